@@ -1,0 +1,38 @@
+# The two set-up commands: `make run` and `make test`. Both create .venv when missing.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-stamp
+
+.PHONY: run test lint bench spec clean system-deps
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+system-deps:
+	bash scripts/system-deps.sh
+
+run: $(STAMP)
+	$(VENV)/bin/referee serve
+
+test: $(STAMP) system-deps
+	$(VENV)/bin/ruff check referee tests
+	$(VENV)/bin/lint-imports
+	$(PY) -m pytest -q
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check referee tests
+	$(VENV)/bin/ruff format --check referee tests
+	$(VENV)/bin/lint-imports
+
+bench: $(STAMP)
+	$(PY) -m bench
+
+spec: $(STAMP)
+	$(VENV)/bin/referee openapi --out api_spec/openapi.yaml
+
+clean:
+	rm -rf $(VENV) var build *.egg-info

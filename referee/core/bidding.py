@@ -1,0 +1,161 @@
+"""Bidding (Reizen), ISkO 3.3: legal values, who bids to whom, and when it is over.
+
+Middlehand bids to forehand; the survivor is then bid to by rearhand; the bidder says a
+value, the holder holds ("yes") or passes. If middlehand and rearhand both pass without a
+bid, forehand may still bid 18 or pass (3.3.6, 3.3.7). Every action has ``can_*`` (a
+bool), ``verify_*`` (raises :class:`BiddingError` with the reason) and a doer.
+
+>>> a = Auction()
+>>> a.bid(Seat.MIDDLEHAND, 18); a.hold(Seat.FOREHAND); a.pass_(Seat.MIDDLEHAND)
+>>> a.pass_(Seat.REARHAND)
+>>> a.is_over, a.declarer, a.highest
+(True, <Seat.FOREHAND: 'forehand'>, 18)
+>>> Auction().can_bid(Seat.MIDDLEHAND, 19)
+False
+>>> 23 in BID_VALUES and 264 == max(BID_VALUES) and 19 not in BID_VALUES
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.core.contracts import NULL_VALUES
+from referee.core.errors import BiddingError
+from referee.core.seats import Seat
+
+
+def _values() -> tuple[int, ...]:
+    values = {base * m for base in (9, 10, 11, 12) for m in range(2, 19)}
+    values |= {24 * m for m in range(2, 12)}
+    values |= set(NULL_VALUES.values())
+    return tuple(sorted(v for v in values if v >= 18))
+
+
+#: every value a game can have, hence every legal bid: 18, 20, 22, 23, 24, 27 ... 264
+BID_VALUES: tuple[int, ...] = _values()
+_BID_SET = frozenset(BID_VALUES)
+
+
+@dataclass(frozen=True, slots=True)
+class BidAction:
+    """One bidding action as it happened: ``kind`` is bid, hold or pass."""
+
+    seat: Seat
+    kind: str
+    value: int | None = None
+
+
+class Auction:
+    """The state of the bidding, advanced one action at a time."""
+
+    def __init__(self) -> None:
+        self.history: list[BidAction] = []
+        self.highest: int | None = None
+        self.stage = 1  # 1: middle vs fore, 2: rear vs survivor, 3: forehand alone, 0: over
+        self.bidder: Seat = Seat.MIDDLEHAND
+        self.holder: Seat = Seat.FOREHAND
+        self.awaiting: Seat = Seat.MIDDLEHAND  # whose turn it is
+        self.declarer: Seat | None = None
+
+    @property
+    def is_over(self) -> bool:
+        return self.stage == 0
+
+    @property
+    def passed_in(self) -> bool:
+        """All three passed (3.3.7)."""
+        return self.stage == 0 and self.declarer is None
+
+    # -- checks -------------------------------------------------------------------------
+    def verify_bid(self, seat: Seat, value: int) -> None:
+        """Raise BiddingError unless ``seat`` may bid ``value`` now."""
+        self._verify_turn(seat, "bid")
+        if value not in _BID_SET:
+            raise BiddingError(f"{value} is not a legal bid value", code="bidding.bad_value")
+        if seat is not self.bidder and self.stage != 3:
+            raise BiddingError(
+                f"{seat} holds and may not raise; {self.bidder} bids", code="bidding.not_bidder"
+            )
+        if self.highest is not None and value <= self.highest:
+            raise BiddingError(
+                f"a bid must exceed {self.highest}, got {value}", code="bidding.too_low"
+            )
+
+    def verify_hold(self, seat: Seat) -> None:
+        self._verify_turn(seat, "hold")
+        if seat is not self.holder or self.stage == 3:
+            raise BiddingError(f"{seat} has no bid to hold", code="bidding.nothing_to_hold")
+
+    def verify_pass(self, seat: Seat) -> None:
+        self._verify_turn(seat, "pass")
+
+    def _verify_turn(self, seat: Seat, what: str) -> None:
+        if self.stage == 0:
+            raise BiddingError(f"the bidding is over; {seat} cannot {what}", code="bidding.over")
+        if seat is not self.awaiting:
+            raise BiddingError(
+                f"it is {self.awaiting}'s turn in the bidding, not {seat}'s",
+                code="bidding.out_of_turn",
+            )
+
+    def can_bid(self, seat: Seat, value: int) -> bool:
+        return _ok(self.verify_bid, seat, value)
+
+    def can_hold(self, seat: Seat) -> bool:
+        return _ok(self.verify_hold, seat)
+
+    def can_pass(self, seat: Seat) -> bool:
+        return _ok(self.verify_pass, seat)
+
+    # -- actions ------------------------------------------------------------------------
+    def bid(self, seat: Seat, value: int) -> None:
+        self.verify_bid(seat, value)
+        self.history.append(BidAction(seat, "bid", value))
+        self.highest = value
+        if self.stage == 3:
+            self._finish(seat)
+        else:
+            self.awaiting = self.holder
+
+    def hold(self, seat: Seat) -> None:
+        self.verify_hold(seat)
+        self.history.append(BidAction(seat, "hold", self.highest))
+        self.awaiting = self.bidder
+
+    def pass_(self, seat: Seat) -> None:
+        self.verify_pass(seat)
+        self.history.append(BidAction(seat, "pass"))
+        if self.stage == 3:
+            self._finish(None)
+            return
+        survivor = self.holder if seat is self.bidder else self.bidder
+        if self.stage == 1:
+            self.stage, self.bidder, self.holder = 2, Seat.REARHAND, survivor
+            self.awaiting = Seat.REARHAND
+        elif self.highest is not None:
+            self._finish(survivor)
+        elif survivor is Seat.FOREHAND:  # nobody bid: forehand may still play (3.3.6)
+            self.stage, self.awaiting, self.bidder = 3, Seat.FOREHAND, Seat.FOREHAND
+        else:  # pragma: no cover - a holder without a bid cannot exist
+            self._finish(None)
+
+    def _finish(self, declarer: Seat | None) -> None:
+        self.stage, self.declarer = 0, declarer
+
+    def apply(self, action: BidAction) -> None:
+        """Apply a recorded action."""
+        if action.kind == "bid":
+            self.bid(action.seat, action.value or 0)
+        elif action.kind == "hold":
+            self.hold(action.seat)
+        else:
+            self.pass_(action.seat)
+
+
+def _ok(check, *args) -> bool:  # type: ignore[no-untyped-def]
+    try:
+        check(*args)
+    except BiddingError:
+        return False
+    return True

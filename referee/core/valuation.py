@@ -1,0 +1,233 @@
+"""Game value (ISkO 5): matadors, levels, multiplier, overbid, and the result of a game.
+
+>>> from referee.core.cards import parse_cards, mask_of
+>>> from referee.core.contracts import Contract
+>>> clubs_ouvert = Contract.declare("clubs", ouvert=True)
+>>> m = count_matadors(mask_of(parse_cards(["CJ", "SJ", "CA"])), clubs_ouvert.game)
+>>> m
+Matadors(with_=True, count=2)
+>>> value_game(clubs_ouvert, m, bid=18, won=True, schneider=True, schwarz=True).value  # 5.2.6
+108
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.core.cards import Card
+from referee.core.contracts import NULL_VALUES, Contract, Game
+
+#: the trump sequence from the top, for counting matadors (ISkO 2.4.1)
+_JACKS = (Card.CJ, Card.SJ, Card.HJ, Card.DJ)
+_SUIT_SEQUENCE = {
+    game: _JACKS + tuple(Card(8 * game.trump_suit.index + r) for r in (0, 1, 2, 3, 5, 6, 7))  # type: ignore[union-attr]
+    for game in (Game.CLUBS, Game.SPADES, Game.HEARTS, Game.DIAMONDS)
+}
+_SUIT_SEQUENCE[Game.GRAND] = _JACKS
+
+#: the levels a game can reach, in the ISkO's order (5.2.1)
+LEVELS = (
+    "game",
+    "hand",
+    "schneider",
+    "schneider_announced",
+    "schwarz",
+    "schwarz_announced",
+    "ouvert",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Matadors:
+    """'With N' (the declarer holds the club jack) or 'without N' (ISkO 2.4)."""
+
+    with_: bool
+    count: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {"with": self.with_, "count": self.count}
+
+    def __str__(self) -> str:
+        return f"{'with' if self.with_ else 'without'} {self.count}"
+
+
+def count_matadors(cards: int, game: Game) -> Matadors:
+    """Matadors over ``cards`` (a mask: the declarer's cards plus the skat, 2.4.1, 5.2).
+
+    >>> from referee.core.cards import parse_cards, mask_of
+    >>> count_matadors(mask_of(parse_cards(["HJ", "DJ"])), Game.GRAND)
+    Matadors(with_=False, count=2)
+    """
+    sequence = _SUIT_SEQUENCE[game]
+    has_top = bool((cards >> sequence[0]) & 1)
+    n = 0
+    for card in sequence:
+        if bool((cards >> card) & 1) != has_top:
+            break
+        n += 1
+    return Matadors(has_top, n)
+
+
+@dataclass(frozen=True, slots=True)
+class Valuation:
+    """The value of a game as it goes on the score sheet."""
+
+    contract: Contract
+    matadors: Matadors | None
+    levels: tuple[str, ...]
+    multiplier: int
+    value: int
+    won: bool
+    overbid: bool
+
+    @property
+    def score(self) -> int:
+        """The score-sheet entry: the value if won, minus twice the value if lost (5.2.10)."""
+        return self.value if self.won else -2 * self.value
+
+
+def levels_reached(
+    contract: Contract, *, won: bool, schneider: bool, schwarz: bool
+) -> tuple[str, ...]:
+    """The levels (5.2.1) that count for a suit or grand game.
+
+    ``schneider``/``schwarz`` say whether either side was schneider/schwarz in play. A
+    game lost against an announcement counts only the announced levels: there is no
+    'own schneider' on top (5.2.5).
+    """
+    out = ["game"]
+    if contract.hand:
+        out.append("hand")
+    announced = contract.schneider or contract.schwarz
+    if not won and announced:
+        out += ["schneider", "schneider_announced"]
+        if contract.schwarz:
+            out += ["schwarz", "schwarz_announced"]
+    else:
+        if schneider or schwarz or contract.schneider:
+            out.append("schneider")
+        if contract.schneider:
+            out.append("schneider_announced")
+        if schwarz or contract.schwarz:
+            out.append("schwarz")
+        if contract.schwarz:
+            out.append("schwarz_announced")
+    if contract.ouvert:
+        out.append("ouvert")
+    return tuple(out)
+
+
+def value_game(
+    contract: Contract,
+    matadors: Matadors | None,
+    bid: int,
+    *,
+    won: bool,
+    schneider: bool = False,
+    schwarz: bool = False,
+    levels: tuple[str, ...] | None = None,
+) -> Valuation:
+    """Value a game that ended won or lost, applying the overbid rule (5.4).
+
+    An overbid game (value below the bid) is lost, and its value is the smallest multiple
+    of the base value that reaches the bid (5.4.1, 5.4.2). ``levels`` overrides the
+    levels computed from play (rulings use it for the 'simple level' of 4.1.4).
+    """
+    if contract.is_null:
+        value = contract.base_value
+        overbid = value < bid
+        if overbid:
+            won = False
+            value = min((v for v in NULL_VALUES.values() if v >= bid), default=bid)
+        return Valuation(contract, None, (), 1, value, won, overbid)
+    assert matadors is not None, "suit and grand games need matadors"
+    if levels is None:
+        levels = levels_reached(contract, won=won, schneider=schneider, schwarz=schwarz)
+    multiplier = matadors.count + len(levels)
+    base = contract.base_value
+    value = base * multiplier
+    overbid = value < bid
+    if overbid:
+        won = False
+        value = -(-bid // base) * base
+    return Valuation(contract, matadors, tuple(levels), multiplier, value, won, overbid)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedResult:
+    """Everything the score sheet and the ruling need about a game played to its end."""
+
+    valuation: Valuation
+    declarer_points: int
+    defender_points: int
+    declarer_tricks: int
+    defender_tricks: int
+    schneider: bool
+    schwarz: bool
+
+    @property
+    def won(self) -> bool:
+        return self.valuation.won
+
+
+def settle_played_game(
+    contract: Contract,
+    declarer_cards: int,
+    bid: int,
+    *,
+    declarer_points: int,
+    declarer_tricks: int,
+    defender_tricks: int,
+) -> PlayedResult:
+    """Decide and value a game from its final count (5.2.2-5.2.7).
+
+    ``declarer_cards`` is the mask of the declarer's ten cards plus the skat;
+    ``declarer_points`` includes the skat.
+
+    >>> from referee.core.cards import parse_cards, mask_of
+    >>> c = Contract.declare("grand", hand=True, schneider=True)
+    >>> cards = mask_of(parse_cards(["CJ", "SJ", "CA"]))
+    >>> r = settle_played_game(c, cards, 18, declarer_points=88, declarer_tricks=8,
+    ...                        defender_tricks=2)
+    >>> r.won, r.valuation.levels, r.valuation.score     # ISkO 5.2.5
+    (False, ('game', 'hand', 'schneider', 'schneider_announced'), -288)
+    """
+    defender_points = 120 - declarer_points
+    schneider = declarer_points >= 90 or declarer_points <= 30
+    schwarz = defender_tricks == 0 or declarer_tricks == 0
+    if contract.is_null:
+        won = declarer_tricks == 0
+        valuation = value_game(contract, None, bid, won=won)
+    else:
+        won = declarer_points >= 61
+        if contract.schneider and declarer_points < 90:
+            won = False
+        if contract.schwarz and defender_tricks > 0:
+            won = False
+        matadors = count_matadors(declarer_cards, contract.game)
+        valuation = value_game(
+            contract, matadors, bid, won=won, schneider=schneider, schwarz=schwarz
+        )
+    return PlayedResult(
+        valuation,
+        declarer_points,
+        defender_points,
+        declarer_tricks,
+        defender_tricks,
+        schneider,
+        schwarz,
+    )
+
+
+def max_multiplier(game: Game) -> int:
+    """The highest multiplier a game can reach (suit 18, grand 11)."""
+    return len(_SUIT_SEQUENCE[game]) + len(LEVELS)
+
+
+def value_table() -> dict[str, tuple[int, ...]]:
+    """The ISkO 5.6 table: for each suit game and grand, its value at every multiplier."""
+    table = {
+        g.value: tuple(g.base_value * m for m in range(2, max_multiplier(g) + 1))  # type: ignore[operator]
+        for g in (Game.DIAMONDS, Game.HEARTS, Game.SPADES, Game.CLUBS, Game.GRAND)
+    }
+    return table

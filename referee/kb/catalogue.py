@@ -1,0 +1,460 @@
+"""The clause catalogue: every numbered ISkO/SkWO clause, loaded and validated from rules_kb/.
+
+>>> cat = default_catalogue()
+>>> cat.get("isko 3.2.14").section_path
+('3', '3.2', '3.2.14')
+>>> "ISkO 3.2.14" in cat, "ISkO 9.9.9" in cat
+(True, False)
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+import referee
+from referee.core.errors import RefereeError
+
+try:  # the C loader is several times faster; the catalogue loads at service start-up
+    _Loader: Any = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - PyYAML built without libyaml
+    _Loader = yaml.SafeLoader
+
+LANGS: tuple[str, ...] = ("en", "de", "es")
+SOURCES: frozenset[str] = frozenset({"en", "es"})
+EDITIONS: dict[str, str] = {"ISkO": "ISkO 1998/99", "SkWO": "SkWO 1998/99"}
+#: infraction kind codes (rules_kb/README.md lists the clauses that cite each)
+KINDS: frozenset[str] = frozenset(
+    {
+        "false_lead",
+        "lead_before_declaration",
+        "play_before_turn",
+        "revoke",
+        "skat_viewed",
+        "cards_exposed",
+        "tricks_reviewed",
+        "improper_remark",
+        "wrong_card_count",
+        "invalid_declaration",
+        "unauthorized_concession",
+        "failed_claim",
+        "failed_defender_claim",
+    }
+)
+FILE_KEYS: frozenset[str] = frozenset({"document", "edition", "section", "title", "clauses"})
+CLAUSE_KEYS: frozenset[str] = frozenset(
+    {"id", "heading", "title", "summary", "refs", "kinds", "sources", "notes"}
+)
+ENV_VAR = "REFEREE_RULES_KB"
+_ID = re.compile(r"^(ISkO|SkWO) (\d+(?:\.\d+)+)$")
+_REF = re.compile(r"^\s*(?:(isko|skwo)\s*)?(\d+(?:\.\d+)*)\.?\s*$", re.IGNORECASE)
+_FILE = re.compile(r"^(isko|skwo)-(\d+)\.yaml$")
+
+
+class CatalogueError(RefereeError):
+    """A rules_kb file that breaks the catalogue format; ``problems`` lists every finding."""
+
+    code = "kb.invalid"
+
+    def __init__(self, problems: list[str], *, where: dict[str, Any] | None = None):
+        super().__init__("\n".join(problems), where=where)
+        self.problems = problems
+
+
+class ClauseNotFound(RefereeError, KeyError):
+    """A clause reference that names no clause in the catalogue."""
+
+    code = "kb.clause_not_found"
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return RefereeError.__str__(self)
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One numbered clause or numbered heading of the ISkO or SkWO."""
+
+    id: str
+    document: str
+    edition: str
+    number: str
+    section_path: tuple[str, ...]
+    heading: bool
+    title: dict[str, str]
+    summary: dict[str, str]
+    refs: tuple[str, ...]
+    kinds: tuple[str, ...]
+    sources: tuple[str, ...]
+    notes: str | None
+    file: str
+
+    def __hash__(self) -> int:  # the dicts are not hashable; the id is unique
+        return hash(self.id)
+
+    @property
+    def sort_key(self) -> tuple[int, tuple[int, ...]]:
+        """Document order: ISkO before SkWO, then numerically (4.1.10 after 4.1.9)."""
+        return (list(EDITIONS).index(self.document), _number_key(self.number))
+
+    def text(self, lang: str = "en") -> tuple[str, str]:
+        """``(title, summary)`` in ``lang``, falling back to English."""
+        return self.title.get(lang, self.title["en"]), self.summary.get(lang, self.summary["en"])
+
+
+def _number_key(number: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in number.split("."))
+
+
+def normalize_ref(ref: str) -> str:
+    """Canonical id for a loose reference; a bare number means the ISkO.
+
+    >>> normalize_ref("  skwo   5.1 "), normalize_ref("4.2.3."), normalize_ref("ISKO4.1.10")
+    ('SkWO 5.1', 'ISkO 4.2.3', 'ISkO 4.1.10')
+    """
+    m = _REF.match(ref or "")
+    if not m:
+        raise ClauseNotFound(f"not a clause reference: {ref!r}", where={"ref": ref})
+    doc = "SkWO" if (m.group(1) or "").lower() == "skwo" else "ISkO"
+    return f"{doc} {m.group(2)}"
+
+
+def fold(text: str) -> str:
+    """Lower-case, accent-free text for searching.
+
+    >>> fold("Durchführung ÉCARTER")
+    'durchfuhrung ecarter'
+    """
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+class Catalogue:
+    """All clauses, in document order, with lookup, search and cross-reference walks."""
+
+    def __init__(
+        self,
+        clauses: Iterable[Clause],
+        sections: dict[tuple[str, str], dict[str, str]] | None = None,
+        unresolved_refs: Iterable[tuple[str, str]] = (),
+    ):
+        self._clauses = tuple(sorted(clauses, key=lambda c: c.sort_key))
+        self._by_id = {c.id: c for c in self._clauses}
+        #: (document, section) -> section title per language
+        self.sections: dict[tuple[str, str], dict[str, str]] = dict(sections or {})
+        #: (clause id, ref) pairs pointing into a section whose file is not loaded
+        self.unresolved_refs: tuple[tuple[str, str], ...] = tuple(unresolved_refs)
+        self._folded: dict[str, dict[str, str]] = {}
+
+    def __len__(self) -> int:
+        return len(self._clauses)
+
+    def __iter__(self) -> Iterator[Clause]:
+        return iter(self._clauses)
+
+    def __contains__(self, ref: object) -> bool:
+        if isinstance(ref, Clause):
+            return ref.id in self._by_id
+        try:
+            return isinstance(ref, str) and normalize_ref(ref) in self._by_id
+        except ClauseNotFound:
+            return False
+
+    def all(self) -> tuple[Clause, ...]:
+        """Every clause in document order."""
+        return self._clauses
+
+    def get(self, ref: str) -> Clause:
+        """The clause ``ref`` names ("ISkO 4.2.3", "4.2.3", "skwo 5.1")."""
+        key = normalize_ref(ref)
+        try:
+            return self._by_id[key]
+        except KeyError:
+            raise ClauseNotFound(f"no clause {key} in the catalogue", where={"ref": key}) from None
+
+    def by_kind(self, kind: str) -> tuple[Clause, ...]:
+        """The clauses that cite infraction kind ``kind``, in document order."""
+        return tuple(c for c in self._clauses if kind in c.kinds)
+
+    def refs_of(self, ref: str) -> tuple[Clause, ...]:
+        """The clauses ``ref`` points to (refs into sections not loaded are left out)."""
+        return tuple(self._by_id[r] for r in self.get(ref).refs if r in self._by_id)
+
+    def walk(self, ref: str, depth: int = 1) -> list[tuple[int, Clause]]:
+        """Breadth-first cross-reference walk: ``(distance, clause)``, each clause once."""
+        start = self.get(ref)
+        out, seen, frontier = [(0, start)], {start.id}, [start]
+        for level in range(1, depth + 1):
+            nxt = []
+            for clause in frontier:
+                for target in self.refs_of(clause.id):
+                    if target.id not in seen:
+                        seen.add(target.id)
+                        out.append((level, target))
+                        nxt.append(target)
+            frontier = nxt
+        return out
+
+    def children(self, ref: str) -> tuple[Clause, ...]:
+        """The clauses directly below a heading (``ISkO 4.2`` -> 4.2.1 ... 4.2.9)."""
+        parent = self.get(ref)
+        depth = len(parent.section_path) + 1
+        return tuple(
+            c
+            for c in self._clauses
+            if c.document == parent.document
+            and len(c.section_path) == depth
+            and c.section_path[-2] == parent.number
+        )
+
+    def resolve_range(self, text: str) -> tuple[Clause, ...]:
+        """The sibling clauses from one reference to another ("ISkO 4.1.3–4.1.6").
+
+        >>> [c.number for c in default_catalogue().resolve_range("3.2.14 - 3.2.16")]
+        ['3.2.14', '3.2.15', '3.2.16']
+        """
+        first, _, last = re.split(r"\s*(–|—|-|\bto\b|\ba\b)\s*", text.strip(), maxsplit=1)
+        a = self.get(first)
+        b = self.get(last if _REF.match(last) and "S" in last.upper() else f"{a.document} {last}")
+        if a.section_path[:-1] != b.section_path[:-1] or a.document != b.document:
+            raise ClauseNotFound(f"{text!r} is not a range of sibling clauses", where={"ref": text})
+        lo, hi = _number_key(a.number), _number_key(b.number)
+        return tuple(
+            c
+            for c in self._clauses
+            if c.document == a.document
+            and c.section_path[:-1] == a.section_path[:-1]
+            and lo <= _number_key(c.number) <= hi
+        )
+
+    def search(self, words: str | Iterable[str], lang: str = "en") -> list[Clause]:
+        """Clauses whose id, kinds, title or summary (in ``lang`` or English) hold every word.
+
+        Case- and accent-insensitive substring match; ranked by where the words hit
+        (id, then title, then kind code, then summary), ties in document order.
+        """
+        terms = [fold(w) for w in (words.split() if isinstance(words, str) else words)]
+        terms = [t for t in terms if t]
+        if not terms:
+            return []
+        scored = []
+        for clause in self._clauses:
+            fields = self._fields(clause, lang)
+            score = 0
+            for term in terms:
+                hits = [w for name, w in _WEIGHTS.items() if term in fields[name]]
+                if not hits:
+                    break
+                score += max(hits)
+            else:
+                scored.append((-score - (0 if clause.heading else 1), clause.sort_key, clause))
+        return [c for *_, c in sorted(scored, key=lambda s: (s[0], s[1]))]
+
+    def _fields(self, clause: Clause, lang: str) -> dict[str, str]:
+        key = f"{clause.id}|{lang}"
+        if key not in self._folded:
+            title = {clause.title.get(lang, ""), clause.title["en"]}
+            summary = {clause.summary.get(lang, ""), clause.summary["en"]}
+            self._folded[key] = {
+                "id": fold(clause.id),
+                "title": fold(" ".join(title)),
+                "kinds": fold(" ".join(k.replace("_", " ") for k in clause.kinds)),
+                "summary": fold(" ".join(summary)),
+            }
+        return self._folded[key]
+
+
+_WEIGHTS = {"id": 8, "title": 4, "kinds": 3, "summary": 1}
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def default_path() -> Path:
+    """$REFEREE_RULES_KB, else the repository's rules_kb/ next to the package."""
+    env = os.environ.get(ENV_VAR)
+    return Path(env) if env else Path(referee.__file__).resolve().parents[1] / "rules_kb"
+
+
+@functools.lru_cache(maxsize=1)
+def default_catalogue() -> Catalogue:
+    """The catalogue from :func:`default_path`, loaded once per process."""
+    return load_catalogue()
+
+
+def load_catalogue(path: str | os.PathLike[str] | None = None) -> Catalogue:
+    """Read and validate every ``*.yaml`` in ``path``; raise CatalogueError listing all faults."""
+    root = Path(path) if path is not None else default_path()
+    files = sorted(root.glob("*.yaml"))
+    if not root.is_dir() or not files:
+        raise CatalogueError([f"{root}: no rules_kb *.yaml files found"], where={"file": str(root)})
+    problems: list[str] = []
+    where: dict[str, Any] = {}
+    clauses: dict[str, Clause] = {}
+    sections: dict[tuple[str, str], dict[str, str]] = {}
+
+    def fault(file: str, clause: str | None, message: str) -> None:
+        problems.append(f"{file}: {clause + ': ' if clause else ''}{message}")
+        if not where:
+            where.update({"file": file, **({"clause": clause} if clause else {})})
+
+    for file in files:
+        try:
+            data = yaml.load(file.read_text(encoding="utf-8"), Loader=_Loader)
+        except (OSError, yaml.YAMLError) as exc:
+            fault(file.name, None, f"cannot read YAML: {exc}")
+            continue
+        for clause in _read_file(file.name, data, sections, fault):
+            if clause.id in clauses:
+                fault(file.name, clause.id, f"duplicate id (also in {clauses[clause.id].file})")
+            else:
+                clauses[clause.id] = clause
+
+    loaded_sections = {doc_section for doc_section in sections}
+    unresolved = []
+    for clause in clauses.values():
+        for ref in clause.refs:
+            if ref in clauses:
+                continue
+            m = _ID.match(ref)
+            if m and (m.group(1), m.group(2).split(".")[0]) not in loaded_sections:
+                unresolved.append((clause.id, ref))  # its section file is not written yet
+            else:
+                fault(clause.file, clause.id, f"dangling ref {ref!r}: no such clause")
+    if problems:
+        raise CatalogueError(problems, where=where)
+    return Catalogue(clauses.values(), sections, unresolved)
+
+
+_Fault = Callable[[str, "str | None", str], None]
+
+
+def _read_file(
+    name: str, data: Any, sections: dict[tuple[str, str], dict[str, str]], fault: _Fault
+) -> list[Clause]:
+    """Validate one file's top level and return its well-formed clauses."""
+    if not isinstance(data, dict):
+        fault(name, None, "the file must be a mapping with document, edition, section, clauses")
+        return []
+    for key in sorted(set(data) - FILE_KEYS, key=str):
+        fault(name, None, f"unknown top-level key {key!r}")
+    for key in sorted(FILE_KEYS - set(data)):
+        fault(name, None, f"missing top-level key {key!r}")
+    document, edition, section = data.get("document"), data.get("edition"), str(data.get("section"))
+    if document not in EDITIONS:
+        fault(name, None, f"document must be ISkO or SkWO, not {document!r}")
+        return []
+    if edition != EDITIONS[document]:
+        fault(name, None, f"edition {edition!r} does not match document {document} "
+              f"(expected {EDITIONS[document]!r})")
+    m = _FILE.match(name)
+    if m and (m.group(1) != document.lower() or m.group(2) != section):
+        fault(name, None, f"file name does not match document {document} section {section}")
+    if (document, section) in sections:
+        fault(name, None, f"{document} section {section} is defined by another file too")
+    sections[(document, section)] = _texts(
+        "title", data.get("title"), lambda message: fault(name, None, message)
+    )
+    raw = data.get("clauses")
+    if not isinstance(raw, list):
+        fault(name, None, "clauses must be a list")
+        return []
+    out = []
+    for index, entry in enumerate(raw):
+        clause = _read_clause(name, index, entry, document, section, fault)
+        if clause is not None:
+            out.append(clause)
+    return out
+
+
+def _read_clause(
+    name: str, index: int, entry: Any, document: str, section: str, fault: _Fault
+) -> Clause | None:
+    """Validate one clause entry; report every problem and return None if it is unusable."""
+    if not isinstance(entry, dict):
+        fault(name, f"entry #{index + 1}", "a clause must be a mapping")
+        return None
+    cid = str(entry.get("id", f"entry #{index + 1}"))
+    errors: list[str] = []
+
+    def bad(message: str) -> None:
+        errors.append(message)
+        fault(name, cid, message)
+
+    for key in sorted(set(entry) - CLAUSE_KEYS, key=str):
+        bad(f"unknown field {key!r}")
+    m = _ID.match(cid)
+    if not m:
+        bad("bad id syntax: expected 'ISkO 4.2.3' or 'SkWO 5.1'")
+    elif m.group(1) != document:
+        bad(f"id belongs to {m.group(1)}, but the file is {document}")
+    elif m.group(2).split(".")[0] != section:
+        bad(f"id is not in section {section}")
+    heading = entry.get("heading", False)
+    if not isinstance(heading, bool):
+        bad("heading must be true or false")
+    title = _texts("title", entry.get("title"), bad)
+    summary = _texts("summary", entry.get("summary"), bad)
+    refs = _str_list(entry.get("refs", []), "refs", bad)
+    for ref in refs:
+        if not _ID.match(ref):
+            bad(f"bad ref syntax {ref!r}")
+    kinds = _str_list(entry.get("kinds", []), "kinds", bad)
+    for kind in kinds:
+        if kind not in KINDS:
+            bad(f"unknown kind code {kind!r}")
+    sources = _str_list(entry.get("sources", ["en", "es"]), "sources", bad)
+    if not sources or set(sources) - SOURCES:
+        bad(f"sources must be a non-empty subset of en, es, not {sources!r}")
+    notes = entry.get("notes")
+    if notes is not None and (not isinstance(notes, str) or not notes.strip()):
+        bad("notes must be a non-empty string")
+    if set(sources) != SOURCES and not notes:
+        bad("notes are required when only one translation numbers the clause")
+    if errors:
+        return None
+    number = m.group(2)  # type: ignore[union-attr]
+    parts = number.split(".")
+    return Clause(
+        id=cid,
+        document=document,
+        edition=EDITIONS[document],
+        number=number,
+        section_path=tuple(".".join(parts[: i + 1]) for i in range(len(parts))),
+        heading=heading,
+        title=title,
+        summary=summary,
+        refs=tuple(refs),
+        kinds=tuple(kinds),
+        sources=tuple(sources),
+        notes=notes.strip() if notes else None,
+        file=name,
+    )
+
+
+def _texts(field: str, value: Any, bad: Callable[[str], None]) -> dict[str, str]:
+    """A {en, de, es} mapping of non-empty strings, whitespace folded; each gap reported."""
+    if not isinstance(value, dict):
+        bad(f"{field} must be a mapping with en, de, es")
+        return {}
+    for lang in LANGS:
+        text = value.get(lang)
+        if not isinstance(text, str) or not text.strip():
+            bad(f"{field} is missing language {lang!r}")
+    for lang in sorted(set(value) - set(LANGS), key=str):
+        bad(f"{field} has unknown language {lang!r}")
+    return {lang: " ".join(str(value.get(lang, "")).split()) for lang in LANGS}
+
+
+def _str_list(value: Any, field: str, bad: Callable[[str], None]) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        bad(f"{field} must be a list of strings")
+        return []
+    return list(value)

@@ -1,0 +1,133 @@
+"""``referee rules``: read the ISkO/SkWO clause catalogue on the command line.
+
+    referee rules                       table of contents
+    referee rules 4.2.3 --lang de       one clause, in German
+    referee rules 4.2.3 --refs          the clause and the clauses it points to
+    referee rules --search skat viewed  clauses matching every word
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from referee.kb.catalogue import (
+    LANGS,
+    CatalogueError,
+    Clause,
+    ClauseNotFound,
+    default_catalogue,
+)
+
+HELP = "print ISkO/SkWO clauses: one by id, a search, or the table of contents"
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the ``rules`` arguments and route to :func:`run`."""
+    parser.add_argument("id", nargs="?", help='a clause: "4.2.3" (ISkO), "ISkO 4.2.3", "SkWO 5.1"')
+    parser.add_argument("--search", nargs="+", metavar="WORD", help="words that must all match")
+    parser.add_argument("--lang", choices=LANGS, default="en", help="language (default en)")
+    parser.add_argument(
+        "--refs", action="store_true", help="also print the clauses it cross-references"
+    )
+    parser.add_argument("--depth", type=int, default=1, help="how far --refs walks (default 1)")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Print what ``args`` asks for; 2 for an unknown clause, 1 for a broken catalogue."""
+    out, err = out or sys.stdout, err or sys.stderr
+    try:
+        catalogue = default_catalogue()
+        if args.id and args.search:
+            print("referee rules: give a clause id or --search, not both", file=err)
+            return 2
+        if args.search:
+            found = catalogue.search(" ".join(args.search), lang=args.lang)
+            if args.json:
+                return _dump([_as_dict(c, args.lang) for c in found], out)
+            for clause in found:
+                print(f"{clause.id:<13} {clause.text(args.lang)[0]}", file=out)
+            if not found:
+                print(f"no clause matches {' '.join(args.search)!r}", file=err)
+            return 0 if found else 1
+        if args.id:
+            walk = catalogue.walk(args.id, args.depth if args.refs else 0)
+            if args.json:
+                return _dump([_as_dict(c, args.lang) | {"distance": d} for d, c in walk], out)
+            for distance, clause in walk:
+                if distance:
+                    print(f"\n{'-> ' * distance}referenced from above:", file=out)
+                print(format_clause(clause, args.lang), file=out)
+            return 0
+        return _contents(catalogue, args.lang, args.json, out)
+    except ClauseNotFound as exc:
+        print(f"referee rules: {exc} ({exc.code})", file=err)
+        return 2
+    except CatalogueError as exc:
+        print(f"referee rules: the rules catalogue is invalid ({exc.code}):\n{exc}", file=err)
+        return 1
+
+
+def format_clause(clause: Clause, lang: str = "en") -> str:
+    """A clause as a readable block of text."""
+    title, summary = clause.text(lang)
+    lines = [
+        f"{clause.id} — {title}" + (" [heading]" if clause.heading else ""),
+        f"  edition:  {clause.edition}",
+        f"  section:  {' > '.join(clause.section_path)}",
+        f"  summary:  {summary}",
+    ]
+    if clause.refs:
+        lines.append(f"  refs:     {', '.join(clause.refs)}")
+    if clause.kinds:
+        lines.append(f"  kinds:    {', '.join(clause.kinds)}")
+    if clause.sources != ("en", "es"):
+        lines.append(f"  numbered in: {', '.join(clause.sources)}")
+    if clause.notes:
+        lines.append(f"  notes:    {clause.notes}")
+    return "\n".join(lines)
+
+
+def _contents(catalogue: Any, lang: str, as_json: bool, out: TextIO) -> int:
+    if as_json:
+        return _dump(
+            [{"id": c.id, "title": c.text(lang)[0], "heading": c.heading} for c in catalogue],
+            out,
+        )
+    current = None
+    for clause in catalogue:
+        section = (clause.document, clause.section_path[0])
+        if section != current:
+            current = section
+            title = catalogue.sections.get(section, {}).get(lang, "")
+            print(f"\n{clause.document} {section[1]}  {title}".rstrip(), file=out)
+        indent = "  " * (len(clause.section_path) - 1)
+        print(f"{indent}{clause.number:<8} {clause.text(lang)[0]}", file=out)
+    return 0
+
+
+def _as_dict(clause: Clause, lang: str) -> dict[str, Any]:
+    title, summary = clause.text(lang)
+    return {
+        "id": clause.id,
+        "edition": clause.edition,
+        "section_path": list(clause.section_path),
+        "heading": clause.heading,
+        "title": title,
+        "summary": summary,
+        "refs": list(clause.refs),
+        "kinds": list(clause.kinds),
+        "sources": list(clause.sources),
+        "notes": clause.notes,
+        "file": clause.file,
+    }
+
+
+def _dump(data: Any, out: TextIO) -> int:
+    json.dump(data, out, ensure_ascii=False, indent=2)
+    out.write("\n")
+    return 0

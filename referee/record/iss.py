@@ -1,0 +1,454 @@
+"""Import game records of the International Skat Server (ISS) as skat-log/1 documents.
+
+An ISS archive holds one record a line: ``(;GM[Skat]...MV[...]R[...];)``.  This module
+reads such lines (:func:`parse_iss_record`, :func:`iter_iss_records`) into frozen
+dataclasses and converts one record into a skat-log/1 document (:func:`iss_to_skatlog`).
+Every problem is raised as a :class:`~referee.core.errors.RecordError` whose code starts
+with ``iss.`` and whose ``where`` names the line, the move (0-based index into ``MV``;
+move 0 is the deal) and the field.
+
+>>> rec = parse_iss_record(
+...     "(;GM[Skat]SE[1]ID[2]P0[a]P1[b]P2[c]MV[w " + ".".join(_DEMO_DEAL)
+...     + " 1 p 2 p 0 p ]R[passed] ;)", line_no=1)
+>>> rec.result.passed, len(rec.moves)
+(True, 4)
+>>> [e["type"] for e in iss_to_skatlog(rec)["events"]]
+['pass', 'pass', 'pass']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from referee.core.errors import RecordError
+
+SEATS: tuple[str, str, str] = ("forehand", "middlehand", "rearhand")
+"""Seat names of skat-log/1, indexed by the ISS seat number 0, 1, 2."""
+
+GAMES: dict[str, str] = {
+    "G": "grand",
+    "C": "clubs",
+    "S": "spades",
+    "H": "hearts",
+    "D": "diamonds",
+    "N": "null",
+}
+"""ISS game letter -> skat-log/1 game name."""
+
+_CARD_RE = re.compile(r"^[CSHD][AKQJT987]$")
+_CARD_LIST_RE = re.compile(r"^[CSHD][AKQJT987](?:\.[CSHD][AKQJT987])+$")
+_LABEL_RE = re.compile(r"\s*([A-Z][A-Z0-9]*)\[([^\]]*)\]\s*")
+_DECLARE_RE = re.compile(r"^([GCSHDN])([OHSZ]*)((?:\.[^.]+)*)$")
+_DATE_RE = re.compile(r"^(\d{4}-\d{2}-\d{2})/(\d{2}:\d{2}:\d{2})/UTC$")
+_ACTORS = ("0", "1", "2", "w")
+_HIDDEN = "??"
+
+_DEMO_DEAL = (
+    "CJ SJ HJ DJ CA CT CK CQ C9 C8 SA ST SK SQ S9 S8 HA HT HK HQ "
+    "H9 H8 DA DT DK DQ D9 D8 C7 S7 H7 D7"
+).split()
+
+
+@dataclass(frozen=True)
+class IssResult:
+    """The server's verdict ``R[...]`` of one game, parsed.
+
+    Seats are skat-log/1 seat names (``None`` where ISS writes ``-1``).  ``value`` is the
+    signed game value as ISS scored it (a loss already doubled); ``matadors`` is signed
+    (+ with, - without); ``card_points`` and ``tricks`` are the declarer's (skat
+    included).  ``resigned`` is ``None`` for old records without ``r:``.
+
+    >>> r = parse_iss_result("d:2 loss v:-54 m:-2 bidok p:59 t:4 s:0 z:0 p0:0 p1:0 p2:0 "
+    ...                      "l:-1 to:-1 r:0")
+    >>> r.declarer, r.outcome, r.value, r.matadors, r.overbid, r.resigned
+    ('rearhand', 'loss', -54, -2, False, False)
+    """
+
+    raw: str
+    passed: bool = False
+    declarer: str | None = None
+    outcome: str | None = None
+    value: int = 0
+    matadors: int = 0
+    overbid: bool = False
+    card_points: int = 0
+    tricks: int = 0
+    schneider: bool = False
+    schwarz: bool = False
+    penalties: tuple[bool, bool, bool] = (False, False, False)
+    left: str | None = None
+    timeout: str | None = None
+    resigned: bool | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (penalties keyed by seat)."""
+        return {
+            "passed": self.passed,
+            "declarer": self.declarer,
+            "outcome": self.outcome,
+            "value": self.value,
+            "matadors": self.matadors,
+            "overbid": self.overbid,
+            "card_points": self.card_points,
+            "tricks": self.tricks,
+            "schneider": self.schneider,
+            "schwarz": self.schwarz,
+            "penalties": dict(zip(SEATS, self.penalties, strict=True)),
+            "left": self.left,
+            "timeout": self.timeout,
+            "resigned": self.resigned,
+        }
+
+
+@dataclass(frozen=True)
+class IssMove:
+    """One ``<actor> <action>`` pair of ``MV``; actor is ``0``, ``1``, ``2`` or ``w``."""
+
+    actor: str
+    action: str
+
+    @property
+    def seat(self) -> str | None:
+        """The skat-log/1 seat of the actor, ``None`` for the server (``w``)."""
+        return None if self.actor == "w" else SEATS[int(self.actor)]
+
+
+@dataclass(frozen=True)
+class IssRecord:
+    """One ISS game record: provenance, players P0..P2 (forehand first), moves, result."""
+
+    series: int | str | None
+    game_id: int | str | None
+    date: str | None
+    players: tuple[str | None, str | None, str | None]
+    moves: tuple[IssMove, ...]
+    result: IssResult
+    raw: str
+    server: str | None = None
+    line_no: int | None = None
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def _error(what: str, message: str, line: int | None, **where: Any) -> RecordError:
+    place: dict[str, Any] = {} if line is None else {"line": line}
+    place.update(where)
+    return RecordError(message, code=f"iss.{what}", where=place)
+
+
+def _int_or_str(value: str | None) -> int | str | None:
+    if value is None or value == "":
+        return None
+    return int(value) if value.isdigit() else value
+
+
+def _labels(text: str, line: int | None) -> dict[str, str]:
+    """Split ``(;LABEL[value]...;)`` into a dict; refuse anything else."""
+    body = text.strip()
+    if not (body.startswith("(;") and body.endswith(";)")):
+        raise _error("syntax", "an ISS record must start with '(;' and end with ';)'", line)
+    body = body[2:-2]
+    labels: dict[str, str] = {}
+    pos = 0
+    while pos < len(body):
+        match = _LABEL_RE.match(body, pos)
+        if match is None:
+            snippet = body[pos : pos + 20]
+            raise _error("syntax", f"expected LABEL[value] at {snippet!r}", line)
+        label, value = match.group(1), match.group(2)
+        if label in labels:
+            raise _error("duplicate", f"label {label} appears twice", line, field=label)
+        labels[label] = value
+        pos = match.end()
+    return labels
+
+
+def _seat_number(text: str, line: int | None, **where: Any) -> str | None:
+    """``"0"``..``"2"`` -> seat name, ``"-1"`` -> None; anything else is refused."""
+    if text == "-1":
+        return None
+    if text in ("0", "1", "2"):
+        return SEATS[int(text)]
+    raise _error("seat", f"bad seat number {text!r}", line, **where)
+
+
+def parse_iss_result(text: str, line_no: int | None = None) -> IssResult:
+    """Parse the value of ``R[...]``: ``passed`` or ``d:.. win|loss|penalty v:.. ...``.
+
+    >>> parse_iss_result("passed").passed
+    True
+    >>> parse_iss_result("d:9 win").declarer
+    Traceback (most recent call last):
+    ...
+    referee.core.errors.RecordError: field R: bad seat number '9'
+    """
+    tokens = text.split()
+    if tokens == ["passed"]:
+        return IssResult(raw=text, passed=True)
+    fields: dict[str, Any] = {"raw": text}
+    penalties = [False, False, False]
+    ints = {"v": "value", "m": "matadors", "p": "card_points", "t": "tricks"}
+    flags = {"s": "schneider", "z": "schwarz", "r": "resigned"}
+    for token in tokens:
+        if token in ("win", "loss", "penalty"):
+            fields["outcome"] = token
+            continue
+        if token in ("bidok", "overbid"):
+            fields["overbid"] = token == "overbid"
+            continue
+        key, sep, value = token.partition(":")
+        if not sep:
+            raise _error("result", f"unknown result token {token!r}", line_no, field="R")
+        try:
+            number = int(value)
+        except ValueError:
+            raise _error(
+                "result", f"result field {key!r} is not a number: {value!r}", line_no, field="R"
+            ) from None
+        if key == "d":
+            fields["declarer"] = _seat_number(value, line_no, field="R")
+        elif key in ("l", "to"):
+            fields["left" if key == "l" else "timeout"] = _seat_number(value, line_no, field="R")
+        elif key in ints:
+            fields[ints[key]] = number
+        elif key in flags:
+            fields[flags[key]] = number != 0
+        elif key in ("p0", "p1", "p2"):
+            penalties[int(key[1])] = number != 0
+        # unknown key:value tokens are kept in ``raw`` only (newer server versions)
+    fields["penalties"] = tuple(penalties)
+    return IssResult(**fields)
+
+
+def _date(value: str | None, line: int | None) -> str | None:
+    """``2010-12-06/18:59:24/UTC`` -> ``2010-12-06T18:59:24Z`` (ISO-8601)."""
+    if value is None or value == "":
+        return None
+    match = _DATE_RE.match(value)
+    if match is None:
+        raise _error("date", f"date {value!r} is not YYYY-MM-DD/HH:MM:SS/UTC", line, field="DT")
+    return f"{match.group(1)}T{match.group(2)}Z"
+
+
+def _moves(text: str, line: int | None) -> tuple[IssMove, ...]:
+    tokens = text.split()
+    if len(tokens) % 2:
+        raise _error(
+            "moves", "MV must hold '<seat> <action>' pairs", line, move=len(tokens) // 2, field="MV"
+        )
+    moves = []
+    for k in range(0, len(tokens), 2):
+        actor, action = tokens[k], tokens[k + 1]
+        if actor not in _ACTORS:
+            raise _error(
+                "seat", f"bad seat {actor!r} (0, 1, 2 or w)", line, move=k // 2, field="MV"
+            )
+        moves.append(IssMove(actor, action))
+    return tuple(moves)
+
+
+def parse_iss_record(text: str, line_no: int | None = None) -> IssRecord:
+    """Parse one ISS record (one line of an archive) into an :class:`IssRecord`."""
+    labels = _labels(text, line_no)
+    for required in ("MV", "R"):
+        if required not in labels:
+            raise _error("missing", f"the record has no {required}[...]", line_no, field=required)
+    return IssRecord(
+        series=_int_or_str(labels.get("SE")),
+        game_id=_int_or_str(labels.get("ID")),
+        date=_date(labels.get("DT"), line_no),
+        players=tuple(labels.get(f"P{i}") or None for i in range(3)),  # type: ignore[arg-type]
+        moves=_moves(labels["MV"], line_no),
+        result=parse_iss_result(labels["R"], line_no),
+        raw=text.strip(),
+        server=labels.get("PC") or None,
+        line_no=line_no,
+    )
+
+
+def iter_iss_lines(stream: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """Yield ``(line number, text)`` for every non-blank line, reading one line at a time."""
+    for line_no, line in enumerate(stream, start=1):
+        text = line.strip()
+        if text:
+            yield line_no, text
+
+
+def iter_iss_records(stream: Iterable[str]) -> Iterator[IssRecord]:
+    """Yield one :class:`IssRecord` per non-blank line of ``stream`` (constant memory).
+
+    The first bad line raises; use :func:`iter_iss_lines` with :func:`parse_iss_record` to
+    skip bad lines instead.
+    """
+    for line_no, text in iter_iss_lines(stream):
+        yield parse_iss_record(text, line_no)
+
+
+# --------------------------------------------------------------------------- conversion
+
+
+def _cards(text: str, line: int | None, move: int) -> list[str]:
+    cards = text.split(".")
+    for card in cards:
+        if not _CARD_RE.match(card):
+            raise _error("card", f"unknown card token {card!r}", line, move=move, field="MV")
+    return cards
+
+
+def _deal(text: str, line: int | None, move: int) -> dict[str, list[str]]:
+    cards = _cards(text, line, move)
+    if len(cards) != 32 or len(set(cards)) != 32:
+        raise _error("deal", "the deal must list 32 distinct cards", line, move=move, field="MV")
+    return {
+        "forehand": cards[0:10],
+        "middlehand": cards[10:20],
+        "rearhand": cards[20:30],
+        "skat": cards[30:32],
+    }
+
+
+def _declare(seat: str, letter: str, flags: str) -> dict[str, Any]:
+    """Build a declare event; a suit or grand ouvert implies hand, schneider and schwarz."""
+    game = GAMES[letter]
+    ouvert = "O" in flags
+    trump_ouvert = ouvert and game != "null"
+    schwarz = "Z" in flags or trump_ouvert
+    # announcing schwarz in a suit or grand game includes announcing schneider
+    schneider = "S" in flags or (schwarz and game != "null")
+    return {
+        "type": "declare",
+        "seat": seat,
+        "game": game,
+        "hand": "H" in flags or trump_ouvert,
+        "schneider": schneider,
+        "schwarz": schwarz,
+        "ouvert": ouvert,
+    }
+
+
+class _Converter:
+    """Folds ISS moves into skat-log/1 events (one instance per record)."""
+
+    def __init__(self, rec: IssRecord):
+        self.line = rec.line_no
+        self.deal: dict[str, list[str]] | None = None
+        self.events: list[dict[str, Any]] = []
+        self.picked_up: set[str] = set()
+        self.expect_skat_view = False
+        self.pending: dict[str, Any] | None = None  # declare waiting for its discard move
+        self.hidden: list[dict[str, Any]] = []
+
+    def fail(self, what: str, message: str, move: int) -> RecordError:
+        return _error(what, message, self.line, move=move, field="MV")
+
+    def emit_pending(self) -> None:
+        if self.pending is not None:
+            self.events.append(self.pending)
+            self.pending = None
+
+    def world(self, k: int, action: str) -> None:
+        if self.deal is None:
+            self.deal = _deal(action, self.line, k)
+            return
+        if action[:3] in ("TI.", "LE."):
+            seat = _seat_number(action[3:], self.line, move=k, field="MV")
+            if seat is None:
+                raise self.fail("seat", f"bad seat in {action!r}", k)
+            self.emit_pending()
+            kind = "timeout" if action.startswith("TI.") else "left"
+            self.events.append({"type": kind, "seat": seat})
+            return
+        if self.expect_skat_view and action.count(".") == 1:
+            self.expect_skat_view = False
+            if action != "??.??" and sorted(_cards(action, self.line, k)) != sorted(
+                self.deal["skat"]
+            ):
+                raise self.fail("skat", f"skat shown as {action!r} differs from the deal", k)
+            return
+        raise self.fail("move", f"unexpected server move {action!r}", k)
+
+    def declaration(self, k: int, seat: str, match: re.Match[str]) -> None:
+        event = _declare(seat, match.group(1), match.group(2))
+        shown = _cards(match.group(3)[1:], self.line, k) if match.group(3) else []
+        if seat not in self.picked_up:
+            # a hand game: cards after the declaration only show the hand (null ouvert)
+            self.events.append(event)
+        elif shown:
+            # after a pickup: two discards, then (null ouvert) the declarer's open hand
+            self.events.append({"type": "discard", "seat": seat, "cards": shown[:2]})
+            self.events.append(event)
+        else:
+            self.pending = event
+
+    def player(self, k: int, seat: str, action: str) -> None:
+        if self.pending is not None:
+            if seat == self.pending["seat"] and _CARD_LIST_RE.match(action):
+                cards = _cards(action, self.line, k)
+                self.events.append({"type": "discard", "seat": seat, "cards": cards[:2]})
+                self.emit_pending()
+                return
+            self.emit_pending()
+        self.expect_skat_view = False
+        simple = {"y": "hold", "p": "pass", "RE": "concede"}
+        if action.isdigit():
+            self.events.append({"type": "bid", "seat": seat, "value": int(action)})
+        elif action in simple:
+            self.events.append({"type": simple[action], "seat": seat})
+        elif action == "s":
+            self.picked_up.add(seat)
+            self.expect_skat_view = True
+            self.events.append({"type": "pickup", "seat": seat})
+        elif action == "SC" or action.startswith("SC."):
+            self.events.append({"type": "lay_down", "seat": seat})
+        elif action == _HIDDEN:
+            self.hidden.append({"move": k, "seat": seat, "before_event": len(self.events)})
+        elif _CARD_RE.match(action):
+            self.events.append({"type": "play", "seat": seat, "card": action})
+        elif (match := _DECLARE_RE.match(action)) is not None:
+            self.declaration(k, seat, match)
+        else:
+            raise self.fail("move", f"unknown move {action!r} by {seat}", k)
+
+    def run(self, moves: tuple[IssMove, ...]) -> None:
+        if not moves or moves[0].actor != "w":
+            raise self.fail("deal", "the first move must be the server's deal", 0)
+        for k, move in enumerate(moves):
+            if move.actor == "w":
+                self.world(k, move.action)
+            else:
+                self.player(k, SEATS[int(move.actor)], move.action)
+        self.emit_pending()
+
+
+def iss_to_skatlog(rec: IssRecord) -> dict[str, Any]:
+    """Convert one :class:`IssRecord` into a skat-log/1 document (a plain dict).
+
+    A play the server recorded as hidden (``??``) cannot be an event; it is listed in
+    ``meta.iss.hidden_plays`` with the index of the event it preceded.
+    """
+    conv = _Converter(rec)
+    conv.run(rec.moves)
+    assert conv.deal is not None  # run() refuses a record without a deal
+    iss: dict[str, Any] = {
+        "series": rec.series,
+        "id": rec.game_id,
+        "date": rec.date,
+        "result": rec.result.to_dict(),
+        "result_raw": rec.result.raw,
+    }
+    if rec.server:
+        iss["server"] = rec.server
+    if conv.hidden:
+        iss["hidden_plays"] = conv.hidden
+    doc: dict[str, Any] = {"format": "skat-log/1", "meta": {"source": "iss", "iss": iss}}
+    doc["table_size"] = 3
+    players = {seat: name for seat, name in zip(SEATS, rec.players, strict=True) if name}
+    if players:
+        doc["players"] = players
+    doc["deal"] = conv.deal
+    doc["events"] = conv.events
+    return doc

@@ -1,0 +1,223 @@
+"""Appeals to the Skat court: is an appeal in time, and what did the new ruling change?
+
+Admissibility (ISkO 4.5.10, SkWO 7.3.3, SkWO 9.10): an objection to a referee's decision
+must reach the referee committee before the next series starts; after the event's last
+series, the Spanish SkWO 9.10 allows 15 minutes after its end. SkWO 7.3.3 asks for a
+written appeal on a question of the rules, so the grounds must not be empty.
+
+The tournament schedule comes from the dispute's ``meta`` (the ``meta`` object of the
+``skat-log/1`` record, merged with the dispute's own ``meta``). The keys read here:
+
+- ``next_series_starts_at`` -- ISO-8601 time the series after the disputed game starts;
+  the appeal must be lodged strictly before it.
+- ``last_series`` -- ``true`` when the disputed game was played in the event's last series.
+- ``series_ends_at`` -- ISO-8601 time the disputed game's series ended; for the last
+  series the appeal must be lodged at most 15 minutes after it.
+
+Times without a UTC offset are read as UTC. When the schedule needed for the decision is
+missing, the answer is ``unverified``: the appeal is accepted (the court, who lodges it,
+is the body that checks the deadline on paper) and ``missing`` names the keys that would
+have let the service decide.
+
+>>> from datetime import datetime, timezone
+>>> meta = {"next_series_starts_at": "2026-05-02T14:00:00+02:00"}
+>>> check_admissibility(datetime(2026, 5, 2, 11, 30, tzinfo=timezone.utc), meta).status
+'admissible'
+>>> check_admissibility(datetime(2026, 5, 2, 12, 30, tzinfo=timezone.utc), meta).status
+'late'
+>>> check_admissibility(datetime(2026, 5, 2, 12, 30, tzinfo=timezone.utc), {}).missing
+('next_series_starts_at', 'last_series')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+from referee.core.errors import RefereeError
+
+#: the clauses every admissibility decision cites
+ADMISSIBILITY_CLAUSES: tuple[str, ...] = ("ISkO 4.5.10", "SkWO 7.3.3", "SkWO 9.10")
+#: grace period after the end of the event's last series (Spanish SkWO 9.10)
+LAST_SERIES_GRACE = timedelta(minutes=15)
+
+#: meta keys read by :func:`check_admissibility`
+NEXT_SERIES_KEY = "next_series_starts_at"
+LAST_SERIES_KEY = "last_series"
+SERIES_END_KEY = "series_ends_at"
+
+#: ruling fields compared by :func:`compare_rulings` (texts are left out: they depend on
+#: the language, not on the decision)
+COMPARED_FIELDS: tuple[str, ...] = (
+    "outcome",
+    "declarer",
+    "contract",
+    "bid",
+    "matadors",
+    "multiplier",
+    "game_value",
+    "overbid",
+    "score",
+    "tournament_points",
+    "card_points",
+    "tricks",
+    "ended",
+    "infractions",
+    "citations",
+)
+_TEXT_KEYS = frozenset({"explanation", "title", "summary", "text", "reason_text"})
+
+
+class AppealError(RefereeError):
+    """An appeal that cannot be heard (late, no grounds, bad time)."""
+
+    code = "appeal.invalid"
+
+
+@dataclass(frozen=True)
+class Admissibility:
+    """The answer on admissibility: ``admissible``, ``late`` or ``unverified``."""
+
+    status: str
+    reason: str
+    deadline: datetime | None = None
+    missing: tuple[str, ...] = ()
+    clauses: tuple[str, ...] = field(default=ADMISSIBILITY_CLAUSES)
+
+    @property
+    def accepted(self) -> bool:
+        """Whether the court may hear the appeal (``unverified`` counts as accepted)."""
+        return self.status != "late"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form (deadline as ISO-8601 or ``None``)."""
+        return {
+            "status": self.status,
+            "reason": self.reason,
+            "deadline": self.deadline.isoformat() if self.deadline else None,
+            "missing": list(self.missing),
+            "clauses": list(self.clauses),
+        }
+
+
+def parse_time(value: Any, *, name: str) -> datetime:
+    """Read an ISO-8601 time; a time without offset is taken as UTC.
+
+    >>> parse_time("2026-05-02T14:00:00", name="x").isoformat()
+    '2026-05-02T14:00:00+00:00'
+    """
+    if isinstance(value, datetime):
+        moment = value
+    elif isinstance(value, str):
+        try:
+            moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            raise AppealError(
+                f"{name} is not an ISO-8601 time: {value!r}",
+                code="appeal.bad_time",
+                where={"field": name},
+            ) from None
+    else:
+        raise AppealError(
+            f"{name} must be an ISO-8601 time string", code="appeal.bad_time", where={"field": name}
+        )
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+def check_admissibility(lodged_at: datetime, meta: Mapping[str, Any]) -> Admissibility:
+    """Decide whether an appeal lodged at ``lodged_at`` is in time under ``meta``'s schedule."""
+    lodged = parse_time(lodged_at, name="lodged_at")
+    if meta.get(LAST_SERIES_KEY) is True:
+        if meta.get(SERIES_END_KEY) is None:
+            return Admissibility(
+                "unverified",
+                "the game was in the last series but its end time is not known",
+                missing=(SERIES_END_KEY,),
+            )
+        deadline = parse_time(meta[SERIES_END_KEY], name=f"meta.{SERIES_END_KEY}") + (
+            LAST_SERIES_GRACE
+        )
+        if lodged <= deadline:
+            return Admissibility(
+                "admissible", "lodged within 15 minutes after the last series", deadline
+            )
+        return Admissibility(
+            "late", "lodged more than 15 minutes after the last series ended", deadline
+        )
+    if meta.get(NEXT_SERIES_KEY) is not None:
+        deadline = parse_time(meta[NEXT_SERIES_KEY], name=f"meta.{NEXT_SERIES_KEY}")
+        if lodged < deadline:
+            return Admissibility("admissible", "lodged before the next series started", deadline)
+        return Admissibility("late", "lodged after the next series had started", deadline)
+    return Admissibility(
+        "unverified",
+        "the schedule is not known: neither the next series' start nor 'last series' is given",
+        missing=(NEXT_SERIES_KEY, LAST_SERIES_KEY),
+    )
+
+
+def require_grounds(grounds: str) -> str:
+    """SkWO 7.3.3: an appeal is made in writing on a question of the rules.
+
+    >>> require_grounds("  revoke was claimed too late ")
+    'revoke was claimed too late'
+    """
+    text = grounds.strip()
+    if not text:
+        raise AppealError(
+            "an appeal needs written grounds (SkWO 7.3.3)",
+            code="appeal.no_grounds",
+            where={"field": "grounds"},
+        )
+    return text
+
+
+def _strip_texts(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _strip_texts(v) for k, v in value.items() if k not in _TEXT_KEYS}
+    if isinstance(value, list):
+        return [_strip_texts(v) for v in value]
+    return value
+
+
+def _citation_ids(value: Any) -> Any:
+    if isinstance(value, list):
+        return [c.get("id") if isinstance(c, Mapping) else c for c in value]
+    return value
+
+
+def _walk(path: str, before: Any, after: Any, out: list[dict[str, Any]]) -> None:
+    if isinstance(before, Mapping) and isinstance(after, Mapping):
+        for key in list(before) + [k for k in after if k not in before]:
+            _walk(f"{path}.{key}", before.get(key), after.get(key), out)
+    elif before != after:
+        out.append({"field": path, "before": before, "after": after})
+
+
+def compare_rulings(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, Any]:
+    """Field-by-field comparison of two ``skat-ruling/1`` documents.
+
+    Objects are compared key by key (paths like ``contract.schneider``), lists as a whole;
+    language-dependent texts are ignored and citations are compared by id.
+
+    >>> a = {"outcome": "lost", "score": -48, "contract": {"game": "clubs", "hand": False}}
+    >>> b = {"outcome": "won", "score": 24, "contract": {"game": "clubs", "hand": False}}
+    >>> diff = compare_rulings(a, b)
+    >>> [c["field"] for c in diff["changed"]], "contract" in diff["unchanged"]
+    (['outcome', 'score'], True)
+    """
+    changed: list[dict[str, Any]] = []
+    unchanged: list[str] = []
+    for name in COMPARED_FIELDS:
+        old, new = before.get(name), after.get(name)
+        if name == "citations":
+            old, new = _citation_ids(old), _citation_ids(new)
+        found: list[dict[str, Any]] = []
+        _walk(name, _strip_texts(old), _strip_texts(new), found)
+        if found:
+            changed.extend(found)
+        else:
+            unchanged.append(name)
+    return {"changed": changed, "unchanged": unchanged}

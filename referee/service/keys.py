@@ -1,0 +1,104 @@
+"""API keys: create (the secret is shown once), list, revoke, authenticate.
+
+Only a SHA-256 hash of each key is stored; a key is 32 random bytes, so a plain hash is
+enough (no password stretching needed).
+
+>>> secret, prefix, digest = new_secret()
+>>> secret.startswith("rk_") and prefix == secret[:11] and len(digest) == 64
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from referee.service.errors import Forbidden, InvalidInput, NotFound, Unauthenticated
+from referee.service.model import ROLES, ApiKey
+from referee.service.ports import UnitOfWorkFactory
+
+
+def hash_key(secret: str) -> str:
+    """The stored form of a key."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def new_secret() -> tuple[str, str, str]:
+    """A fresh key: (secret, display prefix, hash)."""
+    secret = "rk_" + secrets.token_urlsafe(32)
+    return secret, secret[:11], hash_key(secret)
+
+
+@dataclass(frozen=True)
+class Principal:
+    """Who is calling: the key's id, role and owner (``None`` key for anonymous)."""
+
+    key_id: int | None
+    role: str
+    owner: str
+
+    def require(self, *roles: str) -> None:
+        """Raise Forbidden unless the role is one of ``roles``."""
+        if self.role not in roles:
+            raise Forbidden(
+                f"role {self.role!r} may not do this (needs {' or '.join(roles)})",
+                where={"role": self.role},
+            )
+
+    @property
+    def sees_all(self) -> bool:
+        """The court reads every dispute; everyone else only their own."""
+        return self.role == "court"
+
+
+ANONYMOUS = Principal(None, "anonymous", "")
+
+
+class KeyService:
+    """Use cases on API keys (one transaction each)."""
+
+    def __init__(self, uow: UnitOfWorkFactory):
+        self._uow = uow
+
+    def create(self, role: str, owner: str, label: str = "") -> tuple[ApiKey, str]:
+        """Store a new key and return it with its secret (shown only now)."""
+        if role not in ROLES:
+            raise InvalidInput(f"unknown role {role!r}", where={"field": "role"})
+        if not owner.strip():
+            raise InvalidInput("owner must not be empty", where={"field": "owner"})
+        secret, prefix, digest = new_secret()
+        key = ApiKey(None, prefix, digest, role, owner.strip(), datetime.now(UTC), label)
+        with self._uow() as uow:
+            key = uow.keys.add(key)
+            uow.commit()
+        return key, secret
+
+    def list(self) -> list[ApiKey]:
+        with self._uow() as uow:
+            return uow.keys.list()
+
+    def revoke(self, key_id: int) -> ApiKey:
+        with self._uow() as uow:
+            key = uow.keys.by_id(key_id)
+            if key is None:
+                raise NotFound(f"no key {key_id}", where={"key": key_id})
+            if key.revoked_at is None:
+                key.revoked_at = datetime.now(UTC)
+                uow.keys.save(key)
+                uow.commit()
+            return key
+
+    def is_active(self, secret: str) -> bool:
+        with self._uow() as uow:
+            key = uow.keys.by_hash(hash_key(secret))
+            return key is not None and key.active
+
+    def authenticate(self, secret: str) -> Principal:
+        """The principal for a bearer secret; Unauthenticated when unknown or revoked."""
+        with self._uow() as uow:
+            key = uow.keys.by_hash(hash_key(secret))
+        if key is None or not key.active:
+            raise Unauthenticated("unknown or revoked API key")
+        return Principal(key.id, key.role, key.owner)

@@ -1,0 +1,98 @@
+"""Plain data the service layer works with (storage maps its rows to and from these)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+#: the roles an API key can have
+ROLES: tuple[str, ...] = ("referee", "court", "platform", "admin")
+#: languages every stored ruling is rendered in
+LANGUAGES: tuple[str, ...] = ("en", "de", "es")
+
+
+@dataclass
+class ApiKey:
+    """An API key as stored: only the hash of the secret, never the secret."""
+
+    id: int | None
+    prefix: str
+    key_hash: str
+    role: str
+    owner: str
+    created_at: datetime
+    label: str = ""
+    revoked_at: datetime | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.revoked_at is None
+
+
+@dataclass
+class Ruling:
+    """One immutable revision of a dispute's ruling (``texts`` holds it per language)."""
+
+    id: int | None
+    dispute_id: int | None
+    revision: int
+    created_at: datetime
+    created_by: str
+    record: dict[str, Any]
+    texts: dict[str, dict[str, Any]]
+    outcome: str | None
+    reviews: int | None = None
+    appeal: dict[str, Any] | None = None
+    comparison: dict[str, Any] | None = None
+
+    def in_language(self, lang: str) -> dict[str, Any]:
+        """The ``skat-ruling/1`` document in ``lang`` (English when not stored)."""
+        return self.texts.get(lang) or self.texts.get("en") or next(iter(self.texts.values()))
+
+
+@dataclass
+class Dispute:
+    """A stored dispute: the record as received, who sent it, its context and note."""
+
+    id: int | None
+    owner: str
+    submitted_by: int | None
+    submitted_at: datetime
+    record: dict[str, Any]
+    meta: dict[str, Any]
+    note: str
+    event: str | None = None
+    table: str | None = None
+    outcome: str | None = None
+    kinds: list[str] = field(default_factory=list)
+    rulings: list[Ruling] = field(default_factory=list)
+
+    @property
+    def current(self) -> Ruling:
+        """The latest ruling revision."""
+        return self.rulings[-1]
+
+
+@dataclass(frozen=True)
+class DisputeFilter:
+    """Filters of ``GET /disputes``; ``owner`` None means every owner (court)."""
+
+    owner: str | None = None
+    event: str | None = None
+    table: str | None = None
+    outcome: str | None = None
+    kind: str | None = None
+    submitted_from: date | None = None
+    submitted_to: date | None = None
+
+
+@dataclass(frozen=True)
+class IdempotencyEntry:
+    """A claimed ``Idempotency-Key``: which request used it and what it produced."""
+
+    key_id: int
+    scope: str
+    idem_key: str
+    request_hash: str
+    resource_id: int | None

@@ -1,0 +1,80 @@
+"""What the service layer needs from storage: repositories inside a unit of work.
+
+A unit of work is one transaction: nothing is written until :meth:`UnitOfWork.commit`;
+leaving the ``with`` block without committing rolls back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import TracebackType
+from typing import Protocol, Self
+
+from referee.service.model import ApiKey, Dispute, DisputeFilter, IdempotencyEntry, Ruling
+
+
+class KeyRepository(Protocol):
+    def add(self, key: ApiKey) -> ApiKey: ...
+    def by_hash(self, key_hash: str) -> ApiKey | None: ...
+    def by_id(self, key_id: int) -> ApiKey | None: ...
+    def list(self) -> list[ApiKey]: ...
+    def save(self, key: ApiKey) -> None: ...
+
+
+class DisputeRepository(Protocol):
+    def add(self, dispute: Dispute) -> Dispute:
+        """Insert the dispute and its rulings; fills in ids."""
+        ...
+
+    def get(self, dispute_id: int, *, lock: bool = False) -> Dispute | None: ...
+    def find(self, flt: DisputeFilter, *, offset: int, limit: int) -> tuple[list[Dispute], int]:
+        """One page of disputes (newest first) and the total count."""
+        ...
+
+    def add_ruling(self, dispute: Dispute, ruling: Ruling) -> Ruling:
+        """Append a revision and update the dispute's current outcome and kinds."""
+        ...
+
+
+class IdempotencyRepository(Protocol):
+    def get(self, key_id: int, scope: str, idem_key: str) -> IdempotencyEntry | None: ...
+    def claim(self, entry: IdempotencyEntry) -> None:
+        """Insert the entry now; raise DuplicateIdempotencyKey if another has it."""
+        ...
+
+    def resolve(self, entry: IdempotencyEntry, resource_id: int) -> None: ...
+
+
+class UnitOfWork(Protocol):
+    keys: KeyRepository
+    disputes: DisputeRepository
+    idempotency: IdempotencyRepository
+
+    def __enter__(self) -> Self: ...
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None: ...
+    def commit(self) -> None: ...
+    def rollback(self) -> None: ...
+
+
+#: a callable that opens a fresh unit of work
+UnitOfWorkFactory = Callable[[], UnitOfWork]
+
+
+class Backend(Protocol):
+    """A storage backend: opens units of work and manages the schema."""
+
+    def unit_of_work(self) -> UnitOfWork: ...
+    def migrate(self) -> None:
+        """Bring the schema to the newest revision."""
+        ...
+
+    def status(self) -> tuple[bool, str]:
+        """(ready, detail): database reachable and schema current."""
+        ...
+
+    def dispose(self) -> None: ...

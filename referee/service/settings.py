@@ -1,0 +1,46 @@
+"""Service settings, read from the environment (every one has a working default).
+
+>>> s = Settings.from_env({"REFEREE_MAX_BODY_BYTES": "1024"})
+>>> s.max_body_bytes, s.database_url
+(1024, 'sqlite:///var/referee.db')
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+DEFAULT_DATABASE_URL = "sqlite:///var/referee.db"
+
+
+def _flag(value: str | None) -> bool:
+    return (value or "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything an operator can tune; see docs/service.md for the variables."""
+
+    database_url: str = DEFAULT_DATABASE_URL
+    max_body_bytes: int = 256 * 1024
+    import_max_bytes: int = 64 * 1024 * 1024
+    rate_limit: str = "300 per minute"
+    rate_limit_storage: str = "memory://"
+    claim_budget_s: float = 5.0
+    anonymous_access: bool = False
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        """Settings from ``DATABASE_URL`` and the ``REFEREE_*`` variables."""
+        env = os.environ if env is None else env
+        d = cls()
+        return cls(
+            database_url=env.get("DATABASE_URL") or d.database_url,
+            max_body_bytes=int(env.get("REFEREE_MAX_BODY_BYTES") or d.max_body_bytes),
+            import_max_bytes=int(env.get("REFEREE_IMPORT_MAX_BYTES") or d.import_max_bytes),
+            rate_limit=env.get("REFEREE_RATE_LIMIT") or d.rate_limit,
+            rate_limit_storage=env.get("REFEREE_RATE_LIMIT_STORAGE") or d.rate_limit_storage,
+            claim_budget_s=float(env.get("REFEREE_CLAIM_BUDGET_S") or d.claim_budget_s),
+            anonymous_access=_flag(env.get("REFEREE_ANONYMOUS_ACCESS")),
+        )
