@@ -59,13 +59,14 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
             if args.json:
                 return _dump([_as_dict(c, args.lang) | {"distance": d} for d, c in walk], out)
             for distance, clause in walk:
-                if distance:
-                    print(f"\n{'-> ' * distance}referenced from above:", file=out)
-                print(format_clause(clause, args.lang), file=out)
+                if distance == 1 and walk[distance - 1][0] == 0:
+                    print(f"\nCross-references of {walk[0][1].id}:", file=out)
+                block = format_clause(clause, args.lang)
+                print(("\n" if distance else "") + _indent(block, distance), file=out)
             return 0
         return _contents(catalogue, args.lang, args.json, out)
     except ClauseNotFound as exc:
-        print(f"referee rules: {exc} ({exc.code})", file=err)
+        print(f"referee rules: {exc.message} ({exc.code})", file=err)
         return 2
     except CatalogueError as exc:
         print(f"referee rules: the rules catalogue is invalid ({exc.code}):\n{exc}", file=err)
@@ -108,6 +109,10 @@ def _contents(catalogue: Any, lang: str, as_json: bool, out: TextIO) -> int:
         indent = "  " * (len(clause.section_path) - 1)
         print(f"{indent}{clause.number:<8} {clause.text(lang)[0]}", file=out)
     return 0
+
+
+def _indent(block: str, distance: int) -> str:
+    return "\n".join("    " * max(distance - 1, 0) + line for line in block.splitlines())
 
 
 def _as_dict(clause: Clause, lang: str) -> dict[str, Any]:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from referee.core.errors import RefereeError
@@ -123,7 +123,7 @@ def parse_time(value: Any, *, name: str) -> datetime:
         raise AppealError(
             f"{name} must be an ISO-8601 time string", code="appeal.bad_time", where={"field": name}
         )
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def check_admissibility(lodged_at: datetime, meta: Mapping[str, Any]) -> Admissibility:

@@ -57,3 +57,9 @@ class EngineUnavailable(ServiceError):
     """The adjudication engine is not installed or failed to load (HTTP 503)."""
 
     code = "engine.unavailable"
+
+
+class Conflict(ServiceError):
+    """Another request changed the same dispute at the same moment; retry (HTTP 409)."""
+
+    code = "service.conflict"

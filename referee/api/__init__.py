@@ -1,0 +1,1 @@
+"""The HTTP API (Flask + flask-smorest): thin views over :mod:`referee.service`."""

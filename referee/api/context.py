@@ -1,0 +1,78 @@
+"""Per-request helpers for the views: the services, the caller, the language."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import current_app, g, request
+from flask_smorest import abort
+
+from referee.service.adjudication import AdjudicationService
+from referee.service.disputes import DisputeService
+from referee.service.errors import Unauthenticated
+from referee.service.keys import ANONYMOUS, KeyService, Principal
+from referee.service.model import LANGUAGES
+from referee.service.ports import Backend
+from referee.service.settings import Settings
+
+
+@dataclass
+class Services:
+    """What the app factory wires together (kept in ``app.extensions['referee']``)."""
+
+    settings: Settings
+    backend: Backend
+    keys: KeyService
+    disputes: DisputeService
+    adjudication: AdjudicationService
+
+
+def services() -> Services:
+    return current_app.extensions["referee"]
+
+
+def bearer_token() -> str | None:
+    """The API key from ``Authorization: Bearer …`` (None when absent)."""
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() == "bearer" and token.strip():
+        return token.strip()
+    return None
+
+
+def principal(*, anonymous_ok: bool = False) -> Principal:
+    """The caller; without a key only where the operator opened the endpoint."""
+    if "principal" in g:
+        return g.principal
+    token = bearer_token()
+    if token is None:
+        if anonymous_ok and services().settings.anonymous_access:
+            g.principal = ANONYMOUS
+            return ANONYMOUS
+        if request.headers.get("Authorization"):
+            raise Unauthenticated("the Authorization header must be 'Bearer <key>'")
+        raise Unauthenticated("an API key is required (Authorization: Bearer <key>)")
+    g.principal = services().keys.authenticate(token)
+    return g.principal
+
+
+def language() -> str:
+    """``?lang=`` if given (must be de, en or es), else the best ``Accept-Language``."""
+    lang = request.args.get("lang")
+    if lang is not None:
+        if lang not in LANGUAGES:
+            abort(400, messages={"query": {"lang": [f"must be one of {', '.join(LANGUAGES)}"]}})
+        return lang
+    return request.accept_languages.best_match(LANGUAGES, default="en") or "en"
+
+
+def json_object(*, pointer: str = "") -> dict[str, Any]:
+    """The request body as a JSON object (400 for malformed JSON or another type)."""
+    g.record_pointer = pointer
+    data = request.get_json(force=True, silent=True)
+    if data is None:
+        abort(400, messages={"json": {"_body": ["the body is not valid JSON"]}})
+    if not isinstance(data, dict):
+        abort(400, messages={"json": {"_body": ["the body must be a JSON object"]}})
+    return data

@@ -1,0 +1,170 @@
+"""One error shape everywhere: RFC 9457 ``application/problem+json``.
+
+Coded domain errors (:class:`~referee.core.errors.RefereeError`) carry ``code`` and
+``where``; ``where`` becomes an entry of ``errors`` with a JSON pointer (and the event
+index for a bad record).
+
+>>> problem_item(RecordError("bad card", code="card.unknown", where={"event": 3, "field": "card"}),
+...              base="/record")["pointer"]
+'/record/events/3/card'
+"""
+
+from __future__ import annotations
+
+import logging
+from http import HTTPStatus
+from typing import Any
+
+import marshmallow as ma
+from flask import Response, g, json
+from werkzeug.exceptions import HTTPException
+
+from referee.core.errors import RecordError, RefereeError
+from referee.rulings.appeals import AppealError
+from referee.service import errors as svc
+
+log = logging.getLogger(__name__)
+PROBLEM_JSON = "application/problem+json"
+TYPE_PREFIX = "urn:skat-referee:problem:"
+
+_STATUS_BY_CLASS: list[tuple[type[RefereeError], int]] = [
+    (svc.Unauthenticated, 401),
+    (svc.Forbidden, 403),
+    (svc.NotFound, 404),
+    (svc.Conflict, 409),
+    (svc.EngineUnavailable, 503),
+    (svc.IdempotencyMismatch, 422),
+    (AppealError, 422),
+    (RecordError, 422),
+]
+
+
+class ProblemItemSchema(ma.Schema):
+    pointer = ma.fields.String(metadata={"description": "JSON pointer into the request"})
+    field = ma.fields.String(metadata={"description": "dotted field path"})
+    event = ma.fields.Integer(metadata={"description": "index of the offending record event"})
+    location = ma.fields.String(metadata={"description": "json, query, headers or path"})
+    code = ma.fields.String()
+    detail = ma.fields.String()
+
+
+class ProblemSchema(ma.Schema):
+    """RFC 9457 problem details (documentation only; built by :func:`problem`)."""
+
+    type = ma.fields.String(metadata={"example": "urn:skat-referee:problem:record.invalid"})
+    title = ma.fields.String()
+    status = ma.fields.Integer()
+    detail = ma.fields.String()
+    code = ma.fields.String(metadata={"description": "stable machine-readable code"})
+    errors = ma.fields.List(ma.fields.Nested(ProblemItemSchema))
+
+
+def problem(
+    status: int,
+    detail: str,
+    *,
+    code: str | None = None,
+    errors: list[dict[str, Any]] | None = None,
+    headers: dict[str, str] | None = None,
+    **extra: Any,
+) -> Response:
+    """A problem+json response."""
+    body: dict[str, Any] = {
+        "type": TYPE_PREFIX + code if code else "about:blank",
+        "title": HTTPStatus(status).phrase,
+        "status": status,
+        "detail": detail,
+    }
+    if code:
+        body["code"] = code
+    if errors:
+        body["errors"] = errors
+    body.update(extra)
+    resp = Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
+    resp.headers.update(headers or {})
+    return resp
+
+
+def status_for(error: RefereeError) -> int:
+    """HTTP status of a coded error: 404 for anything not found, 422 by default."""
+    for cls, status in _STATUS_BY_CLASS:
+        if isinstance(error, cls):
+            return status
+    if error.code.endswith("not_found"):
+        return 404
+    return 422
+
+
+def problem_item(error: RefereeError, *, base: str = "") -> dict[str, Any]:
+    """The ``errors`` entry for a coded error, with a JSON pointer where known."""
+    where = dict(error.where)
+    parts: list[str] = []
+    if "event" in where:
+        parts += ["events", str(where["event"])]
+    if "field" in where:
+        parts += str(where["field"]).replace("/", ".").split(".")
+    item: dict[str, Any] = {"code": error.code, "detail": error.message}
+    if parts:
+        item["pointer"] = base + "/" + "/".join(parts)
+        item["field"] = ".".join(p for p in (base.strip("/").replace("/", "."), *parts) if p)
+    elif base:
+        item["pointer"] = base
+    for key, value in where.items():
+        if key not in ("field",) and key not in item:
+            item[key] = value
+    return item
+
+
+def _flatten(messages: Any, path: list[str], out: list[dict[str, Any]]) -> None:
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            _flatten(value, [*path, str(key)], out)
+    elif isinstance(messages, list) and all(isinstance(m, str) for m in messages):
+        location, *rest = path or ["body"]
+        pointer = "/" + "/".join(rest)
+        for message in messages:
+            out.append(
+                {"location": location, "pointer": pointer, "field": ".".join(rest),
+                 "detail": message}
+            )
+    elif isinstance(messages, list):
+        for i, value in enumerate(messages):
+            _flatten(value, [*path, str(i)], out)
+    else:
+        _flatten([str(messages)], path, out)
+
+
+def from_http_exception(error: HTTPException) -> Response:
+    """Problem for werkzeug / webargs / flask-limiter errors."""
+    status = error.code or 500
+    data = getattr(error, "data", None) or {}
+    errors: list[dict[str, Any]] = []
+    if "messages" in data:
+        _flatten(data["messages"], [], errors)
+    headers = dict(data.get("headers") or {})
+    if status == 429 and error.get_headers():
+        headers.update({k: v for k, v in error.get_headers() if k.lower() == "retry-after"})
+    detail = data.get("message") or error.description or HTTPStatus(status).phrase
+    if status == 422 and errors:
+        detail = "the request does not match the schema"
+    elif status == 400 and errors:
+        detail = errors[0]["detail"]
+    return problem(status, detail, errors=errors or None, headers=headers)
+
+
+def from_referee_error(error: RefereeError) -> Response:
+    """Problem for a coded domain or service error."""
+    status = status_for(error)
+    headers = {"WWW-Authenticate": 'Bearer realm="referee"'} if status == 401 else None
+    base = getattr(g, "record_pointer", "") if isinstance(error, RecordError) else ""
+    if not error.where and status in (401, 403, 503):
+        errors = None
+    else:
+        errors = [problem_item(error, base=base)]
+    return problem(status, error.message, code=error.code, errors=errors, headers=headers)
+
+
+def from_unexpected(error: Exception) -> Response:
+    """A 500 without a traceback in the body (the log has it)."""
+    log.exception("unhandled error", exc_info=error)
+    return problem(500, "internal error; the request was not stored", code="server.error")

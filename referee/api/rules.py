@@ -1,0 +1,63 @@
+"""``GET /v1/rules`` and ``GET /v1/rules/{id}``: the ISkO/SkWO clause catalogue."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from referee.api.context import language, principal
+from referee.api.problems import ProblemSchema
+from referee.api.schemas import LangQuerySchema
+from referee.service import rules as catalogue
+
+blp = Blueprint(
+    "rules", __name__, url_prefix="/v1/rules", description="The ISkO and SkWO clause catalogue"
+)
+
+
+class RulesQuerySchema(LangQuerySchema):
+    q = ma.fields.String(metadata={"description": "words to search in ids, titles, summaries"})
+    document = ma.fields.String(validate=ma.validate.OneOf(["ISkO", "SkWO"]))
+    kind = ma.fields.String(metadata={"description": "only clauses cited for this infraction"})
+
+
+class ClauseSchema(ma.Schema):
+    id = ma.fields.String(metadata={"example": "ISkO 4.2.3"})
+    document = ma.fields.String()
+    edition = ma.fields.String()
+    number = ma.fields.String()
+    section_path = ma.fields.List(ma.fields.String())
+    heading = ma.fields.Boolean()
+    title = ma.fields.String()
+    summary = ma.fields.String(allow_none=True)
+    lang = ma.fields.String()
+    refs = ma.fields.List(ma.fields.String())
+    kinds = ma.fields.List(ma.fields.String())
+    sources = ma.fields.List(ma.fields.String())
+    notes = ma.fields.String(allow_none=True)
+
+
+@blp.route("")
+class Rules(MethodView):
+    @blp.arguments(RulesQuerySchema, location="query")
+    @blp.response(200, ClauseSchema(many=True))
+    def get(self, args: dict[str, Any]) -> list[dict[str, Any]]:
+        """All clauses, or those matching ``q`` (in the chosen language), ``document``, ``kind``."""
+        principal(anonymous_ok=True)
+        return catalogue.find(
+            language(), q=args.get("q"), document=args.get("document"), kind=args.get("kind")
+        )
+
+
+@blp.route("/<path:clause_id>")
+class Rule(MethodView):
+    @blp.arguments(LangQuerySchema, location="query")
+    @blp.response(200, ClauseSchema)
+    @blp.alt_response(404, schema=ProblemSchema, content_type="application/problem+json")
+    def get(self, _args: dict[str, Any], clause_id: str) -> dict[str, Any]:
+        """One clause by id: ``ISkO 4.2.3`` (URL-encoded) or ``isko-4.2.3``."""
+        principal(anonymous_ok=True)
+        return catalogue.get(clause_id, language())

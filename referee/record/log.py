@@ -1,0 +1,222 @@
+"""Parse and validate a ``skat-log/1`` record into an immutable :class:`GameRecord`.
+
+Only a record that cannot describe a real game is refused, with one :class:`RecordError`
+that names the event index and field. Irregular play is not refused here: judging it is
+the referee's job.
+
+>>> rec = parse_record({"format": "skat-log/1", "deal": EXAMPLE_DEAL,
+...                     "events": [{"type": "pass", "seat": "middlehand"}]})
+>>> rec.events[0].type, rec.events[0].seat.value, rec.table_size
+('pass', 'middlehand', 3)
+>>> try:
+...     parse_record({"format": "skat-log/1", "deal": EXAMPLE_DEAL,
+...                   "events": [{"type": "play", "seat": "forehand", "card": "XX"}]})
+... except RecordError as exc:
+...     print(exc.code, exc.where)
+card.unknown {'event': 0, 'field': 'card'}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.core.cards import Card
+from referee.core.contracts import Game
+from referee.core.deal import PARTS, Deal
+from referee.core.errors import CardError, RecordError, RefereeError
+from referee.core.seats import Seat
+from referee.record.events import COMMON_FIELDS, EVENT_FIELDS, OPTIONAL_FIELDS, Event
+
+FORMAT = "skat-log/1"
+TOP_LEVEL = {"format", "meta", "table_size", "players", "deal", "events"}
+MAX_EVENTS = 2000
+
+EXAMPLE_DEAL = {
+    "forehand": ["CJ", "SJ", "HA", "HT", "HK", "HQ", "H9", "SA", "ST", "DA"],
+    "middlehand": ["HJ", "H8", "H7", "SK", "SQ", "S9", "S8", "DT", "DK", "DQ"],
+    "rearhand": ["DJ", "CA", "CT", "CK", "CQ", "C9", "C8", "C7", "S7", "D9"],
+    "skat": ["D8", "D7"],
+}
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A validated record: the deal, the events in order, and the context."""
+
+    deal: Deal
+    events: tuple[Event, ...]
+    table_size: int = 3
+    meta: Mapping[str, Any] = field(default_factory=dict)
+    players: Mapping[str, str] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as skat-log/1 JSON (normalised: defaults written out)."""
+        out: dict[str, Any] = {"format": FORMAT}
+        if self.meta:
+            out["meta"] = dict(self.meta)
+        out["table_size"] = self.table_size
+        if self.players:
+            out["players"] = dict(self.players)
+        out["deal"] = self.deal.to_tokens()
+        out["events"] = [e.to_dict() for e in self.events]
+        return out
+
+
+def parse_record_text(text: str | bytes) -> GameRecord:
+    """Parse JSON text; malformed JSON is refused with its line and column."""
+    try:
+        doc = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        where = {"line": exc.lineno, "column": exc.colno} if hasattr(exc, "lineno") else {}
+        msg = exc.msg if hasattr(exc, "msg") else str(exc)
+        raise RecordError(f"malformed JSON: {msg}", code="record.json", where=where) from None
+    return parse_record(doc)
+
+
+def _fail(message: str, code: str, **where: Any) -> RecordError:
+    return RecordError(message, code=code, where=where)
+
+
+def parse_record(doc: Any) -> GameRecord:
+    """Validate a decoded skat-log/1 document and build the record."""
+    if not isinstance(doc, dict):
+        raise _fail("a skat-log/1 record is a JSON object", "record.not_object")
+    unknown = sorted(set(doc) - TOP_LEVEL)
+    if unknown:
+        raise _fail(f"unknown top-level key {unknown[0]!r}", "record.unknown_key", field=unknown[0])
+    if doc.get("format") != FORMAT:
+        raise _fail(
+            f"format must be {FORMAT!r}, got {doc.get('format')!r}", "record.format", field="format"
+        )
+    meta = doc.get("meta", {})
+    if meta is None:
+        meta = {}
+    if not isinstance(meta, dict):
+        raise _fail("meta must be an object", "record.meta", field="meta")
+    table_size = doc.get("table_size", 3)
+    if type(table_size) is not int or table_size not in (3, 4):
+        raise _fail("table_size must be 3 or 4", "record.table_size", field="table_size")
+    players = doc.get("players", {}) or {}
+    if not isinstance(players, dict):
+        raise _fail("players must be an object", "record.players", field="players")
+    for seat, name in players.items():
+        if seat not in ("forehand", "middlehand", "rearhand"):
+            raise _fail(f"unknown seat {seat!r}", "record.seat", field=f"players.{seat}")
+        if not isinstance(name, str):
+            raise _fail("a player name is a string", "record.players", field=f"players.{seat}")
+    deal = _parse_deal(doc.get("deal"))
+    events_doc = doc.get("events")
+    if not isinstance(events_doc, list):
+        raise _fail("events must be an array", "record.events", field="events")
+    if len(events_doc) > MAX_EVENTS:
+        raise _fail(f"more than {MAX_EVENTS} events", "record.too_many_events", field="events")
+    events = tuple(_parse_event(i, e) for i, e in enumerate(events_doc))
+    return GameRecord(deal, events, table_size, meta, players)
+
+
+def _parse_deal(deal: Any) -> Deal:
+    if not isinstance(deal, dict):
+        raise _fail(
+            "deal must be an object with the three hands and the skat", "record.deal", field="deal"
+        )
+    unknown = sorted(set(deal) - set(PARTS))
+    if unknown:
+        raise _fail(
+            f"unknown deal key {unknown[0]!r}", "record.unknown_key", field=f"deal.{unknown[0]}"
+        )
+    for part in PARTS:
+        if not isinstance(deal.get(part), list):
+            raise _fail(
+                f"deal.{part} must be an array of cards", "record.deal", field=f"deal.{part}"
+            )
+    if sum(len(deal[p]) for p in PARTS) > 32:
+        raise _fail("the deal holds more than 32 cards", "record.deal_too_many", field="deal")
+    try:
+        return Deal.from_tokens(deal)
+    except CardError as exc:
+        raise RecordError(exc.message, code=exc.code, where=exc.where) from None
+
+
+def _parse_event(index: int, e: Any) -> Event:
+    if not isinstance(e, dict):
+        raise _fail("an event is an object", "event.not_object", event=index)
+    kind = e.get("type")
+    if kind not in EVENT_FIELDS:
+        raise _fail(f"unknown event type {kind!r}", "event.unknown_type", event=index, field="type")
+    seat_required, fields = EVENT_FIELDS[kind]
+    allowed = set(COMMON_FIELDS) | set(fields)
+    for key in e:
+        if key not in allowed:
+            raise _fail(
+                f"unknown field {key!r} in a {kind} event",
+                "event.unknown_field",
+                event=index,
+                field=key,
+            )
+    kwargs: dict[str, Any] = {}
+    if "seat" in e or seat_required:
+        try:
+            kwargs["seat"] = Seat.parse(e.get("seat"))
+        except RefereeError as exc:
+            raise _fail(exc.message, "event.seat", event=index, field="seat") from None
+    for name, kind_of in fields.items():
+        optional = name in OPTIONAL_FIELDS or kind_of.endswith("?")
+        if name not in e:
+            if optional:
+                continue
+            raise _fail(
+                f"a {kind} event needs {name!r}", "event.missing_field", event=index, field=name
+            )
+        kwargs[name] = _field(index, name, kind_of.rstrip("?"), e[name])
+    for name in ("time", "note"):
+        if name in e:
+            kwargs[name] = _field(index, name, "str", e[name])
+    return Event(index=index, type=kind, **kwargs)
+
+
+def _field(index: int, name: str, kind: str, value: Any) -> Any:
+    def bad(what: str) -> RecordError:
+        return _fail(
+            f"{name} must be {what}, got {value!r}", "event.bad_field", event=index, field=name
+        )
+
+    if kind == "int":
+        if type(value) is not int:
+            raise bad("an integer")
+        return value
+    if kind == "trick":
+        if type(value) is not int or not 1 <= value <= 10:
+            raise bad("a trick number 1-10")
+        return value
+    if kind == "bool":
+        if type(value) is not bool:
+            raise bad("true or false")
+        return value
+    if kind == "str":
+        if not isinstance(value, str):
+            raise bad("a string")
+        return value
+    if kind == "game":
+        try:
+            return Game.parse(value)
+        except RefereeError:
+            raise bad("one of clubs, spades, hearts, diamonds, grand, null") from None
+    if kind == "card":
+        try:
+            return Card.parse(value)
+        except CardError as exc:
+            raise _fail(exc.message, exc.code, event=index, field=name) from None
+    if kind == "cards":
+        if not isinstance(value, list):
+            raise bad("an array of cards")
+        out = []
+        for i, token in enumerate(value):
+            try:
+                out.append(Card.parse(token))
+            except CardError as exc:
+                raise _fail(exc.message, exc.code, event=index, field=f"{name}[{i}]") from None
+        return tuple(out)
+    raise AssertionError(kind)  # pragma: no cover

@@ -1,0 +1,598 @@
+"""The replayer: folds the events of a record over the core and reconstructs the game.
+
+It never changes the record and never stops at an irregularity: it notes each one (event
+index, seat, what happened) and goes on, the way the cards physically went. It refuses
+only what no real game can contain (a card its seat does not hold, a discard before the
+pickup) with a :class:`RecordError` naming the event and field.
+
+>>> from referee.record.log import parse_record, EXAMPLE_DEAL
+>>> rec = parse_record({"format": "skat-log/1", "deal": EXAMPLE_DEAL, "events": [
+...     {"type": "bid", "seat": "middlehand", "value": 18}, {"type": "pass", "seat": "forehand"},
+...     {"type": "pass", "seat": "rearhand"},
+...     {"type": "declare", "seat": "middlehand", "game": "hearts", "hand": True},
+...     {"type": "play", "seat": "forehand", "card": "SA"},
+...     {"type": "play", "seat": "middlehand", "card": "H8"}]})
+>>> state = replay(rec)
+>>> state.declarer.value, state.contract.describe(), state.phase
+('middlehand', 'hearts hand', 'playing')
+>>> [(i.kind, i.event) for i in state.irregularities]
+[('revoke', 5)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.core.bidding import Auction, BiddingError
+from referee.core.cards import CARD_POINTS, Card, cards_of, points_of
+from referee.core.contracts import Contract, ContractError
+from referee.core.errors import RecordError
+from referee.core.seats import SEATS, Seat
+from referee.core.tricks import FOLLOW_CLASS, FOLLOW_MASK, trick_winner
+from referee.record.events import Event
+from referee.record.log import GameRecord
+
+PLAY_IRREGULARITIES = ("false_lead", "play_before_turn", "revoke")
+MARKERS = frozenset(
+    {
+        "objection",
+        "continue",
+        "cards_gathered",
+        "concede",
+        "consent",
+        "lay_down",
+        "throw_in",
+        "timeout",
+        "left",
+        "remark",
+        "look_at_skat",
+        "expose",
+        "review_tricks",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Irregularity:
+    """Something that happened against the rules, as the replayer saw it."""
+
+    event: int | None  # None: the deal itself
+    kind: str
+    seat: Seat | None
+    phase: str
+    trick: int | None
+    detail: str
+    card: Card | None = None
+    could_follow: bool | None = None  # revoke: whether the seat held a card of the led suit
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "event": self.event,
+            "kind": self.kind,
+            "seat": _v(self.seat),
+            "phase": self.phase,
+            "trick": self.trick,
+            "detail": self.detail,
+            "card": self.card.name if self.card is not None else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """A table event that is not play (objection, concession, claim, ...) and when it came."""
+
+    event: int
+    type: str
+    seat: Seat | None
+    phase: str
+    trick: int | None  # the trick being played (or just completed) when it happened
+    cards_in_trick: int
+    cards_in_hand: int | None  # of the seat, when it has one
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "event": self.event,
+            "type": self.type,
+            "seat": _v(self.seat),
+            "phase": self.phase,
+            "trick": self.trick,
+            "cards_in_trick": self.cards_in_trick,
+        }
+
+
+@dataclass(slots=True)
+class Trick:
+    """A trick: who led, the cards in play order (seat, card, event index), who won it."""
+
+    number: int
+    leader: Seat
+    plays: list[tuple[Seat, Card, int]] = field(default_factory=list)
+    winner: Seat | None = None
+    points: int = 0
+
+    @property
+    def complete(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def last_event(self) -> int:
+        return self.plays[-1][2] if self.plays else -1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "leader": self.leader.value,
+            "cards": [{"seat": s.value, "card": c.name, "event": e} for s, c, e in self.plays],
+            "winner": _v(self.winner),
+            "points": self.points,
+        }
+
+
+def _v(seat: Seat | None) -> str | None:
+    return seat.value if seat is not None else None
+
+
+class GameState:
+    """The table at one moment. Built and advanced by :class:`Replayer`."""
+
+    def __init__(self, record: GameRecord) -> None:
+        deal = record.deal
+        self.record = record
+        self.hands: list[int] = [deal.forehand, deal.middlehand, deal.rearhand]
+        self.skat: int = deal.skat
+        self.phase = "bidding"
+        self.auction = Auction()
+        self.declarer: Seat | None = None
+        self.bid: int | None = None
+        self.skat_taken = False
+        self.discarded: tuple[Card, ...] = ()
+        self.contract: Contract | None = None
+        self.declared: dict[str, Any] | None = None
+        self.declarer_cards_at_declaration: int = 0
+        self.tricks: list[Trick] = []
+        self.current: Trick | None = None
+        self.to_play: Seat | None = None
+        self.irregularities: list[Irregularity] = []
+        self.markers: list[Marker] = []
+        self.last_event = -1
+
+    # -- derived views --------------------------------------------------------------------
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        return tuple(cards_of(self.hands[seat.index]))
+
+    @property
+    def trick_number(self) -> int | None:
+        """The number of the trick in play (or 10 when all are done); None before play."""
+        if self.phase not in ("playing", "finished"):
+            return None
+        if self.current is not None and self.current.plays:
+            return self.current.number
+        return min(len(self.tricks) + 1, 10) if self.phase == "playing" else len(self.tricks)
+
+    def side_of(self, seat: Seat) -> str:
+        return "declarer" if seat is self.declarer else "defenders"
+
+    def tricks_won(self, upto_event: int | None = None) -> dict[str, int]:
+        out = {"declarer": 0, "defenders": 0}
+        for t in self.tricks:
+            if upto_event is None or t.last_event <= upto_event:
+                out[self.side_of(t.winner)] += 1  # type: ignore[arg-type]
+        return out
+
+    def card_points(
+        self, upto_event: int | None = None, *, with_skat: bool = True
+    ) -> dict[str, int]:
+        """Card points per side from the completed tricks (the skat counts for the declarer)."""
+        out = {
+            "declarer": points_of(self.skat) if with_skat and self.declarer else 0,
+            "defenders": 0,
+        }
+        for t in self.tricks:
+            if upto_event is None or t.last_event <= upto_event:
+                out[self.side_of(t.winner)] += t.points  # type: ignore[arg-type]
+        return out
+
+    def declarer_cards_with_skat(self) -> int:
+        """The declarer's ten cards plus the skat, for matadors (the skat counts in hand games)."""
+        if self.declarer is None:
+            return 0
+        deal = self.record.deal
+        return deal.mask(self.declarer) | deal.skat
+
+    def to_dict(self) -> dict[str, Any]:
+        """The reconstruction as JSON."""
+        return {
+            "event": self.last_event,
+            "phase": self.phase,
+            "hands": {s.value: [c.name for c in self.hand(s)] for s in SEATS},
+            "skat": [c.name for c in cards_of(self.skat)],
+            "skat_taken": self.skat_taken,
+            "bidding": [
+                {"seat": a.seat.value, "action": a.kind, "value": a.value}
+                for a in self.auction.history
+            ],
+            "declarer": _v(self.declarer),
+            "bid": self.bid,
+            "contract": self.contract.to_dict() if self.contract else None,
+            "declared": self.declared,
+            "discarded": [c.name for c in self.discarded],
+            "tricks": [t.to_dict() for t in self.tricks],
+            "current_trick": self.current.to_dict()
+            if self.current and self.current.plays
+            else None,
+            "to_play": _v(self.to_play),
+            "card_points": self.card_points() if self.declarer else None,
+            "tricks_won": self.tricks_won() if self.declarer else None,
+            "irregularities": [i.to_dict() for i in self.irregularities],
+            "markers": [m.to_dict() for m in self.markers],
+        }
+
+
+class Replayer:
+    """Applies events one by one to a :class:`GameState` (python-chess's visitor, for Skat)."""
+
+    def __init__(self, record: GameRecord) -> None:
+        self.state = GameState(record)
+        deal = record.deal
+        if not deal.is_regular:
+            sizes = [m.bit_count() for m in (deal.forehand, deal.middlehand, deal.rearhand)]
+            self._note(
+                None,
+                "wrong_card_count",
+                None,
+                f"irregular deal: hands of {sizes[0]}, {sizes[1]}, {sizes[2]} cards and "
+                f"a skat of {deal.skat.bit_count()}",
+            )
+
+    def _note(
+        self,
+        event: Event | None,
+        kind: str,
+        seat: Seat | None,
+        detail: str,
+        card: Card | None = None,
+        could_follow: bool | None = None,
+    ) -> None:
+        s = self.state
+        s.irregularities.append(
+            Irregularity(
+                event.index if event else None,
+                kind,
+                seat,
+                "deal" if event is None else s.phase,
+                s.trick_number,
+                detail,
+                card,
+                could_follow,
+            )
+        )
+
+    def apply(self, event: Event) -> None:
+        handler = getattr(self, "_on_" + event.type, None)
+        if handler is not None:
+            handler(event)
+        if event.type in MARKERS:
+            self._mark(event)
+        self.state.last_event = event.index
+
+    def _mark(self, event: Event) -> None:
+        s = self.state
+        n_hand = s.hands[event.seat.index].bit_count() if event.seat else None
+        in_trick = len(s.current.plays) if s.current else 0
+        s.markers.append(
+            Marker(event.index, event.type, event.seat, s.phase, s.trick_number, in_trick, n_hand)
+        )
+
+    # -- bidding ----------------------------------------------------------------------------
+    def _bidding(self, event: Event, action: str) -> None:
+        s = self.state
+        if s.phase != "bidding":
+            self._note(event, "bidding_irregular", event.seat, f"{action} after the bidding ended")
+            return
+        try:
+            if action == "bid":
+                s.auction.bid(event.seat, event.value)  # type: ignore[arg-type]
+            elif action == "hold":
+                s.auction.hold(event.seat)  # type: ignore[arg-type]
+            else:
+                s.auction.pass_(event.seat)  # type: ignore[arg-type]
+        except BiddingError as exc:
+            self._note(event, "bidding_irregular", event.seat, exc.message)
+            return
+        if s.auction.is_over:
+            if s.auction.passed_in:
+                s.phase = "passed_in"
+            else:
+                s.phase, s.declarer, s.bid = "declaring", s.auction.declarer, s.auction.highest
+
+    def _on_bid(self, event: Event) -> None:
+        self._bidding(event, "bid")
+
+    def _on_hold(self, event: Event) -> None:
+        self._bidding(event, "hold")
+
+    def _on_pass(self, event: Event) -> None:
+        self._bidding(event, "pass")
+
+    # -- skat and declaration ----------------------------------------------------------------
+    def _on_pickup(self, event: Event) -> None:
+        s = self.state
+        seat = event.seat
+        if s.phase == "declaring" and seat is s.declarer and not s.skat_taken:
+            s.hands[seat.index] |= s.skat  # type: ignore[union-attr]
+            s.skat, s.skat_taken = 0, True
+            return
+        self._skat_viewed(event, "took up the skat")
+
+    def _on_look_at_skat(self, event: Event) -> None:
+        self._skat_viewed(event, "looked at the skat")
+
+    def _skat_viewed(self, event: Event, what: str) -> None:
+        s = self.state
+        if s.phase == "declaring" and event.seat is s.declarer and not s.skat_taken:
+            # the declarer looking at the skat before declaring is a pickup in all but name
+            self._note(
+                event, "skat_viewed", event.seat, f"the declarer {what} without taking it up"
+            )
+            return
+        self._note(event, "skat_viewed", event.seat, f"{event.seat} {what} during {s.phase}")
+
+    def _on_discard(self, event: Event) -> None:
+        s = self.state
+        seat = event.seat
+        assert seat is not None and event.cards is not None
+        if not (s.skat_taken and seat is s.declarer):
+            raise RecordError(
+                f"{seat} discards without having taken up the skat",
+                code="replay.discard_before_pickup",
+                where={"event": event.index, "field": "cards"},
+            )
+        for i, card in enumerate(event.cards):
+            if not (s.hands[seat.index] >> card) & 1:
+                raise RecordError(
+                    f"{seat} discards {card}, which that seat does not hold",
+                    code="replay.card_not_held",
+                    where={"event": event.index, "field": f"cards[{i}]"},
+                )
+            s.hands[seat.index] &= ~(1 << card)
+            s.skat |= 1 << card
+        s.discarded += event.cards
+        if len(event.cards) != 2 or s.skat.bit_count() != 2:
+            self._note(
+                event,
+                "wrong_card_count",
+                seat,
+                f"{len(event.cards)} cards put in the skat instead of 2",
+            )
+        if s.contract is not None:
+            self._note(event, "skat_viewed", seat, "the skat was exchanged after the declaration")
+
+    def _on_declare(self, event: Event) -> None:
+        s = self.state
+        seat = event.seat
+        flags = {
+            "game": event.game.value,
+            "hand": event.hand,  # type: ignore[union-attr]
+            "schneider": event.schneider,
+            "schwarz": event.schwarz,
+            "ouvert": event.ouvert,
+        }
+        if s.phase != "declaring" or seat is not s.declarer or s.contract is not None:
+            why = (
+                "a game was already declared"
+                if s.contract is not None
+                else f"{seat} is not the declarer"
+                if s.declarer and seat is not s.declarer
+                else f"declared during {s.phase}"
+            )
+            self._note(event, "invalid_declaration", seat, why)
+            if s.contract is not None or s.declarer is not None and seat is not s.declarer:
+                return
+            if s.declarer is None:
+                return
+        problems = []
+        if event.hand and s.skat_taken:
+            problems.append("hand declared after the skat was taken up (ISkO 3.4.4)")
+        if event.ouvert and s.skat_taken and event.game.value != "null":  # type: ignore[union-attr]
+            problems.append("suit or grand ouvert declared after the skat was taken up (3.4.4)")
+        try:
+            contract = Contract.declare(
+                event.game,
+                hand=event.hand,
+                schneider=event.schneider,  # type: ignore[arg-type]
+                schwarz=event.schwarz,
+                ouvert=event.ouvert,
+            )
+        except ContractError as exc:
+            problems.append(exc.message)
+            contract = Contract.declare(event.game, hand=event.hand)  # type: ignore[arg-type]
+        for problem in problems:
+            self._note(event, "invalid_declaration", seat, problem)
+        n = s.hands[seat.index].bit_count()  # type: ignore[union-attr]
+        if n != 10:
+            self._note(
+                event,
+                "wrong_card_count",
+                seat,
+                f"the declarer declared holding {n} cards instead of 10",
+            )
+        s.contract, s.declared = contract, flags
+        s.declarer_cards_at_declaration = s.hands[seat.index]  # type: ignore[union-attr]
+        s.phase = "playing"
+        s.current = Trick(1, Seat.FOREHAND)
+        s.to_play = Seat.FOREHAND
+
+    # -- play -------------------------------------------------------------------------------
+    def _on_play(self, event: Event) -> None:
+        s = self.state
+        seat, card = event.seat, event.card
+        assert seat is not None and card is not None
+        if not (s.hands[seat.index] >> card) & 1:
+            raise RecordError(
+                f"{seat} plays {card}, which that seat does not hold",
+                code="replay.card_not_held",
+                where={"event": event.index, "field": "card"},
+            )
+        if s.phase in ("bidding", "declaring"):
+            self._note(
+                event,
+                "lead_before_declaration",
+                seat,
+                f"{seat} played {card} before the game was declared",
+                card,
+            )
+            return  # the card still counts as a hand card (ISkO 3.4.6)
+        if s.phase != "playing" or s.current is None or s.contract is None:
+            self._note(
+                event, "play_after_end", seat, f"{seat} played {card} during {s.phase}", card
+            )
+            return
+        trick = s.current
+        if any(p[0] is seat for p in trick.plays):
+            self._note(
+                event,
+                "cards_exposed",
+                seat,
+                f"{seat} put down {card} as a second card to trick {trick.number}",
+                card,
+            )
+            return
+        game = s.contract.game
+        if not trick.plays:
+            if seat is not trick.leader:
+                self._note(
+                    event,
+                    "false_lead",
+                    seat,
+                    f"{seat} led {card} to trick {trick.number}; {trick.leader} was to lead",
+                    card,
+                )
+        else:
+            if seat is not s.to_play:
+                self._note(
+                    event,
+                    "play_before_turn",
+                    seat,
+                    f"{seat} played {card} before {s.to_play}",
+                    card,
+                )
+            led = trick.plays[0][1]
+            follow = FOLLOW_MASK[game][FOLLOW_CLASS[game][led]]
+            if s.hands[seat.index] & follow and not (follow >> card) & 1:
+                self._note(
+                    event,
+                    "revoke",
+                    seat,
+                    f"{seat} played {card} to {led} although able to follow",
+                    card,
+                    True,
+                )
+        s.hands[seat.index] &= ~(1 << card)
+        trick.plays.append((seat, card, event.index))
+        s.to_play = seat.next
+        if len(trick.plays) == 3:
+            cards = [p[1] for p in trick.plays]
+            trick.winner = trick.plays[trick_winner(cards, game)][0]
+            trick.points = sum(CARD_POINTS[c] for c in cards)
+            s.tricks.append(trick)
+            if len(s.tricks) == 10:
+                s.phase, s.current, s.to_play = "finished", None, None
+            else:
+                s.current = Trick(len(s.tricks) + 1, trick.winner)
+                s.to_play = trick.winner
+
+    def _on_continue(self, event: Event) -> None:
+        """4.1.6: play goes on; the offending card goes back to its owner (4.1.2, 4.2.3)."""
+        s = self.state
+        trick = s.current
+        if trick is None or not trick.plays:
+            return
+        for irr in reversed(s.irregularities):
+            if irr.kind not in PLAY_IRREGULARITIES or irr.event is None:
+                continue
+            pos = next((i for i, p in enumerate(trick.plays) if p[2] == irr.event), None)
+            if pos is None:
+                return
+            for seat, card, _ in trick.plays[pos:]:
+                s.hands[seat.index] |= 1 << card
+            del trick.plays[pos:]
+            if not trick.plays:
+                s.to_play = trick.leader
+            else:
+                s.to_play = trick.plays[-1][0].next
+                if irr.kind == "revoke":
+                    s.to_play = irr.seat
+            return
+
+    def _on_expose(self, event: Event) -> None:
+        s = self.state
+        cards = event.cards or ()
+        held = [c for c in cards if (s.hands[event.seat.index] >> c) & 1]  # type: ignore[union-attr]
+        names = ", ".join(c.name for c in cards)
+        self._note(
+            event,
+            "cards_exposed",
+            event.seat,
+            f"{event.seat} exposed {names}"
+            + ("" if len(held) == len(cards) else " (not all of them in that hand)"),
+            cards[0] if cards else None,
+        )
+
+    def _on_review_tricks(self, event: Event) -> None:
+        s = self.state
+        n = event.trick or 0
+        if n > len(s.tricks):
+            self._note(
+                event,
+                "tricks_reviewed",
+                event.seat,
+                f"{event.seat} looked at trick {n}, which has not been played",
+            )
+            return
+        last = len(s.tricks)
+        seat_played_next = bool(s.current and any(p[0] is event.seat for p in s.current.plays))
+        if n == last and not seat_played_next and s.phase == "playing":
+            return  # the last trick may be shown on request (ISkO 4.4.3)
+        self._note(
+            event,
+            "tricks_reviewed",
+            event.seat,
+            f"{event.seat} looked at or counted turned trick {n}",
+        )
+
+    def _on_remark(self, event: Event) -> None:
+        self._note(event, "improper_remark", event.seat, f"{event.seat} remarked: {event.text!r}")
+
+
+def replay(record: GameRecord, upto: int | None = None) -> GameState:
+    """Replay ``record``; with ``upto``, stop after the event of that index."""
+    replayer = Replayer(record)
+    for event in record.events:
+        if upto is not None and event.index > upto:
+            break
+        replayer.apply(event)
+    return replayer.state
+
+
+def replay_steps(record: GameRecord) -> Iterator[tuple[Event, GameState]]:
+    """Yield (event, state after it) for every event; the state object is shared."""
+    replayer = Replayer(record)
+    for event in record.events:
+        replayer.apply(event)
+        yield event, replayer.state
+
+
+def replay_document(doc: dict[str, Any], *, at: int | None = None) -> dict[str, Any]:
+    """Validate a skat-log/1 document and return the reconstruction (at event ``at``) as JSON."""
+    from referee.record.log import parse_record
+
+    record = parse_record(doc)
+    if at is not None and not (-1 <= at < len(record.events)):
+        raise RecordError(
+            f"no event {at}; the record has {len(record.events)}",
+            code="replay.bad_index",
+            where={"field": "at"},
+        )
+    return replay(record, at).to_dict()

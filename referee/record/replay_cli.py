@@ -1,0 +1,35 @@
+"""``referee replay FILE``: print the reconstruction of a skat-log/1 record."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from referee.core.errors import RefereeError
+from referee.record.io import load_record
+from referee.record.render_text import render_state
+from referee.record.replay import replay
+
+HELP = "Replay a skat-log/1 record (FILE or -) and print the reconstructed game"
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="skat-log/1 JSON file, or - for stdin")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument("--at", type=int, default=None, help="stop after this event index")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        record = load_record(args.file)
+        state = replay(record, args.at)
+    except RefereeError as exc:
+        print(f"referee replay: {exc} [{exc.code}]", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(state.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        print(render_state(state))
+    return 0

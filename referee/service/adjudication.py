@@ -1,0 +1,74 @@
+"""Stateless adjudication: one record in, one ruling out, nothing stored.
+
+Also the ISS import: a stream of ISS records, one ruling (or one coded error) per game,
+produced lazily so a large file is ruled in constant memory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
+
+from referee.core.errors import RefereeError
+from referee.service import engine
+from referee.service.keys import Principal
+
+ADJUDICATORS = ("referee", "court", "platform", "admin", "anonymous")
+IMPORTERS = ("platform",)
+
+
+def _game_id(rec: Any) -> Any:
+    for name in ("game_id", "id", "game"):
+        value = getattr(rec, name, None)
+        if isinstance(value, str | int):
+            return value
+    return None
+
+
+class AdjudicationService:
+    """Rulings that are computed and returned, never stored."""
+
+    def __init__(self, *, claim_budget_s: float | None = None):
+        self._budget = claim_budget_s
+
+    def adjudicate(self, who: Principal, doc: dict[str, Any], lang: str) -> dict[str, Any]:
+        who.require(*ADJUDICATORS)
+        return engine.adjudicate(doc, lang=lang, claim_budget_s=self._budget)
+
+    def adjudicate_iss(self, who: Principal, text: str, lang: str) -> dict[str, Any]:
+        """Rule one raw ISS record."""
+        who.require(*ADJUDICATORS)
+        doc = engine.iss_to_skatlog(engine.parse_iss_record(text))
+        return engine.adjudicate(doc, lang=lang, claim_budget_s=self._budget)
+
+    def import_iss(
+        self, who: Principal, stream: IO[str] | Iterable[str], lang: str
+    ) -> Iterator[dict[str, Any]]:
+        """Check the role now, then rule lazily: one dict per game, then a summary."""
+        who.require(*IMPORTERS)
+        return self._rule_stream(stream, lang)
+
+    def _rule_stream(self, stream: IO[str] | Iterable[str], lang: str) -> Iterator[dict[str, Any]]:
+        counts = {"games": 0, "ruled": 0, "errors": 0}
+        records = iter(engine.iter_iss_records(stream))
+        while True:
+            index = counts["games"]
+            try:
+                rec = next(records)
+            except StopIteration:
+                break
+            except RefereeError as exc:  # the reader cannot go on after a broken record
+                counts["errors"] += 1
+                yield {"index": index, "error": exc.to_dict()}
+                break
+            counts["games"] += 1
+            try:
+                doc = engine.iss_to_skatlog(rec)
+                ruling = engine.adjudicate(doc, lang=lang, claim_budget_s=self._budget)
+            except RefereeError as exc:
+                counts["errors"] += 1
+                yield {"index": index, "game": _game_id(rec), "error": exc.to_dict()}
+                continue
+            counts["ruled"] += 1
+            yield {"index": index, "game": _game_id(rec), "ruling": ruling}
+        yield {"summary": counts}

@@ -1,0 +1,286 @@
+"""Use cases on disputes, their ruling revisions and appeals (one transaction each).
+
+Each write runs the engine first (outside any transaction), then stores everything in
+one unit of work and commits once. ``Idempotency-Key`` claims are rows with a unique
+constraint, inserted in the same transaction as the dispute or ruling, so two processes
+receiving the same retry never both store it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from referee.rulings.appeals import (
+    AppealError,
+    check_admissibility,
+    compare_rulings,
+    require_grounds,
+)
+from referee.service import engine
+from referee.service.errors import DuplicateIdempotencyKey, IdempotencyMismatch, NotFound
+from referee.service.keys import Principal
+from referee.service.model import Dispute, DisputeFilter, IdempotencyEntry, Ruling
+from referee.service.ports import UnitOfWork, UnitOfWorkFactory
+from referee.service.rulings import infraction_kinds, rule_all_languages
+
+SUBMITTERS = ("referee", "platform")
+READERS = ("referee", "platform", "court")
+APPELLATE = ("court",)
+
+
+def request_hash(payload: Any) -> str:
+    """A stable fingerprint of a request body.
+
+    >>> request_hash({"b": 1, "a": 2}) == request_hash({"a": 2, "b": 1})
+    True
+    """
+    text = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _text(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+class DisputeService:
+    """Disputes, rulings and appeals for one principal at a time."""
+
+    def __init__(self, uow: UnitOfWorkFactory, *, claim_budget_s: float | None = None):
+        self._uow = uow
+        self._budget = claim_budget_s
+
+    # -- reading -----------------------------------------------------------------------
+
+    def _visible(self, uow: UnitOfWork, who: Principal, dispute_id: int) -> Dispute:
+        dispute = uow.disputes.get(dispute_id)
+        if dispute is None or not (who.sees_all or dispute.owner == who.owner):
+            raise NotFound(f"no dispute {dispute_id}", where={"dispute": dispute_id})
+        return dispute
+
+    def get(self, who: Principal, dispute_id: int) -> Dispute:
+        who.require(*READERS)
+        with self._uow() as uow:
+            return self._visible(uow, who, dispute_id)
+
+    def find(
+        self, who: Principal, flt: DisputeFilter, *, offset: int, limit: int
+    ) -> tuple[list[Dispute], int]:
+        who.require(*READERS)
+        scoped = DisputeFilter(
+            owner=None if who.sees_all else who.owner,
+            event=flt.event,
+            table=flt.table,
+            outcome=flt.outcome,
+            kind=flt.kind,
+            submitted_from=flt.submitted_from,
+            submitted_to=flt.submitted_to,
+        )
+        with self._uow() as uow:
+            return uow.disputes.find(scoped, offset=offset, limit=limit)
+
+    def replay(self, who: Principal, dispute_id: int, at: int | None) -> dict[str, Any]:
+        """The replayer's reconstruction of the record the current ruling is based on."""
+        dispute = self.get(who, dispute_id)
+        return engine.replay(dispute.current.record, at=at)
+
+    # -- writing -----------------------------------------------------------------------
+
+    def _idempotent(
+        self,
+        who: Principal,
+        scope: str,
+        idem_key: str | None,
+        payload: Any,
+        prepare: Callable[[], Callable[[UnitOfWork], int]],
+        lookup: Callable[[int], Any],
+    ) -> tuple[Any, bool]:
+        """Once per (key, scope, Idempotency-Key): ``prepare()`` (the slow part, outside
+        any transaction) returns ``produce(uow) -> id``, run in one transaction with the
+        key's claim. Returns (result, replayed)."""
+        digest = request_hash(payload)
+        if idem_key and who.key_id is not None:
+            with self._uow() as uow:
+                seen = uow.idempotency.get(who.key_id, scope, idem_key)
+            if seen is not None:
+                return self._replayed(seen, digest, lookup), True
+        produce = prepare()
+        try:
+            with self._uow() as uow:
+                entry = None
+                if idem_key and who.key_id is not None:
+                    entry = IdempotencyEntry(who.key_id, scope, idem_key, digest, None)
+                    uow.idempotency.claim(entry)
+                resource_id = produce(uow)
+                if entry is not None:
+                    uow.idempotency.resolve(entry, resource_id)
+                uow.commit()
+        except DuplicateIdempotencyKey:
+            assert idem_key and who.key_id is not None
+            with self._uow() as uow:
+                seen = uow.idempotency.get(who.key_id, scope, idem_key)
+            if seen is None or seen.resource_id is None:  # pragma: no cover - defensive
+                raise
+            return self._replayed(seen, digest, lookup), True
+        return lookup(resource_id), False
+
+    @staticmethod
+    def _replayed(seen: IdempotencyEntry, digest: str, lookup: Callable[[int], Any]) -> Any:
+        if seen.request_hash != digest:
+            raise IdempotencyMismatch(
+                "this Idempotency-Key was already used with a different request",
+                where={"header": "Idempotency-Key"},
+            )
+        assert seen.resource_id is not None
+        return lookup(seen.resource_id)
+
+    def submit(
+        self,
+        who: Principal,
+        record: dict[str, Any],
+        *,
+        note: str = "",
+        meta: dict[str, Any] | None = None,
+        idem_key: str | None = None,
+    ) -> tuple[Dispute, bool]:
+        """Store a record with its note and first ruling; (dispute, replayed)."""
+        who.require(*SUBMITTERS)
+        payload = {"record": record, "note": note, "meta": meta}
+        return self._idempotent(
+            who,
+            "disputes",
+            idem_key,
+            payload,
+            lambda: self._prepare_dispute(who, record, note, meta),
+            self._load_dispute,
+        )
+
+    def _prepare_dispute(
+        self, who: Principal, record: dict[str, Any], note: str, meta: dict[str, Any] | None
+    ) -> Callable[[UnitOfWork], int]:
+        texts = rule_all_languages(record, self._budget)
+        now = datetime.now(UTC)
+        context = {**(record.get("meta") or {}), **(meta or {})}
+        first = texts["en"]
+        ruling = Ruling(None, None, 1, now, who.owner, record, texts, first.get("outcome"))
+        dispute = Dispute(
+            id=None,
+            owner=who.owner,
+            submitted_by=who.key_id,
+            submitted_at=now,
+            record=record,
+            meta=context,
+            note=note,
+            event=_text(context.get("event")),
+            table=_text(context.get("table")),
+            outcome=first.get("outcome"),
+            kinds=infraction_kinds(first),
+            rulings=[ruling],
+        )
+
+        def produce(uow: UnitOfWork) -> int:
+            stored = uow.disputes.add(dispute)
+            assert stored.id is not None
+            return stored.id
+
+        return produce
+
+    def _load_dispute(self, dispute_id: int) -> Dispute:
+        with self._uow() as uow:
+            dispute = uow.disputes.get(dispute_id)
+        if dispute is None:  # pragma: no cover - defensive
+            raise NotFound(f"no dispute {dispute_id}", where={"dispute": dispute_id})
+        return dispute
+
+    def rulings(self, who: Principal, dispute_id: int) -> list[Ruling]:
+        return self.get(who, dispute_id).rulings
+
+    def appeal(
+        self,
+        who: Principal,
+        dispute_id: int,
+        *,
+        grounds: str,
+        lodged_at: datetime | None = None,
+        record: dict[str, Any] | None = None,
+        idem_key: str | None = None,
+    ) -> tuple[tuple[Dispute, Ruling], bool]:
+        """Hear an appeal: check admissibility, rule again, store a new revision."""
+        who.require(*APPELLATE)
+        payload = {
+            "grounds": grounds,
+            "lodged_at": lodged_at.isoformat() if lodged_at else None,
+            "record": record,
+        }
+        scope = f"appeals:{dispute_id}"
+
+        def lookup(ruling_id: int) -> tuple[Dispute, Ruling]:
+            dispute = self._load_dispute(dispute_id)
+            return dispute, next(r for r in dispute.rulings if r.id == ruling_id)
+
+        dispute = self.get(who, dispute_id)
+        return self._idempotent(
+            who,
+            scope,
+            idem_key,
+            payload,
+            lambda: self._prepare_appeal(who, dispute, grounds, lodged_at, record),
+            lookup,
+        )
+
+    def _prepare_appeal(
+        self,
+        who: Principal,
+        dispute: Dispute,
+        grounds: str,
+        lodged_at: datetime | None,
+        record: dict[str, Any] | None,
+    ) -> Callable[[UnitOfWork], int]:
+        dispute_id = dispute.id
+        assert dispute_id is not None
+        text = require_grounds(grounds)
+        lodged = lodged_at or datetime.now(UTC)
+        verdict = check_admissibility(lodged, dispute.meta)
+        if not verdict.accepted:
+            raise AppealError(
+                f"the appeal is inadmissible: {verdict.reason}",
+                code="appeal.late",
+                where={"field": "lodged_at", "deadline": verdict.to_dict()["deadline"]},
+            )
+        reviewed = dispute.current
+        basis = record if record is not None else reviewed.record
+        texts = rule_all_languages(basis, self._budget)
+        comparison = compare_rulings(reviewed.texts["en"], texts["en"])
+        appeal = {
+            "grounds": text,
+            "lodged_at": lodged.isoformat(),
+            "amended_record": record is not None,
+            "admissibility": verdict.to_dict(),
+        }
+
+        def produce(uow: UnitOfWork) -> int:
+            current = uow.disputes.get(dispute_id, lock=True)
+            assert current is not None
+            ruling = Ruling(
+                id=None,
+                dispute_id=dispute_id,
+                revision=current.current.revision + 1,
+                created_at=datetime.now(UTC),
+                created_by=who.owner,
+                record=basis,
+                texts=texts,
+                outcome=texts["en"].get("outcome"),
+                reviews=reviewed.id,
+                appeal=appeal,
+                comparison=comparison,
+            )
+            current.outcome = ruling.outcome
+            current.kinds = infraction_kinds(texts["en"])
+            stored = uow.disputes.add_ruling(current, ruling)
+            assert stored.id is not None
+            return stored.id
+
+        return produce

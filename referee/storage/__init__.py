@@ -1,0 +1,1 @@
+"""SQLAlchemy storage for the service: typed models, repositories, Alembic migrations."""

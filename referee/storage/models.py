@@ -1,0 +1,101 @@
+"""Database tables as typed SQLAlchemy 2 models (the schema is owned by the migrations)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.types import TypeDecorator
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """Times stored in UTC and always read back timezone-aware (SQLite drops offsets)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            value = value.replace(tzinfo=UTC)
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {datetime: UTCDateTime(), dict[str, Any]: JSON()}
+
+
+class ApiKeyRow(Base):
+    __tablename__ = "api_keys"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    prefix: Mapped[str] = mapped_column(String(16))
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    role: Mapped[str] = mapped_column(String(16))
+    owner: Mapped[str] = mapped_column(String(200), index=True)
+    label: Mapped[str] = mapped_column(String(200), default="")
+    created_at: Mapped[datetime]
+    revoked_at: Mapped[datetime | None]
+
+
+class DisputeRow(Base):
+    __tablename__ = "disputes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    owner: Mapped[str] = mapped_column(String(200), index=True)
+    submitted_by: Mapped[int | None] = mapped_column(ForeignKey("api_keys.id"))
+    submitted_at: Mapped[datetime] = mapped_column(index=True)
+    record: Mapped[dict[str, Any]]
+    meta: Mapped[dict[str, Any]]
+    note: Mapped[str] = mapped_column(Text, default="")
+    event: Mapped[str | None] = mapped_column(String(200), index=True)
+    table_no: Mapped[str | None] = mapped_column(String(50))
+    outcome: Mapped[str | None] = mapped_column(String(20), index=True)
+    #: the current ruling's infraction kinds as " kind1 kind2 " (for LIKE filters)
+    kinds: Mapped[str] = mapped_column(String(400), default=" ")
+
+    rulings: Mapped[list[RulingRow]] = relationship(
+        back_populates="dispute", order_by="RulingRow.revision", lazy="selectin"
+    )
+
+
+class RulingRow(Base):
+    __tablename__ = "rulings"
+    __table_args__ = (UniqueConstraint("dispute_id", "revision", name="uq_rulings_revision"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    dispute_id: Mapped[int] = mapped_column(ForeignKey("disputes.id"), index=True)
+    revision: Mapped[int]
+    reviews_id: Mapped[int | None] = mapped_column(ForeignKey("rulings.id"))
+    created_at: Mapped[datetime]
+    created_by: Mapped[str] = mapped_column(String(200))
+    record: Mapped[dict[str, Any]]
+    texts: Mapped[dict[str, Any]]
+    outcome: Mapped[str | None] = mapped_column(String(20))
+    appeal: Mapped[dict[str, Any] | None]
+    comparison: Mapped[dict[str, Any] | None]
+
+    dispute: Mapped[DisputeRow] = relationship(back_populates="rulings")
+
+
+class IdempotencyRow(Base):
+    __tablename__ = "idempotency_keys"
+    __table_args__ = (UniqueConstraint("key_id", "scope", "idem_key", name="uq_idempotency_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    key_id: Mapped[int] = mapped_column(ForeignKey("api_keys.id"))
+    scope: Mapped[str] = mapped_column(String(64))
+    idem_key: Mapped[str] = mapped_column(String(255))
+    request_hash: Mapped[str] = mapped_column(String(64))
+    resource_id: Mapped[int | None]
+    created_at: Mapped[datetime]

@@ -1,0 +1,258 @@
+"""The service's repositories and unit of work on a SQLAlchemy session."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, time
+from types import TracebackType
+from typing import Self
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from referee.service.errors import Conflict, DuplicateIdempotencyKey
+from referee.service.model import ApiKey, Dispute, DisputeFilter, IdempotencyEntry, Ruling
+from referee.storage.models import ApiKeyRow, DisputeRow, IdempotencyRow, RulingRow
+
+
+def _key(row: ApiKeyRow) -> ApiKey:
+    return ApiKey(
+        row.id,
+        row.prefix,
+        row.key_hash,
+        row.role,
+        row.owner,
+        row.created_at,
+        row.label,
+        row.revoked_at,
+    )
+
+
+def _ruling(row: RulingRow) -> Ruling:
+    return Ruling(
+        id=row.id,
+        dispute_id=row.dispute_id,
+        revision=row.revision,
+        created_at=row.created_at,
+        created_by=row.created_by,
+        record=row.record,
+        texts=row.texts,
+        outcome=row.outcome,
+        reviews=row.reviews_id,
+        appeal=row.appeal,
+        comparison=row.comparison,
+    )
+
+
+def _ruling_row(r: Ruling) -> RulingRow:
+    return RulingRow(
+        revision=r.revision,
+        reviews_id=r.reviews,
+        created_at=r.created_at,
+        created_by=r.created_by,
+        record=r.record,
+        texts=r.texts,
+        outcome=r.outcome,
+        appeal=r.appeal,
+        comparison=r.comparison,
+    )
+
+
+def _kinds(kinds: list[str]) -> str:
+    return " " + " ".join(kinds) + " " if kinds else " "
+
+
+def _dispute(row: DisputeRow) -> Dispute:
+    return Dispute(
+        id=row.id,
+        owner=row.owner,
+        submitted_by=row.submitted_by,
+        submitted_at=row.submitted_at,
+        record=row.record,
+        meta=row.meta,
+        note=row.note,
+        event=row.event,
+        table=row.table_no,
+        outcome=row.outcome,
+        kinds=row.kinds.split(),
+        rulings=[_ruling(r) for r in row.rulings],
+    )
+
+
+class SqlKeys:
+    def __init__(self, session: Session):
+        self.s = session
+
+    def add(self, key: ApiKey) -> ApiKey:
+        row = ApiKeyRow(
+            prefix=key.prefix,
+            key_hash=key.key_hash,
+            role=key.role,
+            owner=key.owner,
+            label=key.label,
+            created_at=key.created_at,
+            revoked_at=key.revoked_at,
+        )
+        self.s.add(row)
+        self.s.flush()
+        return _key(row)
+
+    def by_hash(self, key_hash: str) -> ApiKey | None:
+        row = self.s.scalar(select(ApiKeyRow).where(ApiKeyRow.key_hash == key_hash))
+        return _key(row) if row else None
+
+    def by_id(self, key_id: int) -> ApiKey | None:
+        row = self.s.get(ApiKeyRow, key_id)
+        return _key(row) if row else None
+
+    def list(self) -> list[ApiKey]:
+        return [_key(r) for r in self.s.scalars(select(ApiKeyRow).order_by(ApiKeyRow.id))]
+
+    def save(self, key: ApiKey) -> None:
+        row = self.s.get_one(ApiKeyRow, key.id)
+        row.revoked_at = key.revoked_at
+        row.label = key.label
+
+
+class SqlDisputes:
+    def __init__(self, session: Session):
+        self.s = session
+
+    def add(self, dispute: Dispute) -> Dispute:
+        row = DisputeRow(
+            owner=dispute.owner,
+            submitted_by=dispute.submitted_by,
+            submitted_at=dispute.submitted_at,
+            record=dispute.record,
+            meta=dispute.meta,
+            note=dispute.note,
+            event=dispute.event,
+            table_no=dispute.table,
+            outcome=dispute.outcome,
+            kinds=_kinds(dispute.kinds),
+            rulings=[_ruling_row(r) for r in dispute.rulings],
+        )
+        self.s.add(row)
+        self.s.flush()
+        return _dispute(row)
+
+    def get(self, dispute_id: int, *, lock: bool = False) -> Dispute | None:
+        stmt = select(DisputeRow).where(DisputeRow.id == dispute_id)
+        if lock:
+            stmt = stmt.with_for_update()
+        row = self.s.scalar(stmt)
+        return _dispute(row) if row else None
+
+    def find(self, flt: DisputeFilter, *, offset: int, limit: int) -> tuple[list[Dispute], int]:
+        stmt = select(DisputeRow)
+        if flt.owner is not None:
+            stmt = stmt.where(DisputeRow.owner == flt.owner)
+        if flt.event is not None:
+            stmt = stmt.where(DisputeRow.event == flt.event)
+        if flt.table is not None:
+            stmt = stmt.where(DisputeRow.table_no == flt.table)
+        if flt.outcome is not None:
+            stmt = stmt.where(DisputeRow.outcome == flt.outcome)
+        if flt.kind is not None:
+            stmt = stmt.where(DisputeRow.kinds.contains(f" {flt.kind} ", autoescape=True))
+        if flt.submitted_from is not None:
+            start = datetime.combine(flt.submitted_from, time.min, tzinfo=UTC)
+            stmt = stmt.where(DisputeRow.submitted_at >= start)
+        if flt.submitted_to is not None:
+            end = datetime.combine(flt.submitted_to, time.max, tzinfo=UTC)
+            stmt = stmt.where(DisputeRow.submitted_at <= end)
+        total = self.s.scalar(select(func.count()).select_from(stmt.subquery())) or 0
+        page = stmt.order_by(DisputeRow.id.desc()).offset(offset).limit(limit)
+        return [_dispute(r) for r in self.s.scalars(page)], total
+
+    def add_ruling(self, dispute: Dispute, ruling: Ruling) -> Ruling:
+        row = self.s.get_one(DisputeRow, dispute.id)
+        new = _ruling_row(ruling)
+        new.dispute_id = row.id
+        row.outcome = dispute.outcome
+        row.kinds = _kinds(dispute.kinds)
+        self.s.add(new)
+        try:
+            self.s.flush()
+        except IntegrityError:
+            self.s.rollback()
+            raise Conflict(
+                "another ruling was added to this dispute at the same time; retry",
+                where={"dispute": dispute.id},
+            ) from None
+        return _ruling(new)
+
+
+class SqlIdempotency:
+    def __init__(self, session: Session):
+        self.s = session
+
+    def _row(self, key_id: int, scope: str, idem_key: str) -> IdempotencyRow | None:
+        return self.s.scalar(
+            select(IdempotencyRow).where(
+                IdempotencyRow.key_id == key_id,
+                IdempotencyRow.scope == scope,
+                IdempotencyRow.idem_key == idem_key,
+            )
+        )
+
+    def get(self, key_id: int, scope: str, idem_key: str) -> IdempotencyEntry | None:
+        row = self._row(key_id, scope, idem_key)
+        if row is None:
+            return None
+        return IdempotencyEntry(
+            row.key_id, row.scope, row.idem_key, row.request_hash, row.resource_id
+        )
+
+    def claim(self, entry: IdempotencyEntry) -> None:
+        self.s.add(
+            IdempotencyRow(
+                key_id=entry.key_id,
+                scope=entry.scope,
+                idem_key=entry.idem_key,
+                request_hash=entry.request_hash,
+                resource_id=None,
+                created_at=datetime.now(UTC),
+            )
+        )
+        try:
+            self.s.flush()
+        except IntegrityError:
+            self.s.rollback()
+            raise DuplicateIdempotencyKey(
+                "Idempotency-Key already claimed", where={"header": "Idempotency-Key"}
+            ) from None
+
+    def resolve(self, entry: IdempotencyEntry, resource_id: int) -> None:
+        row = self._row(entry.key_id, entry.scope, entry.idem_key)
+        assert row is not None
+        row.resource_id = resource_id
+
+
+class SqlUnitOfWork:
+    """One session = one transaction; commit explicitly, otherwise it rolls back."""
+
+    def __init__(self, sessions: sessionmaker[Session]):
+        self._sessions = sessions
+
+    def __enter__(self) -> Self:
+        self.session = self._sessions()
+        self.keys = SqlKeys(self.session)
+        self.disputes = SqlDisputes(self.session)
+        self.idempotency = SqlIdempotency(self.session)
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.session.rollback()
+        self.session.close()
+
+    def commit(self) -> None:
+        self.session.commit()
+
+    def rollback(self) -> None:
+        self.session.rollback()
