@@ -39,6 +39,17 @@ _STATUS_BY_CLASS: list[tuple[type[RefereeError], int]] = [
 ]
 
 
+_HTTP_CODES = {
+    400: "request.malformed",
+    404: "http.not_found",
+    405: "http.method_not_allowed",
+    413: "request.too_large",
+    415: "request.unsupported_media_type",
+    422: "request.invalid",
+    429: "rate_limited",
+}
+
+
 class ProblemItemSchema(ma.Schema):
     pointer = ma.fields.String(metadata={"description": "JSON pointer into the request"})
     field = ma.fields.String(metadata={"description": "dotted field path"})
@@ -85,8 +96,14 @@ def problem(
     return resp
 
 
+#: codes that are the server's fault, not the request's (a broken clause catalogue)
+_SERVER_CODES = {"kb.invalid": 503}
+
+
 def status_for(error: RefereeError) -> int:
     """HTTP status of a coded error: 404 for anything not found, 422 by default."""
+    if error.code in _SERVER_CODES:
+        return _SERVER_CODES[error.code]
     for cls, status in _STATUS_BY_CLASS:
         if isinstance(error, cls):
             return status
@@ -121,11 +138,16 @@ def _flatten(messages: Any, path: list[str], out: list[dict[str, Any]]) -> None:
             _flatten(value, [*path, str(key)], out)
     elif isinstance(messages, list) and all(isinstance(m, str) for m in messages):
         location, *rest = path or ["body"]
+        rest = [p for p in rest if p not in ("_schema", "_body")]
         pointer = "/" + "/".join(rest)
         for message in messages:
             out.append(
-                {"location": location, "pointer": pointer, "field": ".".join(rest),
-                 "detail": message}
+                {
+                    "location": location,
+                    "pointer": pointer,
+                    "field": ".".join(rest),
+                    "detail": message,
+                }
             )
     elif isinstance(messages, list):
         for i, value in enumerate(messages):
@@ -149,7 +171,8 @@ def from_http_exception(error: HTTPException) -> Response:
         detail = "the request does not match the schema"
     elif status == 400 and errors:
         detail = errors[0]["detail"]
-    return problem(status, detail, errors=errors or None, headers=headers)
+    code = _HTTP_CODES.get(status)
+    return problem(status, detail, code=code, errors=errors or None, headers=headers)
 
 
 def from_referee_error(error: RefereeError) -> Response:

@@ -299,6 +299,7 @@ def load_catalogue(path: str | os.PathLike[str] | None = None) -> Catalogue:
     where: dict[str, Any] = {}
     clauses: dict[str, Clause] = {}
     sections: dict[tuple[str, str], dict[str, str]] = {}
+    declared: set[str] = set()  # every id written, valid or not (no cascade of dangling refs)
 
     def fault(file: str, clause: str | None, message: str) -> None:
         problems.append(f"{file}: {clause + ': ' if clause else ''}{message}")
@@ -311,7 +312,7 @@ def load_catalogue(path: str | os.PathLike[str] | None = None) -> Catalogue:
         except (OSError, yaml.YAMLError) as exc:
             fault(file.name, None, f"cannot read YAML: {exc}")
             continue
-        for clause in _read_file(file.name, data, sections, fault):
+        for clause in _read_file(file.name, data, sections, declared, fault):
             if clause.id in clauses:
                 fault(file.name, clause.id, f"duplicate id (also in {clauses[clause.id].file})")
             else:
@@ -321,7 +322,7 @@ def load_catalogue(path: str | os.PathLike[str] | None = None) -> Catalogue:
     unresolved = []
     for clause in clauses.values():
         for ref in clause.refs:
-            if ref in clauses:
+            if ref in clauses or ref in declared:
                 continue
             m = _ID.match(ref)
             if m and (m.group(1), m.group(2).split(".")[0]) not in loaded_sections:
@@ -337,7 +338,11 @@ _Fault = Callable[[str, "str | None", str], None]
 
 
 def _read_file(
-    name: str, data: Any, sections: dict[tuple[str, str], dict[str, str]], fault: _Fault
+    name: str,
+    data: Any,
+    sections: dict[tuple[str, str], dict[str, str]],
+    declared: set[str],
+    fault: _Fault,
 ) -> list[Clause]:
     """Validate one file's top level and return its well-formed clauses."""
     if not isinstance(data, dict):
@@ -352,8 +357,12 @@ def _read_file(
         fault(name, None, f"document must be ISkO or SkWO, not {document!r}")
         return []
     if edition != EDITIONS[document]:
-        fault(name, None, f"edition {edition!r} does not match document {document} "
-              f"(expected {EDITIONS[document]!r})")
+        fault(
+            name,
+            None,
+            f"edition {edition!r} does not match document {document} "
+            f"(expected {EDITIONS[document]!r})",
+        )
     m = _FILE.match(name)
     if m and (m.group(1) != document.lower() or m.group(2) != section):
         fault(name, None, f"file name does not match document {document} section {section}")
@@ -368,6 +377,8 @@ def _read_file(
         return []
     out = []
     for index, entry in enumerate(raw):
+        if isinstance(entry, dict) and isinstance(entry.get("id"), str):
+            declared.add(entry["id"])
         clause = _read_clause(name, index, entry, document, section, fault)
         if clause is not None:
             out.append(clause)

@@ -1,9 +1,9 @@
 """``referee rules``: read the ISkO/SkWO clause catalogue on the command line.
 
-    referee rules                       table of contents
-    referee rules 4.2.3 --lang de       one clause, in German
-    referee rules 4.2.3 --refs          the clause and the clauses it points to
-    referee rules --search skat viewed  clauses matching every word
+referee rules                       table of contents
+referee rules 4.2.3 --lang de       one clause, in German
+referee rules 4.2.3 --refs          the clause and the clauses it points to
+referee rules --search skat viewed  clauses matching every word
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.core.errors import RecordError
 
@@ -103,9 +103,12 @@ class IssResult:
         }
 
 
-@dataclass(frozen=True)
-class IssMove:
-    """One ``<actor> <action>`` pair of ``MV``; actor is ``0``, ``1``, ``2`` or ``w``."""
+class IssMove(NamedTuple):
+    """One ``<actor> <action>`` pair of ``MV``; actor is ``0``, ``1``, ``2`` or ``w``.
+
+    >>> IssMove("1", "18").seat, IssMove("w", "TI.0").seat
+    ('middlehand', None)
+    """
 
     actor: str
     action: str
@@ -118,7 +121,12 @@ class IssMove:
 
 @dataclass(frozen=True)
 class IssRecord:
-    """One ISS game record: provenance, players P0..P2 (forehand first), moves, result."""
+    """One ISS game record: provenance, players P0..P2 (forehand first), moves, result.
+
+    ``series`` and ``game_id`` are ``SE`` and ``ID`` (ints when numeric), ``date`` is ``DT``
+    as ISO-8601 UTC (``2010-12-06T18:59:24Z``), ``raw`` the line as read, ``line_no`` its
+    1-based line number when known.
+    """
 
     series: int | str | None
     game_id: int | str | None
@@ -410,6 +418,8 @@ class _Converter:
             self.events.append({"type": "play", "seat": seat, "card": action})
         elif (match := _DECLARE_RE.match(action)) is not None:
             self.declaration(k, seat, match)
+        elif len(action) == 2:
+            raise self.fail("card", f"unknown card token {action!r}", k)
         else:
             raise self.fail("move", f"unknown move {action!r} by {seat}", k)
 

@@ -1,0 +1,14 @@
+"""gunicorn settings for the referee service (used by `referee serve` and the Dockerfile)."""
+
+import multiprocessing
+import os
+
+wsgi_app = "referee.api.wsgi:app"
+bind = os.environ.get("REFEREE_BIND", "127.0.0.1:8000")
+workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
+# claim analysis may take a few seconds per language; leave room above the engine budget
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "60"))
+graceful_timeout = 20
+accesslog = "-"
+errorlog = "-"
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")

@@ -1,0 +1,66 @@
+"""The Flask app factory: settings, storage, services, blueprints, errors.
+
+>>> from referee.service.settings import Settings
+>>> app = create_app(Settings(database_url="sqlite://"))
+>>> sorted(bp for bp in app.blueprints if bp != "api-docs")[:3]
+['adjudications', 'appeals', 'disputes']
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from referee import __version__
+from referee.api import adjudications, appeals, disputes, health, imports, keys, rules
+from referee.api.context import Services
+from referee.api.extensions import RefereeApi, make_limiter
+from referee.api.problems import from_referee_error, from_unexpected
+from referee.core.errors import RefereeError
+from referee.service.adjudication import AdjudicationService
+from referee.service.disputes import DisputeService
+from referee.service.keys import KeyService
+from referee.service.ports import Backend
+from referee.service.settings import Settings
+from referee.storage.backend import open_backend
+
+SPEC_DESCRIPTION = (
+    "Rulings on disputed Skat games under the International Skat Order (ISkO 1998/99) "
+    "and the Skat Tournament Order (SkWO). Errors are RFC 9457 problem+json; "
+    "authenticate with `Authorization: Bearer <API key>`."
+)
+BLUEPRINTS = (health, adjudications, disputes, appeals, rules, imports, keys)
+
+
+def create_app(settings: Settings | None = None, backend: Backend | None = None) -> Flask:
+    """Build the app; ``settings`` default to the environment, ``backend`` to its URL."""
+    settings = settings or Settings.from_env()
+    backend = backend or open_backend(settings.database_url)
+    app = Flask("referee")
+    app.config.update(
+        MAX_CONTENT_LENGTH=settings.max_body_bytes,
+        API_TITLE="Skat referee",
+        API_VERSION=__version__,
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/",
+        OPENAPI_JSON_PATH="openapi.json",
+        OPENAPI_SWAGGER_UI_PATH="/docs",
+        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
+        OPENAPI_REDOC_PATH="/redoc",
+        OPENAPI_REDOC_URL="https://cdn.jsdelivr.net/npm/redoc/bundles/redoc.standalone.js",
+    )
+    app.extensions["referee"] = Services(
+        settings=settings,
+        backend=backend,
+        keys=KeyService(backend.unit_of_work),
+        disputes=DisputeService(backend.unit_of_work, claim_budget_s=settings.claim_budget_s),
+        adjudication=AdjudicationService(claim_budget_s=settings.claim_budget_s),
+    )
+    api = RefereeApi(app, spec_kwargs={"info": {"description": SPEC_DESCRIPTION}})
+    app.extensions["referee_api"] = api
+    api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
+    for module in BLUEPRINTS:
+        api.register_blueprint(module.blp)
+    app.register_error_handler(RefereeError, from_referee_error)
+    app.register_error_handler(Exception, from_unexpected)
+    make_limiter(app, settings.rate_limit, settings.rate_limit_storage)
+    return app

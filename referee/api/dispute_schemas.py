@@ -1,0 +1,117 @@
+"""Marshmallow schemas of the disputes, rulings and appeals resources."""
+
+from __future__ import annotations
+
+from datetime import UTC
+
+import marshmallow as ma
+
+from referee.api.schemas import LangQuerySchema
+
+OUTCOMES = ["won", "lost", "passed_in", "redeal", "annulled", "undetermined"]
+
+
+class IdempotencyHeaderSchema(ma.Schema):
+    idempotency_key = ma.fields.String(
+        data_key="Idempotency-Key",
+        validate=ma.validate.Length(min=1, max=255),
+        metadata={"description": "a retried request with the same key returns the first result"},
+    )
+
+
+class DisputeCreateSchema(ma.Schema):
+    record = ma.fields.Dict(
+        required=True, metadata={"description": "the skat-log/1 record, stored as received"}
+    )
+    note = ma.fields.String(load_default="", validate=ma.validate.Length(max=10_000))
+    meta = ma.fields.Dict(
+        load_default=None,
+        allow_none=True,
+        metadata={
+            "description": "tournament context added to record.meta "
+            "(e.g. next_series_starts_at, last_series, series_ends_at)"
+        },
+    )
+
+
+class DisputeQuerySchema(LangQuerySchema):
+    event = ma.fields.String()
+    table = ma.fields.String()
+    outcome = ma.fields.String(validate=ma.validate.OneOf(OUTCOMES))
+    kind = ma.fields.String(metadata={"description": "infraction kind in the current ruling"})
+    date = ma.fields.Date(metadata={"description": "submitted on this day (UTC)"})
+    submitted_from = ma.fields.Date(metadata={"description": "submitted on or after (UTC)"})
+    submitted_to = ma.fields.Date(metadata={"description": "submitted on or before (UTC)"})
+
+
+class ReplayQuerySchema(LangQuerySchema):
+    at = ma.fields.Integer(
+        validate=ma.validate.Range(min=0), metadata={"description": "replay up to this event"}
+    )
+
+
+class RulingRevisionSchema(ma.Schema):
+    id = ma.fields.Integer()
+    dispute_id = ma.fields.Integer()
+    revision = ma.fields.Integer()
+    created_at = ma.fields.DateTime()
+    created_by = ma.fields.String()
+    reviews = ma.fields.Integer(
+        allow_none=True, metadata={"description": "id of the ruling this revision reviews"}
+    )
+    lang = ma.fields.String()
+    ruling = ma.fields.Dict(metadata={"description": "skat-ruling/1"})
+    appeal = ma.fields.Dict(
+        allow_none=True, metadata={"description": "grounds, lodged_at, admissibility"}
+    )
+    comparison = ma.fields.Dict(
+        allow_none=True,
+        metadata={"description": "{changed: [{field, before, after}], unchanged: [field]}"},
+    )
+    record_amended = ma.fields.Boolean()
+    url = ma.fields.String()
+
+
+class DisputeSummarySchema(ma.Schema):
+    id = ma.fields.Integer()
+    owner = ma.fields.String()
+    submitted_at = ma.fields.DateTime()
+    event = ma.fields.String(allow_none=True)
+    table = ma.fields.String(allow_none=True)
+    outcome = ma.fields.String(allow_none=True)
+    infraction_kinds = ma.fields.List(ma.fields.String())
+    note = ma.fields.String()
+    meta = ma.fields.Dict()
+    revisions = ma.fields.Integer()
+    links = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String())
+
+
+class DisputeSchema(DisputeSummarySchema):
+    record = ma.fields.Dict(metadata={"description": "the record exactly as submitted"})
+    ruling = ma.fields.Nested(RulingRevisionSchema, metadata={"description": "current ruling"})
+
+
+class ReplaySchema(ma.Schema):
+    """The replayer's reconstruction (passed through as the engine made it)."""
+
+    def dump(self, obj, *, many=None):  # type: ignore[no-untyped-def]
+        return obj
+
+
+class AppealSchema(ma.Schema):
+    grounds = ma.fields.String(
+        required=True,
+        validate=ma.validate.Length(min=1, max=10_000),
+        metadata={"description": "the written grounds (SkWO 7.3.3)"},
+    )
+    lodged_at = ma.fields.AwareDateTime(
+        load_default=None,
+        allow_none=True,
+        default_timezone=UTC,
+        metadata={"description": "when the appeal was lodged (default: now); no offset = UTC"},
+    )
+    record = ma.fields.Dict(
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "an amended skat-log/1 record, ruled instead of the stored one"},
+    )

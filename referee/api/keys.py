@@ -1,0 +1,61 @@
+"""``/v1/keys``: API keys for the admin role (the secret is shown once, at creation)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from referee.api.context import principal, services
+from referee.api.problems import ProblemSchema
+from referee.service.model import ROLES, ApiKey
+
+blp = Blueprint("keys", __name__, url_prefix="/v1/keys", description="API keys (admin only)")
+
+
+class KeySchema(ma.Schema):
+    id = ma.fields.Integer(dump_only=True)
+    prefix = ma.fields.String(dump_only=True, metadata={"description": "first characters"})
+    role = ma.fields.String(required=True, validate=ma.validate.OneOf(ROLES))
+    owner = ma.fields.String(required=True, validate=ma.validate.Length(min=1, max=200))
+    label = ma.fields.String(load_default="", validate=ma.validate.Length(max=200))
+    created_at = ma.fields.DateTime(dump_only=True)
+    revoked_at = ma.fields.DateTime(dump_only=True, allow_none=True)
+
+
+class NewKeySchema(KeySchema):
+    secret = ma.fields.String(dump_only=True, metadata={"description": "shown only once"})
+
+
+def _admin() -> None:
+    principal().require("admin")
+
+
+@blp.route("")
+class Keys(MethodView):
+    @blp.response(200, KeySchema(many=True))
+    def get(self) -> list[ApiKey]:
+        """All keys (never their secrets)."""
+        _admin()
+        return services().keys.list()
+
+    @blp.arguments(KeySchema)
+    @blp.response(201, NewKeySchema)
+    @blp.alt_response(403, schema=ProblemSchema, content_type="application/problem+json")
+    def post(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Create a key; the response is the only place its secret ever appears."""
+        _admin()
+        key, secret = services().keys.create(data["role"], data["owner"], data["label"])
+        return {**key.__dict__, "secret": secret}
+
+
+@blp.route("/<int:key_id>/revoke")
+class KeyRevoke(MethodView):
+    @blp.response(200, KeySchema)
+    @blp.alt_response(404, schema=ProblemSchema, content_type="application/problem+json")
+    def post(self, key_id: int) -> ApiKey:
+        """Revoke a key (it stays listed, with ``revoked_at``)."""
+        _admin()
+        return services().keys.revoke(key_id)

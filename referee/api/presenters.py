@@ -1,0 +1,59 @@
+"""Turn service objects into the JSON the schemas describe (ruling texts in one language)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.service.model import Dispute, Ruling
+
+
+def dispute_url(dispute_id: int | None) -> str:
+    return f"/v1/disputes/{dispute_id}"
+
+
+def ruling_url(ruling: Ruling) -> str:
+    return f"{dispute_url(ruling.dispute_id)}/rulings/{ruling.revision}"
+
+
+def ruling(r: Ruling, lang: str) -> dict[str, Any]:
+    """A ruling revision with its ``skat-ruling/1`` document in ``lang``."""
+    return {
+        "id": r.id,
+        "dispute_id": r.dispute_id,
+        "revision": r.revision,
+        "created_at": r.created_at,
+        "created_by": r.created_by,
+        "reviews": r.reviews,
+        "lang": lang,
+        "ruling": r.in_language(lang),
+        "appeal": r.appeal,
+        "comparison": r.comparison,
+        "record_amended": bool(r.appeal and r.appeal.get("amended_record")),
+        "url": ruling_url(r),
+    }
+
+
+def dispute(d: Dispute, lang: str, *, full: bool = True) -> dict[str, Any]:
+    """A dispute; ``full`` adds the record and the current ruling."""
+    out: dict[str, Any] = {
+        "id": d.id,
+        "owner": d.owner,
+        "submitted_at": d.submitted_at,
+        "event": d.event,
+        "table": d.table,
+        "outcome": d.outcome,
+        "infraction_kinds": d.kinds,
+        "note": d.note,
+        "meta": d.meta,
+        "revisions": len(d.rulings),
+        "links": {
+            "self": dispute_url(d.id),
+            "rulings": dispute_url(d.id) + "/rulings",
+            "replay": dispute_url(d.id) + "/replay",
+            "appeals": dispute_url(d.id) + "/appeals",
+        },
+    }
+    if full:
+        out["record"] = d.record
+        out["ruling"] = ruling(d.current, lang)
+    return out

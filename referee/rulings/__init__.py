@@ -1,0 +1,1 @@
+"""Rulings: what the ISkO says the result of a recorded game is, and appeals against it."""

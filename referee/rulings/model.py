@@ -1,0 +1,100 @@
+"""What a ruling is made of: infractions, reasoning steps, and the ruling itself.
+
+Texts are not written here: every step and explanation is a message ``key`` with
+``params``, rendered into German, English or Spanish by the catalogue layer (``referee.kb``)
+from ``rules_kb/messages.yaml``. A ruling therefore stays language-neutral data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.core.contracts import Contract
+from referee.core.seats import Seat
+from referee.core.valuation import Matadors
+
+OUTCOMES = ("won", "lost", "passed_in", "redeal", "annulled", "undetermined")
+STATUSES = ("penalized", "void", "expired", "waived")
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A message key with its parameters (rendered later in the chosen language)."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of the reasoning, naming the clauses it applies."""
+
+    clauses: tuple[str, ...]
+    message: Message
+
+
+@dataclass(slots=True)
+class Infraction:
+    """An infraction found in the record and what became of it."""
+
+    kind: str
+    seat: Seat | None
+    party: str | None  # declarer | defenders
+    event: int | None
+    trick: int | None
+    status: str
+    clauses: tuple[str, ...]
+    explanation: Message
+    ends_at: int | None = None  # event index from which the game counts as ended
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "seat": self.seat.value if self.seat else None,
+            "party": self.party,
+            "event": self.event,
+            "trick": self.trick,
+            "status": self.status,
+            "clauses": list(self.clauses),
+        }
+
+
+@dataclass(slots=True)
+class Ruling:
+    """The ruled result of one game (serialised as skat-ruling/1 by the catalogue layer)."""
+
+    outcome: str = "undetermined"
+    declarer: Seat | None = None
+    contract: Contract | None = None
+    bid: int | None = None
+    matadors: Matadors | None = None
+    levels: tuple[str, ...] = ()
+    multiplier: int | None = None
+    game_value: int | None = None
+    overbid: bool = False
+    score: int | None = None
+    tournament_points: dict[str, int] | None = None
+    card_points: dict[str, int] | None = None
+    tricks: dict[str, int] | None = None
+    ended: dict[str, Any] | None = None
+    infractions: list[Infraction] = field(default_factory=list)
+    reasoning: list[Step] = field(default_factory=list)
+    analysis: list[dict[str, Any]] = field(default_factory=list)
+    table_size: int = 3
+
+    def step(self, clauses: tuple[str, ...] | list[str], key: str, **params: Any) -> None:
+        """Append a reasoning step."""
+        self.reasoning.append(Step(tuple(clauses), Message(key, params)))
+
+    @property
+    def cited(self) -> list[str]:
+        """Every clause the reasoning and the infractions used, in first-use order."""
+        seen: dict[str, None] = {}
+        for s in self.reasoning:
+            for c in s.clauses:
+                seen.setdefault(c, None)
+        for inf in self.infractions:
+            for c in inf.clauses:
+                seen.setdefault(c, None)
+        return list(seen)

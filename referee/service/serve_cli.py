@@ -1,0 +1,77 @@
+"""``referee serve``: migrate the database, make a first admin key, run gunicorn.
+
+On a fresh clone this serves on SQLite (``var/referee.db``) at http://127.0.0.1:8000.
+When the database has no key at all, an admin key is created, printed once and stored
+in ``var/dev-admin-key`` (mode 0600).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from referee.service.backend import open_backend
+from referee.service.keys import KeyService
+from referee.service.settings import Settings
+
+HELP = "run the REST service under gunicorn (migrates the database first)"
+WSGI_APP = "referee.api.wsgi:app"
+DEV_KEY_FILE = Path("var") / "dev-admin-key"
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--bind",
+        default=os.environ.get("REFEREE_BIND", "127.0.0.1:8000"),
+        help="address to listen on (default 127.0.0.1:8000, env REFEREE_BIND)",
+    )
+    parser.add_argument("--workers", type=int, help="gunicorn workers (default: from CPUs)")
+    parser.add_argument(
+        "--no-server", action="store_true", help="only migrate and make the first key"
+    )
+    parser.set_defaults(run=run)
+
+
+def gunicorn_config() -> Path | None:
+    """``gunicorn.conf.py`` from the working directory or the source checkout."""
+    for base in (Path.cwd(), Path(__file__).resolve().parents[2]):
+        if (base / "gunicorn.conf.py").is_file():
+            return base / "gunicorn.conf.py"
+    return None
+
+
+def ensure_first_key(keys: KeyService, key_file: Path = DEV_KEY_FILE) -> str | None:
+    """Create an admin key when there is none at all; returns its secret (else None)."""
+    if keys.list():
+        return None
+    _key, secret = keys.create("admin", "development", "created by referee serve")
+    key_file.parent.mkdir(parents=True, exist_ok=True)
+    key_file.write_text(secret + "\n", encoding="utf-8")
+    key_file.chmod(0o600)
+    return secret
+
+
+def run(args: argparse.Namespace) -> int:
+    settings = Settings.from_env()
+    backend = open_backend(settings.database_url)
+    try:
+        backend.migrate()
+        secret = ensure_first_key(KeyService(backend.unit_of_work))
+    finally:
+        backend.dispose()
+    if secret:
+        print(f"development admin key (shown once, stored in {DEV_KEY_FILE}):\n  {secret}")
+    print(f"database: {settings.database_url}", flush=True)
+    if args.no_server:
+        return 0
+    argv = [sys.executable, "-m", "gunicorn", "--bind", args.bind]
+    conf = gunicorn_config()
+    if conf is not None:
+        argv += ["--config", str(conf)]
+    if args.workers:
+        argv += ["--workers", str(args.workers)]
+    argv.append(WSGI_APP)
+    os.execv(sys.executable, argv)
+    return 0  # pragma: no cover - execv does not return

@@ -1,0 +1,105 @@
+"""Lookup, ordering, search and cross-reference walks on a small catalogue."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from referee.kb import catalogue as kb
+
+
+@pytest.mark.parametrize("ref", ["ISkO 4.2.3", "4.2.3", "isko 4.2.3", " ISKO   4.2.3 ", "4.2.3."])
+def test_get_is_case_and_space_tolerant(mini: kb.Catalogue, ref: str) -> None:
+    assert mini.get(ref).id == "ISkO 4.2.3"
+
+
+def test_get_skwo(mini: kb.Catalogue) -> None:
+    assert mini.get("skwo 5.1").document == "SkWO"
+
+
+@pytest.mark.parametrize("ref", ["ISkO 4.2.4", "SkWO 4.2.3", "four", ""])
+def test_unknown_clause_raises_coded_error(mini: kb.Catalogue, ref: str) -> None:
+    with pytest.raises(kb.ClauseNotFound) as info:
+        mini.get(ref)
+    assert info.value.code == "kb.clause_not_found"
+
+
+def test_contains(mini: kb.Catalogue) -> None:
+    assert "4.2.3" in mini and "SkWO 5.1" in mini
+    assert "4.2.4" not in mini and "nonsense" not in mini and 42 not in mini
+
+
+def test_clause_fields(mini: kb.Catalogue) -> None:
+    c = mini.get("4.2.3")
+    assert (c.document, c.edition, c.number) == ("ISkO", "ISkO 1998/99", "4.2.3")
+    assert c.section_path == ("4", "4.2", "4.2.3")
+    assert c.heading is False and mini.get("4.2").heading is True
+    assert c.sources == ("en", "es") and c.file == "isko-4.yaml"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        c.number = "4.2.4"  # type: ignore[misc]
+
+
+def test_document_order_is_numeric(mini: kb.Catalogue) -> None:
+    ids = [c.id for c in mini]
+    assert ids.index("ISkO 4.1.9") + 1 == ids.index("ISkO 4.1.10")
+    assert ids[0] == "ISkO 4.1" and ids[-1] == "SkWO 5.1"
+    assert list(mini.all()) == list(mini)
+
+
+def test_refs_of_and_walk(mini: kb.Catalogue) -> None:
+    assert [c.number for c in mini.refs_of("4.2.3")] == ["4.1.3", "4.1.4", "4.1.5", "4.1.6"]
+    walk = mini.walk("SkWO 5.1", depth=2)
+    assert [(d, c.id) for d, c in walk][:3] == [
+        (0, "SkWO 5.1"),
+        (1, "ISkO 4.2.8"),
+        (2, "ISkO 4.2.3"),
+    ]
+    assert len(mini.walk("SkWO 5.1", depth=3)) == 7
+    assert mini.walk("4.2.3", depth=0) == [(0, mini.get("4.2.3"))]
+
+
+def test_by_kind(mini: kb.Catalogue) -> None:
+    assert [c.id for c in mini.by_kind("revoke")] == ["ISkO 4.2.3"]
+    assert len(mini.by_kind("false_lead")) == 8
+
+
+def test_resolve_range(mini: kb.Catalogue) -> None:
+    assert [c.number for c in mini.resolve_range("ISkO 4.1.3–4.1.6")] == [
+        "4.1.3",
+        "4.1.4",
+        "4.1.5",
+        "4.1.6",
+    ]
+    assert len(mini.resolve_range("4.1.3 to 4.1.10")) == 8
+    with pytest.raises(kb.ClauseNotFound):
+        mini.resolve_range("4.1.3-4.2.3")
+
+
+def test_children(mini: kb.Catalogue) -> None:
+    assert [c.number for c in mini.children("4.2")] == ["4.2.3", "4.2.8"]
+
+
+def test_search_needs_every_word(mini: kb.Catalogue) -> None:
+    assert [c.id for c in mini.search("skat viewed")] == ["ISkO 4.2.8"]
+    assert mini.search("skat revoke") == []
+    assert mini.search("") == []
+
+
+def test_search_ranks_title_hits_first(mini: kb.Catalogue) -> None:
+    hits = [c.id for c in mini.search("game")]
+    assert hits[:2] == ["ISkO 4.2.3", "ISkO 4.2.8"]  # "game" in their titles
+
+
+def test_search_in_german_falls_back_to_english(mini: kb.Catalogue) -> None:
+    assert [c.id for c in mini.search("skat VIEWED angesehen", lang="de")] == ["ISkO 4.2.8"]
+
+
+def test_search_is_accent_insensitive(mini: kb.Catalogue) -> None:
+    assert [c.id for c in mini.search("decision arbitro", lang="es")] == ["ISkO 4.2.8"]
+    assert [c.id for c in mini.search("ÜBER 4.1.3", lang="de")] == ["ISkO 4.1.3"]
+    assert [c.id for c in mini.search("Titulo 4.1.4", lang="es")] == ["ISkO 4.1.4"]
+
+
+def test_search_matches_kind_codes(mini: kb.Catalogue) -> None:
+    assert [c.id for c in mini.search("revoke")] == ["ISkO 4.2.3"]

@@ -1,0 +1,105 @@
+"""Content checks on the real catalogue: languages, kinds, and the translation notes."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.kb import catalogue as kb
+
+#: infraction kind -> the ISkO clauses that must carry it (from the catalogue format notes)
+KIND_CLAUSES = {
+    "false_lead": ["4.1.3", "4.1.4", "4.1.5", "4.1.6", "4.1.7", "4.1.10"],
+    "lead_before_declaration": ["4.1.1"],
+    "play_before_turn": ["4.2.7"],
+    "revoke": ["4.2.3", "4.2.4", "4.2.5"],
+    "skat_viewed": ["3.2.14", "3.2.15", "3.3.9", "3.4.7", "3.4.8", "4.2.8"],
+    "cards_exposed": ["4.1.9"],
+    "tricks_reviewed": ["4.4.6", "4.4.3"],
+    "improper_remark": ["4.2.9", "4.5.8"],
+    "wrong_card_count": ["3.2.9", "3.4.6", "4.2.6"],
+    "invalid_declaration": ["3.4.4", "3.4.5"],
+    "unauthorized_concession": ["4.3.2"],
+    "failed_claim": ["4.3.4", "4.4.5"],
+    "failed_defender_claim": ["4.3.5"],
+}
+
+
+@pytest.fixture(scope="module")
+def cat() -> kb.Catalogue:
+    return kb.default_catalogue()
+
+
+def test_every_clause_has_three_nonempty_summaries_and_titles(cat: kb.Catalogue) -> None:
+    assert len(cat) > 0
+    for clause in cat:
+        for lang in kb.LANGS:
+            assert clause.summary[lang].strip(), (clause.id, lang)
+            assert clause.title[lang].strip(), (clause.id, lang)
+
+
+def test_summaries_are_translated_not_copied(cat: kb.Catalogue) -> None:
+    same = [
+        c.id
+        for c in cat
+        if c.summary["de"] == c.summary["en"] or c.summary["es"] == c.summary["en"]
+    ]
+    assert not same
+
+
+def test_kind_codes_sit_on_the_clauses_that_cite_them(cat: kb.Catalogue) -> None:
+    missing = [
+        (kind, number)
+        for kind, numbers in KIND_CLAUSES.items()
+        for number in numbers
+        if f"ISkO {number}" not in cat or kind not in cat.get(number).kinds
+    ]
+    assert not missing, f"clauses without their kind code (or absent): {missing}"
+
+
+def test_every_kind_code_is_used(cat: kb.Catalogue) -> None:
+    assert {k for c in cat for k in c.kinds} == kb.KINDS
+
+
+@pytest.mark.parametrize("number", ["3.2.14", "3.2.15", "3.3.10", "3.3.11", "3.4.7", "3.4.5"])
+def test_isko_3_translation_differences_are_noted(cat: kb.Catalogue, number: str) -> None:
+    assert cat.get(number).notes
+
+
+def test_isko_3_3_10_notes_give_both_readings(cat: kb.Catalogue) -> None:
+    notes = cat.get("3.3.10").notes or ""
+    assert "English 3.3.10" in notes and "Spanish 3.3.10" in notes and "engine" in notes
+
+
+def test_isko_3_3_11_is_english_only(cat: kb.Catalogue) -> None:
+    assert cat.get("3.3.11").sources == ("en",)
+
+
+def test_isko_3_2_14_excludes_from_bidding_and_cites_skat_viewed(cat: kb.Catalogue) -> None:
+    clause = cat.get("3.2.14")
+    assert "skat_viewed" in clause.kinds and "bidding" in clause.summary["en"]
+    assert "Reizen" in clause.summary["de"] and "remate" in clause.summary["es"]
+
+
+def test_german_uses_skat_terms(cat: kb.Catalogue) -> None:
+    german = " ".join(c.summary["de"] for c in cat if c.document == "ISkO")
+    for term in (
+        "Alleinspieler",
+        "Gegenspieler",
+        "Vorhand",
+        "Mittelhand",
+        "Hinterhand",
+        "Spitzen",
+        "Reizen",
+        "Schneider",
+        "Schwarz",
+        "Ouvert",
+    ):
+        assert term in german, term
+
+
+def test_loading_is_fast() -> None:
+    import time
+
+    start = time.perf_counter()
+    kb.load_catalogue()
+    assert time.perf_counter() - start < 1.0
