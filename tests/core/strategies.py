@@ -27,6 +27,7 @@ from referee.core import (
     mask_of,
     trick_winner,
 )
+from referee.core.valuation import max_multiplier
 
 
 def all_contracts() -> list[Contract]:
@@ -58,14 +59,17 @@ def deals(draw: st.DrawFn) -> Deal:
 
 @st.composite
 def bids(draw: st.DrawFn, contract: Contract) -> int:
-    """A bid: mostly the low values that occur in play, sometimes any legal value.
+    """A bid the declared game could cover: mostly low values, sometimes any up to its top.
 
-    A null game's value is known when it is declared, so its bid never exceeds it.
+    A null game's value is known when it is declared, so its bid never exceeds it; a suit
+    game is never announced on a bid above its highest table value (clubs 216 ...).
     """
     if contract.is_null:
         return draw(st.sampled_from([v for v in BID_VALUES if v <= contract.base_value]))
+    top = contract.base_value * max_multiplier(contract.game)
     low = [v for v in BID_VALUES if v <= 60]
-    return draw(st.one_of(st.sampled_from(low), st.sampled_from(BID_VALUES)))
+    reachable = [v for v in BID_VALUES if v <= top]
+    return draw(st.one_of(st.sampled_from(low), st.sampled_from(reachable)))
 
 
 @dataclass
@@ -145,5 +149,5 @@ def played_games(draw: st.DrawFn) -> PlayedGame:
     declarer = draw(st.sampled_from(SEATS))
     contract = draw(st.sampled_from(CONTRACTS))
     bid = draw(bids(contract))
-    rng = draw(st.randoms(use_true_random=False))
-    return play_out(deal, declarer, contract, bid, rng)
+    seed = draw(st.integers(0, 2**32 - 1))  # the discard and every card played
+    return play_out(deal, declarer, contract, bid, random.Random(seed))

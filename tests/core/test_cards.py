@@ -4,8 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core import CARD_POINTS, Card, CardError, Rank, Suit, cards_of, mask_of
-from referee.core import parse_cards, points_of
+from referee.core import (
+    CARD_POINTS,
+    Card,
+    CardError,
+    Rank,
+    Suit,
+    cards_of,
+    mask_of,
+    parse_cards,
+    points_of,
+)
 from referee.core.cards import ALL_CARDS_MASK, JACKS_MASK, cards_to_str
 
 ALL_TOKENS = [s + r for s in "CSHD" for r in "ATKQJ987"]

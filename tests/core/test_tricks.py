@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core import Card, Game, is_revoke, is_trump, legal_cards, mask_of, parse_cards
-from referee.core import trick_winner
+from referee.core import (
+    Card,
+    Game,
+    is_revoke,
+    is_trump,
+    legal_cards,
+    mask_of,
+    parse_cards,
+    trick_winner,
+)
 from referee.core.cards import cards_to_str
 from referee.core.tricks import TRUMP_MASK
 

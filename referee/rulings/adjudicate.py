@@ -1,0 +1,492 @@
+"""The adjudicator: from a record to a ruling, clause by clause.
+
+>>> from referee.record.log import parse_record, EXAMPLE_DEAL
+>>> rec = parse_record({"format": "skat-log/1", "deal": EXAMPLE_DEAL, "events": [
+...     {"type": "pass", "seat": "middlehand"}, {"type": "pass", "seat": "rearhand"},
+...     {"type": "pass", "seat": "forehand"}]})
+>>> adjudicate(rec).outcome
+'passed_in'
+"""
+
+from __future__ import annotations
+
+from referee.core.contracts import Contract
+from referee.core.scoresheet import game_tournament_points
+from referee.core.seats import SEATS
+from referee.core.valuation import Matadors, Valuation, count_matadors, levels_reached, value_game
+from referee.record.log import GameRecord
+from referee.record.replay import GameState, Marker, replay
+from referee.rulings.clauses import ENDING_CLAUSES, VALUE_CLAUSES
+from referee.rulings.detect import detect
+from referee.rulings.model import Infraction, Message, Ruling
+from referee.rulings.outcome import Position, decided_for, judge_ended, position_before
+from referee.rulings.shortened import declarer_claim, defender_claim, remaining, thrown_in
+
+SHORTENING = ("concede", "lay_down", "throw_in", "timeout", "left")
+DEFAULT_CLAIM_BUDGET_S = 10.0
+
+
+def adjudicate(
+    record: GameRecord, *, claim_budget_s: float | None = DEFAULT_CLAIM_BUDGET_S
+) -> Ruling:
+    """Rule a game: detect the infractions, find what ended the game, value the result."""
+    state = replay(record)
+    r = Ruling(table_size=record.table_size)
+    r.declarer, r.bid, r.contract = state.declarer, state.bid, state.contract
+    r.infractions = detect(state)
+    for irr in state.irregularities:
+        if irr.kind == "bidding_irregular":
+            r.step(
+                ("ISkO 3.3.2", "ISkO 3.3.8"),
+                "bidding.irregular",
+                event=irr.event,
+                detail=irr.detail,
+            )
+    for inf in r.infractions:
+        r.reasoning.append(_infraction_step(inf))
+    if _misdeal(state, r, claim_budget_s):
+        return _finish(state, r)
+    if state.phase == "passed_in":
+        r.outcome = "passed_in"
+        r.ended = {"reason": "passed_in", "event": len(record.events) - 1, "trick": None}
+        r.step(ENDING_CLAUSES["passed_in"], "ending.passed_in")
+        return _finish(state, r)
+    endings: list[tuple[int, int, object]] = []
+    for inf in r.infractions:
+        if inf.status == "penalized" and inf.ends_at is not None:
+            endings.append((inf.ends_at, 0, inf))
+    for m in state.markers:
+        if m.type in SHORTENING and m.phase not in ("finished", "passed_in"):
+            endings.append((m.event, 1, m))
+    endings.sort(key=lambda e: (e[0], e[1]))
+    for at, _, what in endings:
+        handled = (
+            _end_by_infraction(record, state, r, what, claim_budget_s)
+            if isinstance(what, Infraction)
+            else _end_by_marker(record, state, r, what, claim_budget_s)
+        )  # type: ignore[arg-type]
+        if handled:
+            for inf in r.infractions:
+                if inf is not what and inf.status == "penalized" and (inf.event or -1) > at:
+                    inf.status = "void"
+                    r.step(
+                        ("ISkO 4.1.3",),
+                        "infraction.after_end",
+                        kind=inf.kind,
+                        event=inf.event,
+                        ended=at,
+                    )
+            return _finish(state, r)
+    if state.phase == "finished":
+        _played_out(state, r)
+    elif _decided_early(state, r):
+        pass
+    else:
+        r.outcome = "undetermined"
+        r.ended = {
+            "reason": "incomplete",
+            "event": len(record.events) - 1,
+            "trick": state.trick_number,
+        }
+        r.step(("ISkO 4.3.1",), "ending.incomplete", phase=state.phase, trick=state.trick_number)
+        _count(state, r)
+    return _finish(state, r)
+
+
+# -- helpers -------------------------------------------------------------------------------
+def _infraction_step(inf: Infraction):  # type: ignore[no-untyped-def]
+    from referee.rulings.model import Step
+
+    return Step(inf.clauses, inf.explanation)
+
+
+def _matadors(state: GameState, contract: Contract | None) -> Matadors | None:
+    if contract is None or contract.is_null:
+        return None
+    return count_matadors(state.declarer_cards_with_skat(), contract.game)
+
+
+def _count(state: GameState, r: Ruling, upto: int | None = None) -> None:
+    if state.declarer is not None:
+        r.card_points = state.card_points(upto)
+        r.tricks = state.tricks_won(upto)
+
+
+def _apply(r: Ruling, v: Valuation) -> None:
+    r.outcome = "won" if v.won else "lost"
+    r.matadors = v.matadors
+    r.levels = v.levels
+    r.multiplier = v.multiplier if v.matadors is not None else None
+    r.game_value = v.value
+    r.overbid = v.overbid
+    r.score = v.score
+
+
+def _position(record: GameRecord, event: int) -> Position:
+    return position_before(replay(record, event - 1))
+
+
+def _set_counts(r: Ruling, pos: Position) -> None:
+    r.card_points, r.tricks = pos.card_points, pos.tricks
+
+
+def _end_by_infraction(
+    record: GameRecord, state: GameState, r: Ruling, inf: Infraction, budget: float | None
+) -> bool:
+    at = inf.ends_at if inf.ends_at is not None else 0
+    contract = state.contract
+    trick = inf.trick
+    r.ended = {"reason": "infraction", "event": inf.event, "trick": trick, "kind": inf.kind}
+    if state.declarer is None or state.bid is None:
+        return False
+    if inf.kind == "lead_before_declaration" and inf.party == "declarer":
+        r.step(("ISkO 4.1.1",), "outcome.lead_before_declaration", bid=state.bid)
+        if contract is None:
+            r.outcome, r.game_value, r.score = "lost", state.bid, -2 * state.bid
+            r.levels, r.multiplier, r.overbid = (), None, False
+        else:
+            simple = levels_reached(contract, won=False, schneider=False, schwarz=False)
+            _apply(
+                r,
+                value_game(
+                    contract,
+                    _matadors(state, contract),
+                    state.bid,
+                    won=False,
+                    levels=None if contract.is_null else simple,
+                ),
+            )
+        _set_counts(r, _position(record, at))
+        return True
+    if contract is None:
+        if inf.kind == "lead_before_declaration":
+            return False  # a defender's card stays a hand card until a game is declared
+        r.outcome = "undetermined"
+        r.step(("ISkO 3.4.1",), "ending.no_contract")
+        return True
+    guilty = inf.party or "declarer"
+    pos = _position(record, at)
+    matadors = _matadors(state, contract)
+    j = judge_ended(
+        contract, matadors, state.bid, pos, guilty, state.declarer, claim_budget_s=budget
+    )
+    r.reasoning += j.steps
+    r.analysis += j.analysis
+    _apply(r, j.valuation)
+    _set_counts(r, pos)
+    if inf.kind == "cards_exposed" and guilty == "defenders" and r.outcome == "won":
+        # English 4.1.9: the outstanding tricks belong to the declarer (points only, no level)
+        pts, tricks = remaining(pos)
+        r.card_points = {"declarer": pos.declarer_points + pts, "defenders": pos.defender_points}
+        r.tricks = {"declarer": pos.declarer_tricks + tricks, "defenders": pos.defender_tricks}
+        r.step(("ISkO 4.1.9",), "outcome.outstanding_to_declarer", points=pts)
+    return True
+
+
+def _end_by_marker(
+    record: GameRecord, state: GameState, r: Ruling, m: Marker, budget: float | None
+) -> bool:
+    declarer, contract, bid = state.declarer, state.contract, state.bid
+    trick = m.trick
+    if m.type in ("timeout", "left"):
+        r.outcome = "undetermined"
+        r.ended = {"reason": m.type, "event": m.event, "trick": trick}
+        r.step(
+            ENDING_CLAUSES["platform"],
+            f"ending.{m.type}",
+            seat=m.seat.value if m.seat else None,
+            phase=m.phase,
+            trick=trick,
+        )
+        if declarer is not None:
+            _set_counts(r, _position(record, m.event))
+        return True
+    if declarer is None or contract is None or bid is None:
+        if m.type == "concede":
+            r.outcome = "undetermined"
+            r.ended = {"reason": "declarer_conceded", "event": m.event, "trick": None}
+            r.step(("ISkO 4.3.1", "ISkO 3.4.1"), "ending.no_contract")
+            return True
+        return False
+    pos = _position(record, m.event)
+    matadors = _matadors(state, contract)
+    side = "declarer" if m.seat is declarer else "defenders"
+    if m.type == "concede" and side == "declarer":
+        return _declarer_concedes(record, state, r, m, pos, matadors)
+    if m.type == "concede":
+        r.ended = {"reason": "defenders_conceded", "event": m.event, "trick": trick}
+        r.step(
+            ENDING_CLAUSES["defenders_conceded"],
+            "ending.defenders_conceded",
+            seat=m.seat.value if m.seat else None,
+        )
+        j = judge_ended(contract, matadors, bid, pos, "defenders", declarer, claim_budget_s=budget)
+        r.reasoning += j.steps
+        r.analysis += j.analysis
+        _apply(r, j.valuation)
+        _set_counts(r, pos)
+        return True
+    if m.type == "lay_down":
+        if side == "declarer":
+            award = declarer_claim(state, m, pos, contract.is_null, budget)
+            r.ended = {"reason": "claim", "event": m.event, "trick": trick}
+            kind = "failed_claim"
+        else:
+            award = defender_claim(state, m, pos, budget)
+            r.ended = {"reason": "defender_claim", "event": m.event, "trick": trick}
+            kind = "failed_defender_claim"
+        r.reasoning += award.steps
+        r.analysis += award.analysis
+        if award.holds is None:
+            r.outcome = "undetermined"
+            r.step(("ISkO 4.3.4",), "claim.undecided")
+            _set_counts(r, pos)
+            return True
+        if not award.holds:
+            r.infractions.append(
+                Infraction(
+                    kind,
+                    m.seat,
+                    side,
+                    m.event,
+                    trick,
+                    "penalized",
+                    ("ISkO 4.3.4", "ISkO 4.4.5") if side == "declarer" else ("ISkO 4.3.5",),
+                    Message(f"{kind}.penalized", {"seat": m.seat.value if m.seat else None}),
+                    m.event,
+                )
+            )
+        _settle_counts(
+            state, r, award.declarer_points, award.declarer_tricks, award.defender_tricks
+        )
+        return True
+    if m.type == "throw_in":
+        dp, dt, ft = thrown_in(pos, side)
+        r.ended = {"reason": "thrown_in", "event": m.event, "trick": trick}
+        r.step(
+            ENDING_CLAUSES["thrown_in"],
+            "ending.thrown_in",
+            seat=m.seat.value if m.seat else None,
+            side=side,
+        )
+        _settle_counts(state, r, dp, dt, ft)
+        return True
+    return False
+
+
+def _declarer_concedes(
+    record: GameRecord,
+    state: GameState,
+    r: Ruling,
+    m: Marker,
+    pos: Position,
+    matadors: Matadors | None,
+) -> bool:
+    contract, bid = state.contract, state.bid
+    assert contract is not None and bid is not None
+    cards = m.cards_in_hand or 0
+    consent = next(
+        (
+            c
+            for c in state.markers
+            if c.type == "consent" and c.event > m.event and c.seat is not state.declarer
+        ),
+        None,
+    )
+    simple = levels_reached(contract, won=False, schneider=False, schwarz=False)
+    r.ended = {"reason": "declarer_conceded", "event": m.event, "trick": m.trick}
+    if cards >= 9 or consent is not None:
+        clauses = ENDING_CLAUSES[
+            "declarer_conceded" if cards >= 9 else "declarer_conceded_with_consent"
+        ]
+        r.step(
+            clauses,
+            "ending.declarer_conceded",
+            cards=cards,
+            consent=consent.seat.value if consent and consent.seat else None,
+        )
+        if not contract.is_null and pos.defender_points >= 90:
+            v = value_game(contract, matadors, bid, won=False, schneider=True)
+        else:
+            v = value_game(
+                contract, matadors, bid, won=False, levels=None if contract.is_null else simple
+            )
+        _apply(r, v)
+        _set_counts(r, pos)
+        return True
+    played_after = any(t.last_event > m.event for t in state.tricks) or (
+        state.current is not None and any(e > m.event for _, _, e in state.current.plays)
+    )
+    inf = Infraction(
+        "unauthorized_concession",
+        m.seat,
+        "declarer",
+        m.event,
+        m.trick,
+        "void" if played_after else "penalized",
+        ("ISkO 4.3.2",),
+        Message(
+            "unauthorized_concession." + ("void" if played_after else "penalized"), {"cards": cards}
+        ),
+        None if played_after else m.event,
+    )
+    r.infractions.append(inf)
+    r.reasoning.append(_infraction_step(inf))
+    if played_after:
+        r.ended = None
+        return False
+    dp, dt, ft = thrown_in(pos, "declarer")
+    r.step(("ISkO 4.3.2", "ISkO 4.3.6"), "ending.unauthorized_concession")
+    _settle_counts(state, r, dp, dt, ft)
+    return True
+
+
+def _settle_counts(state: GameState, r: Ruling, dp: int, dt: int, ft: int) -> None:
+    """Value the game from final counts as if played out (claims, throw-ins)."""
+    from referee.core.valuation import settle_played_game
+
+    res = settle_played_game(
+        state.contract,
+        state.declarer_cards_with_skat(),
+        state.bid or 0,  # type: ignore[arg-type]
+        declarer_points=dp,
+        declarer_tricks=dt,
+        defender_tricks=ft,
+    )
+    _apply(r, res.valuation)
+    r.card_points = {"declarer": dp, "defenders": 120 - dp}
+    r.tricks = {"declarer": dt, "defenders": ft}
+    r.step(ENDING_CLAUSES["played_out"], "value.from_counts", points=dp, tricks=dt)
+
+
+def _played_out(state: GameState, r: Ruling) -> None:
+    pts, tricks = state.card_points(), state.tricks_won()
+    r.ended = {"reason": "played_out", "event": state.tricks[-1].last_event, "trick": 10}
+    _settle_counts(state, r, pts["declarer"], tricks["declarer"], tricks["defenders"])
+    r.reasoning[-1] = r.reasoning[-1].__class__(
+        ENDING_CLAUSES["played_out"],
+        Message("ending.played_out", {"points": pts["declarer"], "tricks": tricks["declarer"]}),
+    )
+
+
+def _decided_early(state: GameState, r: Ruling) -> bool:
+    """A record that stops once the declarer has lost beyond any change: a null declarer
+    who took a trick (5.2.7), a broken announcement (5.2.5), or 60 points against him
+    when he is out of schneider and holds a trick (5.2.2, 5.2.3)."""
+    contract, bid = state.contract, state.bid
+    if contract is None or bid is None or state.phase != "playing":
+        return False
+    pos = position_before(state)
+    matadors = _matadors(state, contract)
+    if decided_for(contract, pos, matadors, bid) != "defenders":
+        return False
+    fixed = (
+        contract.is_null
+        or contract.schneider
+        or contract.schwarz
+        or (pos.declarer_points > 30 and pos.declarer_tricks > 0)
+    )
+    if not fixed:
+        return False
+    clauses = (
+        ("ISkO 5.2.7",)
+        if contract.is_null
+        else ("ISkO 5.2.5",)
+        if contract.schneider
+        else ("ISkO 5.2.2", "ISkO 5.2.3")
+    )
+    r.step(clauses, "ending.decided", points=pos.declarer_points, tricks=pos.declarer_tricks)
+    r.ended = {"reason": "decided", "event": state.last_event, "trick": len(state.tricks)}
+    _apply(r, value_game(contract, matadors, bid, won=False, schneider=pos.defender_points >= 90))
+    _set_counts(r, pos)
+    return True
+
+
+def _misdeal(state: GameState, r: Ruling, budget: float | None) -> bool:
+    deal_inf = next(
+        (i for i in r.infractions if i.kind == "wrong_card_count" and i.event is None), None
+    )
+    if deal_inf is None:
+        return False
+    played = bool(state.tricks) or (state.current is not None and bool(state.current.plays))
+    if not played or state.contract is None or state.declarer is None:
+        r.outcome = "redeal"
+        r.ended = {"reason": "misdeal", "event": None, "trick": None}
+        r.step(ENDING_CLAUSES["misdeal"], "ending.misdeal")
+        return True
+    wrong_declarer = state.declarer_cards_at_declaration.bit_count() != 10
+    guilty = "declarer" if wrong_declarer else "defenders"
+    r.ended = {"reason": "misdeal", "event": None, "trick": state.trick_number}
+    r.step(("ISkO 4.2.6", "ISkO 3.3.10"), "ending.misdeal_played", guilty=guilty)
+    pts, tricks = state.card_points(), state.tricks_won()
+    h = state.hands
+    pos = Position(
+        pts["declarer"],
+        pts["defenders"],
+        tricks["declarer"],
+        tricks["defenders"],
+        (h[0], h[1], h[2]),
+        0,
+        (),
+    )
+    j = judge_ended(
+        state.contract,
+        _matadors(state, state.contract),
+        state.bid or 0,
+        pos,
+        guilty,
+        state.declarer,
+        claim_budget_s=budget,
+    )
+    r.reasoning += j.steps
+    _apply(r, j.valuation)
+    _set_counts(r, pos)
+    return True
+
+
+def _finish(state: GameState, r: Ruling) -> Ruling:
+    """Matadors, value steps and tournament points for every decided outcome."""
+    if r.outcome in ("won", "lost") and r.declarer is not None and r.game_value is not None:
+        c = r.contract
+        if c is not None and not c.is_null and r.matadors is not None:
+            r.step(
+                VALUE_CLAUSES["suit"],
+                "value.levels",
+                game=c.game.value,
+                base=c.base_value,
+                matadors=str(r.matadors),
+                levels=list(r.levels),
+                multiplier=r.multiplier,
+                value=r.game_value,
+            )
+            if c.schneider or c.schwarz:
+                r.step(VALUE_CLAUSES["announced"], "value.announced")
+            if c.ouvert:
+                r.step(VALUE_CLAUSES["ouvert"], "value.ouvert")
+        elif c is not None:
+            r.step(VALUE_CLAUSES["null"], "value.null", value=r.game_value)
+        if r.overbid:
+            hand = bool(c and c.hand)
+            r.step(
+                VALUE_CLAUSES["overbid_hand" if hand else "overbid_pickup"],
+                "value.overbid",
+                bid=r.bid,
+                value=r.game_value,
+            )
+        if r.outcome == "lost":
+            r.step(VALUE_CLAUSES["lost_double"], "value.lost_double", score=r.score)
+        decl_pts, other = game_tournament_points(r.game_value, r.outcome == "won", r.table_size)
+        r.tournament_points = {s.value: (decl_pts if s is r.declarer else other) for s in SEATS}
+        r.step(
+            VALUE_CLAUSES["tournament"],
+            "value.tournament",
+            declarer=decl_pts,
+            others=other,
+            table_size=r.table_size,
+        )
+    elif r.outcome == "passed_in":
+        r.score = 0
+        r.tournament_points = {s.value: 0 for s in SEATS}
+    if r.declarer is not None and r.contract is not None and r.matadors is None:
+        r.matadors = _matadors(state, r.contract)
+    return r

@@ -1,0 +1,260 @@
+"""Valuing a game that an infraction or a shortened game ended (ISkO 4.1.3-4.1.6, 5.4.3).
+
+The position at the moment the game ended (card points and tricks per side, the cards
+still in the hands) decides:
+
+1. a game already decided goes to the deciding side with what it has reached (4.1.3);
+2. otherwise the guilty side loses at the simple level (4.1.4): no schneider or schwarz
+   from play, but the contract's own levels count and the value must reach the bid;
+3. an innocent declarer who needed a higher level gets it, unless it was already out of
+   reach (4.1.5) or could never have been reached at all (5.4.3) — the last question is
+   answered by searching the remaining cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.core.contracts import Contract
+from referee.core.seats import Seat
+from referee.core.valuation import Matadors, Valuation, levels_reached, value_game
+from referee.record.replay import GameState
+from referee.rulings.claims import SearchBudgetExceeded, can_reach_points, can_take_all
+from referee.rulings.model import Message, Step
+
+
+@dataclass
+class Position:
+    """The count at the moment a game ended."""
+
+    declarer_points: int
+    defender_points: int
+    declarer_tricks: int
+    defender_tricks: int
+    hands: tuple[int, int, int]
+    leader: int
+    trick: tuple[tuple[int, int], ...]
+
+    @property
+    def card_points(self) -> dict[str, int]:
+        return {"declarer": self.declarer_points, "defenders": self.defender_points}
+
+    @property
+    def tricks(self) -> dict[str, int]:
+        return {"declarer": self.declarer_tricks, "defenders": self.defender_tricks}
+
+
+def position_before(state_before: GameState) -> Position:
+    """The position in ``state_before`` (the replay stopped just before the ending event)."""
+    pts = state_before.card_points()
+    tricks = state_before.tricks_won()
+    cur = state_before.current
+    trick = tuple((s.index, int(c)) for s, c, _ in cur.plays) if cur else ()
+    leader = cur.leader.index if cur else 0
+    h = state_before.hands
+    return Position(
+        pts["declarer"],
+        pts["defenders"],
+        tricks["declarer"],
+        tricks["defenders"],
+        (h[0], h[1], h[2]),
+        leader,
+        trick,
+    )
+
+
+@dataclass
+class Judgement:
+    """A valuation with the reasoning that led to it."""
+
+    valuation: Valuation
+    steps: list[Step] = field(default_factory=list)
+    analysis: list[dict[str, Any]] = field(default_factory=list)
+
+    def say(self, clauses: tuple[str, ...], key: str, **params: Any) -> None:
+        self.steps.append(Step(clauses, Message(key, params)))
+
+
+def decided_for(
+    contract: Contract, pos: Position, matadors: Matadors | None, bid: int
+) -> str | None:
+    """'declarer' or 'defenders' if the game was already decided at ``pos`` (4.1.3)."""
+    if contract.is_null:
+        return "defenders" if pos.declarer_tricks > 0 else None
+    if pos.defender_points >= 60:
+        return "defenders"
+    if contract.schneider and pos.defender_points >= 31:
+        return "defenders"
+    if contract.schwarz and pos.defender_tricks > 0:
+        return "defenders"
+    if pos.declarer_points >= 61 and not contract.schwarz:
+        if contract.schneider and pos.declarer_points < 90:
+            return None
+        reached = value_game(
+            contract, matadors, 0, won=True, schneider=pos.declarer_points >= 90
+        ).value
+        if reached >= bid:
+            return "declarer"
+    return None
+
+
+def judge_ended(
+    contract: Contract,
+    matadors: Matadors | None,
+    bid: int,
+    pos: Position,
+    guilty: str,
+    declarer: Seat,
+    *,
+    claim_budget_s: float | None = None,
+) -> Judgement:
+    """Value a game ended by an infraction of ``guilty`` ('declarer' or 'defenders')."""
+    decided = decided_for(contract, pos, matadors, bid)
+    if decided == "declarer":
+        v = value_game(contract, matadors, bid, won=True, schneider=pos.declarer_points >= 90)
+        j = Judgement(v)
+        j.say(("ISkO 4.1.3",), "outcome.already_decided_declarer", points=pos.declarer_points)
+        return j
+    if decided == "defenders":
+        v = value_game(contract, matadors, bid, won=False, schneider=pos.defender_points >= 90)
+        j = Judgement(v)
+        j.say(
+            ("ISkO 4.1.3",),
+            "outcome.already_decided_defenders",
+            points=pos.defender_points,
+            tricks=pos.declarer_tricks,
+        )
+        return j
+    if contract.is_null:
+        won = guilty == "defenders"
+        v = value_game(contract, None, bid, won=won)
+        j = Judgement(v)
+        j.say(("ISkO 4.1.4",), "outcome.null_guilty_" + guilty)
+        return j
+    simple = levels_reached(contract, won=guilty == "defenders", schneider=False, schwarz=False)
+    if guilty == "declarer":
+        v = value_game(contract, matadors, bid, won=False, levels=simple)
+        j = Judgement(v)
+        j.say(("ISkO 4.1.4",), "outcome.declarer_guilty_simple")
+        return j
+    return _innocent_declarer(contract, matadors, bid, pos, declarer, simple, claim_budget_s)
+
+
+def _innocent_declarer(
+    contract: Contract,
+    matadors: Matadors | None,
+    bid: int,
+    pos: Position,
+    declarer: Seat,
+    simple: tuple[str, ...],
+    budget: float | None,
+) -> Judgement:
+    """4.1.4 with 4.1.5 and 5.4.3: the defenders are guilty and the game was not decided."""
+    d = declarer.index
+    steps: list[Step] = []
+    analysis: list[dict[str, Any]] = []
+
+    def reachable_schneider() -> bool | None:
+        if pos.defender_points > 30:
+            return False
+        needed = 90 - pos.declarer_points
+        try:
+            a = can_reach_points(
+                pos.hands, pos.leader, pos.trick, contract.game, d, needed, budget_seconds=budget
+            )
+        except SearchBudgetExceeded:
+            return None
+        analysis.append({"question": "schneider_reachable", **a.to_dict()})
+        return a.answer
+
+    def reachable_schwarz() -> bool | None:
+        if pos.defender_tricks > 0:
+            return False
+        try:
+            a = can_take_all(
+                pos.hands, pos.leader, pos.trick, contract.game, d, budget_seconds=budget
+            )
+        except SearchBudgetExceeded:
+            return None
+        analysis.append({"question": "schwarz_reachable", **a.to_dict()})
+        return a.answer
+
+    def done(v: Valuation) -> Judgement:
+        j = Judgement(v, steps, analysis)
+        return j
+
+    # announced levels must still be reachable at all (5.4.3)
+    if contract.schwarz:
+        ok = reachable_schwarz()
+        if not ok:
+            steps.append(
+                Step(
+                    ("ISkO 4.1.5", "ISkO 5.4.3"),
+                    Message(
+                        "outcome.announced_unreachable",
+                        {"level": "schwarz", "search": ok is not None},
+                    ),
+                )
+            )
+            return done(value_game(contract, matadors, bid, won=False))
+        steps.append(
+            Step(("ISkO 4.1.5",), Message("outcome.announced_credited", {"level": "schwarz"}))
+        )
+    elif contract.schneider:
+        ok = reachable_schneider()
+        if not ok:
+            steps.append(
+                Step(
+                    ("ISkO 4.1.5", "ISkO 5.4.3"),
+                    Message(
+                        "outcome.announced_unreachable",
+                        {"level": "schneider", "search": ok is not None},
+                    ),
+                )
+            )
+            return done(value_game(contract, matadors, bid, won=False))
+        steps.append(
+            Step(("ISkO 4.1.5",), Message("outcome.announced_credited", {"level": "schneider"}))
+        )
+    v = value_game(contract, matadors, bid, won=True, levels=simple)
+    if not v.overbid:
+        steps.append(Step(("ISkO 4.1.4",), Message("outcome.defenders_guilty_simple", {})))
+        return done(v)
+    # the bid needs a higher level (4.1.5): schneider, then schwarz, if still reachable
+    levels = list(simple)
+    for level, check in (("schneider", reachable_schneider), ("schwarz", reachable_schwarz)):
+        if level in levels:
+            continue
+        ok = check()
+        if not ok:
+            steps.append(
+                Step(
+                    ("ISkO 4.1.5", "ISkO 5.4.3"),
+                    Message(
+                        "outcome.level_unreachable",
+                        {"level": level, "bid": bid, "search": ok is not None},
+                    ),
+                )
+            )
+            return done(value_game(contract, matadors, bid, won=False, levels=tuple(levels)))
+        levels.insert(levels.index("game") + (2 if contract.hand else 1), level)
+        levels.sort(key=_LEVEL_ORDER.index)
+        v = value_game(contract, matadors, bid, won=True, levels=tuple(levels))
+        steps.append(
+            Step(("ISkO 4.1.5",), Message("outcome.level_credited", {"level": level, "bid": bid}))
+        )
+        if not v.overbid:
+            return done(v)
+    return done(v)
+
+
+_LEVEL_ORDER = [
+    "game",
+    "hand",
+    "schneider",
+    "schneider_announced",
+    "schwarz",
+    "schwarz_announced",
+    "ouvert",
+]

@@ -1,0 +1,191 @@
+"""Shortened games: concessions, claims laid down, cards thrown in (ISkO 4.3.1-4.3.6, 4.4.5).
+
+Each handler looks at the position when the game was cut short and returns what the
+remaining tricks are worth to whom, using the exact search of :mod:`referee.rulings.claims`
+where the record itself does not show how a claim would have ended.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.core.cards import CARD_POINTS, points_of
+from referee.core.seats import Seat
+from referee.record.replay import GameState, Marker
+from referee.rulings.claims import SearchBudgetExceeded, can_force_trick
+from referee.rulings.model import Message, Step
+from referee.rulings.outcome import Position
+
+
+@dataclass
+class Award:
+    """Final counts after the remaining tricks were given to a side."""
+
+    declarer_points: int
+    declarer_tricks: int
+    defender_tricks: int
+    holds: bool | None  # whether the claim held (None: not a claim, or undecided)
+    steps: list[Step] = field(default_factory=list)
+    analysis: list[dict[str, Any]] = field(default_factory=list)
+
+
+def remaining(pos: Position) -> tuple[int, int]:
+    """(card points, tricks) still to be played from ``pos`` (the trick on the table included)."""
+    pts = points_of(pos.hands[0] | pos.hands[1] | pos.hands[2])
+    pts += sum(CARD_POINTS[c] for _, c in pos.trick)
+    tricks = 10 - pos.declarer_tricks - pos.defender_tricks
+    return pts, tricks
+
+
+def award_rest(pos: Position, to: str) -> tuple[int, int, int]:
+    """(declarer points, declarer tricks, defender tricks) with the rest given to ``to``."""
+    pts, tricks = remaining(pos)
+    if to == "declarer":
+        return pos.declarer_points + pts, pos.declarer_tricks + tricks, pos.defender_tricks
+    return pos.declarer_points, pos.declarer_tricks, pos.defender_tricks + tricks
+
+
+def later_tricks(state: GameState, after_event: int) -> list:
+    """Tricks completed after ``after_event`` in the record (play went on after a claim)."""
+    return [t for t in state.tricks if t.last_event > after_event]
+
+
+def declarer_claim(
+    state: GameState, marker: Marker, pos: Position, contract_is_null: bool, budget: float | None
+) -> Award:
+    """4.3.4: the declarer lays his cards open, claiming the rest (null: claiming no trick)."""
+    declarer = state.declarer
+    assert declarer is not None
+    d = declarer.index
+    defenders_mask = 0b111 & ~(1 << d)
+    accepted = next(
+        (
+            m
+            for m in state.markers
+            if m.type == "concede" and m.event > marker.event and m.seat is not declarer
+        ),
+        None,
+    )
+    played = later_tricks(state, marker.event)
+    steps: list[Step] = []
+    analysis: list[dict[str, Any]] = []
+    # what would the defenders do with open cards? exact search from the claim position
+    if contract_is_null:
+        question = "defenders_force_declarer_trick"
+        winners, controllers = 1 << d, defenders_mask
+    else:
+        question = "defenders_take_a_trick"
+        winners, controllers = defenders_mask, defenders_mask
+    try:
+        ans = can_force_trick(
+            pos.hands,
+            pos.leader,
+            pos.trick,
+            state.contract.game,  # type: ignore[union-attr]
+            winners=winners,
+            controllers=controllers,
+            budget_seconds=budget,
+        )
+        analysis.append({"question": question, **ans.to_dict()})
+        breakable: bool | None = ans.answer
+    except SearchBudgetExceeded:
+        breakable = None
+    if accepted is not None:
+        steps.append(
+            Step(
+                ("ISkO 4.3.3", "ISkO 4.3.4"),
+                Message(
+                    "claim.accepted",
+                    {
+                        "seat": accepted.seat.value if accepted.seat else None,
+                        "event": accepted.event,
+                    },
+                ),
+            )
+        )
+        holds = True
+    elif played:
+        lost_trick = next(
+            (t for t in played if (t.winner is not declarer) != contract_is_null), None
+        )
+        holds = lost_trick is None
+        steps.append(
+            Step(
+                ("ISkO 4.3.4",),
+                Message(
+                    "claim.played_on",
+                    {"holds": holds, "trick": lost_trick.number if lost_trick else None},
+                ),
+            )
+        )
+    else:
+        holds = None if breakable is None else not breakable
+        steps.append(
+            Step(
+                ("ISkO 4.3.4",),
+                Message("claim.analysed", {"holds": holds, "null": contract_is_null}),
+            )
+        )
+    if holds is None:
+        return Award(
+            pos.declarer_points, pos.declarer_tricks, pos.defender_tricks, None, steps, analysis
+        )
+    to = (
+        ("declarer" if holds else "defenders")
+        if not contract_is_null
+        else ("defenders" if holds else "declarer")
+    )
+    if contract_is_null and not holds:
+        # the declarer must take a trick: give him one (the rest is irrelevant in null)
+        dp, dt, ft = pos.declarer_points, pos.declarer_tricks + 1, pos.defender_tricks
+    else:
+        dp, dt, ft = award_rest(pos, to)
+    if not holds:
+        steps.append(Step(("ISkO 4.3.4", "ISkO 4.4.5"), Message("claim.failed", {"to": to})))
+    return Award(dp, dt, ft, holds, steps, analysis)
+
+
+def defender_claim(state: GameState, marker: Marker, pos: Position, budget: float | None) -> Award:
+    """4.3.5: a defender lays his cards open, claiming that he alone takes every trick left."""
+    claimer: Seat = marker.seat  # type: ignore[assignment]
+    others = 0b111 & ~(1 << claimer.index)
+    played = later_tricks(state, marker.event)
+    steps: list[Step] = []
+    analysis: list[dict[str, Any]] = []
+    holds: bool | None
+    if played:
+        holds = all(t.winner is claimer for t in played)
+        steps.append(Step(("ISkO 4.3.5",), Message("defender_claim.played_on", {"holds": holds})))
+    else:
+        try:
+            ans = can_force_trick(
+                pos.hands,
+                pos.leader,
+                pos.trick,
+                state.contract.game,  # type: ignore[union-attr]
+                winners=others,
+                controllers=others,
+                budget_seconds=budget,
+            )
+            analysis.append({"question": "others_take_a_trick", **ans.to_dict()})
+            holds = not ans.answer
+        except SearchBudgetExceeded:
+            holds = None
+        steps.append(
+            Step(
+                ("ISkO 4.3.5",),
+                Message("defender_claim.analysed", {"holds": holds, "seat": claimer.value}),
+            )
+        )
+    if holds is None:
+        return Award(
+            pos.declarer_points, pos.declarer_tricks, pos.defender_tricks, None, steps, analysis
+        )
+    dp, dt, ft = award_rest(pos, "defenders" if holds else "declarer")
+    return Award(dp, dt, ft, holds, steps, analysis)
+
+
+def thrown_in(pos: Position, thrower_side: str) -> tuple[int, int, int]:
+    """4.3.6: the side that throws in keeps only what it has; the other side gets the rest."""
+    return award_rest(pos, "defenders" if thrower_side == "declarer" else "declarer")

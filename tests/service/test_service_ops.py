@@ -1,0 +1,134 @@
+"""Migrations, the OpenAPI spec, the CLIs, and gunicorn for real."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import requests
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from conftest import ROOT, example
+from pg_server import free_port
+
+from referee.api import openapi_cli
+from referee.service import keys_cli, serve_cli
+from referee.storage.backend import SqlBackend
+from referee.storage.models import Base
+
+
+def test_migrations_match_the_models(database_url):
+    backend = SqlBackend(database_url)
+    try:
+        with backend.engine.connect() as conn:
+            assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
+        assert backend.status()[0]
+        backend.migrate()  # idempotent
+    finally:
+        backend.dispose()
+
+
+def test_committed_openapi_spec_matches_the_app():
+    committed = (ROOT / "api_spec" / "openapi.yaml").read_text(encoding="utf-8")
+    assert committed == openapi_cli.spec_yaml(), "run: referee openapi --out api_spec/openapi.yaml"
+
+
+def test_docs_and_spec_are_served(client):
+    assert client.get("/openapi.json").json["info"]["title"] == "Skat referee"
+    assert b"swagger" in client.get("/docs").data.lower()
+    assert client.get("/redoc").status_code == 200
+
+
+def _cli(register, argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    register(parser)
+    return parser.parse_args(argv)
+
+
+def test_keys_cli_create_list_revoke(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'k.db'}")
+    args = _cli(keys_cli.register, ["create", "--role", "court", "--owner", "Skatgericht"])
+    assert args.run(args) == 0
+    secret = capsys.readouterr().out.splitlines()[0]
+    assert secret.startswith("rk_")
+    args = _cli(keys_cli.register, ["list"])
+    assert args.run(args) == 0
+    listing = capsys.readouterr().out
+    assert "court" in listing and "Skatgericht" in listing and secret not in listing
+    args = _cli(keys_cli.register, ["revoke", "1"])
+    assert args.run(args) == 0 and "revoked key 1" in capsys.readouterr().out
+    args = _cli(keys_cli.register, ["revoke", "7"])
+    assert args.run(args) == 2
+
+
+def test_serve_makes_one_first_admin_key(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    args = _cli(serve_cli.register, ["--no-server"])
+    assert args.run(args) == 0
+    secret = (tmp_path / "var" / "dev-admin-key").read_text().strip()
+    assert secret in capsys.readouterr().out
+    assert (tmp_path / "var" / "referee.db").is_file()
+    assert oct((tmp_path / "var" / "dev-admin-key").stat().st_mode & 0o777) == "0o600"
+    assert args.run(args) == 0
+    assert secret not in capsys.readouterr().out  # printed only once
+    assert serve_cli.gunicorn_config() == ROOT / "gunicorn.conf.py" or Path.cwd() == tmp_path
+
+
+@pytest.mark.slow
+def test_gunicorn_serves_a_dispute_over_http(tmp_path):
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'g.db'}"}
+    backend = SqlBackend(env["DATABASE_URL"])
+    backend.migrate()
+    from referee.service.keys import KeyService
+
+    _key, secret = KeyService(backend.unit_of_work).create("referee", "Club")
+    backend.dispose()
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--config", str(ROOT / "gunicorn.conf.py"),
+         "--bind", f"127.0.0.1:{port}", "--workers", "2", "referee.api.wsgi:app"],
+        env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                if requests.get(base + "/ready", timeout=5).status_code == 200:
+                    break
+            except requests.RequestException:
+                pass
+            time.sleep(0.1)
+        else:
+            pytest.fail("gunicorn did not become ready")
+        headers = {"Authorization": f"Bearer {secret}", "Idempotency-Key": "once"}
+        body = {"record": example("false-lead"), "note": "over HTTP"}
+        results: list[requests.Response] = []
+
+        def post() -> None:
+            results.append(requests.post(base + "/v1/disputes", json=body, headers=headers,
+                                         timeout=60))
+
+        threads = [threading.Thread(target=post) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert {r.status_code for r in results} == {201}, [r.text for r in results]
+        assert len({r.json()["id"] for r in results}) == 1
+        location = results[0].headers["Location"]
+        back = requests.get(base + location, headers=headers, timeout=10)
+        assert back.status_code == 200 and back.json()["note"] == "over HTTP"
+        listed = requests.get(base + "/v1/disputes", headers=headers, timeout=10)
+        assert len(listed.json()) == 1
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        _out, err = proc.communicate(timeout=30)
+    assert b"Traceback" not in err, err.decode()
