@@ -193,7 +193,7 @@ def _innocent_declarer(
                     ("ISkO 4.1.5", "ISkO 5.4.3"),
                     Message(
                         "outcome.announced_unreachable",
-                        {"level": "schwarz", "search": ok is not None},
+                        {"level": "schwarz"},
                     ),
                 )
             )
@@ -209,7 +209,7 @@ def _innocent_declarer(
                     ("ISkO 4.1.5", "ISkO 5.4.3"),
                     Message(
                         "outcome.announced_unreachable",
-                        {"level": "schneider", "search": ok is not None},
+                        {"level": "schneider"},
                     ),
                 )
             )
@@ -233,7 +233,7 @@ def _innocent_declarer(
                     ("ISkO 4.1.5", "ISkO 5.4.3"),
                     Message(
                         "outcome.level_unreachable",
-                        {"level": level, "bid": bid, "search": ok is not None},
+                        {"level": level, "bid": bid},
                     ),
                 )
             )

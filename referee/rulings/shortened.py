@@ -114,8 +114,8 @@ def declarer_claim(
             Step(
                 ("ISkO 4.3.4",),
                 Message(
-                    "claim.played_on",
-                    {"holds": holds, "trick": lost_trick.number if lost_trick else None},
+                    "claim.played_on." + ("holds" if holds else "fails"),
+                    {"trick": lost_trick.number if lost_trick else None},
                 ),
             )
         )
@@ -124,7 +124,7 @@ def declarer_claim(
         steps.append(
             Step(
                 ("ISkO 4.3.4",),
-                Message("claim.analysed", {"holds": holds, "null": contract_is_null}),
+                Message("claim.analysed." + ("null." if contract_is_null else "") + _yes_no(holds)),
             )
         )
     if holds is None:
@@ -156,7 +156,12 @@ def defender_claim(state: GameState, marker: Marker, pos: Position, budget: floa
     holds: bool | None
     if played:
         holds = all(t.winner is claimer for t in played)
-        steps.append(Step(("ISkO 4.3.5",), Message("defender_claim.played_on", {"holds": holds})))
+        steps.append(
+            Step(
+                ("ISkO 4.3.5",),
+                Message("defender_claim.played_on." + ("holds" if holds else "fails"), {}),
+            )
+        )
     else:
         try:
             ans = can_force_trick(
@@ -175,7 +180,7 @@ def defender_claim(state: GameState, marker: Marker, pos: Position, budget: floa
         steps.append(
             Step(
                 ("ISkO 4.3.5",),
-                Message("defender_claim.analysed", {"holds": holds, "seat": claimer.value}),
+                Message("defender_claim.analysed." + _yes_no(holds), {"seat": claimer.value}),
             )
         )
     if holds is None:
@@ -184,6 +189,10 @@ def defender_claim(state: GameState, marker: Marker, pos: Position, budget: floa
         )
     dp, dt, ft = award_rest(pos, "defenders" if holds else "declarer")
     return Award(dp, dt, ft, holds, steps, analysis)
+
+
+def _yes_no(holds: bool | None) -> str:
+    return {True: "holds", False: "fails", None: "unknown"}[holds]
 
 
 def thrown_in(pos: Position, thrower_side: str) -> tuple[int, int, int]:

@@ -20,8 +20,28 @@ def naive_game_values() -> list[int]:
 def test_isko_3_3_1_bid_values_are_the_game_values_18_to_264():
     assert list(BID_VALUES) == naive_game_values()
     assert BID_VALUES[0] == 18 and BID_VALUES[-1] == 264
-    assert BID_VALUES[:20] == (18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50,
-                               54, 55, 59, 60)
+    assert BID_VALUES[:20] == (
+        18,
+        20,
+        22,
+        23,
+        24,
+        27,
+        30,
+        33,
+        35,
+        36,
+        40,
+        44,
+        45,
+        46,
+        48,
+        50,
+        54,
+        55,
+        59,
+        60,
+    )
 
 
 @pytest.mark.parametrize("value", [0, 17, 19, 21, 25, 26, 28, 47, 49, 58, 265, 288])
@@ -136,8 +156,13 @@ def test_isko_3_3_8_nothing_after_the_bidding_is_over():
 
 
 def test_isko_3_3_apply_replays_recorded_actions():
-    actions = [BidAction(M, "bid", 18), BidAction(F, "hold", 18), BidAction(M, "pass"),
-               BidAction(R, "bid", 20), BidAction(F, "pass")]
+    actions = [
+        BidAction(M, "bid", 18),
+        BidAction(F, "hold", 18),
+        BidAction(M, "pass"),
+        BidAction(R, "bid", 20),
+        BidAction(F, "pass"),
+    ]
     auction = Auction()
     for action in actions:
         auction.apply(action)

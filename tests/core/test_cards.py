@@ -54,8 +54,8 @@ def test_cards_bad_token_in_a_list_names_its_position():
 
 
 @pytest.mark.parametrize(
-    ("rank", "points"), [("A", 11), ("T", 10), ("K", 4), ("Q", 3), ("J", 2), ("9", 0), ("8", 0),
-                         ("7", 0)]
+    ("rank", "points"),
+    [("A", 11), ("T", 10), ("K", 4), ("Q", 3), ("J", 2), ("9", 0), ("8", 0), ("7", 0)],
 )
 def test_isko_1_2_card_points_per_rank(rank, points):
     for suit in "CSHD":

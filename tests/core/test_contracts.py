@@ -75,7 +75,10 @@ def test_isko_5_1_2_null_cannot_announce_schneider_or_schwarz(flag, hand):
 def test_isko_5_2_6_suit_and_grand_ouvert_imply_hand_schneider_schwarz(game):
     contract = Contract.declare(game, ouvert=True)
     assert (contract.hand, contract.schneider, contract.schwarz, contract.ouvert) == (
-        True, True, True, True
+        True,
+        True,
+        True,
+        True,
     )
     with pytest.raises(ContractError) as info:
         Contract(Game(game), ouvert=True)
@@ -100,8 +103,12 @@ def test_isko_5_1_1_base_values(game, base):
 
 
 def test_isko_5_1_2_null_values():
-    assert NULL_VALUES == {(False, False): 23, (True, False): 35, (False, True): 46,
-                           (True, True): 59}
+    assert NULL_VALUES == {
+        (False, False): 23,
+        (True, False): 35,
+        (False, True): 46,
+        (True, True): 59,
+    }
     assert Contract.declare("null").base_value == 23
     assert Contract.declare("null", hand=True).base_value == 35
     assert Game.NULL.base_value is None
@@ -122,5 +129,9 @@ def test_contracts_trump_suit_and_labels():
     )
     assert Contract.declare("clubs", ouvert=True).describe() == "clubs hand ouvert"
     assert Contract.declare("null", ouvert=True).to_dict() == {
-        "game": "null", "hand": False, "schneider": False, "schwarz": False, "ouvert": True
+        "game": "null",
+        "hand": False,
+        "schneider": False,
+        "schwarz": False,
+        "ouvert": True,
     }

@@ -49,6 +49,12 @@ def test_deal_bad_token_refused_with_place():
 
 
 def test_isko_3_2_6_wrong_card_count_is_recordable_but_not_regular():
-    deal = Deal.from_tokens({"forehand": TOKENS[0:11], "middlehand": TOKENS[11:20],
-                             "rearhand": TOKENS[20:30], "skat": TOKENS[30:]})
+    deal = Deal.from_tokens(
+        {
+            "forehand": TOKENS[0:11],
+            "middlehand": TOKENS[11:20],
+            "rearhand": TOKENS[20:30],
+            "skat": TOKENS[30:],
+        }
+    )
     assert deal.is_complete and not deal.is_regular

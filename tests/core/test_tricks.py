@@ -73,7 +73,7 @@ def test_isko_4_4_2_discard_never_wins_and_any_trump_beats_plain():
 def test_isko_2_3_4_null_order_ace_king_queen_jack_ten():
     order = ["SA", "SK", "SQ", "SJ", "ST", "S9", "S8", "S7"]
     for i, high in enumerate(order):
-        for low in order[i + 1:]:
+        for low in order[i + 1 :]:
             other = "H7" if high != "H7" else "D7"
             assert trick_winner(cards(low, high, other), Game.NULL) == 1, (high, low)
             assert trick_winner(cards(high, low, other), Game.NULL) == 0, (high, low)

@@ -23,8 +23,14 @@ def cards(*tokens: str) -> int:
 
 
 def play(contract, declarer_cards, bid=18, *, points, tricks):
-    return settle_played_game(contract, declarer_cards, bid, declarer_points=points,
-                              declarer_tricks=tricks, defender_tricks=10 - tricks)
+    return settle_played_game(
+        contract,
+        declarer_cards,
+        bid,
+        declarer_points=points,
+        declarer_tricks=tricks,
+        defender_tricks=10 - tricks,
+    )
 
 
 # -- matadors (2.4) ---------------------------------------------------------------------
@@ -110,7 +116,11 @@ def test_isko_5_2_5_a_higher_level_reached_counts():
     contract = Contract.declare("clubs", hand=True, schneider=True)
     result = play(contract, cards("CJ"), points=120, tricks=10)
     assert result.valuation.levels == (
-        "game", "hand", "schneider", "schneider_announced", "schwarz"
+        "game",
+        "hand",
+        "schneider",
+        "schneider_announced",
+        "schwarz",
     )
     assert result.valuation.value == 12 * 6
 
@@ -149,8 +159,8 @@ def test_isko_5_2_6_ouvert_won_and_lost():
 
 
 @pytest.mark.parametrize(
-    ("hand", "ouvert", "value"), [(False, False, 23), (True, False, 35), (False, True, 46),
-                                  (True, True, 59)]
+    ("hand", "ouvert", "value"),
+    [(False, False, 23), (True, False, 35), (False, True, 46), (True, True, 59)],
 )
 def test_isko_5_2_7_null_won_without_a_trick_lost_with_one(hand, ouvert, value):
     contract = Contract.declare("null", hand=hand, ouvert=ouvert)

@@ -62,8 +62,13 @@ def test_isko_3_4_3_spades_without_four_bid_50_club_jack_in_skat_hearts_is_playa
     losses = conceded_losses(declarer, 50)
     assert cheapest(losses) == {"hearts"}
     assert losses["hearts"] == -100  # hearts with 1 fits the bid exactly: 5 x 10 = 50
-    assert losses == {"diamonds": -108, "hearts": -100, "spades": -110, "clubs": -120,
-                      "grand": -144}
+    assert losses == {
+        "diamonds": -108,
+        "hearts": -100,
+        "spades": -110,
+        "clubs": -120,
+        "grand": -144,
+    }
 
 
 def test_isko_3_4_3_clubs_without_four_bid_59_spade_jack_in_skat_clubs_or_hearts():
@@ -91,8 +96,9 @@ GRAND_WITH_TWO = cards("CJ", "SJ", "CA", "CT", "SA", "ST", "HA", "HT", "DA", "DT
 
 def test_isko_5_2_5_grand_hand_with_two_schneider_announced_88_points_minus_288():
     contract = Contract.declare("grand", hand=True, schneider=True)
-    result = settle_played_game(contract, GRAND_WITH_TWO, 48, declarer_points=120 - 32,
-                                declarer_tricks=8, defender_tricks=2)
+    result = settle_played_game(
+        contract, GRAND_WITH_TWO, 48, declarer_points=120 - 32, declarer_tricks=8, defender_tricks=2
+    )
     assert not result.won and result.defender_points == 32
     v = result.valuation
     assert v.matadors == Matadors(True, 2)
@@ -102,12 +108,16 @@ def test_isko_5_2_5_grand_hand_with_two_schneider_announced_88_points_minus_288(
 
 
 @pytest.mark.parametrize(("points", "tricks"), [(30, 3), (12, 1), (0, 0)])
-def test_isko_5_2_5_no_own_schneider_the_declarer_schneider_himself_still_minus_288(
-    points, tricks
-):
+def test_isko_5_2_5_no_own_schneider_the_declarer_schneider_himself_still_minus_288(points, tricks):
     contract = Contract.declare("grand", hand=True, schneider=True)
-    result = settle_played_game(contract, GRAND_WITH_TWO, 48, declarer_points=points,
-                                declarer_tricks=tricks, defender_tricks=10 - tricks)
+    result = settle_played_game(
+        contract,
+        GRAND_WITH_TWO,
+        48,
+        declarer_points=points,
+        declarer_tricks=tricks,
+        defender_tricks=10 - tricks,
+    )
     assert result.schneider
     assert result.valuation.multiplier == 6 and result.valuation.score == -288
 
@@ -115,8 +125,9 @@ def test_isko_5_2_5_no_own_schneider_the_declarer_schneider_himself_still_minus_
 def test_isko_5_2_6_clubs_ouvert_with_two_is_108():
     contract = Contract.declare("clubs", ouvert=True)
     declarer = cards("CJ", "SJ", "CA", "CT", "CK", "CQ", "C9", "SA", "HA", "DA", "D7", "D8")
-    result = settle_played_game(contract, declarer, 18, declarer_points=120,
-                                declarer_tricks=10, defender_tricks=0)
+    result = settle_played_game(
+        contract, declarer, 18, declarer_points=120, declarer_tricks=10, defender_tricks=0
+    )
     assert result.won and result.valuation.multiplier == 9
     assert result.valuation.value == 12 * 9 == 108
 
@@ -124,8 +135,9 @@ def test_isko_5_2_6_clubs_ouvert_with_two_is_108():
 def test_isko_5_2_6_grand_ouvert_with_four_is_264():
     contract = Contract.declare("grand", ouvert=True)
     declarer = cards("CJ", "SJ", "HJ", "DJ", "CA", "CT", "SA", "ST", "HA", "DA", "D7", "D8")
-    result = settle_played_game(contract, declarer, 18, declarer_points=120,
-                                declarer_tricks=10, defender_tricks=0)
+    result = settle_played_game(
+        contract, declarer, 18, declarer_points=120, declarer_tricks=10, defender_tricks=0
+    )
     assert result.won and result.valuation.multiplier == 11
     assert result.valuation.value == 24 * 11 == 264
 
@@ -153,8 +165,14 @@ def test_isko_5_4_2_hand_overbid_jack_in_skat_hearts_without_three_bid_36_minus_
     contract = Contract.declare("hearts", hand=True)
     hand = cards("DJ", "HA", "HT", "HK", "HQ", "H9", "SA", "ST", "CA", "DA")
     assert count_matadors(hand, Game.HEARTS) == Matadors(False, 3)  # what was bid on: 50
-    result = settle_played_game(contract, hand | cards("CJ", "D7"), 36, declarer_points=70,
-                                declarer_tricks=7, defender_tricks=3)
+    result = settle_played_game(
+        contract,
+        hand | cards("CJ", "D7"),
+        36,
+        declarer_points=70,
+        declarer_tricks=7,
+        defender_tricks=3,
+    )
     v = result.valuation
     assert v.matadors == Matadors(True, 1) and v.multiplier == 3  # with 1, game 2, hand 3
     assert v.overbid and not result.won
@@ -164,8 +182,9 @@ def test_isko_5_4_2_hand_overbid_jack_in_skat_hearts_without_three_bid_36_minus_
 def test_isko_5_4_es_appendix_clubs_hand_overbid_at_40_pays_48():
     contract = Contract.declare("clubs", hand=True)
     declarer = cards("HJ", "CA", "CT", "CK", "CQ", "C9", "C8", "SA", "HA", "DA", "CJ", "D7")
-    result = settle_played_game(contract, declarer, 40, declarer_points=80,
-                                declarer_tricks=8, defender_tricks=2)
+    result = settle_played_game(
+        contract, declarer, 40, declarer_points=80, declarer_tricks=8, defender_tricks=2
+    )
     assert result.valuation.overbid and result.valuation.value == 48
     assert result.valuation.score == -96
 
@@ -186,40 +205,62 @@ CLUBS_HAND_AGAINST_2 = cards("HJ", "CA", "CT", "CK", "C9", "C8", "SA", "ST", "HA
 
 def test_web_003_clubs_hand_bid_48_jack_in_skat_74_points_loses_96():
     contract = Contract.declare("clubs", hand=True)
-    assert value_game(contract, count_matadors(CLUBS_HAND_AGAINST_2, Game.CLUBS), 48,
-                      won=True).value == 48  # against 2, game 3, hand 4
-    result = settle_played_game(contract, CLUBS_HAND_AGAINST_2 | cards("CJ", "CQ"), 48,
-                                declarer_points=74, declarer_tricks=7, defender_tricks=3)
+    assert (
+        value_game(contract, count_matadors(CLUBS_HAND_AGAINST_2, Game.CLUBS), 48, won=True).value
+        == 48
+    )  # against 2, game 3, hand 4
+    result = settle_played_game(
+        contract,
+        CLUBS_HAND_AGAINST_2 | cards("CJ", "CQ"),
+        48,
+        declarer_points=74,
+        declarer_tricks=7,
+        defender_tricks=3,
+    )
     assert result.valuation.matadors == Matadors(True, 1) and result.valuation.multiplier == 3
     assert result.valuation.overbid and result.valuation.score == -96
 
 
 def test_web_003_the_same_clubs_hand_with_95_points_wins_48():
     contract = Contract.declare("clubs", hand=True)
-    result = settle_played_game(contract, CLUBS_HAND_AGAINST_2 | cards("CJ", "CQ"), 48,
-                                declarer_points=95, declarer_tricks=9, defender_tricks=1)
+    result = settle_played_game(
+        contract,
+        CLUBS_HAND_AGAINST_2 | cards("CJ", "CQ"),
+        48,
+        declarer_points=95,
+        declarer_tricks=9,
+        defender_tricks=1,
+    )
     assert result.won and result.valuation.multiplier == 4 and result.valuation.score == 48
 
 
 def test_web_003_spades_without_2_with_28_points_without_2_game_3_schneider_4():
     declarer = cards("HJ", "DJ", "SA", "ST", "SK", "SQ", "CA", "CT", "HA", "D7", "D8", "D9")
-    result = settle_played_game(Contract.declare("spades"), declarer, 18, declarer_points=28,
-                                declarer_tricks=3, defender_tricks=7)
+    result = settle_played_game(
+        Contract.declare("spades"),
+        declarer,
+        18,
+        declarer_points=28,
+        declarer_tricks=3,
+        defender_tricks=7,
+    )
     v = result.valuation
     assert v.matadors == Matadors(False, 2) and v.levels == ("game", "schneider")
     assert v.value == 44 and v.score == -88
 
 
 def test_web_003_with_2_game_3_schneider_4_times_spades_is_44():
-    v = value_game(Contract.declare("spades"), Matadors(True, 2), 18, won=True,
-                   levels=("game", "schneider"))
+    v = value_game(
+        Contract.declare("spades"), Matadors(True, 2), 18, won=True, levels=("game", "schneider")
+    )
     assert v.value == 44
 
 
 def test_web_003_null_ouvert_on_30_lost_by_one_trick():
     contract = Contract.declare("null", ouvert=True)
-    result = settle_played_game(contract, cards("C7"), 30, declarer_points=11,
-                                declarer_tricks=1, defender_tricks=9)
+    result = settle_played_game(
+        contract, cards("C7"), 30, declarer_points=11, declarer_tricks=1, defender_tricks=9
+    )
     assert not result.won and result.valuation.value == 46 and result.valuation.score == -92
 
 
@@ -234,23 +275,35 @@ TABLE_5_6 = {
 GRAND_OUVERT_5_6 = (192, 216, 240, 264)  # with 1, 2, 3, 4
 NULL_5_6 = {"null": 23, "null hand": 35, "null ouvert": 46, "null ouvert hand": 59}
 
+
 def _ways(game: Game) -> list[tuple[int, int]]:
     """Every (sum, value) the core gives over all matadors and reachable level sets."""
     most = 4 if game is Game.GRAND else 11
     out = []
     plays = [  # (contract kwargs, schneider in play, schwarz in play)
-        ({}, False, False), ({}, True, False), ({}, True, True),
-        ({"hand": True}, False, False), ({"hand": True}, True, False),
-        ({"hand": True}, True, True), ({"hand": True, "schneider": True}, True, False),
+        ({}, False, False),
+        ({}, True, False),
+        ({}, True, True),
+        ({"hand": True}, False, False),
+        ({"hand": True}, True, False),
+        ({"hand": True}, True, True),
+        ({"hand": True, "schneider": True}, True, False),
         ({"hand": True, "schneider": True}, True, True),
-        ({"hand": True, "schwarz": True}, True, True), ({"ouvert": True}, True, True),
+        ({"hand": True, "schwarz": True}, True, True),
+        ({"ouvert": True}, True, True),
     ]
     for count in range(1, most + 1):
         for with_ in (True, False):
             for kwargs, schneider, schwarz in plays:
                 contract = Contract.declare(game, **kwargs)
-                v = value_game(contract, Matadors(with_, count), 18, won=True,
-                               schneider=schneider, schwarz=schwarz)
+                v = value_game(
+                    contract,
+                    Matadors(with_, count),
+                    18,
+                    won=True,
+                    schneider=schneider,
+                    schwarz=schwarz,
+                )
                 out.append((v.multiplier, v.value))
     return out
 
@@ -279,9 +332,11 @@ def test_isko_5_6_every_grand_cell_and_grand_ouvert():
 
 def test_isko_5_3_2_sums_pickup_2_to_14_hand_3_to_18():
     pickup = {
-        value_game(Contract.declare("clubs"), Matadors(True, m), 18, won=True,
-                   schneider=sn, schwarz=sw).multiplier
-        for m in range(1, 12) for sn, sw in ((False, False), (True, False), (True, True))
+        value_game(
+            Contract.declare("clubs"), Matadors(True, m), 18, won=True, schneider=sn, schwarz=sw
+        ).multiplier
+        for m in range(1, 12)
+        for sn, sw in ((False, False), (True, False), (True, True))
     }
     assert pickup == set(range(2, 15))
     hand = {s for s, _ in _ways(Game.CLUBS) if s >= 3}
@@ -316,16 +371,25 @@ def test_isko_5_5_5_version_2_every_number():
 
 def test_isko_5_5_5_version_3_every_pair_and_the_totals():
     scores = {"A": 120, "B": -75, "C": 200, "D": -40}
-    pairs = {("A", "B"): 195, ("A", "C"): -80, ("A", "D"): 160, ("B", "C"): -275,
-             ("B", "D"): -35, ("C", "D"): 240}
+    pairs = {
+        ("A", "B"): 195,
+        ("A", "C"): -80,
+        ("A", "D"): 160,
+        ("B", "C"): -275,
+        ("B", "D"): -35,
+        ("C", "D"): 240,
+    }
     for (a, b), diff in pairs.items():
         assert settle({a: scores[a], b: scores[b]}, 3) == {a: diff, b: -diff}
     assert settle(scores, 3) == {"A": 275, "B": -505, "C": 595, "D": -365}
 
 
 def test_isko_5_5_5_the_three_versions_agree():
-    for scores in ({"A": 196, "B": 33, "C": -12, "D": 85}, {"A": 44, "B": 33, "C": -420},
-                   {"A": 120, "B": -75, "C": 200, "D": -40}):
+    for scores in (
+        {"A": 196, "B": 33, "C": -12, "D": 85},
+        {"A": 44, "B": 33, "C": -420},
+        {"A": 120, "B": -75, "C": 200, "D": -40},
+    ):
         assert settle(scores, 1) == settle(scores, 2) == settle(scores, 3)
         assert sum(settle(scores, 3).values()) == 0
 

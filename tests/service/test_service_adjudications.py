@@ -48,7 +48,9 @@ def test_adjudication_of_a_raw_iss_record(client, keys):
 
 def test_broken_iss_record_is_a_problem(client, keys):
     r = client.post(
-        "/v1/adjudications", data="(;GM[Skat]", content_type="text/x-iss-sgf",
+        "/v1/adjudications",
+        data="(;GM[Skat]",
+        content_type="text/x-iss-sgf",
         headers=keys["platform"],
     )
     assert r.status_code == 422
@@ -70,7 +72,9 @@ def test_impossible_record_names_the_event(client, keys):
 
 def test_malformed_json_and_wrong_body_type(client, keys):
     r = client.post(
-        "/v1/adjudications", data="{nope", content_type="application/json",
+        "/v1/adjudications",
+        data="{nope",
+        content_type="application/json",
         headers=keys["platform"],
     )
     assert r.status_code == 400 and r.content_type == PROBLEM

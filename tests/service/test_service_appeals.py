@@ -25,8 +25,14 @@ def appeal(client, keys, dispute_id, **body):
 
 def differing_pair() -> tuple[str, str]:
     """Two examples whose rulings differ in outcome (so an amended record changes it)."""
-    names = ["revoke-objected", "suit-game-clean", "false-lead", "concede-no-consent",
-             "grand-hand", "passed-in"]
+    names = [
+        "revoke-objected",
+        "suit-game-clean",
+        "false-lead",
+        "concede-no-consent",
+        "grand-hand",
+        "passed-in",
+    ]
     first = engine.adjudicate(example(names[0]))["outcome"]
     for name in names[1:]:
         if engine.adjudicate(example(name))["outcome"] != first:
@@ -37,8 +43,9 @@ def differing_pair() -> tuple[str, str]:
 def test_isko_4_5_10_appeal_before_next_series_adds_a_revision(client, keys):
     original, amended = differing_pair()
     d = dispute(client, keys, original)
-    r = appeal(client, keys, d["id"], lodged_at="2026-05-02T13:45:00+02:00",
-               record=example(amended))
+    r = appeal(
+        client, keys, d["id"], lodged_at="2026-05-02T13:45:00+02:00", record=example(amended)
+    )
     assert r.status_code == 201, r.json
     rev = r.json
     assert r.headers["Location"] == f"/v1/disputes/{d['id']}/rulings/2"

@@ -15,7 +15,8 @@ PROBLEM = "application/problem+json"
 def submit(client, headers, name="false-lead", **body):
     doc = example(name)
     return client.post(
-        "/v1/disputes", json={"record": doc, "note": f"table note {name}", **body},
+        "/v1/disputes",
+        json={"record": doc, "note": f"table note {name}", **body},
         headers=headers,
     )
 

@@ -93,9 +93,22 @@ def test_gunicorn_serves_a_dispute_over_http(tmp_path):
     backend.dispose()
     port = free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--config", str(ROOT / "gunicorn.conf.py"),
-         "--bind", f"127.0.0.1:{port}", "--workers", "2", "referee.api.wsgi:app"],
-        env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "--config",
+            str(ROOT / "gunicorn.conf.py"),
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+            "referee.api.wsgi:app",
+        ],
+        env=env,
+        cwd=tmp_path,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -113,8 +126,9 @@ def test_gunicorn_serves_a_dispute_over_http(tmp_path):
         results: list[requests.Response] = []
 
         def post() -> None:
-            results.append(requests.post(base + "/v1/disputes", json=body, headers=headers,
-                                         timeout=60))
+            results.append(
+                requests.post(base + "/v1/disputes", json=body, headers=headers, timeout=60)
+            )
 
         threads = [threading.Thread(target=post) for _ in range(4)]
         for t in threads:

@@ -54,8 +54,9 @@ def test_rules_need_a_key_unless_opened(make_app, keys):
 def test_iss_import_streams_one_line_per_game(client, keys):
     text = iss_text()
     games = sum(1 for line in text.splitlines() if line.strip())
-    r = client.post("/v1/imports/iss?lang=de", data=text, content_type="text/plain",
-                    headers=keys["platform"])
+    r = client.post(
+        "/v1/imports/iss?lang=de", data=text, content_type="text/plain", headers=keys["platform"]
+    )
     assert r.status_code == 200 and r.mimetype == "application/x-ndjson"
     lines = [json.loads(x) for x in r.get_data(as_text=True).splitlines()]
     assert lines[-1]["summary"]["games"] == games == len(lines) - 1
@@ -67,8 +68,9 @@ def test_iss_import_streams_one_line_per_game(client, keys):
 
 def test_iss_import_reports_broken_records_in_line(client, keys):
     text = "(;GM[Skat]ID[1]MV[nonsense]R[])\n"
-    r = client.post("/v1/imports/iss", data=text, content_type="text/plain",
-                    headers=keys["platform"])
+    r = client.post(
+        "/v1/imports/iss", data=text, content_type="text/plain", headers=keys["platform"]
+    )
     lines = [json.loads(x) for x in r.get_data(as_text=True).splitlines()]
     assert "error" in lines[0] and lines[0]["error"]["code"]
     assert lines[-1]["summary"]["errors"] == 1
@@ -90,8 +92,9 @@ def test_iss_import_size_limit(make_app, keys):
 
 
 def test_admin_creates_lists_and_revokes_keys(client, keys):
-    r = client.post("/v1/keys", json={"role": "court", "owner": "Skatgericht Nord"},
-                    headers=keys["admin"])
+    r = client.post(
+        "/v1/keys", json={"role": "court", "owner": "Skatgericht Nord"}, headers=keys["admin"]
+    )
     assert r.status_code == 201
     secret, key_id = r.json["secret"], r.json["id"]
     new = {"Authorization": f"Bearer {secret}"}

@@ -1,0 +1,107 @@
+"""Message templates in German, English and Spanish (``rules_kb/messages/messages.yaml``).
+
+Rulings carry language-neutral :class:`~referee.rulings.model.Message` keys; this module
+turns them into text. Terms (seats, sides, games, levels) in the parameters are
+translated through the ``terms`` table of the same file.
+"""
+
+from __future__ import annotations
+
+import functools
+import string
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from referee.core.errors import RefereeError
+from referee.kb.catalogue import default_path
+
+LANGUAGES = ("en", "de", "es")
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class MessagesError(RefereeError):
+    code = "kb.messages_invalid"
+
+
+class Messages:
+    """Validated templates: ``render(key, params, lang)``."""
+
+    def __init__(self, messages: dict[str, dict[str, str]], terms: dict[str, dict[str, str]]):
+        self.messages = messages
+        self.terms = terms
+
+    def has(self, key: str) -> bool:
+        return key in self.messages
+
+    def term(self, word: Any, lang: str) -> Any:
+        if isinstance(word, str) and word in self.terms:
+            return self.terms[word].get(lang, word)
+        if isinstance(word, list):
+            return ", ".join(str(self.term(w, lang)) for w in word)
+        if isinstance(word, bool):
+            return self.terms.get(str(word).lower(), {}).get(lang, str(word))
+        return word
+
+    def render(self, key: str, params: dict[str, Any] | None = None, lang: str = "en") -> str:
+        """The text of ``key`` in ``lang`` (English if the language is unknown)."""
+        lang = lang if lang in LANGUAGES else "en"
+        template = self.messages.get(key)
+        params = params or {}
+        if template is None:  # never silent: tests assert every key exists
+            return key + (" " + repr(params) if params else "")
+        values = _Defaulting({k: self.term(v, lang) for k, v in params.items()})
+        return string.Formatter().vformat(template[lang], (), values)
+
+
+class _Defaulting(dict):  # type: ignore[type-arg]
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+def messages_dir() -> Path:
+    return default_path() / "messages"
+
+
+def load_messages(path: Path | None = None) -> Messages:
+    """Read and validate the templates (every ``*.yaml`` of a folder, or one file): every
+    message and term in all three languages, no key defined twice."""
+    path = path or messages_dir()
+    files = sorted(path.glob("*.yaml")) if path.is_dir() else [path]
+    out: dict[str, dict[str, dict[str, str]]] = {"messages": {}, "terms": {}}
+    for file in files:
+        _read_into(file, out)
+    return Messages(out["messages"], out["terms"])
+
+
+def _read_into(path: Path, out: dict[str, dict[str, dict[str, str]]]) -> None:
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
+    except (OSError, yaml.YAMLError) as exc:
+        raise MessagesError(f"{path}: {exc}", where={"file": str(path)}) from None
+    if not isinstance(data, dict) or set(data) - {"messages", "terms"}:
+        raise MessagesError(f"{path}: top level must hold 'messages' and 'terms'")
+    for section in ("messages", "terms"):
+        entries = data.get(section) or {}
+        for key, texts in entries.items():
+            if key in out[section]:
+                raise MessagesError(
+                    f"{path}: {section}.{key} is defined twice",
+                    where={"file": str(path), "key": key},
+                )
+            if (
+                not isinstance(texts, dict)
+                or set(texts) != set(LANGUAGES)
+                or not all(isinstance(t, str) and t.strip() for t in texts.values())
+            ):
+                raise MessagesError(
+                    f"{path}: {section}.{key} needs non-empty en, de and es texts",
+                    where={"file": str(path), "key": key},
+                )
+            out[section][key] = texts
+
+
+@functools.lru_cache(maxsize=1)
+def default_messages() -> Messages:
+    return load_messages()

@@ -1,0 +1,94 @@
+"""skat-ruling/1: a ruling rendered with citations and reasoning in German, English or Spanish.
+
+>>> from referee.record.log import EXAMPLE_DEAL
+>>> doc = {"format": "skat-log/1", "deal": EXAMPLE_DEAL, "events": [
+...     {"type": "pass", "seat": "middlehand"}, {"type": "pass", "seat": "rearhand"},
+...     {"type": "pass", "seat": "forehand"}]}
+>>> out = adjudicate_document(doc, lang="de")
+>>> out["format"], out["outcome"], out["score"], out["citations"][0]["id"]
+('skat-ruling/1', 'passed_in', 0, 'ISkO 3.3.7')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.kb.catalogue import Catalogue, default_catalogue
+from referee.kb.messages import LANGUAGES, Messages, default_messages
+from referee.record.log import GameRecord, parse_record
+from referee.rulings.adjudicate import DEFAULT_CLAIM_BUDGET_S, adjudicate
+from referee.rulings.model import Ruling
+
+FORMAT = "skat-ruling/1"
+
+
+def ruling_to_dict(
+    ruling: Ruling,
+    lang: str = "en",
+    *,
+    catalogue: Catalogue | None = None,
+    messages: Messages | None = None,
+) -> dict[str, Any]:
+    """The ruling as skat-ruling/1 JSON; every field present, ``None`` where it does not apply."""
+    lang = lang if lang in LANGUAGES else "en"
+    catalogue = catalogue or default_catalogue()
+    messages = messages or default_messages()
+    c = ruling.contract
+    citations = []
+    for ref in ruling.cited:
+        clause = catalogue.get(ref)
+        title, summary = clause.text(lang)
+        citations.append(
+            {"id": clause.id, "edition": clause.edition, "title": title, "summary": summary}
+        )
+    return {
+        "format": FORMAT,
+        "language": lang,
+        "outcome": ruling.outcome,
+        "declarer": ruling.declarer.value if ruling.declarer else None,
+        "contract": c.to_dict() if c else None,
+        "bid": ruling.bid,
+        "matadors": ruling.matadors.to_dict() if ruling.matadors else None,
+        "multiplier": (
+            {"value": ruling.multiplier, "levels": list(ruling.levels)}
+            if ruling.multiplier is not None
+            else None
+        ),
+        "game_value": ruling.game_value,
+        "overbid": ruling.overbid,
+        "score": ruling.score,
+        "tournament_points": ruling.tournament_points,
+        "card_points": ruling.card_points,
+        "tricks": ruling.tricks,
+        "ended": ruling.ended,
+        "infractions": [
+            {
+                **inf.to_dict(),
+                "explanation": messages.render(inf.explanation.key, inf.explanation.params, lang),
+            }
+            for inf in ruling.infractions
+        ],
+        "citations": citations,
+        "reasoning": [
+            {
+                "clauses": list(step.clauses),
+                "text": messages.render(step.message.key, step.message.params, lang),
+            }
+            for step in ruling.reasoning
+        ],
+        "analysis": ruling.analysis,
+    }
+
+
+def adjudicate_record(
+    record: GameRecord, *, lang: str = "en", claim_budget_s: float | None = DEFAULT_CLAIM_BUDGET_S
+) -> dict[str, Any]:
+    """Rule a parsed record and render it."""
+    return ruling_to_dict(adjudicate(record, claim_budget_s=claim_budget_s), lang)
+
+
+def adjudicate_document(
+    doc: Any, *, lang: str = "en", claim_budget_s: float | None = DEFAULT_CLAIM_BUDGET_S
+) -> dict[str, Any]:
+    """Validate a skat-log/1 document, rule it and render the ruling (raises RecordError)."""
+    return adjudicate_record(parse_record(doc), lang=lang, claim_budget_s=claim_budget_s)
