@@ -36,6 +36,7 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
     settings = settings or Settings.from_env()
     backend = backend or open_backend(settings.database_url)
     app = Flask("referee")
+    app.json.sort_keys = False  # records go back out in the order they came in
     app.config.update(
         MAX_CONTENT_LENGTH=settings.max_body_bytes,
         API_TITLE="Skat referee",

@@ -52,7 +52,7 @@ _DEMO_DEAL = (
 ).split()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class IssResult:
     """The server's verdict ``R[...]`` of one game, parsed.
 
@@ -119,7 +119,7 @@ class IssMove(NamedTuple):
         return None if self.actor == "w" else SEATS[int(self.actor)]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class IssRecord:
     """One ISS game record: provenance, players P0..P2 (forehand first), moves, result.
 

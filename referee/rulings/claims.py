@@ -28,7 +28,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from referee.core.cards import CARD_POINTS, Card
+from referee.core.cards import CARD_POINTS, Card, points_of
 from referee.core.contracts import Game
 from referee.core.errors import RefereeError
 from referee.core.tricks import FOLLOW_CLASS, FOLLOW_MASK, POWER, trick_winner
@@ -199,6 +199,20 @@ def _principal_line(h, leader, played, game, memo, answer) -> list[tuple[int, Ca
             return line
 
 
+def _alive_trumps_top(h: tuple[int, ...], game: Game) -> int:
+    """The strongest trump still in the hands (-1 in null or when none is left)."""
+    trumps = (h[0] | h[1] | h[2]) & FOLLOW_MASK[game][4]
+    best, best_power = -1, -1
+    power = POWER[game]
+    while trumps:
+        low = trumps & -trumps
+        c = low.bit_length() - 1
+        if power[c] > best_power:
+            best, best_power = c, power[c]
+        trumps ^= low
+    return best
+
+
 def can_take_all(
     hands: list[int] | tuple[int, ...],
     leader: int,
@@ -206,24 +220,62 @@ def can_take_all(
     game: Game,
     declarer: int,
     *,
-    budget_nodes: int = 5_000_000,
+    budget_nodes: int = 2_000_000,
     budget_seconds: float | None = None,
 ) -> Answer:
     """Is there any play (all three cooperating) in which ``declarer`` wins every remaining
-    trick? Used to see whether schwarz is still reachable (4.1.5, 5.4.3)."""
-    others = 0b111 & ~(1 << declarer)
-    # "someone else wins a trick" forced by nobody == cooperative schwarz impossible
-    r = can_force_trick(
-        hands,
-        leader,
-        trick,
-        game,
-        winners=others,
-        controllers=0,
-        budget_nodes=budget_nodes,
-        budget_seconds=budget_seconds,
+    trick? Used to see whether schwarz is still reachable (4.1.5, 5.4.3).
+
+    Pruned by a sure sign of failure: an opponent holding the strongest trump left.
+    """
+    t0 = time.perf_counter()
+    search = _Search(game, budget_nodes, budget_seconds)
+    memo: dict[tuple, bool] = {}
+    d = declarer
+
+    def sweep(
+        h: tuple[int, ...],
+        leader: int,
+        played: tuple[tuple[int, int], ...],
+        line: list[tuple[int, int]],
+    ) -> bool:
+        key = (h, leader, played)
+        if key in memo:
+            return memo[key]
+        search.tick()
+        n = len(played)
+        if n == 3:
+            w = played[trick_winner([c for _, c in played], game)][0]
+            ok = w == d and (not h[0] or sweep(h, w, (), line))
+            memo[key] = ok
+            return ok
+        if n == 0 and game is not Game.NULL:
+            top = _alive_trumps_top(h, game)
+            if top >= 0 and not (h[d] >> top) & 1:
+                memo[key] = False
+                return False
+        seat = (leader + n) % 3
+        alive = h[0] | h[1] | h[2]
+        led = played[0][1] if played else None
+        moves = _moves(h[seat], led, game, alive, False)
+        if seat != d:
+            moves.reverse()  # opponents try their weakest cards first
+        for c in moves:
+            hh = list(h)
+            hh[seat] &= ~(1 << c)
+            line.append((seat, c))
+            if sweep(tuple(hh), leader, played + ((seat, c),), line):
+                memo[key] = True
+                return True
+            line.pop()
+        memo[key] = False
+        return False
+
+    line: list[tuple[int, int]] = []
+    ok = sweep(tuple(hands), leader, tuple(trick), line)
+    return Answer(
+        ok, [(s, Card(c)) for s, c in line] if ok else [], search.nodes, time.perf_counter() - t0
     )
-    return Answer(not r.answer, r.line, r.nodes, r.seconds)
 
 
 def can_reach_points(
@@ -234,72 +286,58 @@ def can_reach_points(
     declarer: int,
     needed: int,
     *,
-    budget_nodes: int = 5_000_000,
+    budget_nodes: int = 2_000_000,
     budget_seconds: float | None = None,
 ) -> Answer:
-    """Is there any play in which ``declarer`` takes at least ``needed`` more card points?"""
+    """Is there any play in which ``declarer`` takes at least ``needed`` more card points?
+
+    Cooperative depth-first search with a bound: it stops a branch as soon as the points
+    still in play cannot make up what is missing.
+    """
     t0 = time.perf_counter()
     search = _Search(game, budget_nodes, budget_seconds)
-    best: dict[tuple, int] = {}
+    upper: dict[tuple, int] = {}  # (hands, leader) -> most points known still reachable
+    d = declarer
 
-    def value(h: tuple[int, ...], leader: int, played: tuple[tuple[int, int], ...]) -> int:
-        """Most points the declarer can still take from here (cooperative play)."""
-        key = (h, leader, played)
-        hit = best.get(key)
-        if hit is not None:
-            return hit
+    def reach(
+        h: tuple[int, ...],
+        leader: int,
+        played: tuple[tuple[int, int], ...],
+        need: int,
+        line: list[tuple[int, int]],
+    ) -> bool:
+        if need <= 0:
+            return True
         search.tick()
         n = len(played)
+        on_table = sum(CARD_POINTS[c] for _, c in played)
+        if points_of(h[0] | h[1] | h[2]) + on_table < need:
+            return False
         if n == 3:
-            cards = [c for _, c in played]
-            w = played[trick_winner(cards, game)][0]
-            gain = sum(CARD_POINTS[c] for c in cards) if w == declarer else 0
-            result = gain + (value(h, w, ()) if h[0] else 0)
-            best[key] = result
-            return result
+            w = played[trick_winner([c for _, c in played], game)][0]
+            rest = need - on_table if w == d else need
+            return rest <= 0 or (bool(h[0]) and reach(h, w, (), rest, line))
+        if n == 0:
+            key = (h, leader)
+            if upper.get(key, 121) < need:
+                return False
         seat = (leader + n) % 3
         alive = h[0] | h[1] | h[2]
         led = played[0][1] if played else None
-        result = 0
-        for c in _moves(h[seat], led, game, alive, True):
+        moves = sorted(_moves(h[seat], led, game, alive, True), key=lambda c: -CARD_POINTS[c])
+        for c in moves:
             hh = list(h)
             hh[seat] &= ~(1 << c)
-            v = value(tuple(hh), leader, played + ((seat, c),))
-            if v > result:
-                result = v
-                if result >= needed:
-                    break
-        best[key] = result
-        return result
+            line.append((seat, c))
+            if reach(tuple(hh), leader, played + ((seat, c),), need, line):
+                return True
+            line.pop()
+        if n == 0:
+            upper[(h, leader)] = need - 1
+        return False
 
-    h, _ = _start(hands, leader, trick)
-    got = value(h, leader, tuple(trick))
-    # the proving line: follow moves that keep the best value
-    line: list[tuple[int, Card]] = []
-    if got >= needed:
-        hh, ld, pl = h, leader, tuple(trick)
-        target = got
-        while hh[0] | hh[1] | hh[2] or pl:
-            if len(pl) == 3:
-                cards = [c for _, c in pl]
-                w = pl[trick_winner(cards, game)][0]
-                if w == declarer:
-                    target -= sum(CARD_POINTS[c] for c in cards)
-                ld, pl = w, ()
-                if not hh[0]:
-                    break
-                continue
-            seat = (ld + len(pl)) % 3
-            alive = hh[0] | hh[1] | hh[2]
-            led = pl[0][1] if pl else None
-            for c in _moves(hh[seat], led, game, alive, True):
-                h2 = list(hh)
-                h2[seat] &= ~(1 << c)
-                key = (tuple(h2), ld, pl + ((seat, c),))
-                if key in best and best[key] >= min(target, needed if not line else target):
-                    line.append((seat, Card(c)))
-                    hh, pl = tuple(h2), pl + ((seat, c),)
-                    break
-            else:
-                break
-    return Answer(got >= needed, line, search.nodes, time.perf_counter() - t0)
+    line: list[tuple[int, int]] = []
+    ok = reach(tuple(hands), leader, tuple(trick), needed, line)
+    return Answer(
+        ok, [(s, Card(c)) for s, c in line] if ok else [], search.nodes, time.perf_counter() - t0
+    )

@@ -24,6 +24,9 @@ from referee.rulings.claims import SearchBudgetExceeded, can_reach_points, can_t
 from referee.rulings.model import Message, Step
 
 
+LEVEL_BUDGET_S = 2.0
+
+
 @dataclass
 class Position:
     """The count at the moment a game ended."""
@@ -152,6 +155,9 @@ def _innocent_declarer(
 ) -> Judgement:
     """4.1.4 with 4.1.5 and 5.4.3: the defenders are guilty and the game was not decided."""
     d = declarer.index
+    # cooperative "is it reachable at all" questions get at most LEVEL_BUDGET_S each;
+    # an open question is not credited (5.2.8: the declarer must prove the level)
+    level_budget = min(budget, LEVEL_BUDGET_S) if budget is not None else LEVEL_BUDGET_S
     steps: list[Step] = []
     analysis: list[dict[str, Any]] = []
 
@@ -161,7 +167,7 @@ def _innocent_declarer(
         needed = 90 - pos.declarer_points
         try:
             a = can_reach_points(
-                pos.hands, pos.leader, pos.trick, contract.game, d, needed, budget_seconds=budget
+                pos.hands, pos.leader, pos.trick, contract.game, d, needed, budget_seconds=level_budget
             )
         except SearchBudgetExceeded:
             return None
@@ -173,7 +179,7 @@ def _innocent_declarer(
             return False
         try:
             a = can_take_all(
-                pos.hands, pos.leader, pos.trick, contract.game, d, budget_seconds=budget
+                pos.hands, pos.leader, pos.trick, contract.game, d, budget_seconds=level_budget
             )
         except SearchBudgetExceeded:
             return None
@@ -188,15 +194,7 @@ def _innocent_declarer(
     if contract.schwarz:
         ok = reachable_schwarz()
         if not ok:
-            steps.append(
-                Step(
-                    ("ISkO 4.1.5", "ISkO 5.4.3"),
-                    Message(
-                        "outcome.announced_unreachable",
-                        {"level": "schwarz"},
-                    ),
-                )
-            )
+            steps.append(_unreached("outcome.announced_unreachable", "schwarz", ok, bid))
             return done(value_game(contract, matadors, bid, won=False))
         steps.append(
             Step(("ISkO 4.1.5",), Message("outcome.announced_credited", {"level": "schwarz"}))
@@ -204,15 +202,7 @@ def _innocent_declarer(
     elif contract.schneider:
         ok = reachable_schneider()
         if not ok:
-            steps.append(
-                Step(
-                    ("ISkO 4.1.5", "ISkO 5.4.3"),
-                    Message(
-                        "outcome.announced_unreachable",
-                        {"level": "schneider"},
-                    ),
-                )
-            )
+            steps.append(_unreached("outcome.announced_unreachable", "schneider", ok, bid))
             return done(value_game(contract, matadors, bid, won=False))
         steps.append(
             Step(("ISkO 4.1.5",), Message("outcome.announced_credited", {"level": "schneider"}))
@@ -228,15 +218,7 @@ def _innocent_declarer(
             continue
         ok = check()
         if not ok:
-            steps.append(
-                Step(
-                    ("ISkO 4.1.5", "ISkO 5.4.3"),
-                    Message(
-                        "outcome.level_unreachable",
-                        {"level": level, "bid": bid},
-                    ),
-                )
-            )
+            steps.append(_unreached("outcome.level_unreachable", level, ok, bid))
             return done(value_game(contract, matadors, bid, won=False, levels=tuple(levels)))
         levels.insert(levels.index("game") + (2 if contract.hand else 1), level)
         levels.sort(key=_LEVEL_ORDER.index)
@@ -247,6 +229,16 @@ def _innocent_declarer(
         if not v.overbid:
             return done(v)
     return done(v)
+
+
+def _unreached(key: str, level: str, answer: bool | None, bid: int) -> Step:
+    """Why a needed level is not credited: unreachable (5.4.3) or not proven in time (5.2.8)."""
+    if answer is None:
+        return Step(
+            ("ISkO 4.1.5", "ISkO 5.2.8"),
+            Message("outcome.level_unproven", {"level": level, "bid": bid}),
+        )
+    return Step(("ISkO 4.1.5", "ISkO 5.4.3"), Message(key, {"level": level, "bid": bid}))
 
 
 _LEVEL_ORDER = [

@@ -379,6 +379,11 @@ def _peak_for(path: Path, count: int) -> int:
     with open(path, "w", encoding="utf-8") as stream:
         for i in range(count):
             stream.write(LINES[i % len(LINES)] + "\n")
+    # warm up caches and CPython's free lists (which keep up to 2000 small tuples each and
+    # count as traced memory), so that only what grows with the file is measured
+    iss_cli.convert_stream(
+        io.StringIO("\n".join(LINES * 200)), _Sink(), None, io.StringIO(), "warm"
+    )
     tracemalloc.start()
     try:
         with open(path, encoding="utf-8") as stream:
@@ -394,8 +399,8 @@ def _assert_constant_memory(tmp_path: Path, small: int, large: int) -> None:
     peak_small = _peak_for(tmp_path / "small.sgf", small)
     peak_large = _peak_for(tmp_path / "large.sgf", large)
     assert peak_large < 4 * 1024 * 1024
-    # ten times the records, (almost) the same peak
-    assert peak_large < peak_small * 1.5 + 64 * 1024, (peak_small, peak_large)
+    # ten times the records, the same peak (a few KB of noise allowed)
+    assert peak_large < peak_small + 32 * 1024, (peak_small, peak_large)
 
 
 def test_streaming_memory_does_not_grow_with_file_size(tmp_path):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -18,15 +17,7 @@ from referee.api.app import create_app
 from referee.service.settings import Settings
 from referee.storage.backend import SqlBackend
 
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT / "examples"
-ISS_DIR = ROOT.parent / "shared" / "data" / "iss"
 TABLES = ("idempotency_keys", "rulings", "disputes", "api_keys")
-
-
-def example(name: str) -> dict[str, Any]:
-    """A record from examples/ (a fresh copy each time)."""
-    return json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="session")
@@ -113,19 +104,3 @@ def keys(app: Flask) -> Keys:
         _key, secret = service.create(role, owner)
         out[name] = {"Authorization": f"Bearer {secret}"}
     return out
-
-
-@pytest.fixture(autouse=True)
-def _engine_until_render_lands(monkeypatch: pytest.MonkeyPatch) -> None:
-    """TEMPORARY: use a stand-in adjudicator while referee.kb.render does not exist."""
-    import importlib.util
-
-    if importlib.util.find_spec("referee.kb.render") is None:
-        import fake_engine
-
-        from referee.service import engine
-
-        def adjudicate(doc: Any, *, lang: str = "en", claim_budget_s: float | None = None) -> Any:
-            return fake_engine.adjudicate_document(doc, lang=lang, claim_budget_s=claim_budget_s)
-
-        monkeypatch.setattr(engine, "adjudicate", adjudicate)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import ISS_DIR, example
+from service_support import ISS_DIR, example
 
 from referee.service import engine
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import example
+from service_support import example
 
 from referee.service import engine
 

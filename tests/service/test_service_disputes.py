@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
-from conftest import example
+from service_support import example
 
 from referee.service import engine
 
@@ -39,6 +39,8 @@ def test_submit_stores_the_record_and_its_first_ruling(client, keys):
     assert body["ruling"]["ruling"] == engine.adjudicate(example("false-lead"))
     again = client.get(body["links"]["self"], headers=keys["referee"])
     assert again.status_code == 200 and again.json == body
+    sent = json.dumps(example("false-lead"), separators=(",", ":"))
+    assert sent in again.get_data(as_text=True)  # stored and returned as received, key order too
 
 
 def test_ruling_language_follows_the_reader(client, keys):

@@ -15,8 +15,8 @@ import pytest
 import requests
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from conftest import ROOT, example
 from pg_server import free_port
+from service_support import ROOT, example
 
 from referee.api import openapi_cli
 from referee.service import keys_cli, serve_cli

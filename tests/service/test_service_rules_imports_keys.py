@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import ISS_DIR
+from service_support import ISS_DIR
 
 from referee.service import engine
 

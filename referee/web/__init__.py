@@ -1,0 +1,1 @@
+"""The referee console: server-rendered pages over the same services as the API."""

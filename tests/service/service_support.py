@@ -1,0 +1,16 @@
+"""Paths and records shared by the service tests."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+ISS_DIR = ROOT.parent / "shared" / "data" / "iss"
+
+
+def example(name: str) -> dict[str, Any]:
+    """A record from examples/ (a fresh copy each time)."""
+    return json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
