@@ -30,7 +30,7 @@ def build_parser(argv: list[str]) -> argparse.ArgumentParser:
     wanted = [a for a in argv if not a.startswith("-")][:1]
     for name, module_name in COMMANDS.items():
         if wanted and wanted[0] != name:
-            sub.add_parser(name, help="(run 'referee %s --help')" % name)
+            sub.add_parser(name, help=f"(run 'referee {name} --help')")
             continue
         try:
             module = importlib.import_module(module_name)

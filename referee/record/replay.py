@@ -392,22 +392,24 @@ class Replayer:
                 return
             if s.declarer is None:
                 return
+        # an announcement the rules do not allow is corrected to the playable game of the
+        # same kind (ISkO 3.4.5); the declared flags stay in ``declared`` as evidence
         problems = []
+        game = event.game
+        assert game is not None
+        hand = event.hand and not s.skat_taken
         if event.hand and s.skat_taken:
             problems.append("hand declared after the skat was taken up (ISkO 3.4.4)")
-        if event.ouvert and s.skat_taken and event.game.value != "null":  # type: ignore[union-attr]
+        ouvert = event.ouvert and (game.value == "null" or not s.skat_taken)
+        if event.ouvert and not ouvert:
             problems.append("suit or grand ouvert declared after the skat was taken up (3.4.4)")
         try:
             contract = Contract.declare(
-                event.game,
-                hand=event.hand,
-                schneider=event.schneider,  # type: ignore[arg-type]
-                schwarz=event.schwarz,
-                ouvert=event.ouvert,
+                game, hand=hand, schneider=event.schneider, schwarz=event.schwarz, ouvert=ouvert
             )
         except ContractError as exc:
             problems.append(exc.message)
-            contract = Contract.declare(event.game, hand=event.hand)  # type: ignore[arg-type]
+            contract = Contract.declare(game, hand=hand, ouvert=ouvert and game.value == "null")
         for problem in problems:
             self._note(event, "invalid_declaration", seat, problem)
         n = s.hands[seat.index].bit_count()  # type: ignore[union-attr]

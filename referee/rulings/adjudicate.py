@@ -256,6 +256,18 @@ def _end_by_marker(
                     m.event,
                 )
             )
+            # a failed claim ends the game against the claimer's side (4.1.3-4.1.6): the
+            # awarded cards are counted, but they never raise the level
+            j = judge_ended(contract, matadors, bid, pos, side, declarer, claim_budget_s=budget)
+            r.reasoning += j.steps
+            r.analysis += j.analysis
+            _apply(r, j.valuation)
+            r.card_points = {
+                "declarer": award.declarer_points,
+                "defenders": 120 - award.declarer_points,
+            }
+            r.tricks = {"declarer": award.declarer_tricks, "defenders": award.defender_tricks}
+            return True
         _settle_counts(
             state, r, award.declarer_points, award.declarer_tricks, award.defender_tricks
         )
@@ -415,6 +427,13 @@ def _misdeal(state: GameState, r: Ruling, budget: float | None) -> bool:
         r.step(ENDING_CLAUSES["misdeal"], "ending.misdeal")
         return True
     wrong_declarer = state.declarer_cards_at_declaration.bit_count() != 10
+    deal = state.record.deal
+    wrong_defender = any(deal.mask(s).bit_count() != 10 for s in SEATS if s is not state.declarer)
+    if wrong_declarer and wrong_defender:  # both parties hold a wrong number: redeal (3.2.9)
+        r.outcome = "redeal"
+        r.ended = {"reason": "misdeal", "event": None, "trick": state.trick_number}
+        r.step(ENDING_CLAUSES["misdeal"], "ending.misdeal")
+        return True
     guilty = "declarer" if wrong_declarer else "defenders"
     r.ended = {"reason": "misdeal", "event": None, "trick": state.trick_number}
     r.step(("ISkO 4.2.6", "ISkO 3.3.10"), "ending.misdeal_played", guilty=guilty)

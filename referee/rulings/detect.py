@@ -165,9 +165,9 @@ def _judge(
             )
         return make("penalized", "skat_viewed.play", SKAT_VIEWED_BY_PHASE["playing"], ends_at=ev)
     if kind == "cards_exposed":
-        if party == "declarer":
-            return make("void", "cards_exposed.declarer")
         second_card = "second card" in irr.detail
+        if party == "declarer" and not second_card:
+            return make("void", "cards_exposed.declarer")
         many = second_card or _exposed_count(state, irr) >= 2
         if not many:
             return make("void", "cards_exposed.single")
@@ -193,9 +193,8 @@ def _judge(
     if kind == "invalid_declaration":
         if "not the declarer" in irr.detail or "already declared" in irr.detail:
             return make("void", "invalid_declaration.ignored", ("ISkO 3.4.1",))
-        return make(
-            "penalized", "invalid_declaration.penalized", ("ISkO 3.4.4", "ISkO 3.4.5"), ends_at=ev
-        )
+        # not punished: corrected to the playable game of the same kind (3.4.5)
+        return make("void", "invalid_declaration.corrected", ("ISkO 3.4.4", "ISkO 3.4.5"))
     if kind == "lead_before_declaration":
         if party == "declarer":
             return make(

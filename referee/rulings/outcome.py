@@ -23,7 +23,6 @@ from referee.record.replay import GameState
 from referee.rulings.claims import SearchBudgetExceeded, can_reach_points, can_take_all
 from referee.rulings.model import Message, Step
 
-
 LEVEL_BUDGET_S = 2.0
 
 
@@ -167,7 +166,13 @@ def _innocent_declarer(
         needed = 90 - pos.declarer_points
         try:
             a = can_reach_points(
-                pos.hands, pos.leader, pos.trick, contract.game, d, needed, budget_seconds=level_budget
+                pos.hands,
+                pos.leader,
+                pos.trick,
+                contract.game,
+                d,
+                needed,
+                budget_seconds=level_budget,
             )
         except SearchBudgetExceeded:
             return None

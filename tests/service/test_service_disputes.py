@@ -160,3 +160,34 @@ def test_rate_limit_per_key(make_app, keys):
     assert r.content_type == PROBLEM and r.json["code"] == "rate_limited"
     assert client.get("/v1/disputes", headers=keys["court"]).status_code == 200
     assert client.get("/health").status_code == 200
+
+
+def test_concurrent_retries_store_one_dispute(app, keys):
+    """Four simultaneous submissions with one Idempotency-Key: one row, one answer."""
+    import threading
+
+    from referee.service.keys import Principal
+
+    services = app.extensions["referee"]
+    secret = keys["referee"]["Authorization"].split()[1]
+    who: Principal = services.keys.authenticate(secret)
+    results, errors = [], []
+    start = threading.Barrier(4)
+
+    def submit_once() -> None:
+        start.wait()
+        try:
+            results.append(services.disputes.submit(who, example("false-lead"), idem_key="race"))
+        except Exception as exc:  # noqa: BLE001 - collected and asserted below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=submit_once) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert len({d.id for d, _replayed in results}) == 1
+    assert sum(1 for _d, replayed in results if not replayed) == 1
+    client = app.test_client()
+    assert count(client, keys) == 1
