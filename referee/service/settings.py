@@ -29,6 +29,8 @@ class Settings:
     rate_limit_storage: str = "memory://"
     claim_budget_s: float = 5.0
     anonymous_access: bool = False
+    #: signs the console's session cookie; None: generated once and kept in var/
+    secret_key: str | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -43,4 +45,5 @@ class Settings:
             rate_limit_storage=env.get("REFEREE_RATE_LIMIT_STORAGE") or d.rate_limit_storage,
             claim_budget_s=float(env.get("REFEREE_CLAIM_BUDGET_S") or d.claim_budget_s),
             anonymous_access=_flag(env.get("REFEREE_ANONYMOUS_ACCESS")),
+            secret_key=env.get("REFEREE_SECRET_KEY") or None,
         )
