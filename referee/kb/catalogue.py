@@ -22,6 +22,7 @@ import yaml
 
 import referee
 from referee.core.errors import RefereeError
+from referee.rulings.clauses import INFRACTION_KINDS
 
 try:  # the C loader is several times faster; the catalogue loads at service start-up
     _Loader: Any = yaml.CSafeLoader
@@ -32,23 +33,7 @@ LANGS: tuple[str, ...] = ("en", "de", "es")
 SOURCES: frozenset[str] = frozenset({"en", "es"})
 EDITIONS: dict[str, str] = {"ISkO": "ISkO 1998/99", "SkWO": "SkWO 1998/99"}
 #: infraction kind codes (rules_kb/README.md lists the clauses that cite each)
-KINDS: frozenset[str] = frozenset(
-    {
-        "false_lead",
-        "lead_before_declaration",
-        "play_before_turn",
-        "revoke",
-        "skat_viewed",
-        "cards_exposed",
-        "tricks_reviewed",
-        "improper_remark",
-        "wrong_card_count",
-        "invalid_declaration",
-        "unauthorized_concession",
-        "failed_claim",
-        "failed_defender_claim",
-    }
-)
+KINDS: frozenset[str] = frozenset(INFRACTION_KINDS)
 FILE_KEYS: frozenset[str] = frozenset({"document", "edition", "section", "title", "clauses"})
 CLAUSE_KEYS: frozenset[str] = frozenset(
     {"id", "heading", "title", "summary", "refs", "kinds", "sources", "notes"}

@@ -18,7 +18,7 @@ from typing import Any
 
 from referee.core.contracts import Contract
 from referee.core.seats import Seat
-from referee.core.valuation import Matadors, Valuation, levels_reached, value_game
+from referee.core.valuation import LEVELS, Matadors, Valuation, levels_reached, value_game
 from referee.record.replay import GameState
 from referee.rulings.claims import SearchBudgetExceeded, can_reach_points, can_take_all
 from referee.rulings.model import Message, Step
@@ -246,12 +246,4 @@ def _unreached(key: str, level: str, answer: bool | None, bid: int) -> Step:
     return Step(("ISkO 4.1.5", "ISkO 5.4.3"), Message(key, {"level": level, "bid": bid}))
 
 
-_LEVEL_ORDER = [
-    "game",
-    "hand",
-    "schneider",
-    "schneider_announced",
-    "schwarz",
-    "schwarz_announced",
-    "ouvert",
-]
+_LEVEL_ORDER = list(LEVELS)

@@ -1,0 +1,51 @@
+"""The console's language (chosen once, kept in the session) and its texts.
+
+Every text comes from ``rules_kb/messages/`` (``console.yaml`` for the pages, the
+ruling texts and terms for the rest), so the whole console switches together.
+
+>>> text("console.nav.rules", "de"), term("middlehand", "es")
+('Regeln', 'segunda mano')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request, session
+
+from referee.kb.messages import default_messages
+
+LANGUAGES: tuple[str, ...] = ("en", "de", "es")
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "es": "Español"}
+
+
+def text(key: str, lang: str, **params: Any) -> str:
+    """The console text ``key`` in ``lang`` with ``params`` filled in."""
+    return default_messages().render(key, params, lang)
+
+
+def term(word: Any, lang: str) -> str:
+    """A seat, game, level or infraction kind in ``lang`` (unknown words unchanged)."""
+    return str(default_messages().term(word, lang))
+
+
+def capitalized(word: Any, lang: str) -> str:
+    """``term`` with a capital first letter (for the start of a cell or sentence)."""
+    out = term(word, lang)
+    return out[:1].upper() + out[1:]
+
+
+def current_language() -> str:
+    """The session's language, else the browser's best match, else English."""
+    lang = session.get("lang")
+    if lang in LANGUAGES:
+        return str(lang)
+    return request.accept_languages.best_match(LANGUAGES, default="en") or "en"
+
+
+def choose_language(lang: str) -> bool:
+    """Keep ``lang`` for this session; False when it is not one of de, en, es."""
+    if lang not in LANGUAGES:
+        return False
+    session["lang"] = lang
+    return True
