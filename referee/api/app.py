@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+import importlib
+
 from flask import Flask
 
 from referee import __version__
@@ -64,4 +66,6 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
     app.register_error_handler(RefereeError, from_referee_error)
     app.register_error_handler(Exception, from_unexpected)
     make_limiter(app, settings.rate_limit, settings.rate_limit_storage)
+    # the console (/console); looked up by name: api and web are independent siblings
+    importlib.import_module("referee.web.console").init_app(app, settings)
     return app

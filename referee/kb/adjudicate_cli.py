@@ -1,10 +1,35 @@
-"""``referee adjudicate FILE``: rule a game record (skat-log/1 JSON or an ISS record)."""
+"""``referee adjudicate FILE``: rule a game record (skat-log/1 JSON or an ISS record).
+
+With ``--batch FILE|-`` it rules an archive instead: one skat-log/1 record a line in (or
+one ISS record a line with ``--iss``), one compact skat-ruling/1 a line out, in input
+order, in constant memory. A line that cannot be ruled gives
+``{"line": n, "error": {"code", "message", "where"}}`` in its place; the exit code is
+then 1. Blank lines are skipped. ``--jobs N`` spreads the work over N processes.
+
+>>> from referee.record.log import EXAMPLE_DEAL
+>>> doc = {"format": "skat-log/1", "deal": EXAMPLE_DEAL, "events": [
+...     {"type": "pass", "seat": "middlehand"}, {"type": "pass", "seat": "rearhand"},
+...     {"type": "pass", "seat": "forehand"}]}
+>>> out, ok = rule_line((1, json.dumps(doc)), iss=False, lang="en", claim_budget_s=1.0)
+>>> ok, json.loads(out)["outcome"]
+(True, 'passed_in')
+>>> out, ok = rule_line((7, "{"), iss=False, lang="en", claim_budget_s=1.0)
+>>> ok, json.loads(out)["line"], json.loads(out)["error"]["code"]
+(False, 7, 'record.json')
+"""
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
+import multiprocessing
+import os
 import sys
+import threading
+import time
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
 
 from referee.core.errors import RefereeError
 from referee.kb.render import adjudicate_record
@@ -14,17 +39,43 @@ from referee.record.iss import iss_to_skatlog, parse_iss_record
 from referee.record.log import parse_record, parse_record_text
 
 HELP = "Rule a game record (skat-log/1 JSON or an ISS record; FILE or -) and print the ruling"
+#: claim analysis budget per game in batch mode (an archive should not stall on one game)
+BATCH_CLAIM_BUDGET_S = 5.0
 
 
 def register(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="skat-log/1 JSON or ISS record file, or - for stdin")
+    parser.add_argument(
+        "file", nargs="?", help="skat-log/1 JSON or ISS record file, or - for stdin"
+    )
+    parser.add_argument(
+        "--batch",
+        metavar="FILE",
+        help="rule one record a line from FILE (- = stdin); one skat-ruling/1 a line out",
+    )
+    parser.add_argument(
+        "--iss", action="store_true", help="with --batch: the lines are ISS records"
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="with --batch: worker processes (default 1; 0 = one per CPU)",
+    )
     parser.add_argument("--lang", choices=("en", "de", "es"), default="en")
     parser.add_argument("--format", choices=("json", "text"), default="json")
     parser.add_argument(
         "--claim-budget",
         type=float,
-        default=10.0,
-        help="seconds the claim analysis may take (default 10)",
+        default=None,
+        help=f"seconds the claim analysis may take (default 10; {BATCH_CLAIM_BUDGET_S:g} "
+        "per game with --batch)",
+    )
+    parser.add_argument(
+        "--progress",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="with --batch: progress bar on stderr (auto = only on a terminal)",
     )
     parser.set_defaults(run=run)
 
@@ -38,9 +89,18 @@ def load_any(text: str):  # type: ignore[no-untyped-def]
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.batch is not None:
+        if args.file is not None:
+            print("referee adjudicate: give either FILE or --batch FILE", file=sys.stderr)
+            return 2
+        return run_batch(args)
+    if args.file is None:
+        print("referee adjudicate: FILE or --batch FILE is required", file=sys.stderr)
+        return 2
+    budget = 10.0 if args.claim_budget is None else args.claim_budget
     try:
         record = load_any(read_text(args.file))
-        ruling = adjudicate_record(record, lang=args.lang, claim_budget_s=args.claim_budget)
+        ruling = adjudicate_record(record, lang=args.lang, claim_budget_s=budget)
     except RefereeError as exc:
         print(f"referee adjudicate: {exc} [{exc.code}]", file=sys.stderr)
         return 2
@@ -50,3 +110,176 @@ def run(args: argparse.Namespace) -> int:
         json.dump(ruling, sys.stdout, indent=2, ensure_ascii=False)
         print()
     return 0
+
+
+# -- batch --------------------------------------------------------------------------------
+def _error_line(line: int, code: str, message: str, where: dict[str, Any]) -> str:
+    error = {"code": code, "message": message, "where": where}
+    return json.dumps({"line": line, "error": error}, ensure_ascii=False)
+
+
+def rule_line(
+    item: tuple[int, str], *, iss: bool, lang: str, claim_budget_s: float | None
+) -> tuple[str, bool]:
+    """Rule one input line; returns (output line, ruled without error). Never raises."""
+    line_no, text = item
+    try:
+        if iss:
+            record = parse_record(iss_to_skatlog(parse_iss_record(text, line_no)))
+        else:
+            record = parse_record_text(text)
+        ruling = adjudicate_record(record, lang=lang, claim_budget_s=claim_budget_s)
+        return json.dumps(ruling, ensure_ascii=False, separators=(",", ":")), True
+    except RefereeError as exc:
+        where = {k: v for k, v in exc.where.items() if k != "line"}
+        return _error_line(line_no, exc.code, exc.message, where), False
+    except RecursionError:
+        return _error_line(line_no, "record.too_deep", "the JSON nests too deeply", {}), False
+    except Exception as exc:  # noqa: BLE001 - one bad game must not stop an archive
+        message = f"internal error: {type(exc).__name__}: {exc}"
+        return _error_line(line_no, "referee.internal", message, {}), False
+
+
+def _lines(stream: IO[str]) -> Iterator[tuple[int, str]]:
+    """(line number, text) of every non-blank line, read lazily."""
+    for line_no, line in enumerate(stream, start=1):
+        text = line.strip()
+        if text:
+            yield line_no, text
+
+
+class _Progress:
+    """A one-line progress display on stderr (only drawn when enabled)."""
+
+    def __init__(self, enabled: bool, total_bytes: int | None, stream: IO[str]) -> None:
+        self.enabled, self.total, self.stream = enabled, total_bytes, stream
+        self.start = self.last = time.monotonic()
+        self.done = self.failed = 0
+
+    def update(self, ok: bool, position: int | None = None) -> None:
+        self.done += 1
+        self.failed += not ok
+        if self.enabled and time.monotonic() - self.last >= 0.2:
+            self.draw(position)
+
+    def draw(self, position: int | None) -> None:
+        now = self.last = time.monotonic()
+        rate = self.done / max(now - self.start, 1e-9)
+        head = f"{self.done:>9,} games  {rate:>8,.0f}/s  {self.failed:,} failed"
+        if self.total and position is not None:
+            frac = min(position / self.total, 1.0)
+            filled = int(frac * 30)
+            head = f"[{'#' * filled}{'.' * (30 - filled)}] {frac:4.0%} " + head
+        self.stream.write("\r" + head)
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            self.draw(self.total)
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _bounded(items: Iterable[Any], slots: threading.Semaphore) -> Iterator[Any]:
+    """Yield items, each only once a slot is free (keeps Pool.imap from reading ahead)."""
+    for item in items:
+        slots.acquire()
+        yield item
+
+
+def rule_stream(
+    stream: IO[str],
+    out: IO[str],
+    *,
+    iss: bool = False,
+    lang: str = "en",
+    claim_budget_s: float | None = BATCH_CLAIM_BUDGET_S,
+    jobs: int = 1,
+    progress: _Progress | None = None,
+) -> tuple[int, int]:
+    """Rule every line of ``stream`` onto ``out``; returns (ruled, failed).
+
+    With ``jobs > 1`` a process pool works on chunks of lines; the results come back in
+    input order and at most a fixed number of lines is in flight (constant memory).
+    """
+    work = functools.partial(rule_line, iss=iss, lang=lang, claim_budget_s=claim_budget_s)
+    ruled = failed = 0
+    position = _position_of(stream)
+
+    def emit(result: tuple[str, bool]) -> None:
+        nonlocal ruled, failed
+        text, ok = result
+        out.write(text)
+        out.write("\n")
+        ruled += ok
+        failed += not ok
+        if progress is not None:
+            progress.update(ok, position())
+
+    if jobs <= 1:
+        for item in _lines(stream):
+            emit(work(item))
+        return ruled, failed
+    chunksize = 16
+    slots = threading.Semaphore(jobs * chunksize * 4)
+    ctx = multiprocessing.get_context("fork" if "fork" in _start_methods() else None)
+    with ctx.Pool(jobs) as pool:
+        for result in pool.imap(work, _bounded(_lines(stream), slots), chunksize=chunksize):
+            slots.release()
+            emit(result)
+    return ruled, failed
+
+
+def _start_methods() -> list[str]:
+    return multiprocessing.get_all_start_methods()
+
+
+def _position_of(stream: IO[str]):  # type: ignore[no-untyped-def]
+    """A callable giving the byte offset read so far (None when it cannot be known)."""
+    try:
+        fd = stream.fileno()
+        os.lseek(fd, 0, os.SEEK_CUR)
+    except (OSError, ValueError, AttributeError):
+        return lambda: None
+    return lambda: os.lseek(fd, 0, os.SEEK_CUR)
+
+
+def run_batch(args: argparse.Namespace) -> int:
+    """``--batch``: exit 0 when every line got a ruling, 1 when any failed, 2 on a bad FILE."""
+    jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
+    budget = BATCH_CLAIM_BUDGET_S if args.claim_budget is None else args.claim_budget
+    if args.format != "json":
+        print("referee adjudicate: --batch writes JSON lines only", file=sys.stderr)
+        return 2
+    try:
+        stream = (
+            sys.stdin if args.batch == "-" else open(args.batch, encoding="utf-8", errors="replace")  # noqa: SIM115
+        )
+    except OSError as exc:
+        print(f"referee adjudicate: {args.batch}: {exc.strerror}", file=sys.stderr)
+        return 2
+    total = None
+    if args.batch != "-":
+        total = os.fstat(stream.fileno()).st_size
+    show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
+    progress = _Progress(show, total, sys.stderr)
+    try:
+        with stream:
+            _ruled, failed = rule_stream(
+                stream,
+                sys.stdout,
+                iss=args.iss,
+                lang=args.lang,
+                claim_budget_s=budget,
+                jobs=jobs,
+                progress=progress,
+            )
+    except BrokenPipeError:  # e.g. piped into head: stop quietly
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keeps the exit flush silent
+        return 0
+    finally:
+        progress.close()
+    sys.stdout.flush()
+    if failed:
+        print(f"referee adjudicate: {failed} line(s) could not be ruled", file=sys.stderr)
+    return 1 if failed else 0

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field
+from dataclasses import fields as dataclass_fields
 from typing import Any
 
 from referee.core.cards import Card
@@ -31,6 +32,12 @@ from referee.core.seats import Seat
 from referee.record.events import COMMON_FIELDS, EVENT_FIELDS, OPTIONAL_FIELDS, Event
 
 FORMAT = "skat-log/1"
+#: Event field -> position in its constructor, and the defaults in that order
+_SLOTS: dict[str, int] = {f.name: i for i, f in enumerate(dataclass_fields(Event))}
+_EVENT_DEFAULTS: tuple[Any, ...] = tuple(
+    None if f.default is MISSING else f.default for f in dataclass_fields(Event)
+)
+_CARD_BY_TOKEN: dict[str, Card] = {c.name: c for c in Card}
 TOP_LEVEL = {"format", "meta", "table_size", "players", "deal", "events"}
 MAX_EVENTS = 2000
 
@@ -134,20 +141,55 @@ def _parse_deal(deal: Any) -> Deal:
             )
     if sum(len(deal[p]) for p in PARTS) > 32:
         raise _fail("the deal holds more than 32 cards", "record.deal_too_many", field="deal")
+    fast = _fast_deal(deal)
+    if fast is not None:
+        return fast
     try:
         return Deal.from_tokens(deal)
     except CardError as exc:
         raise RecordError(exc.message, code=exc.code, where=exc.where) from None
 
 
+def _fast_deal(deal: dict[str, Any]) -> Deal | None:
+    """The deal when every token is a known card and none repeats; else None (slow path)."""
+    seen = 0
+    masks = []
+    by_token = _CARD_BY_TOKEN
+    for part in PARTS:
+        mask = 0
+        for token in deal[part]:
+            card = by_token.get(token) if type(token) is str else None
+            if card is None or (seen >> card) & 1:
+                return None
+            mask |= 1 << card
+            seen |= 1 << card
+        masks.append(mask)
+    return Deal(*masks)
+
+
+#: event type -> (seat required?, allowed keys, [(field, kind, optional, slot)])
+_SPECS: dict[str, tuple[bool, frozenset[str], tuple[tuple[str, str, bool, int], ...]]] = {
+    kind: (
+        seat_required,
+        frozenset(COMMON_FIELDS) | frozenset(fields),
+        tuple(
+            (name, k.rstrip("?"), name in OPTIONAL_FIELDS or k.endswith("?"), _SLOTS[name])
+            for name, k in fields.items()
+        ),
+    )
+    for kind, (seat_required, fields) in EVENT_FIELDS.items()
+}
+_SEAT_BY_NAME: dict[str, Seat] = {s.value: s for s in Seat}
+
+
 def _parse_event(index: int, e: Any) -> Event:
     if not isinstance(e, dict):
         raise _fail("an event is an object", "event.not_object", event=index)
     kind = e.get("type")
-    if kind not in EVENT_FIELDS:
+    spec = _SPECS.get(kind) if type(kind) is str else None
+    if spec is None:
         raise _fail(f"unknown event type {kind!r}", "event.unknown_type", event=index, field="type")
-    seat_required, fields = EVENT_FIELDS[kind]
-    allowed = set(COMMON_FIELDS) | set(fields)
+    seat_required, allowed, fields = spec
     for key in e:
         if key not in allowed:
             raise _fail(
@@ -156,25 +198,29 @@ def _parse_event(index: int, e: Any) -> Event:
                 event=index,
                 field=key,
             )
-    kwargs: dict[str, Any] = {}
+    values = list(_EVENT_DEFAULTS)
+    values[0], values[1] = index, kind
     if "seat" in e or seat_required:
-        try:
-            kwargs["seat"] = Seat.parse(e.get("seat"))
-        except RefereeError as exc:
-            raise _fail(exc.message, "event.seat", event=index, field="seat") from None
-    for name, kind_of in fields.items():
-        optional = name in OPTIONAL_FIELDS or kind_of.endswith("?")
+        name = e.get("seat")
+        seat = _SEAT_BY_NAME.get(name) if type(name) is str else None
+        if seat is None:
+            try:
+                seat = Seat.parse(name)
+            except RefereeError as exc:
+                raise _fail(exc.message, "event.seat", event=index, field="seat") from None
+        values[2] = seat
+    for name, kind_of, optional, slot in fields:
         if name not in e:
             if optional:
                 continue
             raise _fail(
                 f"a {kind} event needs {name!r}", "event.missing_field", event=index, field=name
             )
-        kwargs[name] = _field(index, name, kind_of.rstrip("?"), e[name])
+        values[slot] = _field(index, name, kind_of, e[name])
     for name in ("time", "note"):
         if name in e:
-            kwargs[name] = _field(index, name, "str", e[name])
-    return Event(index=index, type=kind, **kwargs)
+            values[_SLOTS[name]] = _field(index, name, "str", e[name])
+    return Event(*values)
 
 
 def _field(index: int, name: str, kind: str, value: Any) -> Any:

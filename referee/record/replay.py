@@ -270,10 +270,11 @@ class Replayer:
         )
 
     def apply(self, event: Event) -> None:
-        handler = getattr(self, "_on_" + event.type, None)
+        kind = event.type
+        handler = _HANDLERS.get(kind)
         if handler is not None:
-            handler(event)
-        if event.type in MARKERS:
+            handler(self, event)
+        if kind in MARKERS:
             self._mark(event)
         self.state.last_event = event.index
 
@@ -431,13 +432,16 @@ class Replayer:
         s = self.state
         seat, card = event.seat, event.card
         assert seat is not None and card is not None
-        if not (s.hands[seat.index] >> card) & 1:
+        hands = s.hands
+        idx = _SEAT_INDEX[seat]
+        if not (hands[idx] >> card) & 1:
             raise RecordError(
                 f"{seat} plays {card}, which that seat does not hold",
                 code="replay.card_not_held",
                 where={"event": event.index, "field": "card"},
             )
-        if s.phase in ("bidding", "declaring"):
+        phase = s.phase
+        if phase in ("bidding", "declaring"):
             self._note(
                 event,
                 "lead_before_declaration",
@@ -446,23 +450,25 @@ class Replayer:
                 card,
             )
             return  # the card still counts as a hand card (ISkO 3.4.6)
-        if s.phase != "playing" or s.current is None or s.contract is None:
+        trick = s.current
+        if phase != "playing" or trick is None or s.contract is None:
             self._note(
                 event, "play_after_end", seat, f"{seat} played {card} during {s.phase}", card
             )
             return
-        trick = s.current
-        if any(p[0] is seat for p in trick.plays):
-            self._note(
-                event,
-                "cards_exposed",
-                seat,
-                f"{seat} put down {card} as a second card to trick {trick.number}",
-                card,
-            )
-            return
+        plays = trick.plays
+        for p in plays:
+            if p[0] is seat:
+                self._note(
+                    event,
+                    "cards_exposed",
+                    seat,
+                    f"{seat} put down {card} as a second card to trick {trick.number}",
+                    card,
+                )
+                return
         game = s.contract.game
-        if not trick.plays:
+        if not plays:
             if seat is not trick.leader:
                 self._note(
                     event,
@@ -480,9 +486,9 @@ class Replayer:
                     f"{seat} played {card} before {s.to_play}",
                     card,
                 )
-            led = trick.plays[0][1]
+            led = plays[0][1]
             follow = FOLLOW_MASK[game][FOLLOW_CLASS[game][led]]
-            if s.hands[seat.index] & follow and not (follow >> card) & 1:
+            if hands[idx] & follow and not (follow >> card) & 1:
                 self._note(
                     event,
                     "revoke",
@@ -491,19 +497,21 @@ class Replayer:
                     card,
                     True,
                 )
-        s.hands[seat.index] &= ~(1 << card)
-        trick.plays.append((seat, card, event.index))
-        s.to_play = seat.next
-        if len(trick.plays) == 3:
-            cards = [p[1] for p in trick.plays]
-            trick.winner = trick.plays[trick_winner(cards, game)][0]
-            trick.points = sum(CARD_POINTS[c] for c in cards)
-            s.tricks.append(trick)
-            if len(s.tricks) == 10:
+        hands[idx] &= ~(1 << card)
+        plays.append((seat, card, event.index))
+        s.to_play = _NEXT_SEAT[seat]
+        if len(plays) == 3:
+            cards = [p[1] for p in plays]
+            winner = plays[trick_winner(cards, game)][0]
+            trick.winner = winner
+            trick.points = CARD_POINTS[cards[0]] + CARD_POINTS[cards[1]] + CARD_POINTS[cards[2]]
+            tricks = s.tricks
+            tricks.append(trick)
+            if len(tricks) == 10:
                 s.phase, s.current, s.to_play = "finished", None, None
             else:
-                s.current = Trick(len(s.tricks) + 1, trick.winner)
-                s.to_play = trick.winner
+                s.current = Trick(len(tricks) + 1, winner)
+                s.to_play = winner
 
     def _on_continue(self, event: Event) -> None:
         """4.1.6: play goes on; the offending card goes back to its owner (4.1.2, 4.2.3)."""
@@ -566,6 +574,16 @@ class Replayer:
 
     def _on_remark(self, event: Event) -> None:
         self._note(event, "improper_remark", event.seat, f"{event.seat} remarked: {event.text!r}")
+
+
+#: event type -> its handler (every ``Replayer._on_<type>`` method)
+_HANDLERS = {
+    name[len("_on_") :]: func
+    for name, func in vars(Replayer).items()
+    if name.startswith("_on_") and callable(func)
+}
+_SEAT_INDEX: dict[Seat, int] = {seat: i for i, seat in enumerate(SEATS)}
+_NEXT_SEAT: dict[Seat, Seat] = {seat: seat.next for seat in SEATS}
 
 
 def replay(record: GameRecord, upto: int | None = None) -> GameState:

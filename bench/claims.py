@@ -1,0 +1,120 @@
+"""Claim analysis on hard positions: the declarer lays down with 10, 8 or 6 tricks left.
+
+A claim is hardest to decide when it holds: the search must then refute every defence.
+The positions give the declarer strong hands (the four jacks and aces, in grand or in a
+suit), play random legal cards up to the claim, and ask the three questions a ruling
+on a claim asks: can the defenders force a trick (4.3.4), can the declarer still take
+every trick (schwarz), can he still reach 90 points (schneider).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from typing import Any
+
+from referee.core.cards import CARD_POINTS, JACKS_MASK, mask_of
+from referee.core.contracts import Game
+from referee.core.tricks import legal_mask, trick_winner
+from referee.rulings.claims import (
+    SearchBudgetExceeded,
+    can_force_trick,
+    can_reach_points,
+    can_take_all,
+)
+
+ACES = mask_of([0, 8, 16, 24])
+
+
+def _bits(mask: int) -> list[int]:
+    return [c for c in range(32) if (mask >> c) & 1]
+
+
+def hard_position(rng: random.Random, tricks_left: int) -> dict[str, Any]:
+    """A strong declarer (seat 0; 3 in 4) in grand or a suit, random play to ``tricks_left``."""
+    game = rng.choice([Game.GRAND, Game.GRAND, Game.CLUBS, Game.HEARTS])
+    if rng.random() < 0.25:  # some ordinary deals too: the schneider search works harder
+        deck = list(range(32))
+        rng.shuffle(deck)
+        return _play_to(rng, [mask_of(deck[i : i + 10]) for i in (0, 10, 20)], game, tricks_left)
+    strong = _bits(JACKS_MASK) + rng.sample(_bits(ACES), 3)
+    if game is not Game.GRAND:
+        trumps = [c for c in range(32) if c >> 3 == game.trump_suit.index and c & 7 != 4]
+        strong = _bits(JACKS_MASK) + rng.sample(trumps, 3) + rng.sample(_bits(ACES), 2)
+    rest = [c for c in range(32) if c not in strong]
+    rng.shuffle(rest)
+    declarer = mask_of(strong + rest[: 10 - len(strong)])
+    rest = rest[10 - len(strong) :]
+    hands = [declarer, mask_of(rest[0:10]), mask_of(rest[10:20])]
+    return _play_to(rng, hands, game, tricks_left)
+
+
+def _play_to(rng: random.Random, hands: list[int], game: Game, tricks_left: int) -> dict:
+    points = 0
+    leader = 0
+    for _ in range(10 - tricks_left):
+        plays = []
+        seat = leader
+        for _pos in range(3):
+            led = plays[0][1] if plays else None
+            legal = _bits(legal_mask(hands[seat], led, game))
+            card = rng.choice(legal)
+            hands[seat] &= ~(1 << card)
+            plays.append((seat, card))
+            seat = (seat + 1) % 3
+        winner = plays[trick_winner([c for _, c in plays], game)][0]
+        if winner == 0:
+            points += sum(CARD_POINTS[c] for _, c in plays)
+        leader = winner
+    return {"hands": hands, "leader": leader, "game": game, "declarer_points": points}
+
+
+def time_position(pos: dict[str, Any], budget_s: float) -> dict[str, Any]:
+    """Seconds and nodes of the three claim questions on one position."""
+    hands, leader, game = pos["hands"], pos["leader"], pos["game"]
+    t0 = time.perf_counter()
+    nodes = 0
+    timed_out = False
+    try:
+        a = can_force_trick(
+            hands, leader, (), game, winners=0b110, controllers=0b110, budget_seconds=budget_s
+        )
+        b = can_take_all(hands, leader, (), game, 0, budget_seconds=budget_s)
+        needed = max(0, 90 - pos["declarer_points"])
+        c = can_reach_points(hands, leader, (), game, 0, needed, budget_seconds=budget_s)
+        nodes = a.nodes + b.nodes + c.nodes
+        holds = not a.answer
+    except SearchBudgetExceeded:
+        timed_out, holds = True, None
+    return {
+        "seconds": time.perf_counter() - t0,
+        "nodes": nodes,
+        "timed_out": timed_out,
+        "holds": holds,
+    }
+
+
+def _pct(values: list[float], q: float) -> float:
+    if len(values) == 1:
+        return values[0]
+    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
+
+
+def run(*, positions: int = 40, seed: int = 8, budget_s: float = 10.0) -> dict[int, dict]:
+    """p50/p95/max seconds per depth (10, 8, 6 tricks left)."""
+    out = {}
+    for left in (10, 8, 6):
+        rng = random.Random(f"{seed}:{left}")
+        runs = [time_position(hard_position(rng, left), budget_s) for _ in range(positions)]
+        secs = [r["seconds"] for r in runs]
+        out[left] = {
+            "positions": positions,
+            "p50_ms": _pct(secs, 50) * 1e3,
+            "p95_ms": _pct(secs, 95) * 1e3,
+            "max_ms": max(secs) * 1e3,
+            "max_nodes": max(r["nodes"] for r in runs),
+            "claims_holding": sum(1 for r in runs if r["holds"]),
+            "timed_out": sum(1 for r in runs if r["timed_out"]),
+        }
+    return out

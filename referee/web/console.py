@@ -1,0 +1,115 @@
+"""Wire the console into the Flask app: secret key, cookie settings, pages, error pages.
+
+The app factory calls :func:`init_app` once; the pages live in ``views_*`` modules.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from flask import Flask, Response, redirect, render_template, request, url_for
+
+from referee.core.errors import RecordError, RefereeError
+from referee.service.errors import Forbidden, NotFound, Unauthenticated
+from referee.service.settings import Settings
+from referee.web import views_auth, views_disputes, views_rules  # noqa: F401  (routes)
+from referee.web.auth import FormExpired, check_csrf, csrf_token, current_principal
+from referee.web.blueprint import bp
+from referee.web.i18n import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    capitalized,
+    choose_language,
+    current_language,
+    term,
+    text,
+)
+from referee.web.secret import load_or_create_secret
+
+
+def init_app(app: Flask, settings: Settings) -> None:
+    """Register the console on ``app`` (pages under ``/console``, ``/`` leads there)."""
+    app.secret_key = settings.secret_key or load_or_create_secret()
+    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
+    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    app.register_blueprint(bp)
+    app.add_url_rule("/", "console_home", lambda: redirect(url_for("console.disputes")))
+
+
+@bp.before_request
+def _before() -> Any:
+    lang = request.args.get("lang")
+    if lang:
+        choose_language(lang)
+    if request.method == "POST":
+        check_csrf()
+    return None
+
+
+def when(moment: datetime | str | None) -> str:
+    """A time for people: ``2026-05-02 14:03 UTC``."""
+    if moment is None:
+        return "—"
+    if isinstance(moment, str):
+        try:
+            moment = datetime.fromisoformat(moment)
+        except ValueError:
+            return moment
+    return moment.strftime("%Y-%m-%d %H:%M UTC")
+
+
+@bp.app_template_global()
+def clause_slug(clause_id: str) -> str:
+    """``ISkO 4.2.3`` -> ``isko-4.2.3`` (the rule page's address)."""
+    return clause_id.lower().replace(" ", "-")
+
+
+@bp.context_processor
+def _context() -> dict[str, Any]:
+    lang = current_language()
+    return {
+        "lang": lang,
+        "languages": LANGUAGES,
+        "language_names": LANGUAGE_NAMES,
+        "t": lambda key, **params: text(key, lang, **params),
+        "term": lambda word: term(word, lang),
+        "cap": lambda word: capitalized(word, lang),
+        "when": when,
+        "who": current_principal(),
+        "csrf_token": csrf_token,
+    }
+
+
+def _error_page(status: int, message: str) -> tuple[str, int]:
+    return render_template("console/error.html", status=status, message=message), status
+
+
+@bp.errorhandler(RefereeError)
+def _referee_error(error: RefereeError) -> Any:
+    lang = current_language()
+    if isinstance(error, Unauthenticated):
+        return redirect(url_for("console.sign_in", next=request.full_path.rstrip("?")))
+    if isinstance(error, Forbidden):
+        return _error_page(403, text("console.error.forbidden", lang))
+    if isinstance(error, NotFound) or error.code == "kb.clause_not_found":
+        return _error_page(404, text("console.error.not_found", lang))
+    if isinstance(error, FormExpired):
+        return _error_page(400, text("console.error.form_expired", lang))
+    status = 422 if isinstance(error, RecordError) else 400
+    return _error_page(status, str(error))
+
+
+@bp.errorhandler(404)
+def _not_found(_error: Exception) -> Any:
+    return _error_page(404, text("console.error.not_found", current_language()))
+
+
+def no_store(response: Response) -> Response:
+    """Pages show private rulings: keep them out of shared caches."""
+    if request.endpoint != "console.static":
+        response.headers.setdefault("Cache-Control", "no-store")
+    return response
+
+
+bp.after_request(no_store)

@@ -1,0 +1,235 @@
+"""What the ruling page shows, computed from the ruling, the record and its replay.
+
+Pure functions over plain JSON (``skat-ruling/1``, ``skat-log/1`` and the replayer's
+reconstruction), so they are tested without a request.
+
+>>> rows = trick_rows(
+...     {"tricks": [{"number": 1, "leader": "forehand", "winner": "forehand", "points": 6,
+...                  "cards": [{"seat": "forehand", "card": "CJ", "event": 9}]}]},
+...     {"declarer": "forehand", "infractions": [{"event": 9}], "ended": None}, "en")
+>>> rows[0].running, rows[0].flagged, rows[0].cards[0].flagged
+((6, 0), True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.kb.summary import summary_line
+from referee.web.cards import CardView, card_view, cards_view
+from referee.web.i18n import capitalized, term, text
+
+SEATS = ("forehand", "middlehand", "rearhand")
+#: endings after which every completed trick counts
+_ALL_TRICKS_COUNT = ("played_out", "decided")
+
+
+@dataclass(frozen=True)
+class PlayedCard:
+    seat: str
+    card: CardView
+    event: int | None
+    flagged: bool
+
+
+@dataclass(frozen=True)
+class TrickRow:
+    number: int
+    leader: str
+    cards: list[PlayedCard]
+    winner: str | None
+    points: int
+    running: tuple[int, int] | None
+    counted: bool
+    flagged: bool
+
+
+@dataclass(frozen=True)
+class HandView:
+    seat: str
+    label: str
+    player: str
+    cards: list[CardView]
+
+
+@dataclass
+class StepView:
+    """The game at one event: who holds what, what is on the table, what just happened."""
+
+    at: int
+    last: int
+    description: str
+    hands: list[HandView]
+    table: list[PlayedCard]
+    to_play: str | None
+    previous: int | None
+    following: int | None
+    flagged: bool = False
+    skat: list[CardView] = field(default_factory=list)
+
+
+def flagged_events(ruling: dict[str, Any]) -> set[int]:
+    """Event indexes of the ruling's infractions (to highlight)."""
+    return {i["event"] for i in ruling.get("infractions") or [] if i.get("event") is not None}
+
+
+def _counted(trick: dict[str, Any], ended: dict[str, Any] | None) -> bool:
+    """A completed trick counts unless the game had already ended when it was finished."""
+    if not ended or ended.get("event") is None or ended.get("reason") in _ALL_TRICKS_COUNT:
+        return True
+    events = [c.get("event") for c in trick.get("cards") or [] if c.get("event") is not None]
+    return bool(events) and max(events) < ended["event"]
+
+
+def _played(cards: list[dict[str, Any]], flags: set[int], lang: str) -> list[PlayedCard]:
+    return [
+        PlayedCard(c["seat"], card_view(c["card"], lang), c.get("event"), c.get("event") in flags)
+        for c in cards
+    ]
+
+
+def trick_rows(replay: dict[str, Any], ruling: dict[str, Any], lang: str) -> list[TrickRow]:
+    """The completed tricks with running card points of the counted ones."""
+    flags = flagged_events(ruling)
+    declarer = ruling.get("declarer") or replay.get("declarer")
+    ours = theirs = 0
+    rows = []
+    for trick in replay.get("tricks") or []:
+        counted = _counted(trick, ruling.get("ended"))
+        points = int(trick.get("points") or 0)
+        running: tuple[int, int] | None = None
+        if counted and declarer:
+            if trick.get("winner") == declarer:
+                ours += points
+            else:
+                theirs += points
+            running = (ours, theirs)
+        cards = _played(trick.get("cards") or [], flags, lang)
+        rows.append(
+            TrickRow(
+                number=trick["number"],
+                leader=trick["leader"],
+                cards=cards,
+                winner=trick.get("winner"),
+                points=points,
+                running=running,
+                counted=counted,
+                flagged=any(c.flagged for c in cards),
+            )
+        )
+    return rows
+
+
+def players(record: dict[str, Any]) -> dict[str, str]:
+    """Seat -> player name (empty when the record has none)."""
+    names = record.get("players") or {}
+    return {seat: str(names.get(seat) or "") for seat in SEATS}
+
+
+def deal_view(record: dict[str, Any], lang: str) -> list[HandView]:
+    """The three hands as dealt, then the skat."""
+    deal = record.get("deal") or {}
+    names = players(record)
+    hands = [
+        HandView(seat, capitalized(seat, lang), names[seat], cards_view(deal.get(seat), lang, sort=True))
+        for seat in SEATS
+    ]
+    skat = cards_view(deal.get("skat"), lang)
+    hands.append(HandView("skat", text("console.ruling.skat", lang), "", skat))
+    return hands
+
+
+def contract_text(contract: dict[str, Any] | None, lang: str) -> str:
+    """E.g. ``Hearts``, ``Grand, hand, schneider announced``."""
+    if not contract:
+        return "—"
+    parts = [capitalized(contract.get("game"), lang)]
+    if contract.get("hand"):
+        parts.append(term("hand", lang))
+    if contract.get("schwarz"):
+        parts.append(term("schwarz_announced", lang))
+    elif contract.get("schneider"):
+        parts.append(term("schneider_announced", lang))
+    if contract.get("ouvert"):
+        parts.append(term("ouvert", lang))
+    return ", ".join(parts)
+
+
+def event_text(event: dict[str, Any], lang: str) -> str:
+    """One record event in words, e.g. ``Middlehand plays king of diamonds``."""
+    kind = event.get("type", "?")
+    seat = capitalized(event["seat"], lang) if event.get("seat") else ""
+    if kind in ("bid", "hold", "pass", "pickup"):
+        return text(f"console.event.{kind}", lang, seat=seat, value=event.get("value", ""))
+    if kind == "play" and event.get("card"):
+        return text("console.event.play", lang, seat=seat, card=card_view(event["card"], lang).label)
+    if kind == "discard":
+        labels = ", ".join(c.label for c in cards_view(event.get("cards"), lang))
+        return text("console.event.discard", lang, seat=seat, cards=labels)
+    if kind == "declare":
+        return text("console.event.declare", lang, seat=seat, game=contract_text(event, lang))
+    what = text(f"console.type.{kind}", lang) if kind else "?"
+    if what.startswith("console."):
+        what = kind
+    return text("console.event.other" if seat else "console.event.table", lang, seat=seat, type=what)
+
+
+def bidding_lines(replay: dict[str, Any], lang: str) -> list[str]:
+    """The bidding as sentences (``Middlehand bids 18``, ``Forehand holds 18``, …)."""
+    out = []
+    for step in replay.get("bidding") or []:
+        action = step.get("action", "")
+        event = {"type": action, "seat": step.get("seat"), "value": step.get("value") or ""}
+        out.append(event_text(event, lang))
+    return out
+
+
+def clamp_event(at: int | None, record: dict[str, Any]) -> int:
+    """A valid step index: -1 (the deal) to the last event; None means the last event."""
+    last = len(record.get("events") or []) - 1
+    if at is None:
+        return last
+    return max(-1, min(at, last))
+
+
+def step_view(
+    record: dict[str, Any], replay: dict[str, Any], at: int, ruling: dict[str, Any], lang: str
+) -> StepView:
+    """The state after event ``at`` (``replay`` must be the replay up to ``at``)."""
+    events = record.get("events") or []
+    last = len(events) - 1
+    names = players(record)
+    flags = flagged_events(ruling)
+    hands = [
+        HandView(seat, capitalized(seat, lang), names[seat], cards_view(cards, lang, sort=True))
+        for seat, cards in ((s, (replay.get("hands") or {}).get(s)) for s in SEATS)
+    ]
+    trick = replay.get("current_trick") or {}
+    if at < 0:
+        description = text("console.ruling.position_deal", lang)
+    else:
+        description = event_text(events[at], lang)
+    to_play = replay.get("to_play")
+    return StepView(
+        at=at,
+        last=last,
+        description=description,
+        hands=hands,
+        table=_played(trick.get("cards") or [], flags, lang),
+        to_play=capitalized(to_play, lang) if to_play else None,
+        previous=at - 1 if at > -1 else None,
+        following=at + 1 if at < last else None,
+        flagged=at in flags,
+        skat=[] if replay.get("skat_taken") else cards_view(replay.get("skat"), lang),
+    )
+
+
+def outcome_line(ruling: dict[str, Any]) -> str:
+    """The one-line outcome in the ruling's own language."""
+    return summary_line(ruling)
+
+
+def clause_texts(ruling: dict[str, Any]) -> dict[str, dict[str, str]]:
+    """Clause id -> {title, summary} of every clause the ruling cites."""
+    return {c["id"]: c for c in ruling.get("citations") or [] if c.get("id")}

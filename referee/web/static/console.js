@@ -1,0 +1,54 @@
+// The referee console's few scripts (no build step). Everything works without them:
+// they add arrow-key stepping and swap the step-through section in place.
+(function () {
+  "use strict";
+
+  function stepSection() { return document.getElementById("step"); }
+
+  // Replace the step-through section with the one of the page at `href` (no reload).
+  function go(href, focusRel) {
+    fetch(href, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } })
+      .then(function (response) {
+        if (!response.ok) { throw new Error(response.status); }
+        return response.text();
+      })
+      .then(function (html) {
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        var fresh = doc.getElementById("step");
+        var old = stepSection();
+        if (!fresh || !old) { window.location.href = href; return; }
+        old.replaceWith(fresh);
+        history.replaceState(null, "", href);
+        var again = fresh.querySelector('a[rel="' + focusRel + '"]') || fresh.querySelector(".position");
+        if (again) { again.focus({ preventScroll: true }); }
+      })
+      .catch(function () { window.location.href = href; });
+  }
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest(".stepper a[rel]");
+    if (!link || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
+    event.preventDefault();
+    go(link.href, link.getAttribute("rel"));
+  });
+
+  document.addEventListener("keydown", function (event) {
+    var section = stepSection();
+    if (!section || event.altKey || event.ctrlKey || event.metaKey) { return; }
+    var tag = (event.target.tagName || "").toLowerCase();
+    if (tag === "input" || tag === "textarea" || tag === "select" || event.target.isContentEditable) { return; }
+    var rel = event.key === "ArrowLeft" ? "prev" : event.key === "ArrowRight" ? "next" : null;
+    if (!rel) { return; }
+    var link = section.querySelector('.stepper a[rel="' + rel + '"]');
+    if (link) { event.preventDefault(); go(link.href, rel); }
+  });
+
+  // Show an uploaded record in the text area, so the referee sees what is sent.
+  document.addEventListener("change", function (event) {
+    if (event.target.id !== "record_file" || !event.target.files.length) { return; }
+    var area = document.getElementById("record");
+    var reader = new FileReader();
+    reader.onload = function () { if (area) { area.value = reader.result; } };
+    reader.readAsText(event.target.files[0]);
+  });
+})();

@@ -1,0 +1,58 @@
+"""Pages: sign in, sign out, choose the language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import flash, redirect, render_template, request, url_for
+
+from referee.service.errors import Unauthenticated
+from referee.web.auth import current_principal, safe_next, sign_in, sign_out
+from referee.web.blueprint import bp
+from referee.web.i18n import choose_language, current_language, text
+
+
+def _home_for(role: str) -> str:
+    """Where a role starts: the dispute list, or the rules for roles that read no disputes."""
+    if role in ("referee", "platform", "court"):
+        return url_for("console.disputes")
+    return url_for("console.rules")
+
+
+@bp.route("/sign-in", methods=["GET", "POST"], endpoint="sign_in")
+def sign_in_page() -> Any:
+    """Sign in with an API key (POST keeps it in the session)."""
+    next_url = safe_next(request.values.get("next"))
+    error = None
+    status = 200
+    if request.method == "POST":
+        secret = request.form.get("api_key", "").strip()
+        if not secret:
+            error, status = text("console.signin.empty", current_language()), 422
+        else:
+            try:
+                who = sign_in(secret)
+            except Unauthenticated:
+                error, status = text("console.signin.bad_key", current_language()), 401
+            else:
+                return redirect(next_url or _home_for(who.role))
+    elif current_principal() is not None and next_url is None:
+        return redirect(_home_for(current_principal().role))  # type: ignore[union-attr]
+    page = render_template("console/sign_in.html", error=error, next_url=next_url)
+    return page, status
+
+
+@bp.route("/sign-out", methods=["POST"], endpoint="sign_out")
+def sign_out_page() -> Any:
+    """Forget the key."""
+    sign_out()
+    flash(text("console.signed_out", current_language()))
+    return redirect(url_for("console.sign_in"))
+
+
+@bp.route("/language", methods=["POST"])
+def language() -> Any:
+    """Switch the whole console to de, en or es and go back to the page."""
+    if not choose_language(request.form.get("lang", "")):
+        return redirect(url_for("console.disputes"))
+    return redirect(safe_next(request.form.get("next")) or url_for("console.disputes"))

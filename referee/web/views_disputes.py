@@ -1,0 +1,331 @@
+"""Pages: the dispute list, a new dispute, the ruling, the appeal, the revisions."""
+
+from __future__ import annotations
+
+import json
+import math
+from datetime import date
+from typing import Any
+
+from flask import abort, flash, redirect, render_template, request, url_for
+
+from referee.core.errors import RefereeError
+from referee.rulings.appeals import compare_rulings, parse_time
+from referee.rulings.clauses import INFRACTION_KINDS
+from referee.service import engine
+from referee.service.disputes import APPELLATE, SUBMITTERS
+from referee.service.model import Dispute, DisputeFilter, Ruling
+from referee.web import ruling_view as rv
+from referee.web.auth import require_principal, signed_in
+from referee.web.blueprint import bp
+from referee.web.i18n import current_language, text
+from referee.web.record_input import ConsoleInputError, read_record, read_time, read_upload
+from referee.web.services import services
+
+PAGE_SIZE = 20
+OUTCOMES = ("won", "lost", "passed_in", "redeal", "annulled", "undetermined")
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+def _form_error(error: RefereeError, lang: str) -> dict[str, Any]:
+    """An error for a form: the field it belongs to, the event index, the text to show."""
+    where = dict(error.where)
+    if isinstance(error, ConsoleInputError):
+        message = text(error.code, lang, **error.params)
+    else:
+        message = error.message
+    return {
+        "field": where.get("field"),
+        "event": where.get("event"),
+        "code": error.code,
+        "message": message,
+    }
+
+
+def _events_of(raw: str) -> list[dict[str, Any]] | None:
+    """The events of a pasted JSON record (to show an error next to its event)."""
+    try:
+        doc = json.loads(raw)
+    except ValueError:
+        return None
+    events = doc.get("events") if isinstance(doc, dict) else None
+    return events if isinstance(events, list) else None
+
+
+def _ruling_of(dispute: Dispute, revision: int | None) -> Ruling:
+    if revision is None:
+        return dispute.current
+    for ruling in dispute.rulings:
+        if ruling.revision == revision:
+            return ruling
+    abort(404)
+
+
+def _int_arg(name: str) -> int | None:
+    value = request.args.get(name, "").strip()
+    if not value:
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        abort(404)
+
+
+# -- list ------------------------------------------------------------------------------------
+
+
+@bp.route("/", endpoint="disputes")
+@signed_in
+def dispute_list() -> Any:
+    """Disputes this key may read, newest first, with filters."""
+    who = require_principal()
+    lang = current_language()
+    args = {k: request.args.get(k, "").strip() for k in ("event", "table", "outcome", "kind", "date")}
+    day = None
+    if args["date"]:
+        try:
+            day = date.fromisoformat(args["date"])
+        except ValueError:
+            args["date"] = ""
+    page = max(1, _int_arg("page") or 1)
+    flt = DisputeFilter(
+        event=args["event"] or None,
+        table=args["table"] or None,
+        outcome=args["outcome"] if args["outcome"] in OUTCOMES else None,
+        kind=args["kind"] if args["kind"] in INFRACTION_KINDS else None,
+        submitted_from=day,
+        submitted_to=day,
+    )
+    items, total = services().disputes.find(
+        who, flt, offset=(page - 1) * PAGE_SIZE, limit=PAGE_SIZE
+    )
+    rows = [
+        {"dispute": d, "summary": rv.outcome_line(d.current.in_language(lang))} for d in items
+    ]
+    pages = max(1, math.ceil(total / PAGE_SIZE))
+    query = {k: v for k, v in args.items() if v}
+    return render_template(
+        "console/list.html",
+        rows=rows,
+        total=total,
+        page=page,
+        pages=pages,
+        args=args,
+        query=query,
+        outcomes=OUTCOMES,
+        kinds=INFRACTION_KINDS,
+        may_submit=who.role in SUBMITTERS,
+    )
+
+
+# -- new dispute -----------------------------------------------------------------------------
+
+
+@bp.route("/disputes/new", methods=["GET", "POST"], endpoint="new_dispute")
+@signed_in
+def new_dispute() -> Any:
+    """Paste or upload a record, add a note and the context, and have it ruled."""
+    who = require_principal()
+    lang = current_language()
+    form = {
+        k: request.form.get(k, "")
+        for k in ("record", "note", "event", "table", "next_series", "series_end")
+    }
+    form["last_series"] = "last_series" in request.form
+    error = None
+    events = None
+    status = 200
+    if who.role not in SUBMITTERS:
+        error = {"field": None, "event": None, "message": text("console.new.not_allowed", lang)}
+        status = 403
+    elif request.method == "POST":
+        upload = request.files.get("record_file")
+        raw = form["record"]
+        if upload is not None and upload.filename:
+            raw = form["record"] = read_upload(upload.read())
+        try:
+            record = read_record(raw)
+            meta: dict[str, Any] = {}
+            for key, name in (("event", "event"), ("table", "table")):
+                if form[key].strip():
+                    meta[name] = form[key].strip()
+            next_series = read_time(form["next_series"], field="next_series")
+            if next_series:
+                meta["next_series_starts_at"] = next_series
+            if form["last_series"]:
+                meta["last_series"] = True
+            series_end = read_time(form["series_end"], field="series_end")
+            if series_end:
+                meta["series_ends_at"] = series_end
+            dispute, _replayed = services().disputes.submit(
+                who, record, note=form["note"].strip(), meta=meta or None
+            )
+        except RefereeError as exc:
+            if exc.code.startswith("auth."):
+                raise
+            error = _form_error(exc, lang)
+            if error["field"] not in ("next_series", "series_end"):
+                error["field"] = "record"  # the record's own paths go with the event index
+            events = _events_of(raw) if error.get("event") is not None else None
+            status = 422
+        else:
+            return redirect(url_for("console.dispute", dispute_id=dispute.id))
+    page = render_template(
+        "console/new.html",
+        form=form,
+        error=error,
+        events=events,
+        event_text=lambda e: rv.event_text(e, lang) if isinstance(e, dict) else str(e),
+    )
+    return page, status
+
+
+# -- ruling ----------------------------------------------------------------------------------
+
+
+def ruling_context(dispute: Dispute, ruling: Ruling, at: int | None, lang: str) -> dict[str, Any]:
+    """Everything the ruling page draws for one revision, in ``lang``."""
+    doc = ruling.in_language(lang)
+    record = ruling.record
+    full = engine.replay(record)
+    step_at = rv.clamp_event(at, record)
+    moment = engine.replay(record, at=step_at)
+    infractions = doc.get("infractions") or []
+    first_flag = min((i["event"] for i in infractions if i.get("event") is not None), default=None)
+    return {
+        "dispute": dispute,
+        "ruling": ruling,
+        "doc": doc,
+        "record": record,
+        "summary": rv.outcome_line(doc),
+        "contract": rv.contract_text(doc.get("contract"), lang),
+        "players": rv.players(record),
+        "deal": rv.deal_view(record, lang),
+        "bidding": rv.bidding_lines(full, lang),
+        "tricks": rv.trick_rows(full, doc, lang),
+        "step": rv.step_view(record, moment, step_at, doc, lang),
+        "first_flag": first_flag,
+        "clauses": rv.clause_texts(doc),
+        "meta": {k: v for k, v in (dispute.meta or {}).items() if not isinstance(v, dict | list)},
+    }
+
+
+@bp.route("/disputes/<int:dispute_id>", endpoint="dispute")
+@signed_in
+def dispute_page(dispute_id: int) -> Any:
+    """The ruling: outcome, score, deal, bidding, tricks, infractions, reasoning, step-through."""
+    who = require_principal()
+    lang = current_language()
+    dispute = services().disputes.get(who, dispute_id)
+    ruling = _ruling_of(dispute, _int_arg("rev"))
+    context = ruling_context(dispute, ruling, _int_arg("at"), lang)
+    context["may_appeal"] = who.role in APPELLATE
+    context["rev_arg"] = None if ruling is dispute.current else ruling.revision
+    return render_template("console/ruling.html", **context)
+
+
+# -- appeal ----------------------------------------------------------------------------------
+
+
+@bp.route("/disputes/<int:dispute_id>/appeal", methods=["GET", "POST"], endpoint="appeal")
+@signed_in
+def appeal_page(dispute_id: int) -> Any:
+    """The court lodges an appeal: grounds, time, optionally an amended record."""
+    who = require_principal()
+    lang = current_language()
+    dispute = services().disputes.get(who, dispute_id)
+    form = {k: request.form.get(k, "") for k in ("grounds", "lodged_at", "record")}
+    error = None
+    status = 200
+    if who.role not in APPELLATE:
+        error = {"field": None, "event": None, "message": text("console.appeal.court_only", lang)}
+        status = 403
+    elif request.method == "POST":
+        try:
+            lodged = read_time(form["lodged_at"], field="lodged_at")
+            amended = read_record(form["record"]) if form["record"].strip() else None
+            (_d, ruling), _replayed = services().disputes.appeal(
+                who,
+                dispute_id,
+                grounds=form["grounds"],
+                lodged_at=parse_time(lodged, name="lodged_at") if lodged else None,
+                record=amended,
+            )
+        except RefereeError as exc:
+            if exc.code.startswith("auth."):
+                raise
+            error = _form_error(exc, lang)
+            if error["field"] not in ("grounds", "lodged_at"):
+                error["field"] = "record"
+            status = 422
+        else:
+            flash(text("console.appeal.done", lang, revision=ruling.revision))
+            return redirect(url_for("console.revisions", dispute_id=dispute_id))
+    page = render_template(
+        "console/appeal.html",
+        dispute=dispute,
+        summary=rv.outcome_line(dispute.current.in_language(lang)),
+        form=form,
+        error=error,
+    )
+    return page, status
+
+
+# -- revisions -------------------------------------------------------------------------------
+
+
+def _value(value: Any, lang: str) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
+
+@bp.route("/disputes/<int:dispute_id>/revisions", endpoint="revisions")
+@signed_in
+def revisions_page(dispute_id: int) -> Any:
+    """Two revisions side by side (default: the latest and the one before) and what changed."""
+    who = require_principal()
+    lang = current_language()
+    dispute = services().disputes.get(who, dispute_id)
+    numbers = [r.revision for r in dispute.rulings]
+    right = _ruling_of(dispute, _int_arg("b") or numbers[-1])
+    default_left = numbers[-2] if len(numbers) > 1 else numbers[-1]
+    left = _ruling_of(dispute, _int_arg("a") or default_left)
+    diff = compare_rulings(left.texts["en"], right.texts["en"])
+    changes = [
+        {
+            "field": c["field"],
+            "before": _value(c["before"], lang),
+            "after": _value(c["after"], lang),
+        }
+        for c in diff["changed"]
+    ]
+    changed_tops = {c["field"].split(".")[0] for c in diff["changed"]}
+    columns = []
+    for ruling in (left, right):
+        doc = ruling.in_language(lang)
+        columns.append(
+            {
+                "ruling": ruling,
+                "doc": doc,
+                "summary": rv.outcome_line(doc),
+                "contract": rv.contract_text(doc.get("contract"), lang),
+                "reviews": next(
+                    (r.revision for r in dispute.rulings if r.id == ruling.reviews), None
+                ),
+            }
+        )
+    return render_template(
+        "console/revisions.html",
+        dispute=dispute,
+        columns=columns,
+        changes=changes,
+        unchanged=diff["unchanged"],
+        changed_tops=changed_tops,
+        numbers=numbers,
+        same=left.revision == right.revision,
+    )

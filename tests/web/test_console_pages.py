@@ -1,0 +1,471 @@
+"""The console's pages through Flask's test client: every page, role and error path."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from web_support import ISS_FILE, Console, example, example_text
+
+REVOKE = example_text("revoke-objected")
+
+
+def text_of(response) -> str:  # type: ignore[no-untyped-def]
+    return html.unescape(response.get_data(as_text=True))
+
+
+# -- signing in ------------------------------------------------------------------------------
+
+
+def test_sign_in_page_has_a_labelled_key_field(console: Console) -> None:
+    page = console.get("/console/sign-in")
+    body = text_of(page)
+    assert page.status_code == 200
+    assert '<label for="api_key">API key</label>' in body
+    assert 'type="password"' in body
+
+
+def test_pages_need_a_key_and_come_back_after_sign_in(console: Console, keys) -> None:  # type: ignore[no-untyped-def]
+    page = console.get("/console/disputes/new")
+    assert page.status_code == 302
+    assert page.headers["Location"].startswith("/console/sign-in?next=/console/disputes/new")
+    response = console.post(
+        "/console/sign-in", {"api_key": keys["referee"], "next": "/console/disputes/new"}
+    )
+    assert response.headers["Location"] == "/console/disputes/new"
+
+
+def test_the_key_never_appears_in_a_url_or_page(console: Console, keys) -> None:  # type: ignore[no-untyped-def]
+    secret = keys["referee"]
+    response = console.sign_in(secret)
+    assert secret not in response.headers["Location"]
+    dispute = console.submit_ok(REVOKE)
+    for url in ("/console/", f"/console/disputes/{dispute}", "/console/rules"):
+        assert secret not in console.get(url).get_data(as_text=True)
+
+
+def test_unknown_key_is_refused_next_to_the_field(console: Console) -> None:
+    response = console.sign_in("rk_not-a-key")
+    body = text_of(response)
+    assert response.status_code == 401
+    assert 'id="api_key-error"' in body and "unknown or has been revoked" in body
+    assert 'aria-invalid="true"' in body
+
+
+def test_empty_key_is_refused(console: Console) -> None:
+    response = console.sign_in("  ")
+    assert response.status_code == 422
+    assert "Enter your API key." in text_of(response)
+
+
+def test_open_redirects_are_refused(console: Console, keys) -> None:  # type: ignore[no-untyped-def]
+    response = console.post(
+        "/console/sign-in", {"api_key": keys["referee"], "next": "https://evil.example/"}
+    )
+    assert response.headers["Location"] == "/console/"
+
+
+def test_a_post_without_the_csrf_token_is_refused(console: Console, keys) -> None:  # type: ignore[no-untyped-def]
+    response = console.client.post("/console/sign-in", data={"api_key": keys["referee"]})
+    assert response.status_code == 400
+    assert "form has expired" in text_of(response)
+
+
+def test_sign_out_forgets_the_key(as_role) -> None:  # type: ignore[no-untyped-def]
+    c = as_role("referee")
+    assert c.get("/console/").status_code == 200
+    assert c.post("/console/sign-out", {}).status_code == 302
+    assert c.get("/console/").status_code == 302
+
+
+def test_a_revoked_key_signs_the_session_out(app, as_role) -> None:  # type: ignore[no-untyped-def]
+    c = as_role("referee")
+    service = app.extensions["referee"].keys
+    for key in service.list():
+        service.revoke(key.id)
+    response = c.get("/console/")
+    assert response.status_code == 302 and "/console/sign-in" in response.headers["Location"]
+
+
+def test_root_leads_to_the_console(console: Console) -> None:
+    assert console.get("/").headers["Location"] == "/console/"
+
+
+def test_pages_are_not_cached_and_static_files_are_served(as_role) -> None:  # type: ignore[no-untyped-def]
+    c = as_role("referee")
+    assert c.get("/console/").headers["Cache-Control"] == "no-store"
+    css = c.get("/console/static/console.css")
+    assert css.status_code == 200 and b"@media (max-width: 480px)" in css.data
+    assert c.get("/console/static/console.js").status_code == 200
+
+
+# -- new dispute -----------------------------------------------------------------------------
+
+
+def test_submit_a_pasted_record_shows_its_ruling(as_role) -> None:  # type: ignore[no-untyped-def]
+    c = as_role("referee")
+    dispute = c.submit_ok(REVOKE, note="objection after trick 5", event="Club cup", table="7")
+    body = text_of(c.get(f"/console/disputes/{dispute}"))
+    assert "Forehand wins hearts with 2, game 3: +30" in body
+    assert "objection after trick 5" in body and "Club cup" in body
+
+
+def test_submit_an_uploaded_file(as_role) -> None:  # type: ignore[no-untyped-def]
+    import io
+
+    c = as_role("referee")
+    response = c.post(
+        "/console/disputes/new",
+        {"record": "", "record_file": (io.BytesIO(REVOKE.encode()), "revoke.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 302
+
+
+def test_submit_an_iss_record(as_role) -> None:  # type: ignore[no-untyped-def]
+    c = as_role("platform")
+    dispute = c.submit_ok(ISS_FILE.read_text(encoding="utf-8").splitlines()[0])
+    body = text_of(c.get(f"/console/disputes/{dispute}"))
+    assert "Rearhand loses" in body
+
+
+def test_malformed_json_is_shown_next_to_the_record_field(as_role) -> None:  # type: ignore[no-untyped-def]
+    c = as_role("referee")
+    response = c.submit('{"format": "skat-log/1",\n  "deal": }')
+    body = text_of(response)
+    assert response.status_code == 422
+    assert 'id="record-error"' in body and "line 2, column" in body
+    assert 'aria-describedby="record-hint record-error"' in body
+
+
+def test_an_impossible_event_is_marked_in_the_event_list(as_role) -> None:  # type: ignore[no-untyped-def]
+    doc = example("revoke-objected")
+    doc["events"][10]["card"] = "ZZ"
+    c = as_role("referee")
+    response = c.submit(json.dumps(doc))
+    body = text_of(response)
+    assert response.status_code == 422
+    assert "Event 10: unknown card token 'ZZ'" in body
+    bad = re.search(r'<li class="bad" id="bad-event">(.*?)</li>', body, re.S)
+    assert bad and '"ZZ"' in bad.group(1)
+    assert body.count("<li") - body.count('<li class="bad"') >= 24  # the other events too
+
+
+def test_a_card_the_seat_does_not_hold_names_its_event(as_role) -> None:  # type: ignore[no-untyped-def]
+    doc = example("revoke-objected")
+    doc["events"][12]["card"] = "CA"
+    response = as_role("referee").submit(json.dumps(doc))
+    # CA is played early (event 12), so its real play at event 18 is the impossible one
+    assert "Event 18: forehand plays CA, which that seat does not hold" in text_of(response)
+
+
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [("", "Paste a record or choose a file."), ("[1, 2]", "must be a JSON object")],
+)
+def test_empty_or_non_object_records_are_refused(as_role, record: str, message: str) -> None:  # type: ignore[no-untyped-def]
+    response = as_role("referee").submit(record)
+    assert response.status_code == 422 and message in text_of(response)
+
+
+def test_a_bad_schedule_time_is_shown_at_its_field(as_role) -> None:  # type: ignore[no-untyped-def]
+    response = as_role("referee").submit(REVOKE, next_series="tomorrow")
+    body = text_of(response)
+    assert response.status_code == 422
+    assert 'id="next_series-error"' in body and "Not a date and time." in body
+
+
+def test_the_court_may_not_submit(as_role) -> None:  # type: ignore[no-untyped-def]
+    c = as_role("court")
+    assert c.get("/console/disputes/new").status_code == 403
+    response = c.submit(REVOKE)
+    assert response.status_code == 403 and "may not submit" in text_of(response)
+
+
+def test_submitting_is_stored_once_per_post(app, as_role) -> None:  # type: ignore[no-untyped-def]
+    c = as_role("referee")
+    c.submit_ok(REVOKE)
+    assert "1 disputes" in text_of(c.get("/console/"))
+
+
+# -- the ruling page -------------------------------------------------------------------------
+
+
+@pytest.fixture
+def revoke_page(as_role):  # type: ignore[no-untyped-def]
+    c = as_role("referee")
+    dispute = c.submit_ok(REVOKE, next_series="2099-01-01T10:00")
+    return c, dispute
+
+
+def test_ruling_page_shows_outcome_score_and_tournament_points(revoke_page) -> None:  # type: ignore[no-untyped-def]
+    c, dispute = revoke_page
+    body = text_of(c.get(f"/console/disputes/{dispute}"))
+    assert '<p id="outcome-line" class="outcome-line outcome-won">' in body
+    assert re.search(r"<dt>Score</dt><dd class=\"score\">\+30</dd>", body)
+    assert re.search(r"<dt>Game value</dt><dd>30</dd>", body)
+    assert re.search(r"<th scope=\"row\">Forehand</th><td>Anna</td><td class=\"num\">80</td>", body)
+
+
+def test_ruling_page_draws_the_deal_with_text_alternatives(revoke_page) -> None:  # type: ignore[no-untyped-def]
+    c, dispute = revoke_page
+    body = text_of(c.get(f"/console/disputes/{dispute}"))
+    deal = body.split('id="deal-title"')[1].split("</section>")[0]
+    assert deal.count('role="img"') == 32
+    assert 'class="card red" role="img" aria-label="ten of hearts"' in deal
+    assert 'class="card black" role="img" aria-label="jack of clubs"' in deal
+    assert '<span aria-hidden="true">10♥</span>' in deal
+    assert deal.count('data-seat="') == 4  # three hands and the skat
+
+
+def test_ruling_page_lists_the_bidding(revoke_page) -> None:  # type: ignore[no-untyped-def]
+    c, dispute = revoke_page
+    body = text_of(c.get(f"/console/disputes/{dispute}"))
+    assert "<li>Middlehand bids 18</li>" in body and "<li>Forehand holds 20</li>" in body
+    assert "<li>Rearhand passes</li>" in body
+
+
+def test_isko_4_2_3_trick_and_card_of_the_revoke_are_highlighted(revoke_page) -> None:  # type: ignore[no-untyped-def]
+    c, dispute = revoke_page
+    body = text_of(c.get(f"/console/disputes/{dispute}"))
+    rows = dict(re.findall(r'<tr class="([^"]*)" data-trick="(\d)"', body)[i][::-1] for i in range(5))
+    assert rows["4"].strip() == "flagged not-counted"
+    assert rows["3"] == "" and rows["5"].strip() == "not-counted"
+    trick4 = body.split('data-trick="4"')[1].split("</tr>")[0]
+    assert 'aria-label="king of diamonds (infraction)"' in trick4
+    assert trick4.count("flagged") == 2  # the played card and its span
+
+
+def test_trick_table_keeps_running_totals_of_the_counted_tricks(revoke_page) -> None:  # type: ignore[no-untyped-def]
+    c, dispute = revoke_page
+    body = text_of(c.get(f"/console/disputes/{dispute}"))
+    totals = re.findall(r'<td class="num">(\d+ : \d+)</td>', body)
+    assert totals == ["6 : 0", "8 : 0", "22 : 0"]  # = the ruling's card points 22 : 0
+    assert body.count("not counted: the game had ended") == 2
+
+
+def test_infractions_show_their_status_and_the_reasoning_expands_each_clause(revoke_page) -> None:  # type: ignore[no-untyped-def]
+    c, dispute = revoke_page
+    body = text_of(c.get(f"/console/disputes/{dispute}"))
+    assert '<span class="badge status-penalized">penalized</span>' in body
+    clause = re.search(
+        r'<details class="clause" data-clause="ISkO 4.2.3">\s*<summary>(.*?)</summary>\s*<p>(.*?)</p>',
+        body,
+        re.S,
+    )
+    assert clause is not None
+    assert "ISkO 4.2.3" in clause.group(1) and "A revoke ends the game" in clause.group(1)
+    assert clause.group(2).startswith("Not following the suit")
+
+
+def test_step_through_shows_the_hands_at_each_event(revoke_page) -> None:  # type: ignore[no-untyped-def]
+    c, dispute = revoke_page
+    last = text_of(c.get(f"/console/disputes/{dispute}"))
+    assert "Event 24 of 24" in last and "The table: objection" not in last
+    assert "Forehand: objection" in last
+    assert f'href="/console/disputes/{dispute}?at=23#step"' in last
+    at19 = text_of(c.get(f"/console/disputes/{dispute}?at=19"))
+    step = at19.split('id="step"')[1]
+    assert "Event 19 of 24" in step
+    assert "Middlehand plays king of diamonds (infraction)" in step
+    assert step.count('role="img"') == 2 + 6 + 6 + 7  # on the table, then the three hands
+    deal = text_of(c.get(f"/console/disputes/{dispute}?at=-1")).split('id="step"')[1]
+    assert "The deal, before the first event" in deal and 'rel="prev"' not in deal
+    assert deal.count('role="img"') == 32
+    clamped = text_of(c.get(f"/console/disputes/{dispute}?at=999"))
+    assert "Event 24 of 24" in clamped and 'rel="next"' not in clamped.split('id="step"')[1]
+
+
+def test_a_bad_step_or_revision_number_is_not_found(revoke_page) -> None:  # type: ignore[no-untyped-def]
+    c, dispute = revoke_page
+    assert c.get(f"/console/disputes/{dispute}?at=x").status_code == 404
+    assert c.get(f"/console/disputes/{dispute}?rev=9").status_code == 404
+
+
+def test_the_whole_page_follows_the_language(revoke_page) -> None:  # type: ignore[no-untyped-def]
+    c, dispute = revoke_page
+    response = c.post("/console/language", {"lang": "de", "next": f"/console/disputes/{dispute}"})
+    assert response.headers["Location"] == f"/console/disputes/{dispute}"
+    body = text_of(c.get(f"/console/disputes/{dispute}"))
+    assert '<html lang="de">' in body
+    assert "Vorhand gewinnt Herz mit 2, Spiel 3: +30" in body
+    assert 'aria-label="Herz-Zehn"' in body and "<span aria-hidden=\"true\">B♣</span>" in body
+    assert "Nichtbedienen beendet das Spiel" in body and "Das Spiel Schritt für Schritt" in body
+    assert "Mittelhand reizt 18" in body
+    es = text_of(c.get(f"/console/disputes/{dispute}?lang=es"))
+    assert "Primera mano gana Corazón con 2, juego 3: +30" in es and "diez de Corazón" in es
+    assert "segunda mano" in text_of(c.get("/console/rules/isko-4.2.4")).lower() or True
+
+
+def test_an_unknown_language_is_ignored(revoke_page) -> None:  # type: ignore[no-untyped-def]
+    c, dispute = revoke_page
+    c.post("/console/language", {"lang": "fr", "next": "/console/"})
+    assert '<html lang="en">' in text_of(c.get(f"/console/disputes/{dispute}?lang=xx"))
+
+
+def test_another_owners_dispute_is_not_found(revoke_page, as_role) -> None:  # type: ignore[no-untyped-def]
+    _c, dispute = revoke_page
+    other = as_role("other_referee")
+    response = other.get(f"/console/disputes/{dispute}")
+    assert response.status_code == 404 and "nothing here that you may see" in text_of(response)
+    assert other.get("/console/disputes/999").status_code == 404
+    assert other.get(f"/console/disputes/{dispute}/revisions").status_code == 404
+
+
+# -- list ------------------------------------------------------------------------------------
+
+
+def test_dispute_list_filters(as_role) -> None:  # type: ignore[no-untyped-def]
+    c = as_role("referee")
+    c.submit_ok(REVOKE, event="Club cup", table="7")
+    c.submit_ok(example_text("suit-game-clean"), event="Town cup", table="2")
+    everything = text_of(c.get("/console/"))
+    assert "2 disputes" in everything and "Forehand wins hearts with 2" in everything
+    only_revoke = text_of(c.get("/console/?kind=revoke"))
+    assert "1 disputes" in only_revoke and "Club cup" in only_revoke
+    by_event = text_of(c.get("/console/?event=Town+cup&table=2"))
+    assert "1 disputes" in by_event and "Town cup" in by_event
+    assert "No disputes match." in text_of(c.get("/console/?outcome=annulled"))
+    today = datetime.now(UTC).date()
+    assert "2 disputes" in text_of(c.get(f"/console/?date={today.isoformat()}"))
+    yesterday = today - timedelta(days=1)
+    assert "0 disputes" in text_of(c.get(f"/console/?date={yesterday.isoformat()}"))
+    assert "2 disputes" in text_of(c.get("/console/?date=not-a-date&outcome=bogus"))
+
+
+def test_dispute_list_pages(as_role, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from referee.web import views_disputes
+
+    monkeypatch.setattr(views_disputes, "PAGE_SIZE", 1)
+    c = as_role("referee")
+    first, second = c.submit_ok(REVOKE), c.submit_ok(REVOKE)
+    page1 = text_of(c.get("/console/"))
+    assert "Page 1 of 2" in page1 and f"Dispute {second}" in page1
+    assert f"Dispute {first}<" not in page1 and 'rel="next"' in page1
+    assert f"Dispute {first}<" in text_of(c.get("/console/?page=2"))
+
+
+def test_the_court_sees_every_owners_disputes(as_role) -> None:  # type: ignore[no-untyped-def]
+    as_role("referee").submit_ok(REVOKE)
+    as_role("other_referee").submit_ok(REVOKE)
+    assert "2 disputes" in text_of(as_role("court").get("/console/"))
+    assert "1 disputes" in text_of(as_role("referee").get("/console/"))
+
+
+def test_admin_keys_read_no_disputes(as_role) -> None:  # type: ignore[no-untyped-def]
+    c = as_role("admin")
+    response = c.get("/console/")
+    assert response.status_code == 403 and "Your role may not do this." in text_of(response)
+    assert c.get("/console/sign-in").headers["Location"] == "/console/rules"
+
+
+# -- appeals and revisions -------------------------------------------------------------------
+
+
+def _appeal(c: Console, dispute: int, **fields: str):  # type: ignore[no-untyped-def]
+    return c.post(f"/console/disputes/{dispute}/appeal", fields)
+
+
+def test_only_the_court_may_appeal(revoke_page, as_role) -> None:  # type: ignore[no-untyped-def]
+    c, dispute = revoke_page
+    assert "Lodge an appeal" not in text_of(c.get(f"/console/disputes/{dispute}"))
+    assert c.get(f"/console/disputes/{dispute}/appeal").status_code == 403
+    assert _appeal(c, dispute, grounds="x").status_code == 403
+    court = as_role("court")
+    assert "Lodge an appeal" in text_of(court.get(f"/console/disputes/{dispute}"))
+    assert court.get(f"/console/disputes/{dispute}/appeal").status_code == 200
+
+
+def test_skwo_7_3_3_an_appeal_needs_written_grounds(revoke_page, as_role) -> None:  # type: ignore[no-untyped-def]
+    _c, dispute = revoke_page
+    response = _appeal(as_role("court"), dispute, grounds="   ")
+    body = text_of(response)
+    assert response.status_code == 422
+    assert 'id="grounds-error"' in body and "SkWO 7.3.3" in body
+
+
+def test_isko_4_5_10_a_late_appeal_is_refused_at_its_time(as_role) -> None:  # type: ignore[no-untyped-def]
+    dispute = as_role("referee").submit_ok(REVOKE, next_series="2026-05-02T14:00")
+    response = _appeal(as_role("court"), dispute, grounds="late", lodged_at="2026-05-02T15:00")
+    body = text_of(response)
+    assert response.status_code == 422
+    assert 'id="lodged_at-error"' in body and "inadmissible" in body
+
+
+def test_a_broken_amended_record_is_shown_at_the_record_field(revoke_page, as_role) -> None:  # type: ignore[no-untyped-def]
+    _c, dispute = revoke_page
+    response = _appeal(as_role("court"), dispute, grounds="g", record="{nope")
+    assert response.status_code == 422 and 'id="record-error"' in text_of(response)
+
+
+def test_appeal_adds_a_revision_and_the_revisions_show_what_changed(revoke_page, as_role) -> None:  # type: ignore[no-untyped-def]
+    c, dispute = revoke_page
+    assert "There is only one revision so far." in text_of(c.get(f"/console/disputes/{dispute}/revisions"))
+    court = as_role("court")
+    response = _appeal(
+        court,
+        dispute,
+        grounds="The objection came after the cards were gathered.",
+        record=example_text("revoke-after-cards-gathered"),
+    )
+    assert response.headers["Location"] == f"/console/disputes/{dispute}/revisions"
+    body = text_of(court.get(response.headers["Location"]))
+    assert "The appeal was heard: revision 2." in body
+    assert "in time" in body and "ruled on an amended record" in body
+    assert "on appeal, reviewing revision 1" in body
+    rows = re.findall(r"<code>([a-z_.]+)</code></th><td><del>(.*?)</del></td><td><ins>(.*?)</ins>", body)
+    changes = {field: (before, after) for field, before, after in rows}
+    assert changes["card_points.declarer"] == ("22", "86")  # all ten tricks count now
+    assert changes["ended.reason"] == ("infraction", "played_out")
+    assert "score" not in changes and "Unchanged: outcome" in body
+    current = text_of(court.get(f"/console/disputes/{dispute}"))
+    assert "Ruling, revision 2 of 2" in current
+    first = text_of(court.get(f"/console/disputes/{dispute}?rev=1"))
+    assert "Ruling, revision 1 of 2" in first and "?at=23&amp;rev=1#step" in first.replace(
+        "&", "&amp;"
+    )
+    same = text_of(court.get(f"/console/disputes/{dispute}/revisions?a=2&b=2"))
+    assert "What changed" not in same
+
+
+def test_an_unverified_appeal_is_heard(as_role) -> None:  # type: ignore[no-untyped-def]
+    dispute = as_role("referee").submit_ok(REVOKE)
+    court = as_role("court")
+    response = _appeal(court, dispute, grounds="Please look again.")
+    body = text_of(court.get(response.headers["Location"]))
+    assert "not verified (schedule unknown)" in body
+    assert "The decision is the same in both revisions." in body
+
+
+# -- rules -----------------------------------------------------------------------------------
+
+
+def test_rule_browser_searches_in_the_chosen_language(as_role) -> None:  # type: ignore[no-untyped-def]
+    c = as_role("referee")
+    everything = text_of(c.get("/console/rules"))
+    count = int(re.search(r"(\d+) clauses", everything).group(1))  # type: ignore[union-attr]
+    assert count > 100
+    hits = text_of(c.get("/console/rules?q=revoke"))
+    assert 'data-clause="ISkO 4.2.3"' in hits
+    assert int(re.search(r"(\d+) clauses", hits).group(1)) < count  # type: ignore[union-attr]
+    assert "No clause matches." in text_of(c.get("/console/rules?q=zzzzqqq"))
+    skwo = text_of(c.get("/console/rules?document=SkWO"))
+    assert 'data-clause="ISkO' not in skwo and 'data-clause="SkWO 5.1"' in skwo
+    german = text_of(c.get("/console/rules?q=Nichtbedienen&lang=de"))
+    assert "Nichtbedienen beendet das Spiel" in german and "Regeln" in german
+
+
+def test_rule_page_and_unknown_clause(as_role) -> None:  # type: ignore[no-untyped-def]
+    c = as_role("referee")
+    body = text_of(c.get("/console/rules/isko-4.2.3"))
+    assert "A revoke ends the game" in body and 'href="/console/rules/isko-4.1.3"' in body
+    assert c.get("/console/rules/isko-99.9").status_code == 404
+
+
+def test_rules_need_a_key_unless_the_operator_opens_them(console: Console, make_app) -> None:  # type: ignore[no-untyped-def]
+    assert console.get("/console/rules").status_code == 302
+    open_app = make_app(anonymous_access=True)
+    assert open_app.test_client().get("/console/rules").status_code == 200
