@@ -3,7 +3,7 @@
 >>> from referee.service.settings import Settings
 >>> app = create_app(Settings(database_url="sqlite://"))
 >>> sorted(bp for bp in app.blueprints if bp != "api-docs")[:3]
-['adjudications', 'appeals', 'disputes']
+['adjudications', 'appeals', 'console']
 """
 
 from __future__ import annotations

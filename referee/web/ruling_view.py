@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.core.cards import Card
 from referee.kb.summary import summary_line
 from referee.web.cards import CardView, card_view, cards_view
 from referee.web.i18n import capitalized, term, text
@@ -121,6 +122,21 @@ def trick_rows(replay: dict[str, Any], ruling: dict[str, Any], lang: str) -> lis
     return rows
 
 
+def skat_row(replay: dict[str, Any], rows: list[TrickRow], lang: str) -> dict[str, Any] | None:
+    """The skat (put away, or untouched in a hand game) counts for the declarer (ISkO 2.2.1)."""
+    declarer = replay.get("declarer")
+    tokens = replay.get("discarded") or (replay.get("skat") if replay.get("contract") else None)
+    if not declarer or not tokens or not rows:
+        return None
+    points = sum(Card.parse(t).points for t in tokens)
+    last = next((r.running for r in reversed(rows) if r.running), (0, 0))
+    return {
+        "cards": cards_view(tokens, lang),
+        "points": points,
+        "running": (last[0] + points, last[1]),
+    }
+
+
 def players(record: dict[str, Any]) -> dict[str, str]:
     """Seat -> player name (empty when the record has none)."""
     names = record.get("players") or {}
@@ -132,7 +148,9 @@ def deal_view(record: dict[str, Any], lang: str) -> list[HandView]:
     deal = record.get("deal") or {}
     names = players(record)
     hands = [
-        HandView(seat, capitalized(seat, lang), names[seat], cards_view(deal.get(seat), lang, sort=True))
+        HandView(
+            seat, capitalized(seat, lang), names[seat], cards_view(deal.get(seat), lang, sort=True)
+        )
         for seat in SEATS
     ]
     skat = cards_view(deal.get("skat"), lang)
@@ -163,7 +181,9 @@ def event_text(event: dict[str, Any], lang: str) -> str:
     if kind in ("bid", "hold", "pass", "pickup"):
         return text(f"console.event.{kind}", lang, seat=seat, value=event.get("value", ""))
     if kind == "play" and event.get("card"):
-        return text("console.event.play", lang, seat=seat, card=card_view(event["card"], lang).label)
+        return text(
+            "console.event.play", lang, seat=seat, card=card_view(event["card"], lang).label
+        )
     if kind == "discard":
         labels = ", ".join(c.label for c in cards_view(event.get("cards"), lang))
         return text("console.event.discard", lang, seat=seat, cards=labels)
@@ -172,7 +192,9 @@ def event_text(event: dict[str, Any], lang: str) -> str:
     what = text(f"console.type.{kind}", lang) if kind else "?"
     if what.startswith("console."):
         what = kind
-    return text("console.event.other" if seat else "console.event.table", lang, seat=seat, type=what)
+    return text(
+        "console.event.other" if seat else "console.event.table", lang, seat=seat, type=what
+    )
 
 
 def bidding_lines(replay: dict[str, Any], lang: str) -> list[str]:

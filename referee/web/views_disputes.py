@@ -82,7 +82,9 @@ def dispute_list() -> Any:
     """Disputes this key may read, newest first, with filters."""
     who = require_principal()
     lang = current_language()
-    args = {k: request.args.get(k, "").strip() for k in ("event", "table", "outcome", "kind", "date")}
+    args = {
+        k: request.args.get(k, "").strip() for k in ("event", "table", "outcome", "kind", "date")
+    }
     day = None
     if args["date"]:
         try:
@@ -101,9 +103,7 @@ def dispute_list() -> Any:
     items, total = services().disputes.find(
         who, flt, offset=(page - 1) * PAGE_SIZE, limit=PAGE_SIZE
     )
-    rows = [
-        {"dispute": d, "summary": rv.outcome_line(d.current.in_language(lang))} for d in items
-    ]
+    rows = [{"dispute": d, "summary": rv.outcome_line(d.current.in_language(lang))} for d in items]
     pages = max(1, math.ceil(total / PAGE_SIZE))
     query = {k: v for k, v in args.items() if v}
     return render_template(
@@ -204,7 +204,8 @@ def ruling_context(dispute: Dispute, ruling: Ruling, at: int | None, lang: str) 
         "players": rv.players(record),
         "deal": rv.deal_view(record, lang),
         "bidding": rv.bidding_lines(full, lang),
-        "tricks": rv.trick_rows(full, doc, lang),
+        "tricks": (tricks := rv.trick_rows(full, doc, lang)),
+        "skat_row": rv.skat_row(full, tricks, lang),
         "step": rv.step_view(record, moment, step_at, doc, lang),
         "first_flag": first_flag,
         "clauses": rv.clause_texts(doc),

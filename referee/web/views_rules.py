@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import functools
 from collections.abc import Callable
+from typing import Any
 
 from flask import redirect, render_template, request, url_for
 

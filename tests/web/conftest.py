@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -32,7 +32,7 @@ def database_url(tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def make_app(database_url: str) -> Iterator[type]:
+def make_app(database_url: str) -> Iterator[Callable[..., Flask]]:
     made: list[Flask] = []
 
     def build(**overrides: object) -> Flask:
@@ -42,13 +42,13 @@ def make_app(database_url: str) -> Iterator[type]:
         made.append(app)
         return app
 
-    yield build  # type: ignore[misc]
+    yield build
     for app in made:
         app.extensions["referee"].backend.dispose()
 
 
 @pytest.fixture
-def app(make_app) -> Flask:  # type: ignore[no-untyped-def]
+def app(make_app: Callable[..., Flask]) -> Flask:
     return make_app()
 
 

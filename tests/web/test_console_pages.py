@@ -231,7 +231,9 @@ def test_ruling_page_lists_the_bidding(revoke_page) -> None:  # type: ignore[no-
 def test_isko_4_2_3_trick_and_card_of_the_revoke_are_highlighted(revoke_page) -> None:  # type: ignore[no-untyped-def]
     c, dispute = revoke_page
     body = text_of(c.get(f"/console/disputes/{dispute}"))
-    rows = dict(re.findall(r'<tr class="([^"]*)" data-trick="(\d)"', body)[i][::-1] for i in range(5))
+    rows = dict(
+        re.findall(r'<tr class="([^"]*)" data-trick="(\d)"', body)[i][::-1] for i in range(5)
+    )
     assert rows["4"].strip() == "flagged not-counted"
     assert rows["3"] == "" and rows["5"].strip() == "not-counted"
     trick4 = body.split('data-trick="4"')[1].split("</tr>")[0]
@@ -243,8 +245,9 @@ def test_trick_table_keeps_running_totals_of_the_counted_tricks(revoke_page) -> 
     c, dispute = revoke_page
     body = text_of(c.get(f"/console/disputes/{dispute}"))
     totals = re.findall(r'<td class="num">(\d+ : \d+)</td>', body)
-    assert totals == ["6 : 0", "8 : 0", "22 : 0"]  # = the ruling's card points 22 : 0
-    assert body.count("not counted: the game had ended") == 2
+    assert totals == ["6 : 0", "8 : 0", "22 : 0", "22 : 0"]  # tricks 1-3, then the skat (0)
+    assert '<tfoot><tr class="skat-row">' in body
+    assert body.count(">not counted<") == 2
 
 
 def test_infractions_show_their_status_and_the_reasoning_expands_each_clause(revoke_page) -> None:  # type: ignore[no-untyped-def]
@@ -252,7 +255,8 @@ def test_infractions_show_their_status_and_the_reasoning_expands_each_clause(rev
     body = text_of(c.get(f"/console/disputes/{dispute}"))
     assert '<span class="badge status-penalized">penalized</span>' in body
     clause = re.search(
-        r'<details class="clause" data-clause="ISkO 4.2.3">\s*<summary>(.*?)</summary>\s*<p>(.*?)</p>',
+        r'<details class="clause" data-clause="ISkO 4.2.3">\s*'
+        r"<summary>(.*?)</summary>\s*<p>(.*?)</p>",
         body,
         re.S,
     )
@@ -292,12 +296,11 @@ def test_the_whole_page_follows_the_language(revoke_page) -> None:  # type: igno
     body = text_of(c.get(f"/console/disputes/{dispute}"))
     assert '<html lang="de">' in body
     assert "Vorhand gewinnt Herz mit 2, Spiel 3: +30" in body
-    assert 'aria-label="Herz-Zehn"' in body and "<span aria-hidden=\"true\">B♣</span>" in body
+    assert 'aria-label="Herz-Zehn"' in body and '<span aria-hidden="true">B♣</span>' in body
     assert "Nichtbedienen beendet das Spiel" in body and "Das Spiel Schritt für Schritt" in body
     assert "Mittelhand reizt 18" in body
     es = text_of(c.get(f"/console/disputes/{dispute}?lang=es"))
     assert "Primera mano gana Corazón con 2, juego 3: +30" in es and "diez de Corazón" in es
-    assert "segunda mano" in text_of(c.get("/console/rules/isko-4.2.4")).lower() or True
 
 
 def test_an_unknown_language_is_ignored(revoke_page) -> None:  # type: ignore[no-untyped-def]
@@ -403,7 +406,9 @@ def test_a_broken_amended_record_is_shown_at_the_record_field(revoke_page, as_ro
 
 def test_appeal_adds_a_revision_and_the_revisions_show_what_changed(revoke_page, as_role) -> None:  # type: ignore[no-untyped-def]
     c, dispute = revoke_page
-    assert "There is only one revision so far." in text_of(c.get(f"/console/disputes/{dispute}/revisions"))
+    assert "There is only one revision so far." in text_of(
+        c.get(f"/console/disputes/{dispute}/revisions")
+    )
     court = as_role("court")
     response = _appeal(
         court,
@@ -416,7 +421,9 @@ def test_appeal_adds_a_revision_and_the_revisions_show_what_changed(revoke_page,
     assert "The appeal was heard: revision 2." in body
     assert "in time" in body and "ruled on an amended record" in body
     assert "on appeal, reviewing revision 1" in body
-    rows = re.findall(r"<code>([a-z_.]+)</code></th><td><del>(.*?)</del></td><td><ins>(.*?)</ins>", body)
+    rows = re.findall(
+        r"<code>([a-z_.]+)</code></th><td><del>(.*?)</del></td><td><ins>(.*?)</ins>", body
+    )
     changes = {field: (before, after) for field, before, after in rows}
     assert changes["card_points.declarer"] == ("22", "86")  # all ten tricks count now
     assert changes["ended.reason"] == ("infraction", "played_out")
@@ -424,9 +431,7 @@ def test_appeal_adds_a_revision_and_the_revisions_show_what_changed(revoke_page,
     current = text_of(court.get(f"/console/disputes/{dispute}"))
     assert "Ruling, revision 2 of 2" in current
     first = text_of(court.get(f"/console/disputes/{dispute}?rev=1"))
-    assert "Ruling, revision 1 of 2" in first and "?at=23&amp;rev=1#step" in first.replace(
-        "&", "&amp;"
-    )
+    assert "Ruling, revision 1 of 2" in first and "?at=23&rev=1#step" in first
     same = text_of(court.get(f"/console/disputes/{dispute}/revisions?a=2&b=2"))
     assert "What changed" not in same
 

@@ -3,10 +3,25 @@
 (function () {
   "use strict";
 
+  var busy = false;
+  var queued = [];  // steps asked for while a step was still loading
+
   function stepSection() { return document.getElementById("step"); }
+
+  function step(rel) {
+    if (busy) { queued.push(rel); return; }
+    var link = stepSection() && stepSection().querySelector('.stepper a[rel="' + rel + '"]');
+    if (link) { go(link.href, rel); }
+  }
+
+  function done() {
+    busy = false;
+    if (queued.length) { step(queued.shift()); }
+  }
 
   // Replace the step-through section with the one of the page at `href` (no reload).
   function go(href, focusRel) {
+    busy = true;
     fetch(href, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } })
       .then(function (response) {
         if (!response.ok) { throw new Error(response.status); }
@@ -21,6 +36,7 @@
         history.replaceState(null, "", href);
         var again = fresh.querySelector('a[rel="' + focusRel + '"]') || fresh.querySelector(".position");
         if (again) { again.focus({ preventScroll: true }); }
+        done();
       })
       .catch(function () { window.location.href = href; });
   }
@@ -29,7 +45,7 @@
     var link = event.target.closest && event.target.closest(".stepper a[rel]");
     if (!link || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
     event.preventDefault();
-    go(link.href, link.getAttribute("rel"));
+    step(link.getAttribute("rel"));
   });
 
   document.addEventListener("keydown", function (event) {
@@ -39,8 +55,8 @@
     if (tag === "input" || tag === "textarea" || tag === "select" || event.target.isContentEditable) { return; }
     var rel = event.key === "ArrowLeft" ? "prev" : event.key === "ArrowRight" ? "next" : null;
     if (!rel) { return; }
-    var link = section.querySelector('.stepper a[rel="' + rel + '"]');
-    if (link) { event.preventDefault(); go(link.href, rel); }
+    event.preventDefault();
+    step(rel);
   });
 
   // Show an uploaded record in the text area, so the referee sees what is sent.

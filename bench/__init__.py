@@ -1,0 +1,1 @@
+"""Benchmarks of the Skat referee (``python -m bench`` / ``make bench``); not part of the tests."""

@@ -1,0 +1,203 @@
+"""``python -m bench``: run every benchmark, print one table, write bench/RESULTS.md.
+
+Options: ``--quick`` (smaller corpora and shorter load runs, for a smoke test),
+``--only inprocess,batch,claims,service``, ``--games N`` (default 10,000).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import platform
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bench import batch, claims, inprocess, service
+from bench.games import mixed_corpus
+
+HERE = Path(__file__).resolve().parent
+SECTIONS = ("inprocess", "batch", "claims", "service")
+
+
+def machine() -> dict[str, str]:
+    """nproc, CPU model, Python, date: the context every figure needs."""
+    model = "unknown"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {
+        "nproc": str(os.cpu_count()),
+        "cpu": model,
+        "python": platform.python_version(),
+        "os": platform.platform(),
+        "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+    }
+
+
+def _f(x: float, digits: int = 0) -> str:
+    return f"{x:,.{digits}f}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--only", default=",".join(SECTIONS))
+    ap.add_argument("--games", type=int, default=None)
+    ap.add_argument("--out", type=Path, default=HERE / "RESULTS.md")
+    args = ap.parse_args(argv)
+    only = set(args.only.split(","))
+    n = args.games or (1_000 if args.quick else 10_000)
+    rows: list[tuple[str, str, str]] = []  # (section, measure, value)
+    notes: list[str] = []
+    t_start = time.perf_counter()
+
+    def add(section: str, measure: str, value: str) -> None:
+        rows.append((section, measure, value))
+        print(f"  {section:<10} {measure:<58} {value}", flush=True)
+
+    print(f"generating {n:,} clean games and {n:,} with infractions (seeded) ...", flush=True)
+    t0 = time.perf_counter()
+    mixed = mixed_corpus(n)
+    clean = mixed.pop("clean")
+    faulty = [d for docs in mixed.values() for d in docs]
+    add(
+        "corpus",
+        f"games generated ({len(clean):,} clean, {len(faulty):,} infractions)",
+        f"{time.perf_counter() - t0:.1f} s",
+    )
+
+    if "inprocess" in only:
+        for label, docs in (("clean", clean), ("infractions", faulty)):
+            r = inprocess.stages(docs, repeat=1 if args.quick else 3)
+            add(
+                "in-process",
+                f"{label}: games/s on one core (parse+rule+render)",
+                _f(r["games_per_s"]),
+            )
+            add(
+                "in-process",
+                f"{label}: games/s on one core (replay+detect+rule only)",
+                _f(r["ruled_per_s"]),
+            )
+            add("in-process", f"{label}: µs per game", _f(r["total_us"], 1))
+            shares = ", ".join(
+                f"{k} {r[k + '_us']:.0f} µs ({r[k + '_share']:.0%})"
+                for k in ("parse", "replay", "ruling", "render")
+            )
+            add("in-process", f"{label}: share parse / replay / detect+rule / render", shares)
+
+    if "batch" in only:
+        jobs = os.cpu_count() or 1
+        sizes = (2_000, 20_000) if args.quick else (10_000, 100_000)
+        docs = clean[: min(len(clean), 5_000)] + faulty[: min(len(faulty), 5_000)]
+        with tempfile.TemporaryDirectory(prefix="referee-bench-") as tmp:
+            small = batch.write_archive(Path(tmp) / "small.iss", docs, 500, iss=True)
+            ruled, errors = batch.check_output(small, jobs, True)
+            add("batch", "ISS check: 500 lines -> rulings / error lines", f"{ruled} / {errors}")
+            for size in sizes:
+                path = batch.write_archive(Path(tmp) / f"a{size}.iss", docs, size, iss=True)
+                for j in sorted({1, jobs}) if size == sizes[0] else (jobs,):
+                    r = batch.run_batch(path, jobs=j, iss=True)
+                    add(
+                        "batch",
+                        f"--iss --jobs {j}: {size:,} ISS records, games/s",
+                        _f(r["games_per_s"]),
+                    )
+                    add(
+                        "batch",
+                        f"--iss --jobs {j}: {size:,} ISS records, peak RSS (largest proc)",
+                        f"{r['peak_rss_mib']:.1f} MiB",
+                    )
+                path.unlink()
+        notes.append(
+            f"Batch archives cycle over {len(docs):,} distinct generated games (half clean, "
+            "half with an infraction) written as ISS lines; objections and remarks have no "
+            "ISS move and are dropped."
+        )
+
+    if "claims" in only:
+        positions = 30 if args.quick else 100
+        for left, r in claims.run(positions=positions).items():
+            add(
+                "claims",
+                f"{left} tricks left: p50 / p95 / max ({positions} positions)",
+                f"{r['p50_ms']:.1f} / {r['p95_ms']:.1f} / {r['max_ms']:.0f} ms",
+            )
+            add(
+                "claims",
+                f"{left} tricks left: holding claims, max nodes, over budget",
+                f"{r['claims_holding']}, {r['max_nodes']:,}, {r['timed_out']}",
+            )
+        notes.append(
+            "Claim positions: a strong declarer (four jacks plus aces or top trumps) in 3 of 4, "
+            "an ordinary deal in 1 of 4; random legal play up to the claim; timed: can the "
+            "defenders force a trick, can the declarer take all, can he reach 90 (10 s budget "
+            "per question; 'over budget' = the ruling would fall back to ISkO 5.2.8)."
+        )
+
+    if "service" in only:
+        seconds = 3 if args.quick else 10
+        rows_s = service.run(
+            clean[1] if clean[0]["events"][0]["type"] == "pass" else clean[0], seconds=seconds
+        )
+        for r in rows_s:
+            add(
+                "service",
+                f"{r['db']:<10} {r['endpoint']}: req/s",
+                f"{_f(r['rps'])}  (x{r['ratio']:.2f} of ceiling)",
+            )
+            add(
+                "service",
+                f"{r['db']:<10} {r['endpoint']}: p50 / p99",
+                f"{r['p50_ms']:.1f} / {r['p99_ms']:.1f} ms"
+                + (f"  non-2xx {r['non_2xx']}" if r["non_2xx"] else ""),
+            )
+        notes.append(
+            f"Service: gunicorn with gunicorn.conf.py, {service.workers()} sync workers, on "
+            f"127.0.0.1; client {rows_s[0]['client']} (2 threads, 8 connections, {seconds} s "
+            "after a 1 s warm-up) on the same machine. Each POST /v1/disputes stores a new "
+            "dispute."
+        )
+
+    elapsed = time.perf_counter() - t_start
+    m = machine()
+    write_results(args.out, m, rows, notes, elapsed, quick=args.quick)
+    print(f"\nwritten to {args.out} ({elapsed:.0f} s)")
+    return 0
+
+
+def write_results(
+    path: Path,
+    m: dict[str, Any],
+    rows: list[tuple[str, str, str]],
+    notes: list[str],
+    elapsed: float,
+    *,
+    quick: bool,
+) -> None:
+    lines = [
+        "# Benchmark results",
+        "",
+        f"Last run: {m['date']} ({'quick' if quick else 'full'} run, {elapsed:.0f} s) — "
+        "`make bench` (`python -m bench`).",
+        "",
+        f"Machine: {m['nproc']} CPUs ({m['cpu']}), Python {m['python']}, {m['os']}.",
+        "",
+        "| section | measure | value |",
+        "|---|---|---|",
+    ]
+    lines += [f"| {s} | {k} | {v} |" for s, k, v in rows]
+    lines += ["", *[f"- {note}" for note in notes], ""]
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

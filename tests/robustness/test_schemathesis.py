@@ -1,0 +1,110 @@
+"""The committed OpenAPI spec against the app (WSGI client): no 5xx, responses match it.
+
+Needs schemathesis (skipped without it).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+schemathesis = pytest.importorskip("schemathesis")
+from schemathesis import checks  # noqa: E402
+
+from referee.api.app import create_app  # noqa: E402
+from referee.service.settings import Settings  # noqa: E402
+from referee.storage.backend import SqlBackend  # noqa: E402
+
+SPEC = Path(__file__).resolve().parents[2] / "api_spec" / "openapi.yaml"
+CHECKS = [
+    checks.not_a_server_error,
+    checks.status_code_conformance,
+    checks.content_type_conformance,
+    checks.response_schema_conformance,
+]
+
+
+@pytest.fixture(scope="module")
+def spec_app(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """The app on a fresh SQLite database, with a platform key for the calls."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('spec') / 'spec.db'}"
+    backend = SqlBackend(url)
+    backend.migrate()
+    app = create_app(
+        Settings(database_url=url, rate_limit="100000 per minute", claim_budget_s=0.2),
+        backend=backend,
+    )
+    app.config["TESTING"] = True
+    _key, secret = app.extensions["referee"].keys.create("platform", "Spec checks")
+    yield app, {"Authorization": f"Bearer {secret}"}
+    backend.dispose()
+
+
+SCHEMA = schemathesis.openapi.from_path(SPEC)
+OPERATIONS = {op.label: op for op in (r.ok() for r in SCHEMA.get_all_operations())}
+
+
+# Deviations of the committed spec found by this test (see docs/performance.md); a fixed
+# one makes its test pass, and strict xfail then fails: remove the entry.
+EXTRA_PROBLEM_FIELDS = "ProblemItem forbids extra fields, the app adds its 'where' keys"
+PROBLEM_CONTENT_TYPE = "default error documented as application/json, sent as problem+json"
+KNOWN = {
+    "GET /v1/disputes/{dispute_id}": EXTRA_PROBLEM_FIELDS,
+    "GET /v1/disputes/{dispute_id}/replay": EXTRA_PROBLEM_FIELDS,
+    "GET /v1/disputes/{dispute_id}/rulings": EXTRA_PROBLEM_FIELDS,
+    "GET /v1/disputes/{dispute_id}/rulings/{revision}": EXTRA_PROBLEM_FIELDS,
+    "GET /v1/rules/{clause_id}": EXTRA_PROBLEM_FIELDS,
+    "POST /v1/keys": EXTRA_PROBLEM_FIELDS,
+    "GET /v1/keys": PROBLEM_CONTENT_TYPE,
+    "POST /v1/disputes/{dispute_id}/appeals": PROBLEM_CONTENT_TYPE,
+    "POST /v1/keys/{key_id}/revoke": PROBLEM_CONTENT_TYPE,
+}
+
+
+def _run(label: str, spec_app, checks_to_run) -> None:  # type: ignore[no-untyped-def]
+    app, headers = spec_app
+    SCHEMA.app = app
+    operation = OPERATIONS[label]
+
+    @given(case=operation.as_strategy())
+    @settings(
+        max_examples=15,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
+    )
+    def check(case) -> None:  # type: ignore[no-untyped-def]
+        case.call_and_validate(
+            app=app, headers={**headers, **(case.headers or {})}, checks=checks_to_run
+        )
+
+    check()
+
+
+HUGE_ID = "a dispute id above 2**63 overflows SQLite: 500 instead of 404"
+KNOWN_5XX = {
+    "GET /v1/disputes/{dispute_id}": HUGE_ID,
+    "GET /v1/disputes/{dispute_id}/replay": HUGE_ID,
+    "GET /v1/disputes/{dispute_id}/rulings": HUGE_ID,
+}
+
+
+def _cases(known: dict[str, str]) -> list:  # type: ignore[type-arg]
+    return [
+        pytest.param(label, marks=pytest.mark.xfail(reason=known[label], strict=True))
+        if label in known
+        else label
+        for label in sorted(OPERATIONS)
+    ]
+
+
+@pytest.mark.parametrize("label", _cases(KNOWN_5XX))
+def test_api_never_answers_5xx(label: str, spec_app) -> None:  # type: ignore[no-untyped-def]
+    _run(label, spec_app, [checks.not_a_server_error, checks.status_code_conformance])
+
+
+@pytest.mark.parametrize("label", _cases({**KNOWN, **KNOWN_5XX}))
+def test_api_responses_match_the_committed_spec(label: str, spec_app) -> None:  # type: ignore[no-untyped-def]
+    _run(label, spec_app, CHECKS)
