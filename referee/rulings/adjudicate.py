@@ -13,12 +13,19 @@ from __future__ import annotations
 from referee.core.contracts import Contract
 from referee.core.scoresheet import game_tournament_points
 from referee.core.seats import SEATS
-from referee.core.valuation import Matadors, Valuation, count_matadors, levels_reached, value_game
+from referee.core.valuation import (
+    Matadors,
+    Valuation,
+    count_matadors,
+    levels_reached,
+    settle_played_game,
+    value_game,
+)
 from referee.record.log import GameRecord
 from referee.record.replay import GameState, Marker, replay
 from referee.rulings.clauses import ENDING_CLAUSES, VALUE_CLAUSES
 from referee.rulings.detect import detect
-from referee.rulings.model import Infraction, Message, Ruling
+from referee.rulings.model import Infraction, Message, Ruling, Step
 from referee.rulings.outcome import Position, decided_for, judge_ended, position_before
 from referee.rulings.shortened import declarer_claim, defender_claim, remaining, thrown_in
 
@@ -94,9 +101,8 @@ def adjudicate(
 
 
 # -- helpers -------------------------------------------------------------------------------
-def _infraction_step(inf: Infraction):  # type: ignore[no-untyped-def]
-    from referee.rulings.model import Step
-
+def _infraction_step(inf: Infraction) -> Step:
+    """The reasoning step that states an infraction and its status."""
     return Step(inf.clauses, inf.explanation)
 
 
@@ -271,6 +277,12 @@ def _end_by_marker(
         _settle_counts(
             state, r, award.declarer_points, award.declarer_tricks, award.defender_tricks
         )
+        r.step(
+            ENDING_CLAUSES["played_out"],
+            "value.from_counts",
+            points=award.declarer_points,
+            tricks=award.declarer_tricks,
+        )
         return True
     if m.type == "throw_in":
         dp, dt, ft = thrown_in(pos, side)
@@ -282,6 +294,7 @@ def _end_by_marker(
             side=side,
         )
         _settle_counts(state, r, dp, dt, ft)
+        r.step(ENDING_CLAUSES["played_out"], "value.from_counts", points=dp, tricks=dt)
         return True
     return False
 
@@ -350,13 +363,12 @@ def _declarer_concedes(
     dp, dt, ft = thrown_in(pos, "declarer")
     r.step(("ISkO 4.3.2", "ISkO 4.3.6"), "ending.unauthorized_concession")
     _settle_counts(state, r, dp, dt, ft)
+    r.step(ENDING_CLAUSES["played_out"], "value.from_counts", points=dp, tricks=dt)
     return True
 
 
 def _settle_counts(state: GameState, r: Ruling, dp: int, dt: int, ft: int) -> None:
-    """Value the game from final counts as if played out (claims, throw-ins)."""
-    from referee.core.valuation import settle_played_game
-
+    """Value the game from final counts as if played out (claims, throw-ins, the last trick)."""
     res = settle_played_game(
         state.contract,
         state.declarer_cards_with_skat(),
@@ -368,16 +380,17 @@ def _settle_counts(state: GameState, r: Ruling, dp: int, dt: int, ft: int) -> No
     _apply(r, res.valuation)
     r.card_points = {"declarer": dp, "defenders": 120 - dp}
     r.tricks = {"declarer": dt, "defenders": ft}
-    r.step(ENDING_CLAUSES["played_out"], "value.from_counts", points=dp, tricks=dt)
 
 
 def _played_out(state: GameState, r: Ruling) -> None:
     pts, tricks = state.card_points(), state.tricks_won()
     r.ended = {"reason": "played_out", "event": state.tricks[-1].last_event, "trick": 10}
     _settle_counts(state, r, pts["declarer"], tricks["declarer"], tricks["defenders"])
-    r.reasoning[-1] = r.reasoning[-1].__class__(
+    r.step(
         ENDING_CLAUSES["played_out"],
-        Message("ending.played_out", {"points": pts["declarer"], "tricks": tricks["declarer"]}),
+        "ending.played_out",
+        points=pts["declarer"],
+        tricks=tricks["declarer"],
     )
 
 
