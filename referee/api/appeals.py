@@ -23,7 +23,7 @@ blp = Blueprint(
 PROBLEM = {"schema": ProblemSchema, "content_type": "application/problem+json"}
 
 
-@blp.route("/<int:dispute_id>/appeals")
+@blp.route("/<int(max=9223372036854775807):dispute_id>/appeals")
 class Appeals(MethodView):
     @blp.arguments(LangQuerySchema, location="query")
     @blp.arguments(IdempotencyHeaderSchema, location="headers")

@@ -80,7 +80,7 @@ class Disputes(MethodView):
         return presenters.dispute(dispute, language()), 201, extra
 
 
-@blp.route("/<int:dispute_id>")
+@blp.route("/<int(max=9223372036854775807):dispute_id>")
 class DisputeItem(MethodView):
     @blp.arguments(LangQuerySchema, location="query")
     @blp.response(200, DisputeSchema)
@@ -91,7 +91,7 @@ class DisputeItem(MethodView):
         return presenters.dispute(services().disputes.get(who, dispute_id), language())
 
 
-@blp.route("/<int:dispute_id>/replay")
+@blp.route("/<int(max=9223372036854775807):dispute_id>/replay")
 class DisputeReplay(MethodView):
     @blp.arguments(ReplayQuerySchema, location="query")
     @blp.response(200, ReplaySchema)
@@ -102,7 +102,7 @@ class DisputeReplay(MethodView):
         return services().disputes.replay(who, dispute_id, args.get("at"))
 
 
-@blp.route("/<int:dispute_id>/rulings")
+@blp.route("/<int(max=9223372036854775807):dispute_id>/rulings")
 class DisputeRulings(MethodView):
     @blp.arguments(LangQuerySchema, location="query")
     @blp.response(200, RulingRevisionSchema(many=True))
@@ -114,7 +114,9 @@ class DisputeRulings(MethodView):
         return [presenters.ruling(r, lang) for r in services().disputes.rulings(who, dispute_id)]
 
 
-@blp.route("/<int:dispute_id>/rulings/<int:revision>")
+@blp.route(
+    "/<int(max=9223372036854775807):dispute_id>/rulings/<int(max=9223372036854775807):revision>"
+)
 class DisputeRuling(MethodView):
     @blp.arguments(LangQuerySchema, location="query")
     @blp.response(200, RulingRevisionSchema)

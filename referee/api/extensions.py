@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import http
 from typing import Any
 
 from flask import Flask, request
 from flask_limiter import Limiter
 from flask_smorest import Api
+from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
 from referee.api.context import bearer_token
-from referee.api.problems import ProblemSchema, from_http_exception
+from referee.api.problems import PROBLEM_JSON, ProblemSchema, from_http_exception
 from referee.service.keys import hash_key
 
 
@@ -18,6 +20,18 @@ class RefereeApi(Api):
     """flask-smorest's Api whose errors are RFC 9457 problems."""
 
     ERROR_SCHEMA = ProblemSchema
+
+    def _register_responses(self) -> None:
+        """Document every error response as ``application/problem+json``, as it is sent."""
+        for status in http.HTTPStatus:
+            response: dict[str, Any] = {"description": status.phrase}
+            if not (100 <= status < 200) and status not in (204, 304):
+                response["schema"] = self.ERROR_SCHEMA
+            prepare_response(response, self.spec, PROBLEM_JSON)
+            self.spec.components.response(status.name, response, lazy=True)
+        response = {"description": "Default error response", "schema": self.ERROR_SCHEMA}
+        prepare_response(response, self.spec, PROBLEM_JSON)
+        self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, response, lazy=True)
 
     def handle_http_exception(self, error: HTTPException) -> Any:
         return from_http_exception(error)

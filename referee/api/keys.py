@@ -51,7 +51,7 @@ class Keys(MethodView):
         return {**key.__dict__, "secret": secret}
 
 
-@blp.route("/<int:key_id>/revoke")
+@blp.route("/<int(max=9223372036854775807):key_id>/revoke")
 class KeyRevoke(MethodView):
     @blp.response(200, KeySchema)
     @blp.alt_response(404, schema=ProblemSchema, content_type="application/problem+json")

@@ -17,6 +17,7 @@ from typing import Any
 
 import marshmallow as ma
 from flask import Response, g, json
+from sqlalchemy import exc as sa_exc
 from werkzeug.exceptions import HTTPException
 
 from referee.core.errors import RecordError, RefereeError
@@ -51,6 +52,11 @@ _HTTP_CODES = {
 
 
 class ProblemItemSchema(ma.Schema):
+    """One problem; besides these fields it carries the error's own ``where`` keys."""
+
+    class Meta:
+        unknown = ma.INCLUDE
+
     pointer = ma.fields.String(metadata={"description": "JSON pointer into the request"})
     field = ma.fields.String(metadata={"description": "dotted field path"})
     event = ma.fields.Integer(metadata={"description": "index of the offending record event"})
@@ -61,6 +67,9 @@ class ProblemItemSchema(ma.Schema):
 
 class ProblemSchema(ma.Schema):
     """RFC 9457 problem details (documentation only; built by :func:`problem`)."""
+
+    class Meta:
+        unknown = ma.INCLUDE  # extension members (RFC 9457 3.2), e.g. ``dispute``
 
     type = ma.fields.String(metadata={"example": "urn:skat-referee:problem:record.invalid"})
     title = ma.fields.String()
@@ -156,6 +165,13 @@ def _flatten(messages: Any, path: list[str], out: list[dict[str, Any]]) -> None:
         _flatten([str(messages)], path, out)
 
 
+def _database_unavailable(error: Exception) -> bool:
+    """Whether ``error`` is SQLAlchemy's word for a lost or refused database connection."""
+    if isinstance(error, sa_exc.DBAPIError) and error.connection_invalidated:
+        return True
+    return isinstance(error, (sa_exc.OperationalError, sa_exc.InterfaceError))
+
+
 def from_http_exception(error: HTTPException) -> Response:
     """Problem for werkzeug / webargs / flask-limiter errors."""
     status = error.code or 500
@@ -188,6 +204,18 @@ def from_referee_error(error: RefereeError) -> Response:
 
 
 def from_unexpected(error: Exception) -> Response:
-    """A 500 without a traceback in the body (the log has it)."""
+    """A 500 without a traceback in the body (the log has it); known non-bugs get their
+    own status: a body nested too deeply is the client's fault (400), a database that
+    cannot be reached is temporary (503, the request stored nothing)."""
+    if isinstance(error, RecursionError):
+        return problem(400, "the request body is nested too deeply", code="request.malformed")
+    if _database_unavailable(error):
+        log.warning("database unavailable: %s", error)
+        return problem(
+            503,
+            "the database cannot be reached; nothing was stored, try again",
+            code="server.database_unavailable",
+            headers={"Retry-After": "5"},
+        )
     log.exception("unhandled error", exc_info=error)
     return problem(500, "internal error; the request was not stored", code="server.error")

@@ -213,7 +213,7 @@ def ruling_context(dispute: Dispute, ruling: Ruling, at: int | None, lang: str) 
     }
 
 
-@bp.route("/disputes/<int:dispute_id>", endpoint="dispute")
+@bp.route("/disputes/<int(max=9223372036854775807):dispute_id>", endpoint="dispute")
 @signed_in
 def dispute_page(dispute_id: int) -> Any:
     """The ruling: outcome, score, deal, bidding, tricks, infractions, reasoning, step-through."""
@@ -230,7 +230,7 @@ def dispute_page(dispute_id: int) -> Any:
 # -- appeal ----------------------------------------------------------------------------------
 
 
-@bp.route("/disputes/<int:dispute_id>/appeal", methods=["GET", "POST"], endpoint="appeal")
+@bp.route("/disputes/<int(max=9223372036854775807):dispute_id>/appeal", methods=["GET", "POST"], endpoint="appeal")
 @signed_in
 def appeal_page(dispute_id: int) -> Any:
     """The court lodges an appeal: grounds, time, optionally an amended record."""
@@ -285,7 +285,7 @@ def _value(value: Any, lang: str) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-@bp.route("/disputes/<int:dispute_id>/revisions", endpoint="revisions")
+@bp.route("/disputes/<int(max=9223372036854775807):dispute_id>/revisions", endpoint="revisions")
 @signed_in
 def revisions_page(dispute_id: int) -> Any:
     """Two revisions side by side (default: the latest and the one before) and what changed."""

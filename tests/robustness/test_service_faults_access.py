@@ -82,10 +82,6 @@ def test_sqlite_unreachable_then_back_recovers_without_restart(tmp_path: Path) -
     assert client.get(f"/v1/disputes/{first['id']}", headers=headers).status_code == 200
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a database error reaches the generic handler: 500, not 503 (see docs/performance.md)",
-)
 def test_sqlite_unreachable_gives_503(tmp_path: Path) -> None:
     app, db, headers = _sqlite_app(tmp_path)
     client = app.test_client()
@@ -114,7 +110,8 @@ def test_postgresql_stopped_then_started_recovers_without_restart() -> None:
         _submit(client, headers)
         server._run("pg_ctl", "-D", str(server.data), "-m", "fast", "-w", "stop")
         down = client.post("/v1/disputes", json={"record": example("left")}, headers=headers)
-        assert down.status_code in (500, 503)  # 503 wanted: see the xfail above
+        assert down.status_code == 503
+        assert down.headers.get("Retry-After")
         assert client.get("/ready").status_code == 503
         opts = f"-p {server.port} -c listen_addresses=127.0.0.1 -k {server.root} -c fsync=off"
         server._run(
@@ -147,9 +144,6 @@ BAD_BODIES = [
         b"[" * 50_000 + b"]" * 50_000,
         "application/json",
         id="deeply-nested",
-        marks=pytest.mark.xfail(
-            strict=True, reason="RecursionError in the JSON decoder reaches the 500 handler"
-        ),
     ),
     pytest.param(b'{"record": 5}', "application/json", id="record-not-object"),
     pytest.param(b"(;GM[Skat]MV[w x];)", "text/x-iss-sgf", id="bad-iss"),
