@@ -20,14 +20,10 @@ class Seat(Enum):
     MIDDLEHAND = "middlehand"
     REARHAND = "rearhand"
 
-    @property
-    def index(self) -> int:
-        return _ORDER.index(self)
-
-    @property
-    def next(self) -> Seat:
-        """The seat to the left, who plays next."""
-        return _ORDER[(_ORDER.index(self) + 1) % 3]
+    #: position in play order (0 forehand); a plain attribute, set below, for speed
+    index: int
+    #: the seat to the left, who plays next
+    next: Seat
 
     @property
     def german(self) -> str:
@@ -49,3 +45,7 @@ class Seat(Enum):
 
 _ORDER: tuple[Seat, ...] = (Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND)
 SEATS = _ORDER
+for _i, _seat in enumerate(_ORDER):  # plain attributes: no Python-level hashing on hot paths
+    object.__setattr__(_seat, "index", _i)
+    object.__setattr__(_seat, "next", _ORDER[(_i + 1) % 3])
+del _i, _seat

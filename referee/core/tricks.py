@@ -97,7 +97,11 @@ def is_revoke(hand_before: int, led: int, card: int, game: Game) -> bool:
 
 def trick_winner(cards: Sequence[int], game: Game) -> int:
     """Index (0-2) in ``cards`` (play order) of the card that wins the trick."""
-    klass, power = FOLLOW_CLASS[game], POWER[game]
+    return winner_index(cards, FOLLOW_CLASS[game], POWER[game])
+
+
+def winner_index(cards: Sequence[int], klass: Sequence[int], power: Sequence[int]) -> int:
+    """:func:`trick_winner` with the game's tables looked up once by the caller."""
     led = klass[cards[0]]
     best, best_key = 0, power[cards[0]]
     for i in (1, 2):

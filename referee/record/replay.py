@@ -30,7 +30,7 @@ from referee.core.cards import CARD_POINTS, Card, cards_of, points_of
 from referee.core.contracts import Contract, ContractError
 from referee.core.errors import RecordError
 from referee.core.seats import SEATS, Seat
-from referee.core.tricks import FOLLOW_CLASS, FOLLOW_MASK, trick_winner
+from referee.core.tricks import FOLLOW_CLASS, FOLLOW_MASK, POWER, winner_index
 from referee.record.events import Event
 from referee.record.log import GameRecord
 
@@ -149,6 +149,8 @@ class GameState:
         self.skat_taken = False
         self.discarded: tuple[Card, ...] = ()
         self.contract: Contract | None = None
+        #: the contract's trick tables (follow class, power, follow masks), looked up once
+        self.tables: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] = ((), (), ())
         self.declared: dict[str, Any] | None = None
         self.declarer_cards_at_declaration: int = 0
         self.tricks: list[Trick] = []
@@ -422,6 +424,8 @@ class Replayer:
                 f"the declarer declared holding {n} cards instead of 10",
             )
         s.contract, s.declared = contract, flags
+        g = contract.game
+        s.tables = (FOLLOW_CLASS[g], POWER[g], FOLLOW_MASK[g])
         s.declarer_cards_at_declaration = s.hands[seat.index]  # type: ignore[union-attr]
         s.phase = "playing"
         s.current = Trick(1, Seat.FOREHAND)
@@ -433,7 +437,7 @@ class Replayer:
         seat, card = event.seat, event.card
         assert seat is not None and card is not None
         hands = s.hands
-        idx = _SEAT_INDEX[seat]
+        idx = seat.index
         if not (hands[idx] >> card) & 1:
             raise RecordError(
                 f"{seat} plays {card}, which that seat does not hold",
@@ -457,17 +461,16 @@ class Replayer:
             )
             return
         plays = trick.plays
-        for p in plays:
-            if p[0] is seat:
-                self._note(
-                    event,
-                    "cards_exposed",
-                    seat,
-                    f"{seat} put down {card} as a second card to trick {trick.number}",
-                    card,
-                )
-                return
-        game = s.contract.game
+        if plays and (plays[0][0] is seat or (len(plays) == 2 and plays[1][0] is seat)):
+            self._note(
+                event,
+                "cards_exposed",
+                seat,
+                f"{seat} put down {card} as a second card to trick {trick.number}",
+                card,
+            )
+            return
+        tables = s.tables
         if not plays:
             if seat is not trick.leader:
                 self._note(
@@ -487,7 +490,7 @@ class Replayer:
                     card,
                 )
             led = plays[0][1]
-            follow = FOLLOW_MASK[game][FOLLOW_CLASS[game][led]]
+            follow = tables[2][tables[0][led]]
             if hands[idx] & follow and not (follow >> card) & 1:
                 self._note(
                     event,
@@ -499,10 +502,10 @@ class Replayer:
                 )
         hands[idx] &= ~(1 << card)
         plays.append((seat, card, event.index))
-        s.to_play = _NEXT_SEAT[seat]
+        s.to_play = seat.next
         if len(plays) == 3:
             cards = [p[1] for p in plays]
-            winner = plays[trick_winner(cards, game)][0]
+            winner = plays[winner_index(cards, tables[0], tables[1])][0]
             trick.winner = winner
             trick.points = CARD_POINTS[cards[0]] + CARD_POINTS[cards[1]] + CARD_POINTS[cards[2]]
             tricks = s.tricks
@@ -582,8 +585,6 @@ _HANDLERS = {
     for name, func in vars(Replayer).items()
     if name.startswith("_on_") and callable(func)
 }
-_SEAT_INDEX: dict[Seat, int] = {seat: i for i, seat in enumerate(SEATS)}
-_NEXT_SEAT: dict[Seat, Seat] = {seat: seat.next for seat in SEATS}
 
 
 def replay(record: GameRecord, upto: int | None = None) -> GameState:

@@ -230,7 +230,11 @@ def dispute_page(dispute_id: int) -> Any:
 # -- appeal ----------------------------------------------------------------------------------
 
 
-@bp.route("/disputes/<int(max=9223372036854775807):dispute_id>/appeal", methods=["GET", "POST"], endpoint="appeal")
+@bp.route(
+    "/disputes/<int(max=9223372036854775807):dispute_id>/appeal",
+    methods=["GET", "POST"],
+    endpoint="appeal",
+)
 @signed_in
 def appeal_page(dispute_id: int) -> Any:
     """The court lodges an appeal: grounds, time, optionally an amended record."""
