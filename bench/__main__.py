@@ -131,6 +131,17 @@ def main(argv: list[str] | None = None) -> int:
                 f"{left} tricks left: p50 / p95 / max ({positions} positions)",
                 f"{r['p50_ms']:.1f} / {r['p95_ms']:.1f} / {r['max_ms']:.0f} ms",
             )
+            for q, label in (
+                ("claim", "claim (4.3.4)"),
+                ("schwarz", "schwarz reachable"),
+                ("schneider", "90 reachable"),
+            ):
+                b = r["by_question"][q]
+                add(
+                    "claims",
+                    f"{left} tricks left, {label}: p50 / p95 / max",
+                    f"{b['p50_ms']:.1f} / {b['p95_ms']:.1f} / {b['max_ms']:.0f} ms",
+                )
             add(
                 "claims",
                 f"{left} tricks left: holding claims, max nodes, over budget",

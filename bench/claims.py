@@ -76,19 +76,34 @@ def time_position(pos: dict[str, Any], budget_s: float) -> dict[str, Any]:
     t0 = time.perf_counter()
     nodes = 0
     timed_out = False
-    try:
-        a = can_force_trick(
+    per: dict[str, float] = {}
+    holds = None
+    needed = max(0, 90 - pos["declarer_points"])
+    questions = {
+        # 4.3.4: can the defenders force a trick against any play of the declarer?
+        "claim": lambda: can_force_trick(
             hands, leader, (), game, winners=0b110, controllers=0b110, budget_seconds=budget_s
-        )
-        b = can_take_all(hands, leader, (), game, 0, budget_seconds=budget_s)
-        needed = max(0, 90 - pos["declarer_points"])
-        c = can_reach_points(hands, leader, (), game, 0, needed, budget_seconds=budget_s)
-        nodes = a.nodes + b.nodes + c.nodes
-        holds = not a.answer
-    except SearchBudgetExceeded:
-        timed_out, holds = True, None
+        ),
+        # 4.1.5 / 5.4.3: is schwarz still reachable at all?
+        "schwarz": lambda: can_take_all(hands, leader, (), game, 0, budget_seconds=budget_s),
+        # 4.1.5 / 5.4.3: can the declarer still reach 90 in any line of play?
+        "schneider": lambda: can_reach_points(
+            hands, leader, (), game, 0, needed, budget_seconds=budget_s
+        ),
+    }
+    for name, ask in questions.items():
+        t = time.perf_counter()
+        try:
+            answer = ask()
+            nodes += answer.nodes
+            if name == "claim":
+                holds = not answer.answer
+        except SearchBudgetExceeded:
+            timed_out = True
+        per[name] = time.perf_counter() - t
     return {
         "seconds": time.perf_counter() - t0,
+        "per_question": per,
         "nodes": nodes,
         "timed_out": timed_out,
         "holds": holds,
@@ -108,8 +123,17 @@ def run(*, positions: int = 40, seed: int = 8, budget_s: float = 10.0) -> dict[i
         rng = random.Random(f"{seed}:{left}")
         runs = [time_position(hard_position(rng, left), budget_s) for _ in range(positions)]
         secs = [r["seconds"] for r in runs]
+        by_question = {
+            q: {
+                "p50_ms": _pct([r["per_question"][q] for r in runs], 50) * 1e3,
+                "p95_ms": _pct([r["per_question"][q] for r in runs], 95) * 1e3,
+                "max_ms": max(r["per_question"][q] for r in runs) * 1e3,
+            }
+            for q in ("claim", "schwarz", "schneider")
+        }
         out[left] = {
             "positions": positions,
+            "by_question": by_question,
             "p50_ms": _pct(secs, 50) * 1e3,
             "p95_ms": _pct(secs, 95) * 1e3,
             "max_ms": max(secs) * 1e3,
