@@ -20,7 +20,7 @@ def _flag(value: str | None) -> bool:
 
 @dataclass(frozen=True)
 class Settings:
-    """Everything an operator can tune; see README.md, "Settings (environment)", for the variables."""
+    """Everything an operator can tune (README.md, "Settings (environment)", lists them)."""
 
     database_url: str = DEFAULT_DATABASE_URL
     max_body_bytes: int = 256 * 1024
