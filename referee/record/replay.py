@@ -66,6 +66,7 @@ class Irregularity:
     detail: str
     card: Card | None = None
     could_follow: bool | None = None  # revoke: whether the seat held a card of the led suit
+    subkind: str | None = None  # a finer, machine-readable kind, e.g. "second_card"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -256,6 +257,7 @@ class Replayer:
         detail: str,
         card: Card | None = None,
         could_follow: bool | None = None,
+        subkind: str | None = None,
     ) -> None:
         s = self.state
         s.irregularities.append(
@@ -268,6 +270,7 @@ class Replayer:
                 detail,
                 card,
                 could_follow,
+                subkind,
             )
         )
 
@@ -468,6 +471,7 @@ class Replayer:
                 seat,
                 f"{seat} put down {card} as a second card to trick {trick.number}",
                 card,
+                subkind="second_card",
             )
             return
         tables = s.tables
@@ -525,6 +529,8 @@ class Replayer:
         for irr in reversed(s.irregularities):
             if irr.kind not in PLAY_IRREGULARITIES or irr.event is None:
                 continue
+            if not _innocent(s, event.seat, irr.seat):
+                return  # only the other party may demand that play goes on (4.1.6)
             pos = next((i for i, p in enumerate(trick.plays) if p[2] == irr.event), None)
             if pos is None:
                 return
@@ -585,6 +591,13 @@ _HANDLERS = {
     for name, func in vars(Replayer).items()
     if name.startswith("_on_") and callable(func)
 }
+
+
+def _innocent(state: GameState, asker: Seat | None, offender: Seat | None) -> bool:
+    """Whether ``asker`` (None: not recorded) is of the other party than ``offender``."""
+    if asker is None or offender is None or state.declarer is None:
+        return True
+    return (asker is state.declarer) != (offender is state.declarer)
 
 
 def replay(record: GameRecord, upto: int | None = None) -> GameState:

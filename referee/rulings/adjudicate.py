@@ -74,7 +74,12 @@ def adjudicate(
         )  # type: ignore[arg-type]
         if handled:
             for inf in r.infractions:
-                if inf is not what and inf.status == "penalized" and (inf.event or -1) > at:
+                if (
+                    inf is not what
+                    and inf.status == "penalized"
+                    and inf.event is not None
+                    and inf.event > at
+                ):
                     inf.status = "void"
                     r.step(
                         ("ISkO 4.1.3",),

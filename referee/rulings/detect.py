@@ -14,7 +14,7 @@ A record that ends without ``cards_gathered`` counts as an objection raised at i
 
 from __future__ import annotations
 
-from referee.record.replay import GameState, Irregularity, Marker
+from referee.record.replay import GameState, Irregularity, Marker, _innocent
 from referee.rulings.clauses import KIND_CLAUSES, SKAT_VIEWED_BY_PHASE
 from referee.rulings.model import Infraction, Message
 
@@ -55,9 +55,10 @@ def detect(state: GameState) -> list[Infraction]:
             (
                 m
                 for m in continues
-                if m.event > (irr.event or -1)
+                if m.event > (irr.event if irr.event is not None else -1)
                 and m.event not in used_continue
                 and (nxt is None or m.event < nxt)
+                and _may_continue(state, m, irr)
             ),
             None,
         )
@@ -65,6 +66,18 @@ def detect(state: GameState) -> list[Infraction]:
             used_continue.add(cont.event)
         out.append(_judge(state, irr, cont, implicit_objection, gathered))
     return out
+
+
+def _may_continue(state: GameState, m: Marker, irr: Irregularity) -> bool:
+    """4.1.6: only the innocent party may demand that play goes on; a revoke can be
+    corrected only while its trick is still on the table (after that 4.2.4 applies)."""
+    if not _innocent(state, m.seat, irr.seat):
+        return False
+    if irr.kind == "revoke" and irr.event is not None:
+        _, completed_at = _trick_completion(state, irr.event)
+        if completed_at is not None and m.event > completed_at:
+            return False
+    return True
 
 
 def _party(state: GameState, irr: Irregularity) -> str | None:
@@ -81,7 +94,7 @@ def _judge(
     gathered: Marker | None,
 ) -> Infraction:
     party = _party(state, irr)
-    ev = irr.event if irr.event is not None else -1
+    ev = irr.event if irr.event is not None else -1  # -1: the deal, before any event
     objection = _first(state.markers, "objection", ev)
     objected_at = objection.event if objection else implicit_objection
     clauses = KIND_CLAUSES.get(irr.kind, ())
@@ -165,7 +178,7 @@ def _judge(
             )
         return make("penalized", "skat_viewed.play", SKAT_VIEWED_BY_PHASE["playing"], ends_at=ev)
     if kind == "cards_exposed":
-        second_card = "second card" in irr.detail
+        second_card = irr.subkind == "second_card"
         if party == "declarer" and not second_card:
             return make("void", "cards_exposed.declarer")
         many = second_card or _exposed_count(state, irr) >= 2
@@ -200,10 +213,12 @@ def _judge(
             return make(
                 "penalized", "lead_before_declaration.declarer", ("ISkO 4.1.1",), ends_at=ev
             )
+        # 4.1.1 names only the declarer; a defender's lead without right is a false lead that
+        # ends the game against his side (4.1.3, 4.1.4), judged on the game then declared
         return make(
             "penalized",
             "lead_before_declaration.defender",
-            ("ISkO 4.1.1", "ISkO 4.1.4"),
+            ("ISkO 4.1.1", "ISkO 4.1.3", "ISkO 4.1.4"),
             ends_at=ev,
         )
     return make("void", "infraction.unknown")  # pragma: no cover

@@ -8,7 +8,7 @@ from pathlib import Path
 
 SERVICE = Path(__file__).resolve().parents[1] / "service"
 if str(SERVICE) not in sys.path:
-    sys.path.insert(0, str(SERVICE))  # pg_server, service_support
+    sys.path.append(str(SERVICE))  # pg_server, service_support (last: never shadow a conftest)
 
 _spec = importlib.util.spec_from_file_location("service_fixtures", SERVICE / "conftest.py")
 assert _spec is not None and _spec.loader is not None
