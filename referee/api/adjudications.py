@@ -6,9 +6,9 @@ from typing import Any
 
 from flask import request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from referee.api.context import json_object, language, principal, services
+from referee.api.extensions import Blueprint
 from referee.api.problems import ProblemSchema
 from referee.api.schemas import LangQuerySchema, RecordSchema, SkatRulingSchema
 

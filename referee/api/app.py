@@ -15,7 +15,7 @@ from flask import Flask
 from referee import __version__
 from referee.api import adjudications, appeals, disputes, health, imports, keys, rules
 from referee.api.context import Services
-from referee.api.extensions import RefereeApi, make_limiter
+from referee.api.extensions import RefereeApi, RefereeFlask, make_limiter
 from referee.api.problems import from_referee_error, from_unexpected
 from referee.core.errors import RefereeError
 from referee.service.adjudication import AdjudicationService
@@ -37,7 +37,7 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
     """Build the app; ``settings`` default to the environment, ``backend`` to its URL."""
     settings = settings or Settings.from_env()
     backend = backend or open_backend(settings.database_url)
-    app = Flask("referee")
+    app = RefereeFlask("referee")
     app.json.sort_keys = False  # records go back out in the order they came in
     app.config.update(
         MAX_CONTENT_LENGTH=settings.max_body_bytes,

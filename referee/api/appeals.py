@@ -6,11 +6,11 @@ from typing import Any
 
 from flask import g
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from referee.api import presenters
 from referee.api.context import language, principal, services
 from referee.api.dispute_schemas import AppealSchema, IdempotencyHeaderSchema, RulingRevisionSchema
+from referee.api.extensions import Blueprint
 from referee.api.problems import ProblemSchema
 from referee.api.schemas import LangQuerySchema
 

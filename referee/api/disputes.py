@@ -6,7 +6,6 @@ from typing import Any
 
 from flask import g
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from referee.api import presenters
 from referee.api.context import language, principal, services
@@ -20,6 +19,7 @@ from referee.api.dispute_schemas import (
     ReplaySchema,
     RulingRevisionSchema,
 )
+from referee.api.extensions import Blueprint
 from referee.api.problems import ProblemSchema
 from referee.api.schemas import LangQuerySchema
 from referee.service.errors import NotFound

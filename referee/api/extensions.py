@@ -6,14 +6,46 @@ import http
 from typing import Any
 
 from flask import Flask, request
+from flask.json.provider import DefaultJSONProvider
 from flask_limiter import Limiter
 from flask_smorest import Api
+from flask_smorest import Blueprint as SmorestBlueprint
 from flask_smorest.utils import prepare_response
+from marshmallow import missing
+from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import HTTPException
 
 from referee.api.context import bearer_token
 from referee.api.problems import PROBLEM_JSON, ProblemSchema, from_http_exception
+from referee.record.log import strict_json_loads
 from referee.service.keys import hash_key
+
+
+class StrictJSONProvider(DefaultJSONProvider):
+    """Request bodies: no NaN or Infinity (not JSON) and no NUL characters (no database
+    column stores them); either is a 400, never a 500."""
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        return strict_json_loads(s)
+
+
+class StrictParser(FlaskParser):
+    """webargs reads JSON bodies itself; make it as strict as the app's provider."""
+
+    def _raw_load_json(self, req: Any) -> Any:
+        if not is_json_request(req):
+            return missing
+        return strict_json_loads(req.get_data(cache=True))
+
+
+class Blueprint(SmorestBlueprint):
+    """flask-smorest's Blueprint with the strict JSON argument parser."""
+
+    ARGUMENTS_PARSER = StrictParser()
+
+
+class RefereeFlask(Flask):
+    json_provider_class = StrictJSONProvider
 
 
 class RefereeApi(Api):

@@ -9,9 +9,10 @@ from typing import Any
 import marshmallow as ma
 from flask import Response, json, request, stream_with_context
 from flask.views import MethodView
-from flask_smorest import Blueprint, abort
+from flask_smorest import abort
 
 from referee.api.context import language, principal, services
+from referee.api.extensions import Blueprint
 from referee.api.problems import ProblemSchema
 from referee.api.schemas import LangQuerySchema
 

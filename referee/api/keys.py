@@ -6,9 +6,9 @@ from typing import Any
 
 import marshmallow as ma
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from referee.api.context import principal, services
+from referee.api.extensions import Blueprint
 from referee.api.problems import ProblemSchema
 from referee.service.model import ROLES, ApiKey
 

@@ -6,9 +6,9 @@ from typing import Any
 
 import marshmallow as ma
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from referee.api.context import language, principal
+from referee.api.extensions import Blueprint
 from referee.api.problems import ProblemSchema
 from referee.api.schemas import LangQuerySchema
 from referee.service import rules as catalogue

@@ -72,10 +72,32 @@ class GameRecord:
         return out
 
 
+def _reject_constant(name: str) -> Any:
+    raise json.JSONDecodeError(f"{name} is not valid JSON", name, 0)  # doc non-empty
+
+
+def strict_json_loads(text: str | bytes) -> Any:
+    """``json.loads`` that refuses what JSON does not allow but Python accepts (NaN,
+    Infinity) and NUL characters, which no database column can store.
+
+    >>> strict_json_loads('{"a": 1}')
+    {'a': 1}
+    >>> strict_json_loads('[NaN]')
+    Traceback (most recent call last):
+    ...
+    json.decoder.JSONDecodeError: NaN is not valid JSON: line 1 column 1 (char 0)
+    """
+    nul = b"\\u0000" if isinstance(text, (bytes, bytearray)) else "\\u0000"
+    zero = b"\x00" if isinstance(text, (bytes, bytearray)) else "\x00"
+    if nul in text or zero in text:  # type: ignore[operator]
+        raise json.JSONDecodeError("NUL characters are not allowed", "(body)", 0)
+    return json.loads(text, parse_constant=_reject_constant)
+
+
 def parse_record_text(text: str | bytes) -> GameRecord:
     """Parse JSON text; malformed JSON is refused with its line and column."""
     try:
-        doc = json.loads(text)
+        doc = strict_json_loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         where = {"line": exc.lineno, "column": exc.colno} if hasattr(exc, "lineno") else {}
         msg = exc.msg if hasattr(exc, "msg") else str(exc)

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from referee.core.errors import RefereeError
+from referee.core.errors import RecordError, RefereeError
 from referee.record.io import load_record
 from referee.record.render_text import render_state
 from referee.record.replay import replay
@@ -24,6 +24,12 @@ def register(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         record = load_record(args.file)
+        if args.at is not None and not 0 <= args.at < len(record.events):
+            raise RecordError(
+                f"no event {args.at}; the record has events 0 to {len(record.events) - 1}",
+                code="replay.bad_index",
+                where={"field": "at"},
+            )
         state = replay(record, args.at)
     except RefereeError as exc:
         print(f"referee replay: {exc} [{exc.code}]", file=sys.stderr)

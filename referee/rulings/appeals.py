@@ -136,9 +136,10 @@ def check_admissibility(lodged_at: datetime, meta: Mapping[str, Any]) -> Admissi
                 "the game was in the last series but its end time is not known",
                 missing=(SERIES_END_KEY,),
             )
-        deadline = parse_time(meta[SERIES_END_KEY], name=f"meta.{SERIES_END_KEY}") + (
-            LAST_SERIES_GRACE
-        )
+        end = _meta_time(meta, SERIES_END_KEY)
+        if end is None:
+            return _unreadable(SERIES_END_KEY)
+        deadline = end + LAST_SERIES_GRACE
         if lodged <= deadline:
             return Admissibility(
                 "admissible", "lodged within 15 minutes after the last series", deadline
@@ -147,7 +148,9 @@ def check_admissibility(lodged_at: datetime, meta: Mapping[str, Any]) -> Admissi
             "late", "lodged more than 15 minutes after the last series ended", deadline
         )
     if meta.get(NEXT_SERIES_KEY) is not None:
-        deadline = parse_time(meta[NEXT_SERIES_KEY], name=f"meta.{NEXT_SERIES_KEY}")
+        deadline = _meta_time(meta, NEXT_SERIES_KEY)
+        if deadline is None:
+            return _unreadable(NEXT_SERIES_KEY)
         if lodged < deadline:
             return Admissibility("admissible", "lodged before the next series started", deadline)
         return Admissibility("late", "lodged after the next series had started", deadline)
@@ -155,6 +158,21 @@ def check_admissibility(lodged_at: datetime, meta: Mapping[str, Any]) -> Admissi
         "unverified",
         "the schedule is not known: neither the next series' start nor 'last series' is given",
         missing=(NEXT_SERIES_KEY, LAST_SERIES_KEY),
+    )
+
+
+def _meta_time(meta: Mapping[str, Any], key: str) -> datetime | None:
+    """A schedule time from the stored record's meta; None when it cannot be read (the
+    evidence is kept as submitted, so a bad value must not block every appeal)."""
+    try:
+        return parse_time(meta[key], name=f"meta.{key}")
+    except AppealError:
+        return None
+
+
+def _unreadable(key: str) -> Admissibility:
+    return Admissibility(
+        "unverified", f"meta.{key} in the dispute is not an ISO-8601 time", missing=(key,)
     )
 
 

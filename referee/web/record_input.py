@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from referee.core.errors import RefereeError
+from referee.record.log import strict_json_loads
 from referee.service import engine
 
 
@@ -48,7 +49,7 @@ def read_record(text: str, *, field: str = "record") -> dict[str, Any]:
     if is_iss(text):
         return engine.iss_to_skatlog(engine.parse_iss_record(text.strip()))
     try:
-        doc = json.loads(text)
+        doc = strict_json_loads(text)
     except json.JSONDecodeError as exc:
         raise ConsoleInputError(
             "console.new.not_json", field=field, line=exc.lineno, column=exc.colno, reason=exc.msg

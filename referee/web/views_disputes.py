@@ -10,6 +10,7 @@ from typing import Any
 from flask import abort, flash, redirect, render_template, request, url_for
 
 from referee.core.errors import RefereeError
+from referee.record.log import strict_json_loads
 from referee.rulings.appeals import compare_rulings, parse_time
 from referee.rulings.clauses import INFRACTION_KINDS
 from referee.service import engine
@@ -47,7 +48,7 @@ def _form_error(error: RefereeError, lang: str) -> dict[str, Any]:
 def _events_of(raw: str) -> list[dict[str, Any]] | None:
     """The events of a pasted JSON record (to show an error next to its event)."""
     try:
-        doc = json.loads(raw)
+        doc = strict_json_loads(raw)
     except ValueError:
         return None
     events = doc.get("events") if isinstance(doc, dict) else None

@@ -26,8 +26,11 @@ def doc(events, deal=None):
     return {"format": "skat-log/1", "deal": copy.deepcopy(deal or EXAMPLE_DEAL), "events": events}
 
 
-BID = [{"type": "bid", "seat": "middlehand", "value": 18}, {"type": "pass", "seat": "forehand"},
-       {"type": "pass", "seat": "rearhand"}]
+BID = [
+    {"type": "bid", "seat": "middlehand", "value": 18},
+    {"type": "pass", "seat": "forehand"},
+    {"type": "pass", "seat": "rearhand"},
+]
 
 
 # -- refusals: each names its event index and field ---------------------------------------
@@ -38,13 +41,28 @@ BID = [{"type": "bid", "seat": "middlehand", "value": 18}, {"type": "pass", "sea
         ([{"type": "pass", "seat": "dealer"}], "event.seat", 0, "seat"),
         ([{"type": "bid", "seat": "middlehand", "value": "18"}], "event.bad_field", 0, "value"),
         ([{"type": "play", "seat": "forehand", "card": "C1"}], "card.unknown", 0, "card"),
-        ([{"type": "pass", "seat": "forehand", "colour": "red"}], "event.unknown_field", 0,
-         "colour"),
-        (BID + [{"type": "discard", "seat": "middlehand", "cards": ["HJ", "H8"]}],
-         "replay.discard_before_pickup", 3, "cards"),
-        (BID + [{"type": "declare", "seat": "middlehand", "game": "grand", "hand": True},
-                {"type": "play", "seat": "forehand", "card": "DJ"}],
-         "replay.card_not_held", 4, "card"),
+        (
+            [{"type": "pass", "seat": "forehand", "colour": "red"}],
+            "event.unknown_field",
+            0,
+            "colour",
+        ),
+        (
+            BID + [{"type": "discard", "seat": "middlehand", "cards": ["HJ", "H8"]}],
+            "replay.discard_before_pickup",
+            3,
+            "cards",
+        ),
+        (
+            BID
+            + [
+                {"type": "declare", "seat": "middlehand", "game": "grand", "hand": True},
+                {"type": "play", "seat": "forehand", "card": "DJ"},
+            ],
+            "replay.card_not_held",
+            4,
+            "card",
+        ),
     ],
 )
 def test_refused_record_names_event_and_field(events, code, event, field):
@@ -94,15 +112,26 @@ def test_irregular_play_is_noted_and_replay_goes_on():
     assert len(state.tricks) == 1 and state.tricks[0].winner.value == "forehand"
     # the record itself is untouched: same deal (as sets) and the very same events
     assert {k: sorted(v) for k, v in record.to_dict()["deal"].items()} == {
-        k: sorted(v) for k, v in json.loads(original)["deal"].items()}
+        k: sorted(v) for k, v in json.loads(original)["deal"].items()
+    }
     assert record.to_dict()["events"] == [
-        {**e, **({"schneider": False, "schwarz": False, "ouvert": False}
-                 if e["type"] == "declare" else {})} for e in json.loads(original)["events"]]
+        {
+            **e,
+            **(
+                {"schneider": False, "schwarz": False, "ouvert": False}
+                if e["type"] == "declare"
+                else {}
+            ),
+        }
+        for e in json.loads(original)["events"]
+    ]
 
 
 def test_state_at_any_event_index():
-    events = BID + [{"type": "declare", "seat": "middlehand", "game": "grand", "hand": True},
-                    {"type": "play", "seat": "forehand", "card": "CJ"}]
+    events = BID + [
+        {"type": "declare", "seat": "middlehand", "game": "grand", "hand": True},
+        {"type": "play", "seat": "forehand", "card": "CJ"},
+    ]
     at3 = replay_document(doc(events), at=3)
     assert at3["phase"] == "playing" and at3["current_trick"] is None
     at4 = replay_document(doc(events), at=4)

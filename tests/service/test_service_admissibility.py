@@ -43,9 +43,16 @@ def test_missing_times_answer_unverified():
 
 def test_bad_times_are_coded_errors():
     with pytest.raises(AppealError) as err:
-        check_admissibility(at("2026-05-02T18:00:00Z"), {"next_series_starts_at": "soon"})
+        check_admissibility("yesterday", {"next_series_starts_at": "2026-05-02T18:00:00Z"})
     assert err.value.code == "appeal.bad_time"
-    assert err.value.where == {"field": "meta.next_series_starts_at"}
+    assert err.value.where == {"field": "lodged_at"}
+
+
+def test_an_unreadable_stored_schedule_leaves_the_appeal_unverified():
+    # the record is evidence kept as submitted: its bad meta must not block every appeal
+    result = check_admissibility(at("2026-05-02T18:00:00Z"), {"next_series_starts_at": "soon"})
+    assert result.status == "unverified"
+    assert result.missing == ("next_series_starts_at",)
 
 
 def test_skwo_7_3_3_grounds_required():

@@ -1,0 +1,48 @@
+"""Inputs Python's JSON accepts but JSON and the databases do not; unreadable schedules."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from service_support import example
+
+PROBLEM = "application/problem+json"
+
+
+def _body_with(value_text: str) -> bytes:
+    record = json.dumps(example("suit-game-clean"))
+    return ('{"record": ' + record + ', "note": ' + value_text + "}").encode()
+
+
+@pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity", '"a\\u0000b"'])
+@pytest.mark.parametrize("path", ["/v1/disputes", "/v1/adjudications"])
+def test_non_json_constants_and_nul_are_refused_with_400(client, keys, path, value):
+    if path == "/v1/adjudications":
+        body = json.dumps(example("suit-game-clean"))[:-1] + ', "x": ' + value + "}"
+        data = body.encode()
+    else:
+        data = _body_with(value)
+    r = client.post(
+        path, data=data, headers={**keys["referee"], "Content-Type": "application/json"}
+    )
+    assert r.status_code == 400, r.get_data(as_text=True)
+    assert r.mimetype == PROBLEM
+    assert client.get("/v1/disputes", headers=keys["referee"]).json == []
+
+
+def test_an_unreadable_schedule_in_meta_leaves_the_appeal_unverified(client, keys):
+    meta = {"next_series_starts_at": "after lunch"}
+    d = client.post(
+        "/v1/disputes",
+        json={"record": example("revoke-objected"), "meta": meta},
+        headers=keys["referee"],
+    )
+    assert d.status_code == 201
+    r = client.post(
+        f"/v1/disputes/{d.json['id']}/appeals",
+        json={"grounds": "the objection came too late", "lodged_at": "2026-05-02T13:45:00+02:00"},
+        headers=keys["court"],
+    )
+    assert r.status_code == 201, r.json
+    assert "unverified" in json.dumps(r.json)
