@@ -178,7 +178,7 @@ def _judge(
             )
         return make("penalized", "skat_viewed.play", SKAT_VIEWED_BY_PHASE["playing"], ends_at=ev)
     if kind == "cards_exposed":
-        second_card = irr.subkind == "second_card"
+        second_card = irr.subkind in ("second_card", "with_play")
         if party == "declarer" and not second_card:
             return make("void", "cards_exposed.declarer")
         many = second_card or _exposed_count(state, irr) >= 2

@@ -1,0 +1,215 @@
+"""The state of a game at one moment, as the replayer reconstructs it.
+
+:class:`GameState` holds the hands, the bidding, the contract, the trick table and what
+went wrong so far (:class:`Irregularity`) or happened besides play (:class:`Marker`).
+It is built and advanced by :class:`referee.record.replay.Replayer`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.core.bidding import Auction
+from referee.core.cards import Card, cards_of, points_of
+from referee.core.contracts import Contract
+from referee.core.seats import SEATS, Seat
+from referee.record.log import GameRecord
+
+PLAY_IRREGULARITIES = ("false_lead", "play_before_turn", "revoke")
+MARKERS = frozenset(
+    {
+        "objection",
+        "continue",
+        "cards_gathered",
+        "concede",
+        "consent",
+        "lay_down",
+        "throw_in",
+        "timeout",
+        "left",
+        "remark",
+        "look_at_skat",
+        "expose",
+        "review_tricks",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Irregularity:
+    """Something that happened against the rules, as the replayer saw it."""
+
+    event: int | None  # None: the deal itself
+    kind: str
+    seat: Seat | None
+    phase: str
+    trick: int | None
+    detail: str
+    card: Card | None = None
+    could_follow: bool | None = None  # revoke: whether the seat held a card of the led suit
+    subkind: str | None = None  # a finer, machine-readable kind, e.g. "second_card"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "event": self.event,
+            "kind": self.kind,
+            "seat": _v(self.seat),
+            "phase": self.phase,
+            "trick": self.trick,
+            "detail": self.detail,
+            "card": self.card.name if self.card is not None else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """A table event that is not play (objection, concession, claim, ...) and when it came."""
+
+    event: int
+    type: str
+    seat: Seat | None
+    phase: str
+    trick: int | None  # the trick being played (or just completed) when it happened
+    cards_in_trick: int
+    cards_in_hand: int | None  # of the seat, when it has one
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "event": self.event,
+            "type": self.type,
+            "seat": _v(self.seat),
+            "phase": self.phase,
+            "trick": self.trick,
+            "cards_in_trick": self.cards_in_trick,
+        }
+
+
+@dataclass(slots=True)
+class Trick:
+    """A trick: who led, the cards in play order (seat, card, event index), who won it."""
+
+    number: int
+    leader: Seat
+    plays: list[tuple[Seat, Card, int]] = field(default_factory=list)
+    winner: Seat | None = None
+    points: int = 0
+
+    @property
+    def complete(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def last_event(self) -> int:
+        return self.plays[-1][2] if self.plays else -1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "leader": self.leader.value,
+            "cards": [{"seat": s.value, "card": c.name, "event": e} for s, c, e in self.plays],
+            "winner": _v(self.winner),
+            "points": self.points,
+        }
+
+
+def _v(seat: Seat | None) -> str | None:
+    return seat.value if seat is not None else None
+
+
+class GameState:
+    """The table at one moment. Built and advanced by :class:`Replayer`."""
+
+    def __init__(self, record: GameRecord) -> None:
+        deal = record.deal
+        self.record = record
+        self.hands: list[int] = [deal.forehand, deal.middlehand, deal.rearhand]
+        self.skat: int = deal.skat
+        self.phase = "bidding"
+        self.auction = Auction()
+        self.declarer: Seat | None = None
+        self.bid: int | None = None
+        self.skat_taken = False
+        self.discarded: tuple[Card, ...] = ()
+        self.contract: Contract | None = None
+        #: the contract's trick tables (follow class, power, follow masks), looked up once
+        self.tables: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] = ((), (), ())
+        self.declared: dict[str, Any] | None = None
+        self.declarer_cards_at_declaration: int = 0
+        self.tricks: list[Trick] = []
+        self.current: Trick | None = None
+        self.to_play: Seat | None = None
+        self.irregularities: list[Irregularity] = []
+        self.markers: list[Marker] = []
+        self.last_event = -1
+
+    # -- derived views --------------------------------------------------------------------
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        return tuple(cards_of(self.hands[seat.index]))
+
+    @property
+    def trick_number(self) -> int | None:
+        """The number of the trick in play (or 10 when all are done); None before play."""
+        if self.phase not in ("playing", "finished"):
+            return None
+        if self.current is not None and self.current.plays:
+            return self.current.number
+        return min(len(self.tricks) + 1, 10) if self.phase == "playing" else len(self.tricks)
+
+    def side_of(self, seat: Seat) -> str:
+        return "declarer" if seat is self.declarer else "defenders"
+
+    def tricks_won(self, upto_event: int | None = None) -> dict[str, int]:
+        out = {"declarer": 0, "defenders": 0}
+        for t in self.tricks:
+            if upto_event is None or t.last_event <= upto_event:
+                out[self.side_of(t.winner)] += 1  # type: ignore[arg-type]
+        return out
+
+    def card_points(
+        self, upto_event: int | None = None, *, with_skat: bool = True
+    ) -> dict[str, int]:
+        """Card points per side from the completed tricks (the skat counts for the declarer)."""
+        out = {
+            "declarer": points_of(self.skat) if with_skat and self.declarer else 0,
+            "defenders": 0,
+        }
+        for t in self.tricks:
+            if upto_event is None or t.last_event <= upto_event:
+                out[self.side_of(t.winner)] += t.points  # type: ignore[arg-type]
+        return out
+
+    def declarer_cards_with_skat(self) -> int:
+        """The declarer's ten cards plus the skat, for matadors (the skat counts in hand games)."""
+        if self.declarer is None:
+            return 0
+        deal = self.record.deal
+        return deal.mask(self.declarer) | deal.skat
+
+    def to_dict(self) -> dict[str, Any]:
+        """The reconstruction as JSON."""
+        return {
+            "event": self.last_event,
+            "phase": self.phase,
+            "hands": {s.value: [c.name for c in self.hand(s)] for s in SEATS},
+            "skat": [c.name for c in cards_of(self.skat)],
+            "skat_taken": self.skat_taken,
+            "bidding": [
+                {"seat": a.seat.value, "action": a.kind, "value": a.value}
+                for a in self.auction.history
+            ],
+            "declarer": _v(self.declarer),
+            "bid": self.bid,
+            "contract": self.contract.to_dict() if self.contract else None,
+            "declared": self.declared,
+            "discarded": [c.name for c in self.discarded],
+            "tricks": [t.to_dict() for t in self.tricks],
+            "current_trick": self.current.to_dict()
+            if self.current and self.current.plays
+            else None,
+            "to_play": _v(self.to_play),
+            "card_points": self.card_points() if self.declarer else None,
+            "tricks_won": self.tricks_won() if self.declarer else None,
+            "irregularities": [i.to_dict() for i in self.irregularities],
+            "markers": [m.to_dict() for m in self.markers],
+        }
