@@ -10,24 +10,29 @@
 
 from __future__ import annotations
 
-from referee.core.contracts import Contract
 from referee.core.scoresheet import game_tournament_points
 from referee.core.seats import SEATS
 from referee.core.valuation import (
-    Matadors,
-    Valuation,
-    count_matadors,
     levels_reached,
-    settle_played_game,
     value_game,
 )
 from referee.record.log import GameRecord
-from referee.record.replay import GameState, Marker, replay
+from referee.record.replay import GameState, replay
 from referee.rulings.clauses import ENDING_CLAUSES, VALUE_CLAUSES
 from referee.rulings.detect import detect
-from referee.rulings.model import Infraction, Message, Ruling, Step
+from referee.rulings.marker_endings import end_by_marker
+from referee.rulings.model import Infraction, Ruling
 from referee.rulings.outcome import Position, decided_for, judge_ended, position_before
-from referee.rulings.shortened import declarer_claim, defender_claim, remaining, thrown_in
+from referee.rulings.ruling_ops import (
+    apply_valuation,
+    count_as_played,
+    infraction_step,
+    matadors_of,
+    position_at,
+    set_counts,
+    settle_counts,
+)
+from referee.rulings.shortened import remaining
 
 SHORTENING = ("concede", "lay_down", "throw_in", "timeout", "left")
 DEFAULT_CLAIM_BUDGET_S = 10.0
@@ -50,7 +55,7 @@ def adjudicate(
                 detail=irr.detail,
             )
     for inf in r.infractions:
-        r.reasoning.append(_infraction_step(inf))
+        r.reasoning.append(infraction_step(inf))
     if _misdeal(state, r, claim_budget_s):
         return _finish(state, r)
     if state.phase == "passed_in":
@@ -70,7 +75,7 @@ def adjudicate(
         handled = (
             _end_by_infraction(record, state, r, what, claim_budget_s)
             if isinstance(what, Infraction)
-            else _end_by_marker(record, state, r, what, claim_budget_s)
+            else end_by_marker(record, state, r, what, claim_budget_s)
         )  # type: ignore[arg-type]
         if handled:
             for inf in r.infractions:
@@ -101,46 +106,11 @@ def adjudicate(
             "trick": state.trick_number,
         }
         r.step(("ISkO 4.3.1",), "ending.incomplete", phase=state.phase, trick=state.trick_number)
-        _count(state, r)
+        count_as_played(state, r)
     return _finish(state, r)
 
 
 # -- helpers -------------------------------------------------------------------------------
-def _infraction_step(inf: Infraction) -> Step:
-    """The reasoning step that states an infraction and its status."""
-    return Step(inf.clauses, inf.explanation)
-
-
-def _matadors(state: GameState, contract: Contract | None) -> Matadors | None:
-    if contract is None or contract.is_null:
-        return None
-    return count_matadors(state.declarer_cards_with_skat(), contract.game)
-
-
-def _count(state: GameState, r: Ruling, upto: int | None = None) -> None:
-    if state.declarer is not None:
-        r.card_points = state.card_points(upto)
-        r.tricks = state.tricks_won(upto)
-
-
-def _apply(r: Ruling, v: Valuation) -> None:
-    r.outcome = "won" if v.won else "lost"
-    r.matadors = v.matadors
-    r.levels = v.levels
-    r.multiplier = v.multiplier if v.matadors is not None else None
-    r.game_value = v.value
-    r.overbid = v.overbid
-    r.score = v.score
-
-
-def _position(record: GameRecord, event: int) -> Position:
-    return position_before(replay(record, event - 1))
-
-
-def _set_counts(r: Ruling, pos: Position) -> None:
-    r.card_points, r.tricks = pos.card_points, pos.tricks
-
-
 def _end_by_infraction(
     record: GameRecord, state: GameState, r: Ruling, inf: Infraction, budget: float | None
 ) -> bool:
@@ -157,17 +127,17 @@ def _end_by_infraction(
             r.levels, r.multiplier, r.overbid = (), None, False
         else:
             simple = levels_reached(contract, won=False, schneider=False, schwarz=False)
-            _apply(
+            apply_valuation(
                 r,
                 value_game(
                     contract,
-                    _matadors(state, contract),
+                    matadors_of(state, contract),
                     state.bid,
                     won=False,
                     levels=None if contract.is_null else simple,
                 ),
             )
-        _set_counts(r, _position(record, at))
+        set_counts(r, position_at(record, at))
         return True
     if contract is None:
         if inf.kind == "lead_before_declaration":
@@ -176,15 +146,15 @@ def _end_by_infraction(
         r.step(("ISkO 3.4.1",), "ending.no_contract")
         return True
     guilty = inf.party or "declarer"
-    pos = _position(record, at)
-    matadors = _matadors(state, contract)
+    pos = position_at(record, at)
+    matadors = matadors_of(state, contract)
     j = judge_ended(
         contract, matadors, state.bid, pos, guilty, state.declarer, claim_budget_s=budget
     )
     r.reasoning += j.steps
     r.analysis += j.analysis
-    _apply(r, j.valuation)
-    _set_counts(r, pos)
+    apply_valuation(r, j.valuation)
+    set_counts(r, pos)
     if inf.kind == "cards_exposed" and guilty == "defenders" and r.outcome == "won":
         # English 4.1.9: the outstanding tricks belong to the declarer (points only, no level)
         pts, tricks = remaining(pos)
@@ -194,203 +164,10 @@ def _end_by_infraction(
     return True
 
 
-def _end_by_marker(
-    record: GameRecord, state: GameState, r: Ruling, m: Marker, budget: float | None
-) -> bool:
-    declarer, contract, bid = state.declarer, state.contract, state.bid
-    trick = m.trick
-    if m.type in ("timeout", "left"):
-        r.outcome = "undetermined"
-        r.ended = {"reason": m.type, "event": m.event, "trick": trick}
-        r.step(
-            ENDING_CLAUSES["platform"],
-            f"ending.{m.type}",
-            seat=m.seat.value if m.seat else None,
-            phase=m.phase,
-            trick=trick,
-        )
-        if declarer is not None:
-            _set_counts(r, _position(record, m.event))
-        return True
-    if declarer is None or contract is None or bid is None:
-        if m.type == "concede":
-            r.outcome = "undetermined"
-            r.ended = {"reason": "declarer_conceded", "event": m.event, "trick": None}
-            r.step(("ISkO 4.3.1", "ISkO 3.4.1"), "ending.no_contract")
-            return True
-        return False
-    pos = _position(record, m.event)
-    matadors = _matadors(state, contract)
-    side = "declarer" if m.seat is declarer else "defenders"
-    if m.type == "concede" and side == "declarer":
-        return _declarer_concedes(record, state, r, m, pos, matadors)
-    if m.type == "concede":
-        r.ended = {"reason": "defenders_conceded", "event": m.event, "trick": trick}
-        r.step(
-            ENDING_CLAUSES["defenders_conceded"],
-            "ending.defenders_conceded",
-            seat=m.seat.value if m.seat else None,
-        )
-        j = judge_ended(contract, matadors, bid, pos, "defenders", declarer, claim_budget_s=budget)
-        r.reasoning += j.steps
-        r.analysis += j.analysis
-        _apply(r, j.valuation)
-        _set_counts(r, pos)
-        return True
-    if m.type == "lay_down":
-        if side == "declarer":
-            award = declarer_claim(state, m, pos, contract.is_null, budget)
-            r.ended = {"reason": "claim", "event": m.event, "trick": trick}
-            kind = "failed_claim"
-        else:
-            award = defender_claim(state, m, pos, budget)
-            r.ended = {"reason": "defender_claim", "event": m.event, "trick": trick}
-            kind = "failed_defender_claim"
-        r.reasoning += award.steps
-        r.analysis += award.analysis
-        if award.holds is None:
-            r.outcome = "undetermined"
-            r.step(("ISkO 4.3.4",), "claim.undecided")
-            _set_counts(r, pos)
-            return True
-        if not award.holds:
-            r.infractions.append(
-                Infraction(
-                    kind,
-                    m.seat,
-                    side,
-                    m.event,
-                    trick,
-                    "penalized",
-                    ("ISkO 4.3.4", "ISkO 4.4.5") if side == "declarer" else ("ISkO 4.3.5",),
-                    Message(f"{kind}.penalized", {"seat": m.seat.value if m.seat else None}),
-                    m.event,
-                )
-            )
-            # a failed claim ends the game against the claimer's side (4.1.3-4.1.6): the
-            # awarded cards are counted, but they never raise the level
-            j = judge_ended(contract, matadors, bid, pos, side, declarer, claim_budget_s=budget)
-            r.reasoning += j.steps
-            r.analysis += j.analysis
-            _apply(r, j.valuation)
-            r.card_points = {
-                "declarer": award.declarer_points,
-                "defenders": 120 - award.declarer_points,
-            }
-            r.tricks = {"declarer": award.declarer_tricks, "defenders": award.defender_tricks}
-            return True
-        _settle_counts(
-            state, r, award.declarer_points, award.declarer_tricks, award.defender_tricks
-        )
-        r.step(
-            ENDING_CLAUSES["played_out"],
-            "value.from_counts",
-            points=award.declarer_points,
-            tricks=award.declarer_tricks,
-        )
-        return True
-    if m.type == "throw_in":
-        dp, dt, ft = thrown_in(pos, side)
-        r.ended = {"reason": "thrown_in", "event": m.event, "trick": trick}
-        r.step(
-            ENDING_CLAUSES["thrown_in"],
-            "ending.thrown_in",
-            seat=m.seat.value if m.seat else None,
-            side=side,
-        )
-        _settle_counts(state, r, dp, dt, ft)
-        r.step(ENDING_CLAUSES["played_out"], "value.from_counts", points=dp, tricks=dt)
-        return True
-    return False
-
-
-def _declarer_concedes(
-    record: GameRecord,
-    state: GameState,
-    r: Ruling,
-    m: Marker,
-    pos: Position,
-    matadors: Matadors | None,
-) -> bool:
-    contract, bid = state.contract, state.bid
-    assert contract is not None and bid is not None
-    cards = m.cards_in_hand or 0
-    consent = next(
-        (
-            c
-            for c in state.markers
-            if c.type == "consent" and c.event > m.event and c.seat is not state.declarer
-        ),
-        None,
-    )
-    simple = levels_reached(contract, won=False, schneider=False, schwarz=False)
-    r.ended = {"reason": "declarer_conceded", "event": m.event, "trick": m.trick}
-    if cards >= 9 or consent is not None:
-        clauses = ENDING_CLAUSES[
-            "declarer_conceded" if cards >= 9 else "declarer_conceded_with_consent"
-        ]
-        r.step(
-            clauses,
-            "ending.declarer_conceded",
-            cards=cards,
-            consent=consent.seat.value if consent and consent.seat else None,
-        )
-        if not contract.is_null and pos.defender_points >= 90:
-            v = value_game(contract, matadors, bid, won=False, schneider=True)
-        else:
-            v = value_game(
-                contract, matadors, bid, won=False, levels=None if contract.is_null else simple
-            )
-        _apply(r, v)
-        _set_counts(r, pos)
-        return True
-    played_after = any(t.last_event > m.event for t in state.tricks) or (
-        state.current is not None and any(e > m.event for _, _, e in state.current.plays)
-    )
-    inf = Infraction(
-        "unauthorized_concession",
-        m.seat,
-        "declarer",
-        m.event,
-        m.trick,
-        "void" if played_after else "penalized",
-        ("ISkO 4.3.2",),
-        Message(
-            "unauthorized_concession." + ("void" if played_after else "penalized"), {"cards": cards}
-        ),
-        None if played_after else m.event,
-    )
-    r.infractions.append(inf)
-    r.reasoning.append(_infraction_step(inf))
-    if played_after:
-        r.ended = None
-        return False
-    dp, dt, ft = thrown_in(pos, "declarer")
-    r.step(("ISkO 4.3.2", "ISkO 4.3.6"), "ending.unauthorized_concession")
-    _settle_counts(state, r, dp, dt, ft)
-    r.step(ENDING_CLAUSES["played_out"], "value.from_counts", points=dp, tricks=dt)
-    return True
-
-
-def _settle_counts(state: GameState, r: Ruling, dp: int, dt: int, ft: int) -> None:
-    """Value the game from final counts as if played out (claims, throw-ins, the last trick)."""
-    res = settle_played_game(
-        state.contract,
-        state.declarer_cards_with_skat(),
-        state.bid or 0,  # type: ignore[arg-type]
-        declarer_points=dp,
-        declarer_tricks=dt,
-        defender_tricks=ft,
-    )
-    _apply(r, res.valuation)
-    r.card_points = {"declarer": dp, "defenders": 120 - dp}
-    r.tricks = {"declarer": dt, "defenders": ft}
-
-
 def _played_out(state: GameState, r: Ruling) -> None:
     pts, tricks = state.card_points(), state.tricks_won()
     r.ended = {"reason": "played_out", "event": state.tricks[-1].last_event, "trick": 10}
-    _settle_counts(state, r, pts["declarer"], tricks["declarer"], tricks["defenders"])
+    settle_counts(state, r, pts["declarer"], tricks["declarer"], tricks["defenders"])
     r.step(
         ENDING_CLAUSES["played_out"],
         "ending.played_out",
@@ -407,7 +184,7 @@ def _decided_early(state: GameState, r: Ruling) -> bool:
     if contract is None or bid is None or state.phase != "playing":
         return False
     pos = position_before(state)
-    matadors = _matadors(state, contract)
+    matadors = matadors_of(state, contract)
     if decided_for(contract, pos, matadors, bid) != "defenders":
         return False
     fixed = (
@@ -427,8 +204,10 @@ def _decided_early(state: GameState, r: Ruling) -> bool:
     )
     r.step(clauses, "ending.decided", points=pos.declarer_points, tricks=pos.declarer_tricks)
     r.ended = {"reason": "decided", "event": state.last_event, "trick": len(state.tricks)}
-    _apply(r, value_game(contract, matadors, bid, won=False, schneider=pos.defender_points >= 90))
-    _set_counts(r, pos)
+    apply_valuation(
+        r, value_game(contract, matadors, bid, won=False, schneider=pos.defender_points >= 90)
+    )
+    set_counts(r, pos)
     return True
 
 
@@ -468,7 +247,7 @@ def _misdeal(state: GameState, r: Ruling, budget: float | None) -> bool:
     )
     j = judge_ended(
         state.contract,
-        _matadors(state, state.contract),
+        matadors_of(state, state.contract),
         state.bid or 0,
         pos,
         guilty,
@@ -476,8 +255,8 @@ def _misdeal(state: GameState, r: Ruling, budget: float | None) -> bool:
         claim_budget_s=budget,
     )
     r.reasoning += j.steps
-    _apply(r, j.valuation)
-    _set_counts(r, pos)
+    apply_valuation(r, j.valuation)
+    set_counts(r, pos)
     return True
 
 
@@ -525,5 +304,5 @@ def _finish(state: GameState, r: Ruling) -> Ruling:
         r.score = 0
         r.tournament_points = {s.value: 0 for s in SEATS}
     if r.declarer is not None and r.contract is not None and r.matadors is None:
-        r.matadors = _matadors(state, r.contract)
+        r.matadors = matadors_of(state, r.contract)
     return r

@@ -57,11 +57,11 @@ DYNAMIC: dict[tuple[str, str], frozenset[str]] = {
         {"outcome.null_guilty_declarer", "outcome.null_guilty_defenders"}
     ),
     (
-        "adjudicate.py",
+        "marker_endings.py",
         "'unauthorized_concession.' + ('void' if played_after else 'penalized')",
     ): frozenset({"unauthorized_concession.void", "unauthorized_concession.penalized"}),
-    ("adjudicate.py", "f'ending.{m.type}'"): frozenset({"ending.timeout", "ending.left"}),
-    ("adjudicate.py", "f'{kind}.penalized'"): frozenset(
+    ("marker_endings.py", "f'ending.{m.type}'"): frozenset({"ending.timeout", "ending.left"}),
+    ("marker_endings.py", "f'{kind}.penalized'"): frozenset(
         {"failed_claim.penalized", "failed_defender_claim.penalized"}
     ),
     ("shortened.py", "'claim.played_on.' + ('holds' if holds else 'fails')"): frozenset(

@@ -1,0 +1,196 @@
+"""Games cut short at the table: concessions, claims laid down, throw-ins, and platform
+events (ISkO 4.3.1-4.3.6, 4.4.5), each turned into the ruling's ending and value."""
+
+from __future__ import annotations
+
+from referee.core.valuation import Matadors, levels_reached, value_game
+from referee.record.log import GameRecord
+from referee.record.replay import GameState, Marker
+from referee.rulings.clauses import ENDING_CLAUSES
+from referee.rulings.model import Infraction, Message, Ruling
+from referee.rulings.outcome import Position, judge_ended
+from referee.rulings.ruling_ops import (
+    apply_valuation,
+    infraction_step,
+    matadors_of,
+    position_at,
+    set_counts,
+    settle_counts,
+)
+from referee.rulings.shortened import declarer_claim, defender_claim, thrown_in
+
+
+def end_by_marker(
+    record: GameRecord, state: GameState, r: Ruling, m: Marker, budget: float | None
+) -> bool:
+    declarer, contract, bid = state.declarer, state.contract, state.bid
+    trick = m.trick
+    if m.type in ("timeout", "left"):
+        r.outcome = "undetermined"
+        r.ended = {"reason": m.type, "event": m.event, "trick": trick}
+        r.step(
+            ENDING_CLAUSES["platform"],
+            f"ending.{m.type}",
+            seat=m.seat.value if m.seat else None,
+            phase=m.phase,
+            trick=trick,
+        )
+        if declarer is not None:
+            set_counts(r, position_at(record, m.event))
+        return True
+    if declarer is None or contract is None or bid is None:
+        if m.type == "concede":
+            r.outcome = "undetermined"
+            r.ended = {"reason": "declarer_conceded", "event": m.event, "trick": None}
+            r.step(("ISkO 4.3.1", "ISkO 3.4.1"), "ending.no_contract")
+            return True
+        return False
+    pos = position_at(record, m.event)
+    matadors = matadors_of(state, contract)
+    side = "declarer" if m.seat is declarer else "defenders"
+    if m.type == "concede" and side == "declarer":
+        return declarer_concedes(record, state, r, m, pos, matadors)
+    if m.type == "concede":
+        r.ended = {"reason": "defenders_conceded", "event": m.event, "trick": trick}
+        r.step(
+            ENDING_CLAUSES["defenders_conceded"],
+            "ending.defenders_conceded",
+            seat=m.seat.value if m.seat else None,
+        )
+        j = judge_ended(contract, matadors, bid, pos, "defenders", declarer, claim_budget_s=budget)
+        r.reasoning += j.steps
+        r.analysis += j.analysis
+        apply_valuation(r, j.valuation)
+        set_counts(r, pos)
+        return True
+    if m.type == "lay_down":
+        if side == "declarer":
+            award = declarer_claim(state, m, pos, contract.is_null, budget)
+            r.ended = {"reason": "claim", "event": m.event, "trick": trick}
+            kind = "failed_claim"
+        else:
+            award = defender_claim(state, m, pos, budget)
+            r.ended = {"reason": "defender_claim", "event": m.event, "trick": trick}
+            kind = "failed_defender_claim"
+        r.reasoning += award.steps
+        r.analysis += award.analysis
+        if award.holds is None:
+            r.outcome = "undetermined"
+            r.step(("ISkO 4.3.4",), "claim.undecided")
+            set_counts(r, pos)
+            return True
+        if not award.holds:
+            r.infractions.append(
+                Infraction(
+                    kind,
+                    m.seat,
+                    side,
+                    m.event,
+                    trick,
+                    "penalized",
+                    ("ISkO 4.3.4", "ISkO 4.4.5") if side == "declarer" else ("ISkO 4.3.5",),
+                    Message(f"{kind}.penalized", {"seat": m.seat.value if m.seat else None}),
+                    m.event,
+                )
+            )
+            # a failed claim ends the game against the claimer's side (4.1.3-4.1.6): the
+            # awarded cards are counted, but they never raise the level
+            j = judge_ended(contract, matadors, bid, pos, side, declarer, claim_budget_s=budget)
+            r.reasoning += j.steps
+            r.analysis += j.analysis
+            apply_valuation(r, j.valuation)
+            r.card_points = {
+                "declarer": award.declarer_points,
+                "defenders": 120 - award.declarer_points,
+            }
+            r.tricks = {"declarer": award.declarer_tricks, "defenders": award.defender_tricks}
+            return True
+        settle_counts(state, r, award.declarer_points, award.declarer_tricks, award.defender_tricks)
+        r.step(
+            ENDING_CLAUSES["played_out"],
+            "value.from_counts",
+            points=award.declarer_points,
+            tricks=award.declarer_tricks,
+        )
+        return True
+    if m.type == "throw_in":
+        dp, dt, ft = thrown_in(pos, side)
+        r.ended = {"reason": "thrown_in", "event": m.event, "trick": trick}
+        r.step(
+            ENDING_CLAUSES["thrown_in"],
+            "ending.thrown_in",
+            seat=m.seat.value if m.seat else None,
+            side=side,
+        )
+        settle_counts(state, r, dp, dt, ft)
+        r.step(ENDING_CLAUSES["played_out"], "value.from_counts", points=dp, tricks=dt)
+        return True
+    return False
+
+
+def declarer_concedes(
+    record: GameRecord,
+    state: GameState,
+    r: Ruling,
+    m: Marker,
+    pos: Position,
+    matadors: Matadors | None,
+) -> bool:
+    contract, bid = state.contract, state.bid
+    assert contract is not None and bid is not None
+    cards = m.cards_in_hand or 0
+    consent = next(
+        (
+            c
+            for c in state.markers
+            if c.type == "consent" and c.event > m.event and c.seat is not state.declarer
+        ),
+        None,
+    )
+    simple = levels_reached(contract, won=False, schneider=False, schwarz=False)
+    r.ended = {"reason": "declarer_conceded", "event": m.event, "trick": m.trick}
+    if cards >= 9 or consent is not None:
+        clauses = ENDING_CLAUSES[
+            "declarer_conceded" if cards >= 9 else "declarer_conceded_with_consent"
+        ]
+        r.step(
+            clauses,
+            "ending.declarer_conceded",
+            cards=cards,
+            consent=consent.seat.value if consent and consent.seat else None,
+        )
+        if not contract.is_null and pos.defender_points >= 90:
+            v = value_game(contract, matadors, bid, won=False, schneider=True)
+        else:
+            v = value_game(
+                contract, matadors, bid, won=False, levels=None if contract.is_null else simple
+            )
+        apply_valuation(r, v)
+        set_counts(r, pos)
+        return True
+    played_after = any(t.last_event > m.event for t in state.tricks) or (
+        state.current is not None and any(e > m.event for _, _, e in state.current.plays)
+    )
+    inf = Infraction(
+        "unauthorized_concession",
+        m.seat,
+        "declarer",
+        m.event,
+        m.trick,
+        "void" if played_after else "penalized",
+        ("ISkO 4.3.2",),
+        Message(
+            "unauthorized_concession." + ("void" if played_after else "penalized"), {"cards": cards}
+        ),
+        None if played_after else m.event,
+    )
+    r.infractions.append(inf)
+    r.reasoning.append(infraction_step(inf))
+    if played_after:
+        r.ended = None
+        return False
+    dp, dt, ft = thrown_in(pos, "declarer")
+    r.step(("ISkO 4.3.2", "ISkO 4.3.6"), "ending.unauthorized_concession")
+    settle_counts(state, r, dp, dt, ft)
+    r.step(ENDING_CLAUSES["played_out"], "value.from_counts", points=dp, tricks=dt)
+    return True

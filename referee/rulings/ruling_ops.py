@@ -1,0 +1,60 @@
+"""Small operations every ending shares: counting, valuing, writing into a ruling."""
+
+from __future__ import annotations
+
+from referee.core.contracts import Contract
+from referee.core.valuation import Matadors, Valuation, count_matadors, settle_played_game
+from referee.record.log import GameRecord
+from referee.record.replay import GameState, replay
+from referee.rulings.model import Infraction, Ruling, Step
+from referee.rulings.outcome import Position, position_before
+
+
+def infraction_step(inf: Infraction) -> Step:
+    """The reasoning step that states an infraction and its status."""
+    return Step(inf.clauses, inf.explanation)
+
+
+def matadors_of(state: GameState, contract: Contract | None) -> Matadors | None:
+    if contract is None or contract.is_null:
+        return None
+    return count_matadors(state.declarer_cards_with_skat(), contract.game)
+
+
+def count_as_played(state: GameState, r: Ruling, upto: int | None = None) -> None:
+    if state.declarer is not None:
+        r.card_points = state.card_points(upto)
+        r.tricks = state.tricks_won(upto)
+
+
+def apply_valuation(r: Ruling, v: Valuation) -> None:
+    r.outcome = "won" if v.won else "lost"
+    r.matadors = v.matadors
+    r.levels = v.levels
+    r.multiplier = v.multiplier if v.matadors is not None else None
+    r.game_value = v.value
+    r.overbid = v.overbid
+    r.score = v.score
+
+
+def position_at(record: GameRecord, event: int) -> Position:
+    return position_before(replay(record, event - 1))
+
+
+def set_counts(r: Ruling, pos: Position) -> None:
+    r.card_points, r.tricks = pos.card_points, pos.tricks
+
+
+def settle_counts(state: GameState, r: Ruling, dp: int, dt: int, ft: int) -> None:
+    """Value the game from final counts as if played out (claims, throw-ins, the last trick)."""
+    res = settle_played_game(
+        state.contract,
+        state.declarer_cards_with_skat(),
+        state.bid or 0,  # type: ignore[arg-type]
+        declarer_points=dp,
+        declarer_tricks=dt,
+        defender_tricks=ft,
+    )
+    apply_valuation(r, res.valuation)
+    r.card_points = {"declarer": dp, "defenders": 120 - dp}
+    r.tricks = {"declarer": dt, "defenders": ft}
