@@ -19,13 +19,14 @@ run: $(STAMP)
 	$(VENV)/bin/referee serve
 
 test: $(STAMP) system-deps
-	$(VENV)/bin/ruff check referee tests
+	$(VENV)/bin/ruff check referee tests bench
+	$(VENV)/bin/ruff format --check referee tests bench
 	$(VENV)/bin/lint-imports
 	$(PY) -m pytest -q
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check referee tests
-	$(VENV)/bin/ruff format --check referee tests
+	$(VENV)/bin/ruff check referee tests bench
+	$(VENV)/bin/ruff format --check referee tests bench
 	$(VENV)/bin/lint-imports
 
 bench: $(STAMP)

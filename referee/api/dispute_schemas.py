@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC
+from typing import Any
 
 import marshmallow as ma
 
@@ -94,7 +95,7 @@ class DisputeSchema(DisputeSummarySchema):
 class ReplaySchema(ma.Schema):
     """The replayer's reconstruction (passed through as the engine made it)."""
 
-    def dump(self, obj, *, many=None):  # type: ignore[no-untyped-def]
+    def dump(self, obj: Any, *, many: bool | None = None) -> Any:
         return obj
 
 

@@ -18,7 +18,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from referee.core.contracts import NULL_VALUES
 from referee.core.errors import BiddingError
@@ -153,7 +155,7 @@ class Auction:
             self.pass_(action.seat)
 
 
-def _ok(check, *args) -> bool:  # type: ignore[no-untyped-def]
+def _ok(check: Callable[..., None], *args: Any) -> bool:
     try:
         check(*args)
     except BiddingError:

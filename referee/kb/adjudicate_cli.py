@@ -28,7 +28,7 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 from referee.core.errors import RefereeError
@@ -36,7 +36,7 @@ from referee.kb.render import adjudicate_record
 from referee.kb.summary import render_ruling_text
 from referee.record.io import read_text
 from referee.record.iss import iss_to_skatlog, parse_iss_record
-from referee.record.log import parse_record, parse_record_text
+from referee.record.log import GameRecord, parse_record, parse_record_text
 
 HELP = "Rule a game record (skat-log/1 JSON or an ISS record; FILE or -) and print the ruling"
 #: claim analysis budget per game in batch mode (an archive should not stall on one game)
@@ -80,7 +80,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(run=run)
 
 
-def load_any(text: str):  # type: ignore[no-untyped-def]
+def load_any(text: str) -> GameRecord:
     """A GameRecord from skat-log/1 JSON or from one ISS record line."""
     stripped = text.lstrip()
     if stripped.startswith("(;"):
@@ -234,7 +234,7 @@ def _start_methods() -> list[str]:
     return multiprocessing.get_all_start_methods()
 
 
-def _position_of(stream: IO[str]):  # type: ignore[no-untyped-def]
+def _position_of(stream: IO[str]) -> Callable[[], int | None]:
     """A callable giving the byte offset read so far (None when it cannot be known)."""
     try:
         fd = stream.fileno()

@@ -173,7 +173,14 @@ def can_force_trick(
     return Answer(answer, line, search.nodes, time.perf_counter() - t0)
 
 
-def _principal_line(h, leader, played, game, memo, answer) -> list[tuple[int, Card]]:
+def _principal_line(
+    h: tuple[int, ...],
+    leader: int,
+    played: tuple[tuple[int, int], ...],
+    game: Game,
+    memo: dict[tuple, bool],
+    answer: bool,
+) -> list[tuple[int, Card]]:
     """Walk the transposition table along moves that keep the proven value."""
     line: list[tuple[int, Card]] = []
     while True:
