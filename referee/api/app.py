@@ -54,7 +54,7 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
     app.extensions["referee"] = Services(
         settings=settings,
         backend=backend,
-        keys=KeyService(backend.unit_of_work),
+        keys=KeyService(backend.unit_of_work, cache_seconds=settings.key_cache_s),
         disputes=DisputeService(backend.unit_of_work, claim_budget_s=settings.claim_budget_s),
         adjudication=AdjudicationService(claim_budget_s=settings.claim_budget_s),
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -59,8 +60,12 @@ ANONYMOUS = Principal(None, "anonymous", "")
 class KeyService:
     """Use cases on API keys (one transaction each)."""
 
-    def __init__(self, uow: UnitOfWorkFactory):
+    def __init__(self, uow: UnitOfWorkFactory, *, cache_seconds: float = 0.0):
         self._uow = uow
+        #: digest -> (principal, monotonic expiry); spares a database read per request.
+        #: A revocation clears it here at once; other processes see it within the TTL.
+        self._cache: dict[str, tuple[Principal, float]] = {}
+        self._cache_seconds = cache_seconds
 
     def create(self, role: str, owner: str, label: str = "") -> tuple[ApiKey, str]:
         """Store a new key and return it with its secret (shown only now)."""
@@ -88,6 +93,7 @@ class KeyService:
                 key.revoked_at = datetime.now(UTC)
                 uow.keys.save(key)
                 uow.commit()
+            self._cache.clear()
             return key
 
     def is_active(self, secret: str) -> bool:
@@ -97,8 +103,19 @@ class KeyService:
 
     def authenticate(self, secret: str) -> Principal:
         """The principal for a bearer secret; Unauthenticated when unknown or revoked."""
+        digest = hash_key(secret)
+        hit = self._cache.get(digest)
+        now = time.monotonic()
+        if hit is not None and hit[1] > now:
+            return hit[0]
         with self._uow() as uow:
-            key = uow.keys.by_hash(hash_key(secret))
+            key = uow.keys.by_hash(digest)
         if key is None or not key.active:
+            self._cache.pop(digest, None)
             raise Unauthenticated("unknown or revoked API key")
-        return Principal(key.id, key.role, key.owner)
+        principal = Principal(key.id, key.role, key.owner)
+        if self._cache_seconds > 0:
+            if len(self._cache) > 10_000:
+                self._cache.clear()
+            self._cache[digest] = (principal, now + self._cache_seconds)
+        return principal

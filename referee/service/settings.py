@@ -28,6 +28,9 @@ class Settings:
     rate_limit: str = "300 per minute"
     rate_limit_storage: str = "memory://"
     claim_budget_s: float = 5.0
+    #: seconds an authenticated key is remembered per process (0: ask the database every
+    #: time); a revocation is immediate in the process that revokes, within this elsewhere
+    key_cache_s: float = 2.0
     anonymous_access: bool = False
     #: signs the console's session cookie; None: generated once and kept in var/
     secret_key: str | None = None
@@ -44,6 +47,7 @@ class Settings:
             rate_limit=env.get("REFEREE_RATE_LIMIT") or d.rate_limit,
             rate_limit_storage=env.get("REFEREE_RATE_LIMIT_STORAGE") or d.rate_limit_storage,
             claim_budget_s=float(env.get("REFEREE_CLAIM_BUDGET_S") or d.claim_budget_s),
+            key_cache_s=float(env.get("REFEREE_KEY_CACHE_S") or d.key_cache_s),
             anonymous_access=_flag(env.get("REFEREE_ANONYMOUS_ACCESS")),
             secret_key=env.get("REFEREE_SECRET_KEY") or None,
         )

@@ -46,3 +46,24 @@ def test_an_unreadable_schedule_in_meta_leaves_the_appeal_unverified(client, key
     )
     assert r.status_code == 201, r.json
     assert "unverified" in json.dumps(r.json)
+
+
+def test_key_cache_revocation_is_immediate_here_and_bounded_elsewhere(app):
+    import time as _time
+
+    from referee.service.errors import Unauthenticated
+    from referee.service.keys import KeyService
+
+    backend = app.extensions["referee"].backend
+    here = KeyService(backend.unit_of_work, cache_seconds=60)
+    elsewhere = KeyService(backend.unit_of_work, cache_seconds=0.2)  # another process
+    key, secret = here.create("referee", "Cache club")
+    assert here.authenticate(secret).owner == "Cache club"
+    assert elsewhere.authenticate(secret).owner == "Cache club"
+    here.revoke(key.id)
+    with pytest.raises(Unauthenticated):
+        here.authenticate(secret)  # the revoking process forgets the key at once
+    assert elsewhere.authenticate(secret).owner == "Cache club"  # still within its TTL
+    _time.sleep(0.25)
+    with pytest.raises(Unauthenticated):
+        elsewhere.authenticate(secret)
