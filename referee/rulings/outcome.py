@@ -196,22 +196,20 @@ def _innocent_declarer(
         return j
 
     # announced levels must still be reachable at all (5.4.3)
-    if contract.schwarz:
-        ok = reachable_schwarz()
+    announced = (
+        ("schwarz", reachable_schwarz)
+        if contract.schwarz
+        else ("schneider", reachable_schneider)
+        if contract.schneider
+        else None
+    )
+    if announced is not None:
+        level, reachable = announced
+        ok = reachable()
         if not ok:
-            steps.append(_unreached("outcome.announced_unreachable", "schwarz", ok, bid))
+            steps.append(_unreached("outcome.announced_unreachable", level, ok, bid))
             return done(value_game(contract, matadors, bid, won=False))
-        steps.append(
-            Step(("ISkO 4.1.5",), Message("outcome.announced_credited", {"level": "schwarz"}))
-        )
-    elif contract.schneider:
-        ok = reachable_schneider()
-        if not ok:
-            steps.append(_unreached("outcome.announced_unreachable", "schneider", ok, bid))
-            return done(value_game(contract, matadors, bid, won=False))
-        steps.append(
-            Step(("ISkO 4.1.5",), Message("outcome.announced_credited", {"level": "schneider"}))
-        )
+        steps.append(Step(("ISkO 4.1.5",), Message("outcome.announced_credited", {"level": level})))
     v = value_game(contract, matadors, bid, won=True, levels=simple)
     if not v.overbid:
         steps.append(Step(("ISkO 4.1.4",), Message("outcome.defenders_guilty_simple", {})))

@@ -77,20 +77,7 @@ def declarer_claim(
     else:
         question = "defenders_take_a_trick"
         winners, controllers = defenders_mask, defenders_mask
-    try:
-        ans = can_force_trick(
-            pos.hands,
-            pos.leader,
-            pos.trick,
-            state.contract.game,  # type: ignore[union-attr]
-            winners=winners,
-            controllers=controllers,
-            budget_seconds=budget,
-        )
-        analysis.append({"question": question, **ans.to_dict()})
-        breakable: bool | None = ans.answer
-    except SearchBudgetExceeded:
-        breakable = None
+    breakable = _force(state, pos, winners, controllers, question, budget, analysis)
     if accepted is not None:
         steps.append(
             Step(
@@ -163,20 +150,8 @@ def defender_claim(state: GameState, marker: Marker, pos: Position, budget: floa
             )
         )
     else:
-        try:
-            ans = can_force_trick(
-                pos.hands,
-                pos.leader,
-                pos.trick,
-                state.contract.game,  # type: ignore[union-attr]
-                winners=others,
-                controllers=others,
-                budget_seconds=budget,
-            )
-            analysis.append({"question": "others_take_a_trick", **ans.to_dict()})
-            holds = not ans.answer
-        except SearchBudgetExceeded:
-            holds = None
+        ans = _force(state, pos, others, others, "others_take_a_trick", budget, analysis)
+        holds = None if ans is None else not ans
         steps.append(
             Step(
                 ("ISkO 4.3.5",),
@@ -189,6 +164,32 @@ def defender_claim(state: GameState, marker: Marker, pos: Position, budget: floa
         )
     dp, dt, ft = award_rest(pos, "defenders" if holds else "declarer")
     return Award(dp, dt, ft, holds, steps, analysis)
+
+
+def _force(
+    state: GameState,
+    pos: Position,
+    winners: int,
+    controllers: int,
+    question: str,
+    budget: float | None,
+    analysis: list[dict[str, Any]],
+) -> bool | None:
+    """Ask :func:`can_force_trick` from ``pos``; record the answer; None if out of budget."""
+    try:
+        ans = can_force_trick(
+            pos.hands,
+            pos.leader,
+            pos.trick,
+            state.contract.game,  # type: ignore[union-attr]
+            winners=winners,
+            controllers=controllers,
+            budget_seconds=budget,
+        )
+    except SearchBudgetExceeded:
+        return None
+    analysis.append({"question": question, **ans.to_dict()})
+    return ans.answer
 
 
 def _yes_no(holds: bool | None) -> str:
