@@ -44,6 +44,14 @@ class DisputeQuerySchema(LangQuerySchema):
     submitted_from = ma.fields.Date(metadata={"description": "submitted on or after (UTC)"})
     submitted_to = ma.fields.Date(metadata={"description": "submitted on or before (UTC)"})
 
+    @ma.validates_schema(pass_original=True)
+    def _no_unknown(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+        """A misspelt filter must not silently return the unfiltered list."""
+        allowed = set(self.fields) | {"page", "page_size"}  # pagination is parsed apart
+        unknown = sorted(set(original) - allowed)
+        if unknown:
+            raise ma.ValidationError({k: ["unknown query parameter"] for k in unknown})
+
 
 class ReplayQuerySchema(LangQuerySchema):
     at = ma.fields.Integer(

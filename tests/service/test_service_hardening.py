@@ -67,3 +67,11 @@ def test_key_cache_revocation_is_immediate_here_and_bounded_elsewhere(app):
     _time.sleep(0.25)
     with pytest.raises(Unauthenticated):
         elsewhere.authenticate(secret)
+
+
+def test_a_misspelt_dispute_filter_is_refused_not_ignored(client, keys):
+    r = client.get("/v1/disputes?infraction=revoke", headers=keys["referee"])
+    assert r.status_code == 422
+    assert r.json["errors"][0]["field"] == "infraction"
+    ok = client.get("/v1/disputes?kind=revoke&page=1&page_size=5", headers=keys["referee"])
+    assert ok.status_code == 200
