@@ -235,7 +235,7 @@ class Replayer:
                 seat,
                 f"the declarer declared holding {n} cards instead of 10",
             )
-        s.contract, s.declared = contract, flags
+        s.contract, s.declared, s.declared_at = contract, flags, event.index
         g = contract.game
         s.tables = (FOLLOW_CLASS[g], POWER[g], FOLLOW_MASK[g])
         s.declarer_cards_at_declaration = s.hands[seat.index]  # type: ignore[union-attr]
@@ -330,9 +330,15 @@ class Replayer:
                 s.to_play = winner
 
     def _on_continue(self, event: Event) -> None:
-        """4.1.6: play goes on; the offending card goes back to its owner (4.1.2, 4.2.3)."""
+        """4.1.6: play goes on; the offending card goes back to its owner (4.1.2, 4.2.3).
+
+        The trick that holds the card may have just been completed by it (a revoke as the
+        third card): as long as nobody has played to the next trick, it is reopened.
+        """
         s = self.state
         trick = s.current
+        if (trick is None or not trick.plays) and s.tricks:
+            trick = s.tricks[-1]  # reopened below only if it holds the offending card
         if trick is None or not trick.plays:
             return
         for irr in reversed(s.irregularities):
@@ -343,6 +349,10 @@ class Replayer:
             pos = next((i for i, p in enumerate(trick.plays) if p[2] == irr.event), None)
             if pos is None:
                 return
+            if trick.winner is not None:  # reopen the completed trick
+                s.tricks.pop()
+                trick.winner, trick.points = None, 0
+                s.current, s.phase = trick, "playing"
             for seat, card, _ in trick.plays[pos:]:
                 s.hands[seat.index] |= 1 << card
             del trick.plays[pos:]

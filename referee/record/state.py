@@ -135,6 +135,7 @@ class GameState:
         #: the contract's trick tables (follow class, power, follow masks), looked up once
         self.tables: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] = ((), (), ())
         self.declared: dict[str, Any] | None = None
+        self.declared_at: int | None = None  # event index of the (valid) declaration
         self.declarer_cards_at_declaration: int = 0
         self.tricks: list[Trick] = []
         self.current: Trick | None = None

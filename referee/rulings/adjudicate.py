@@ -31,6 +31,7 @@ from referee.rulings.ruling_ops import (
     position_at,
     set_counts,
     settle_counts,
+    start_position,
 )
 from referee.rulings.shortened import remaining
 
@@ -149,7 +150,14 @@ def _end_by_infraction(
     pos = position_at(record, at)
     matadors = matadors_of(state, contract)
     j = judge_ended(
-        contract, matadors, state.bid, pos, guilty, state.declarer, claim_budget_s=budget
+        contract,
+        matadors,
+        state.bid,
+        pos,
+        guilty,
+        state.declarer,
+        claim_budget_s=budget,
+        start=start_position(record, state),
     )
     r.reasoning += j.steps
     r.analysis += j.analysis
@@ -253,6 +261,7 @@ def _misdeal(state: GameState, r: Ruling, budget: float | None) -> bool:
         guilty,
         state.declarer,
         claim_budget_s=budget,
+        start=start_position(state.record, state),
     )
     r.reasoning += j.steps
     apply_valuation(r, j.valuation)

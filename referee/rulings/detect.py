@@ -38,6 +38,18 @@ def _trick_completion(state: GameState, event: int) -> tuple[int | None, int | N
     return None, None
 
 
+def _trick_closed(state: GameState, event: int) -> int | None:
+    """Event index of the first card played after the trick holding ``event`` was complete
+    (until then an objection or a demand to play on still counts as immediate, 4.2.3)."""
+    _, completed_at = _trick_completion(state, event)
+    if completed_at is None:
+        return None
+    for e in state.record.events[completed_at + 1 :]:
+        if e.type == "play":
+            return e.index
+    return None
+
+
 def detect(state: GameState) -> list[Infraction]:
     """Judge every irregularity of a replayed game (in record order)."""
     markers = state.markers
@@ -74,8 +86,8 @@ def _may_continue(state: GameState, m: Marker, irr: Irregularity) -> bool:
     if not _innocent(state, m.seat, irr.seat):
         return False
     if irr.kind == "revoke" and irr.event is not None:
-        _, completed_at = _trick_completion(state, irr.event)
-        if completed_at is not None and m.event > completed_at:
+        closed_at = _trick_closed(state, irr.event)
+        if closed_at is not None and m.event > closed_at:
             return False
     return True
 
@@ -87,6 +99,28 @@ def _party(state: GameState, irr: Irregularity) -> str | None:
 
 
 def _judge(
+    state: GameState,
+    irr: Irregularity,
+    cont: Marker | None,
+    implicit_objection: int | None,
+    gathered: Marker | None,
+) -> Infraction:
+    """The verdict on one irregularity; a penalty needs an objection (4.1.11): one that
+    never came before the cards were gathered lets the game stand as played."""
+    inf = _verdict(state, irr, cont, implicit_objection, gathered)
+    if inf.status == "penalized" and gathered is not None and irr.event is not None:
+        objection = _first(state.markers, "objection", irr.event)
+        if objection is None or objection.event > gathered.event:
+            inf.status, inf.ends_at = "expired", None
+            inf.clauses = inf.clauses + ("ISkO 4.1.11",)
+            inf.explanation = Message(
+                "infraction.not_objected",
+                {**inf.explanation.params, "gathered": gathered.event},
+            )
+    return inf
+
+
+def _verdict(
     state: GameState,
     irr: Irregularity,
     cont: Marker | None,
@@ -147,8 +181,8 @@ def _judge(
     if kind == "revoke":
         if gathered is not None and (objection is None or objection.event > gathered.event):
             return make("expired", "revoke.expired", ("ISkO 4.2.5",), gathered=gathered.event)
-        number, completed_at = _trick_completion(state, ev)
-        later = completed_at is not None and objected_at is not None and objected_at > completed_at
+        closed_at = _trick_closed(state, ev)
+        later = closed_at is not None and objected_at is not None and objected_at > closed_at
         cl = ("ISkO 4.2.3", "ISkO 4.2.4") if later else ("ISkO 4.2.3",)
         return make(
             "penalized",

@@ -16,6 +16,7 @@ from referee.rulings.ruling_ops import (
     position_at,
     set_counts,
     settle_counts,
+    start_position,
 )
 from referee.rulings.shortened import declarer_claim, defender_claim, thrown_in
 
@@ -57,7 +58,16 @@ def end_by_marker(
             "ending.defenders_conceded",
             seat=m.seat.value if m.seat else None,
         )
-        j = judge_ended(contract, matadors, bid, pos, "defenders", declarer, claim_budget_s=budget)
+        j = judge_ended(
+            contract,
+            matadors,
+            bid,
+            pos,
+            "defenders",
+            declarer,
+            claim_budget_s=budget,
+            start=start_position(record, state),
+        )
         r.reasoning += j.steps
         r.analysis += j.analysis
         apply_valuation(r, j.valuation)
@@ -95,7 +105,16 @@ def end_by_marker(
             )
             # a failed claim ends the game against the claimer's side (4.1.3-4.1.6): the
             # awarded cards are counted, but they never raise the level
-            j = judge_ended(contract, matadors, bid, pos, side, declarer, claim_budget_s=budget)
+            j = judge_ended(
+                contract,
+                matadors,
+                bid,
+                pos,
+                side,
+                declarer,
+                claim_budget_s=budget,
+                start=start_position(record, state),
+            )
             r.reasoning += j.steps
             r.analysis += j.analysis
             apply_valuation(r, j.valuation)

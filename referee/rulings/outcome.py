@@ -110,8 +110,10 @@ def judge_ended(
     declarer: Seat,
     *,
     claim_budget_s: float | None = None,
+    start: Position | None = None,
 ) -> Judgement:
-    """Value a game ended by an infraction of ``guilty`` ('declarer' or 'defenders')."""
+    """Value a game ended by an infraction of ``guilty`` ('declarer' or 'defenders');
+    ``start`` is the position when play began (see :func:`_innocent_declarer`)."""
     decided = decided_for(contract, pos, matadors, bid)
     if decided == "declarer":
         v = value_game(contract, matadors, bid, won=True, schneider=pos.declarer_points >= 90)
@@ -140,7 +142,7 @@ def judge_ended(
         j = Judgement(v)
         j.say(("ISkO 4.1.4",), "outcome.declarer_guilty_simple")
         return j
-    return _innocent_declarer(contract, matadors, bid, pos, declarer, simple, claim_budget_s)
+    return _innocent_declarer(contract, matadors, bid, pos, declarer, simple, claim_budget_s, start)
 
 
 def _innocent_declarer(
@@ -151,8 +153,12 @@ def _innocent_declarer(
     declarer: Seat,
     simple: tuple[str, ...],
     budget: float | None,
+    start: Position | None = None,
 ) -> Judgement:
-    """4.1.4 with 4.1.5 and 5.4.3: the defenders are guilty and the game was not decided."""
+    """4.1.4 with 4.1.5 and 5.4.3: the defenders are guilty and the game was not decided.
+
+    ``start`` is the position when play began (for 5.4.3: could the level ever be reached?).
+    """
     d = declarer.index
     # cooperative "is it reachable at all" questions get at most LEVEL_BUDGET_S each;
     # an open question is not credited (5.2.8: the declarer must prove the level)
@@ -160,36 +166,42 @@ def _innocent_declarer(
     steps: list[Step] = []
     analysis: list[dict[str, Any]] = []
 
-    def reachable_schneider() -> bool | None:
+    origin = start or pos  # 5.4.3 asks about the game as dealt, not as it stands
+
+    def reachable_schneider() -> str:
         if pos.defender_points > 30:
-            return False
-        needed = 90 - pos.declarer_points
+            return "blocked"  # the defenders already have what it takes (4.1.5)
         try:
             a = can_reach_points(
-                pos.hands,
-                pos.leader,
-                pos.trick,
+                origin.hands,
+                origin.leader,
+                origin.trick,
                 contract.game,
                 d,
-                needed,
+                90 - origin.declarer_points,
                 budget_seconds=level_budget,
             )
         except SearchBudgetExceeded:
-            return None
-        analysis.append({"question": "schneider_reachable", **a.to_dict()})
-        return a.answer
+            return "unknown"
+        analysis.append({"question": "schneider_reachable_from_the_deal", **a.to_dict()})
+        return "yes" if a.answer else "never"
 
-    def reachable_schwarz() -> bool | None:
+    def reachable_schwarz() -> str:
         if pos.defender_tricks > 0:
-            return False
+            return "blocked"
         try:
             a = can_take_all(
-                pos.hands, pos.leader, pos.trick, contract.game, d, budget_seconds=level_budget
+                origin.hands,
+                origin.leader,
+                origin.trick,
+                contract.game,
+                d,
+                budget_seconds=level_budget,
             )
         except SearchBudgetExceeded:
-            return None
-        analysis.append({"question": "schwarz_reachable", **a.to_dict()})
-        return a.answer
+            return "unknown"
+        analysis.append({"question": "schwarz_reachable_from_the_deal", **a.to_dict()})
+        return "yes" if a.answer else "never"
 
     def done(v: Valuation) -> Judgement:
         j = Judgement(v, steps, analysis)
@@ -206,7 +218,7 @@ def _innocent_declarer(
     if announced is not None:
         level, reachable = announced
         ok = reachable()
-        if not ok:
+        if ok != "yes":
             steps.append(_unreached("outcome.announced_unreachable", level, ok, bid))
             return done(value_game(contract, matadors, bid, won=False))
         steps.append(Step(("ISkO 4.1.5",), Message("outcome.announced_credited", {"level": level})))
@@ -220,7 +232,7 @@ def _innocent_declarer(
         if level in levels:
             continue
         ok = check()
-        if not ok:
+        if ok != "yes":
             steps.append(_unreached("outcome.level_unreachable", level, ok, bid))
             return done(value_game(contract, matadors, bid, won=False, levels=tuple(levels)))
         levels.insert(levels.index("game") + (2 if contract.hand else 1), level)
@@ -234,14 +246,16 @@ def _innocent_declarer(
     return done(v)
 
 
-def _unreached(key: str, level: str, answer: bool | None, bid: int) -> Step:
-    """Why a needed level is not credited: unreachable (5.4.3) or not proven in time (5.2.8)."""
-    if answer is None:
-        return Step(
-            ("ISkO 4.1.5", "ISkO 5.2.8"),
-            Message("outcome.level_unproven", {"level": level, "bid": bid}),
-        )
-    return Step(("ISkO 4.1.5", "ISkO 5.4.3"), Message(key, {"level": level, "bid": bid}))
+def _unreached(key: str, level: str, answer: str, bid: int) -> Step:
+    """Why a needed level is not credited: the defenders already reached what prevents it
+    (4.1.5), it could never be reached from the deal (5.4.3), or it could not be proven in
+    the time given (5.2.8)."""
+    params = {"level": level, "bid": bid}
+    if answer == "blocked":
+        return Step(("ISkO 4.1.5",), Message("outcome.level_blocked", params))
+    if answer == "unknown":
+        return Step(("ISkO 4.1.5", "ISkO 5.2.8"), Message("outcome.level_unproven", params))
+    return Step(("ISkO 4.1.5", "ISkO 5.4.3"), Message(key, params))
 
 
 _LEVEL_ORDER = list(LEVELS)

@@ -58,3 +58,10 @@ def settle_counts(state: GameState, r: Ruling, dp: int, dt: int, ft: int) -> Non
     apply_valuation(r, res.valuation)
     r.card_points = {"declarer": dp, "defenders": 120 - dp}
     r.tricks = {"declarer": dt, "defenders": ft}
+
+
+def start_position(record: GameRecord, state: GameState) -> Position | None:
+    """The position when play began (hands after the declaration, nothing played yet)."""
+    if state.declared_at is None:
+        return None
+    return position_before(replay(record, state.declared_at))
