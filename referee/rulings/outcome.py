@@ -168,40 +168,46 @@ def _innocent_declarer(
 
     origin = start or pos  # 5.4.3 asks about the game as dealt, not as it stands
 
+    def ask(search: Any, question: str) -> str:
+        """Reachable from here (which implies: from the deal, the play so far being one
+        line), else from the deal; "unknown" when the budget runs out."""
+        try:
+            for where, at in (("from_here", pos), ("from_the_deal", origin)):
+                a = search(at)
+                analysis.append({"question": f"{question}_{where}", **a.to_dict()})
+                if a.answer:
+                    return "yes"
+                if at is origin:
+                    break
+        except SearchBudgetExceeded:
+            return "unknown"
+        return "never"
+
     def reachable_schneider() -> str:
         if pos.defender_points > 30:
             return "blocked"  # the defenders already have what it takes (4.1.5)
-        try:
-            a = can_reach_points(
-                origin.hands,
-                origin.leader,
-                origin.trick,
+        return ask(
+            lambda at: can_reach_points(
+                at.hands,
+                at.leader,
+                at.trick,
                 contract.game,
                 d,
-                90 - origin.declarer_points,
+                90 - at.declarer_points,
                 budget_seconds=level_budget,
-            )
-        except SearchBudgetExceeded:
-            return "unknown"
-        analysis.append({"question": "schneider_reachable_from_the_deal", **a.to_dict()})
-        return "yes" if a.answer else "never"
+            ),
+            "schneider_reachable",
+        )
 
     def reachable_schwarz() -> str:
         if pos.defender_tricks > 0:
             return "blocked"
-        try:
-            a = can_take_all(
-                origin.hands,
-                origin.leader,
-                origin.trick,
-                contract.game,
-                d,
-                budget_seconds=level_budget,
-            )
-        except SearchBudgetExceeded:
-            return "unknown"
-        analysis.append({"question": "schwarz_reachable_from_the_deal", **a.to_dict()})
-        return "yes" if a.answer else "never"
+        return ask(
+            lambda at: can_take_all(
+                at.hands, at.leader, at.trick, contract.game, d, budget_seconds=level_budget
+            ),
+            "schwarz_reachable",
+        )
 
     def done(v: Valuation) -> Judgement:
         j = Judgement(v, steps, analysis)
