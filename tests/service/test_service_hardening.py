@@ -75,3 +75,32 @@ def test_a_misspelt_dispute_filter_is_refused_not_ignored(client, keys):
     assert r.json["errors"][0]["field"] == "infraction"
     ok = client.get("/v1/disputes?kind=revoke&page=1&page_size=5", headers=keys["referee"])
     assert ok.status_code == 200
+
+
+def test_two_rulings_for_the_same_revision_conflict_and_store_nothing(app, client, keys):
+    """Two appeals at the same moment: the second insert of a revision is a 409 Conflict."""
+    from dataclasses import replace
+
+    from referee.service.errors import Conflict
+
+    d = client.post(
+        "/v1/disputes", json={"record": example("revoke-objected")}, headers=keys["referee"]
+    ).json
+    uow_factory = app.extensions["referee"].backend.unit_of_work
+    with uow_factory() as uow:
+        dispute = uow.disputes.get(d["id"])
+        first = dispute.rulings[-1]
+    taken = replace(first, id=None, revision=first.revision)  # revision 1 already exists
+    with uow_factory() as uow:
+        dispute = uow.disputes.get(d["id"])
+        with pytest.raises(Conflict):
+            uow.disputes.add_ruling(dispute, taken)
+    revisions = client.get(f"/v1/disputes/{d['id']}/rulings", headers=keys["referee"]).json
+    assert [r["revision"] for r in revisions] == [1]
+
+
+def test_a_conflict_is_answered_409():
+    from referee.api.problems import status_for
+    from referee.service.errors import Conflict
+
+    assert status_for(Conflict("retry")) == 409
