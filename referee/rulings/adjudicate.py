@@ -22,16 +22,16 @@ from referee.rulings.clauses import ENDING_CLAUSES, VALUE_CLAUSES
 from referee.rulings.detect import detect
 from referee.rulings.marker_endings import end_by_marker
 from referee.rulings.model import Infraction, Ruling
-from referee.rulings.outcome import Position, decided_for, judge_ended, position_before
+from referee.rulings.outcome import decided_for, position_before
 from referee.rulings.ruling_ops import (
     apply_valuation,
     count_as_played,
     infraction_step,
+    judge_into,
     matadors_of,
     position_at,
     set_counts,
     settle_counts,
-    start_position,
 )
 from referee.rulings.shortened import remaining
 
@@ -148,21 +148,7 @@ def _end_by_infraction(
         return True
     guilty = inf.party or "declarer"
     pos = position_at(record, at)
-    matadors = matadors_of(state, contract)
-    j = judge_ended(
-        contract,
-        matadors,
-        state.bid,
-        pos,
-        guilty,
-        state.declarer,
-        claim_budget_s=budget,
-        start=start_position(record, state),
-    )
-    r.reasoning += j.steps
-    r.analysis += j.analysis
-    apply_valuation(r, j.valuation)
-    set_counts(r, pos)
+    judge_into(state, r, pos, guilty, budget)
     if inf.kind == "cards_exposed" and guilty == "defenders" and r.outcome == "won":
         # English 4.1.9: the outstanding tricks belong to the declarer (points only, no level)
         pts, tricks = remaining(pos)
@@ -242,30 +228,7 @@ def _misdeal(state: GameState, r: Ruling, budget: float | None) -> bool:
     guilty = "declarer" if wrong_declarer else "defenders"
     r.ended = {"reason": "misdeal", "event": None, "trick": state.trick_number}
     r.step(("ISkO 4.2.6", "ISkO 3.3.10"), "ending.misdeal_played", guilty=guilty)
-    pts, tricks = state.card_points(), state.tricks_won()
-    h = state.hands
-    pos = Position(
-        pts["declarer"],
-        pts["defenders"],
-        tricks["declarer"],
-        tricks["defenders"],
-        (h[0], h[1], h[2]),
-        0,
-        (),
-    )
-    j = judge_ended(
-        state.contract,
-        matadors_of(state, state.contract),
-        state.bid or 0,
-        pos,
-        guilty,
-        state.declarer,
-        claim_budget_s=budget,
-        start=start_position(state.record, state),
-    )
-    r.reasoning += j.steps
-    apply_valuation(r, j.valuation)
-    set_counts(r, pos)
+    judge_into(state, r, position_before(state), guilty, budget)
     return True
 
 

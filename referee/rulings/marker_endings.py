@@ -8,15 +8,15 @@ from referee.record.log import GameRecord
 from referee.record.replay import GameState, Marker
 from referee.rulings.clauses import ENDING_CLAUSES
 from referee.rulings.model import Infraction, Message, Ruling
-from referee.rulings.outcome import Position, judge_ended
+from referee.rulings.outcome import Position
 from referee.rulings.ruling_ops import (
     apply_valuation,
     infraction_step,
+    judge_into,
     matadors_of,
     position_at,
     set_counts,
     settle_counts,
-    start_position,
 )
 from referee.rulings.shortened import declarer_claim, defender_claim, thrown_in
 
@@ -58,20 +58,7 @@ def end_by_marker(
             "ending.defenders_conceded",
             seat=m.seat.value if m.seat else None,
         )
-        j = judge_ended(
-            contract,
-            matadors,
-            bid,
-            pos,
-            "defenders",
-            declarer,
-            claim_budget_s=budget,
-            start=start_position(record, state),
-        )
-        r.reasoning += j.steps
-        r.analysis += j.analysis
-        apply_valuation(r, j.valuation)
-        set_counts(r, pos)
+        judge_into(state, r, pos, "defenders", budget)
         return True
     if m.type == "lay_down":
         if side == "declarer":
@@ -105,19 +92,7 @@ def end_by_marker(
             )
             # a failed claim ends the game against the claimer's side (4.1.3-4.1.6): the
             # awarded cards are counted, but they never raise the level
-            j = judge_ended(
-                contract,
-                matadors,
-                bid,
-                pos,
-                side,
-                declarer,
-                claim_budget_s=budget,
-                start=start_position(record, state),
-            )
-            r.reasoning += j.steps
-            r.analysis += j.analysis
-            apply_valuation(r, j.valuation)
+            judge_into(state, r, pos, side, budget)
             r.card_points = {
                 "declarer": award.declarer_points,
                 "defenders": 120 - award.declarer_points,

@@ -7,7 +7,7 @@ from referee.core.valuation import Matadors, Valuation, count_matadors, settle_p
 from referee.record.log import GameRecord
 from referee.record.replay import GameState, replay
 from referee.rulings.model import Infraction, Ruling, Step
-from referee.rulings.outcome import Position, position_before
+from referee.rulings.outcome import Position, judge_ended, position_before
 
 
 def infraction_step(inf: Infraction) -> Step:
@@ -65,3 +65,25 @@ def start_position(record: GameRecord, state: GameState) -> Position | None:
     if state.declared_at is None:
         return None
     return position_before(replay(record, state.declared_at))
+
+
+def judge_into(
+    state: GameState, r: Ruling, pos: Position, guilty: str, budget: float | None
+) -> None:
+    """Judge a game ended at ``pos`` against ``guilty`` (4.1.3-4.1.6, 5.4.3) and write the
+    valuation, its reasoning, its analysis and the count into ``r``."""
+    assert state.contract is not None and state.declarer is not None
+    j = judge_ended(
+        state.contract,
+        matadors_of(state, state.contract),
+        state.bid or 0,
+        pos,
+        guilty,
+        state.declarer,
+        claim_budget_s=budget,
+        start=start_position(state.record, state),
+    )
+    r.reasoning += j.steps
+    r.analysis += j.analysis
+    apply_valuation(r, j.valuation)
+    set_counts(r, pos)
