@@ -15,8 +15,9 @@ from flask import Flask
 from referee import __version__
 from referee.api import adjudications, appeals, disputes, health, imports, keys, rules
 from referee.api.context import Services
-from referee.api.extensions import RefereeApi, RefereeFlask, make_limiter
+from referee.api.extensions import RefereeApi, RefereeFlask
 from referee.api.problems import from_referee_error, from_unexpected
+from referee.api.ratelimit import RateLimiter
 from referee.core.errors import RefereeError
 from referee.service.adjudication import AdjudicationService
 from referee.service.disputes import DisputeService
@@ -65,7 +66,7 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         api.register_blueprint(module.blp)
     app.register_error_handler(RefereeError, from_referee_error)
     app.register_error_handler(Exception, from_unexpected)
-    make_limiter(app, settings.rate_limit, settings.rate_limit_storage)
+    RateLimiter(settings.rate_limit, settings.rate_limit_storage).init_app(app)
     # the console (/console); looked up by name: api and web are independent siblings
     importlib.import_module("referee.web.console").init_app(app, settings)
     return app

@@ -1,13 +1,12 @@
-"""flask-smorest with problem+json errors, and the per-key rate limiter."""
+"""flask-smorest with problem+json errors and strict JSON."""
 
 from __future__ import annotations
 
 import http
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask
 from flask.json.provider import DefaultJSONProvider
-from flask_limiter import Limiter
 from flask_smorest import Api
 from flask_smorest import Blueprint as SmorestBlueprint
 from flask_smorest.utils import prepare_response
@@ -15,10 +14,8 @@ from marshmallow import missing
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import HTTPException
 
-from referee.api.context import bearer_token
 from referee.api.problems import PROBLEM_JSON, ProblemSchema, from_http_exception
 from referee.record.log import strict_json_loads
-from referee.service.keys import hash_key
 
 
 class StrictJSONProvider(DefaultJSONProvider):
@@ -67,22 +64,3 @@ class RefereeApi(Api):
 
     def handle_http_exception(self, error: HTTPException) -> Any:
         return from_http_exception(error)
-
-
-def rate_limit_key() -> str:
-    """Limits count per API key (by hash), or per client address without a key."""
-    token = bearer_token()
-    return "key:" + hash_key(token)[:16] if token else "addr:" + (request.remote_addr or "-")
-
-
-def make_limiter(app: Flask, limit: str, storage_uri: str) -> Limiter:
-    """A limiter on every route except the probes and the docs."""
-    limiter = Limiter(
-        rate_limit_key,
-        app=app,
-        default_limits=[limit],
-        storage_uri=storage_uri,
-        headers_enabled=True,
-        default_limits_exempt_when=lambda: not request.path.startswith("/v1/"),
-    )
-    return limiter

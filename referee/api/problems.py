@@ -173,7 +173,7 @@ def _database_unavailable(error: Exception) -> bool:
 
 
 def from_http_exception(error: HTTPException) -> Response:
-    """Problem for werkzeug / webargs / flask-limiter errors."""
+    """Problem for werkzeug / webargs / rate-limit errors."""
     status = error.code or 500
     data = getattr(error, "data", None) or {}
     errors: list[dict[str, Any]] = []

@@ -142,8 +142,7 @@ def parse_record(doc: Any) -> GameRecord:
         raise _fail("events must be an array", "record.events", field="events")
     if len(events_doc) > MAX_EVENTS:
         raise _fail(f"more than {MAX_EVENTS} events", "record.too_many_events", field="events")
-    events = tuple(_parse_event(i, e) for i, e in enumerate(events_doc))
-    return GameRecord(deal, events, table_size, meta, players)
+    return GameRecord(deal, _parse_events(events_doc), table_size, meta, players)
 
 
 def _parse_deal(deal: Any) -> Deal:
@@ -202,6 +201,46 @@ _SPECS: dict[str, tuple[bool, frozenset[str], tuple[tuple[str, str, bool, int], 
     for kind, (seat_required, fields) in EVENT_FIELDS.items()
 }
 _SEAT_BY_NAME: dict[str, Seat] = {s.value: s for s in Seat}
+
+
+#: Parsed events by (index, fields): events are immutable and the common ones (a play, a
+#: pass: string fields only) recur across records, so a repeat skips validation and
+#: construction. Only events whose every value is a ``str`` and that carry no free text
+#: are stored, so a hit can only come from input that parses to the same event; the
+#: cache is emptied when it reaches ``EVENT_CACHE_SIZE`` entries (a few MB at most).
+_EVENT_CACHE: dict[tuple[Any, ...], Event] = {}
+EVENT_CACHE_SIZE = 8192
+_FREE_TEXT = ("text", "note", "time")
+
+
+def _parse_events(events_doc: list[Any]) -> tuple[Event, ...]:
+    cache = _EVENT_CACHE
+    out = []
+    for index, e in enumerate(events_doc):
+        key = None
+        if type(e) is dict:
+            try:
+                key = (index, *e.items())
+                event = cache.get(key)
+            except TypeError:  # an unhashable value (a list of cards): parse it
+                key = event = None
+            if event is not None:
+                out.append(event)
+                continue
+        event = _parse_event(index, e)
+        if key is not None and _cacheable(e):
+            if len(cache) >= EVENT_CACHE_SIZE:
+                cache.clear()
+            cache[key] = event
+        out.append(event)
+    return tuple(out)
+
+
+def _cacheable(e: dict[str, Any]) -> bool:
+    for name, value in e.items():
+        if type(value) is not str or name in _FREE_TEXT:
+            return False
+    return True
 
 
 def _parse_event(index: int, e: Any) -> Event:

@@ -317,17 +317,7 @@ class Replayer:
         plays.append((seat, card, event.index))
         s.to_play = seat.next
         if len(plays) == 3:
-            cards = [p[1] for p in plays]
-            winner = plays[winner_index(cards, tables[0], tables[1])][0]
-            trick.winner = winner
-            trick.points = CARD_POINTS[cards[0]] + CARD_POINTS[cards[1]] + CARD_POINTS[cards[2]]
-            tricks = s.tricks
-            tricks.append(trick)
-            if len(tricks) == 10:
-                s.phase, s.current, s.to_play = "finished", None, None
-            else:
-                s.current = Trick(len(tricks) + 1, winner)
-                s.to_play = winner
+            _close_trick(s, trick)
 
     def _on_continue(self, event: Event) -> None:
         """4.1.6: play goes on; the offending card goes back to its owner (4.1.2, 4.2.3).
@@ -431,14 +421,64 @@ def _innocent(state: GameState, asker: Seat | None, offender: Seat | None) -> bo
     return (asker is state.declarer) != (offender is state.declarer)
 
 
+def _close_trick(s: GameState, trick: Trick) -> None:
+    """Score a trick that has its third card and open the next one (or end the play)."""
+    plays = trick.plays
+    klass, power, _ = s.tables
+    c0, c1, c2 = plays[0][1], plays[1][1], plays[2][1]
+    winner = plays[winner_index((c0, c1, c2), klass, power)][0]
+    trick.winner = winner
+    trick.points = CARD_POINTS[c0] + CARD_POINTS[c1] + CARD_POINTS[c2]
+    tricks = s.tricks
+    tricks.append(trick)
+    if len(tricks) == 10:
+        s.phase, s.current, s.to_play = "finished", None, None
+    else:
+        s.current = Trick(len(tricks) + 1, winner)
+        s.to_play = winner
+
+
 def replay(record: GameRecord, upto: int | None = None) -> GameState:
-    """Replay ``record``; with ``upto``, stop after the event of that index."""
+    """Replay ``record``; with ``upto``, stop after the event of that index.
+
+    A regular play (the seat to play, a card it holds, following suit when it can) takes
+    an inline path with exactly the effect of :meth:`Replayer.apply`, which handles
+    everything else; this loop is the hot path of every ruling.
+    """
     replayer = Replayer(record)
-    for event in record.events:
-        if upto is not None and event.index > upto:
-            break
-        replayer.apply(event)
-    return replayer.state
+    apply = replayer.apply
+    s = replayer.state
+    hands = s.hands
+    events = record.events if upto is None else record.events[: max(upto + 1, 0)]
+    for event in events:
+        seat = event.seat
+        if seat is s.to_play and event.type == "play" and s.phase == "playing":
+            card = event.card
+            trick = s.current
+            hand = hands[seat.index]  # type: ignore[union-attr]
+            if trick is not None and (hand >> card) & 1:  # type: ignore[operator]
+                plays = trick.plays
+                n = len(plays)
+                if n == 0:
+                    regular = seat is trick.leader
+                else:
+                    klass, _, follow_masks = s.tables
+                    follow = follow_masks[klass[plays[0][1]]]
+                    regular = (
+                        plays[0][0] is not seat
+                        and (n == 1 or plays[1][0] is not seat)
+                        and (not hand & follow or (follow >> card) & 1)  # type: ignore[operator]
+                    )
+                if regular:
+                    hands[seat.index] = hand & ~(1 << card)  # type: ignore[union-attr, operator]
+                    plays.append((seat, card, event.index))  # type: ignore[arg-type]
+                    s.to_play = seat.next  # type: ignore[union-attr]
+                    if n == 2:
+                        _close_trick(s, trick)
+                    s.last_event = event.index
+                    continue
+        apply(event)
+    return s
 
 
 def replay_steps(record: GameRecord) -> Iterator[tuple[Event, GameState]]:
