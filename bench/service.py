@@ -121,7 +121,7 @@ def load_wrk(
             timeout=seconds + 60,
         ).stdout
     found = re.search(r"Requests/sec:\s+([\d.]+)", out)
-    pct = dict(re.findall(r"^\s+(\d+)%\s+(\S+)$", out, re.M))
+    pct = dict(re.findall(r"^\s+(\d+)%\s+(\S+)\s*$", out, re.M))
     if found is None or "50" not in pct or "99" not in pct:
         raise RuntimeError(f"unexpected wrk output:\n{out}")
     rps = float(found.group(1))

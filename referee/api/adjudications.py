@@ -24,7 +24,7 @@ blp = Blueprint(
 
 @blp.route("")
 class Adjudications(MethodView):
-    @blp.arguments(LangQuerySchema, location="query")
+    @blp.arguments(LangQuerySchema(), location="query")
     @blp.doc(
         requestBody={
             "required": True,

@@ -19,8 +19,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.core.contracts import NULL_VALUES
 from referee.core.errors import BiddingError
@@ -39,9 +38,8 @@ BID_VALUES: tuple[int, ...] = _values()
 _BID_SET = frozenset(BID_VALUES)
 
 
-@dataclass(frozen=True, slots=True)
-class BidAction:
-    """One bidding action as it happened: ``kind`` is bid, hold or pass."""
+class BidAction(NamedTuple):
+    """One bidding action as it happened: ``kind`` is bid, hold or pass (immutable)."""
 
     seat: Seat
     kind: str

@@ -45,6 +45,8 @@ class Seat(Enum):
 
 _ORDER: tuple[Seat, ...] = (Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND)
 SEATS = _ORDER
+#: the seats' names in play order (``seat.value`` without the enum lookup)
+SEAT_NAMES: tuple[str, ...] = tuple(s.value for s in _ORDER)
 for _i, _seat in enumerate(_ORDER):  # plain attributes: no Python-level hashing on hot paths
     object.__setattr__(_seat, "index", _i)
     object.__setattr__(_seat, "next", _ORDER[(_i + 1) % 3])

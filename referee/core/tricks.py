@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.core.cards import JACKS_MASK, Card, cards_of
+from referee.core.cards import CARD_POINTS, JACKS_MASK, Card, cards_of
 from referee.core.contracts import Game
 
 TRUMP = 4  # follow class of trumps; suits are 0..3
@@ -61,6 +61,40 @@ FOLLOW_CLASS: dict[Game, tuple[int, ...]] = {g: t[1] for g, t in _TABLES.items()
 POWER: dict[Game, tuple[int, ...]] = {g: t[2] for g, t in _TABLES.items()}
 #: game -> follow class -> mask of the cards that follow it
 FOLLOW_MASK: dict[Game, tuple[int, ...]] = {g: t[3] for g, t in _TABLES.items()}
+
+
+#: game -> card -> the mask of the cards that follow it (FOLLOW_MASK by FOLLOW_CLASS)
+FOLLOWERS: dict[Game, tuple[int, ...]] = {
+    g: tuple(FOLLOW_MASK[g][FOLLOW_CLASS[g][c]] for c in range(32)) for g in Game
+}
+_OUTCOMES: dict[Game, bytes] = {}
+
+
+def trick_outcomes(game: Game) -> bytes:
+    """Every trick of a game decided in advance: the byte at ``c0 << 10 | c1 << 5 | c2``
+    (the cards in play order) is ``winner index | card points << 2``.
+
+    Built on first use (32,768 tricks, some 15 ms), so a replay scores a trick with one
+    lookup instead of comparing cards.
+
+    >>> from referee.core.cards import Card
+    >>> v = trick_outcomes(Game.GRAND)[Card.SA << 10 | Card.S7 << 5 | Card.DJ]
+    >>> v & 3, v >> 2          # the jack wins; 11 + 0 + 2 points
+    (2, 13)
+    """
+    table = _OUTCOMES.get(game)
+    if table is None:
+        klass, power = FOLLOW_CLASS[game], POWER[game]
+        pts = [CARD_POINTS[c] for c in range(32)]
+        out = bytearray(32768)
+        for c0 in range(32):
+            for c1 in range(32):
+                base = c0 << 10 | c1 << 5
+                for c2 in range(32):
+                    w = winner_index((c0, c1, c2), klass, power)
+                    out[base | c2] = w | (pts[c0] + pts[c1] + pts[c2]) << 2
+        table = _OUTCOMES[game] = bytes(out)
+    return table
 
 
 def is_trump(card: int, game: Game) -> bool:

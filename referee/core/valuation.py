@@ -13,6 +13,7 @@ Matadors(with_=True, count=2)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from referee.core.cards import Card
 from referee.core.contracts import NULL_VALUES, Contract, Game
@@ -59,18 +60,22 @@ def count_matadors(cards: int, game: Game) -> Matadors:
     Matadors(with_=False, count=2)
     """
     sequence = _SUIT_SEQUENCE[game]
-    has_top = bool((cards >> sequence[0]) & 1)
+    top = (cards >> sequence[0]) & 1
     n = 0
     for card in sequence:
-        if bool((cards >> card) & 1) != has_top:
+        if (cards >> card) & 1 != top:
             break
         n += 1
-    return Matadors(has_top, n)
+    return _MATADORS[top][n]
 
 
-@dataclass(frozen=True, slots=True)
-class Valuation:
-    """The value of a game as it goes on the score sheet."""
+#: every possible Matadors value, shared (without, with) x count
+_MATADORS = tuple(tuple(Matadors(bool(w), n) for n in range(12)) for w in (0, 1))
+
+
+class Valuation(NamedTuple):
+    """The value of a game as it goes on the score sheet (immutable; a named tuple
+    because every ruling builds one, see :class:`referee.rulings.model.Message`)."""
 
     contract: Contract
     matadors: Matadors | None
@@ -192,30 +197,57 @@ def settle_played_game(
     >>> r.won, r.valuation.levels, r.valuation.score     # ISkO 5.2.5
     (False, ('game', 'hand', 'schneider', 'schneider_announced'), -288)
     """
-    defender_points = 120 - declarer_points
     schneider = declarer_points >= 90 or declarer_points <= 30
     schwarz = defender_tricks == 0 or declarer_tricks == 0
-    if contract.is_null:
-        won = declarer_tricks == 0
-        valuation = value_game(contract, None, bid, won=won)
-    else:
-        won = declarer_points >= 61
-        if contract.schneider and declarer_points < 90:
-            won = False
-        if contract.schwarz and defender_tricks > 0:
-            won = False
-        matadors = count_matadors(declarer_cards, contract.game)
-        valuation = value_game(
-            contract, matadors, bid, won=won, schneider=schneider, schwarz=schwarz
-        )
+    valuation = played_valuation(
+        contract,
+        declarer_cards,
+        bid,
+        declarer_points=declarer_points,
+        declarer_tricks=declarer_tricks,
+        defender_tricks=defender_tricks,
+    )
     return PlayedResult(
         valuation,
         declarer_points,
-        defender_points,
+        120 - declarer_points,
         declarer_tricks,
         defender_tricks,
         schneider,
         schwarz,
+    )
+
+
+def played_valuation(
+    contract: Contract,
+    declarer_cards: int,
+    bid: int,
+    *,
+    declarer_points: int,
+    declarer_tricks: int,
+    defender_tricks: int,
+) -> Valuation:
+    """The :class:`Valuation` of :func:`settle_played_game`, without the counts around it.
+
+    >>> c = Contract.declare("null")
+    >>> played_valuation(c, 0, 18, declarer_points=0, declarer_tricks=0,
+    ...                  defender_tricks=10).score                              # ISkO 5.1.2
+    23
+    """
+    if contract.is_null:
+        return value_game(contract, None, bid, won=declarer_tricks == 0)
+    won = declarer_points >= 61
+    if contract.schneider and declarer_points < 90:
+        won = False
+    if contract.schwarz and defender_tricks > 0:
+        won = False
+    return value_game(
+        contract,
+        count_matadors(declarer_cards, contract.game),
+        bid,
+        won=won,
+        schneider=declarer_points >= 90 or declarer_points <= 30,
+        schwarz=defender_tricks == 0 or declarer_tricks == 0,
     )
 
 

@@ -8,7 +8,6 @@ translated through the ``terms`` table of the same file.
 from __future__ import annotations
 
 import functools
-import string
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +51,7 @@ class Messages:
         if template is None:  # never silent: tests assert every key exists
             return key + (" " + repr(params) if params else "")
         values = _Defaulting({k: self.term(v, lang) for k, v in params.items()})
-        return string.Formatter().vformat(template[lang], (), values)
+        return template[lang].format_map(values)
 
 
 class _Defaulting(dict):  # type: ignore[type-arg]

@@ -25,11 +25,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from referee.core.bidding import BiddingError
-from referee.core.cards import CARD_POINTS, Card
+from referee.core.cards import Card
 from referee.core.contracts import Contract, ContractError
 from referee.core.errors import RecordError
 from referee.core.seats import Seat
-from referee.core.tricks import FOLLOW_CLASS, FOLLOW_MASK, POWER, winner_index
+from referee.core.tricks import FOLLOWERS, trick_outcomes
 from referee.record.events import Event
 from referee.record.log import GameRecord
 from referee.record.state import (  # noqa: F401 - re-exported: the replayer's public types
@@ -237,10 +237,10 @@ class Replayer:
             )
         s.contract, s.declared, s.declared_at = contract, flags, event.index
         g = contract.game
-        s.tables = (FOLLOW_CLASS[g], POWER[g], FOLLOW_MASK[g])
+        s.followers, s.outcomes = FOLLOWERS[g], trick_outcomes(g)
         s.declarer_cards_at_declaration = s.hands[seat.index]  # type: ignore[union-attr]
         s.phase = "playing"
-        s.current = Trick(1, Seat.FOREHAND)
+        s.current = Trick(1, Seat.FOREHAND, [])
         s.to_play = Seat.FOREHAND
 
     # -- play -------------------------------------------------------------------------------
@@ -283,7 +283,6 @@ class Replayer:
                 subkind="second_card",
             )
             return
-        tables = s.tables
         if not plays:
             if seat is not trick.leader:
                 self._note(
@@ -303,7 +302,7 @@ class Replayer:
                     card,
                 )
             led = plays[0][1]
-            follow = tables[2][tables[0][led]]
+            follow = s.followers[led]
             if hands[idx] & follow and not (follow >> card) & 1:
                 self._note(
                     event,
@@ -317,7 +316,7 @@ class Replayer:
         plays.append((seat, card, event.index))
         s.to_play = seat.next
         if len(plays) == 3:
-            _close_trick(s, trick)
+            _close_trick(s, trick, plays[0][1], plays[1][1], card)
 
     def _on_continue(self, event: Event) -> None:
         """4.1.6: play goes on; the offending card goes back to its owner (4.1.2, 4.2.3).
@@ -421,63 +420,85 @@ def _innocent(state: GameState, asker: Seat | None, offender: Seat | None) -> bo
     return (asker is state.declarer) != (offender is state.declarer)
 
 
-def _close_trick(s: GameState, trick: Trick) -> None:
+def _close_trick(s: GameState, trick: Trick, c0: int, c1: int, c2: int) -> None:
     """Score a trick that has its third card and open the next one (or end the play)."""
-    plays = trick.plays
-    klass, power, _ = s.tables
-    c0, c1, c2 = plays[0][1], plays[1][1], plays[2][1]
-    winner = plays[winner_index((c0, c1, c2), klass, power)][0]
-    trick.winner = winner
-    trick.points = CARD_POINTS[c0] + CARD_POINTS[c1] + CARD_POINTS[c2]
+    outcome = s.outcomes[c0 << 10 | c1 << 5 | c2]
+    winner = trick.plays[outcome & 3][0]
+    trick.winner, trick.points = winner, outcome >> 2
     tricks = s.tricks
     tricks.append(trick)
     if len(tricks) == 10:
         s.phase, s.current, s.to_play = "finished", None, None
     else:
-        s.current = Trick(len(tricks) + 1, winner)
+        s.current = Trick(len(tricks) + 1, winner, [])
         s.to_play = winner
 
 
 def replay(record: GameRecord, upto: int | None = None) -> GameState:
     """Replay ``record``; with ``upto``, stop after the event of that index.
 
-    A regular play (the seat to play, a card it holds, following suit when it can) takes
-    an inline path with exactly the effect of :meth:`Replayer.apply`, which handles
-    everything else; this loop is the hot path of every ruling.
+    This loop is the hot path of every ruling. A regular trick (three plays in turn by
+    seats that hold their cards, following suit when they can) is taken in one step,
+    with exactly the effect of applying its plays one by one; every other event goes
+    through :meth:`Replayer.apply`.
     """
     replayer = Replayer(record)
     apply = replayer.apply
     s = replayer.state
-    hands = s.hands
+    hands, tricks = s.hands, s.tricks
     events = record.events if upto is None else record.events[: max(upto + 1, 0)]
-    for event in events:
-        seat = event.seat
-        if seat is s.to_play and event.type == "play" and s.phase == "playing":
-            card = event.card
-            trick = s.current
-            hand = hands[seat.index]  # type: ignore[union-attr]
-            if trick is not None and (hand >> card) & 1:  # type: ignore[operator]
-                plays = trick.plays
-                n = len(plays)
-                if n == 0:
-                    regular = seat is trick.leader
-                else:
-                    klass, _, follow_masks = s.tables
-                    follow = follow_masks[klass[plays[0][1]]]
-                    regular = (
-                        plays[0][0] is not seat
-                        and (n == 1 or plays[1][0] is not seat)
-                        and (not hand & follow or (follow >> card) & 1)  # type: ignore[operator]
-                    )
-                if regular:
-                    hands[seat.index] = hand & ~(1 << card)  # type: ignore[union-attr, operator]
-                    plays.append((seat, card, event.index))  # type: ignore[arg-type]
-                    s.to_play = seat.next  # type: ignore[union-attr]
-                    if n == 2:
-                        _close_trick(s, trick)
-                    s.last_event = event.index
+    n = len(events)
+    i = 0
+    while i < n:
+        event = events[i]
+        leader = s.to_play  # a seat only while play is on
+        if leader is not None and event.seat is leader and i + 2 < n:
+            trick: Trick = s.current  # type: ignore[assignment]
+            second, third = events[i + 1], events[i + 2]
+            s1 = leader.next
+            s2 = s1.next
+            if (
+                not trick.plays
+                and leader is trick.leader
+                and event.type == "play"
+                and second.type == "play"
+                and third.type == "play"
+                and second.seat is s1
+                and third.seat is s2
+            ):
+                c0: int = event.card  # type: ignore[assignment]
+                c1: int = second.card  # type: ignore[assignment]
+                c2: int = third.card  # type: ignore[assignment]
+                x0, x1, x2 = leader.index, s1.index, s2.index
+                h0, h1, h2 = hands[x0], hands[x1], hands[x2]
+                follow = s.followers[c0]
+                if (
+                    (h0 >> c0) & 1
+                    and (h1 >> c1) & 1
+                    and (h2 >> c2) & 1
+                    and (not h1 & follow or (follow >> c1) & 1)
+                    and (not h2 & follow or (follow >> c2) & 1)
+                ):
+                    hands[x0] = h0 & ~(1 << c0)
+                    hands[x1] = h1 & ~(1 << c1)
+                    hands[x2] = h2 & ~(1 << c2)
+                    plays = ((leader, c0, i), (s1, c1, i + 1), (s2, c2, i + 2))
+                    trick.plays += plays  # type: ignore[arg-type]
+                    # the trick is complete: as _close_trick, inline on this hot path
+                    outcome = s.outcomes[c0 << 10 | c1 << 5 | c2]
+                    winner = plays[outcome & 3][0]
+                    trick.winner, trick.points = winner, outcome >> 2
+                    tricks.append(trick)
+                    if len(tricks) == 10:
+                        s.phase, s.current, s.to_play = "finished", None, None
+                    else:
+                        s.current, s.to_play = Trick(len(tricks) + 1, winner, []), winner
+                    i += 3
                     continue
+        s.last_event = i - 1
         apply(event)
+        i += 1
+    s.last_event = n - 1 if n else s.last_event
     return s
 
 

@@ -8,7 +8,7 @@ It is built and advanced by :class:`referee.record.replay.Replayer`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.core.bidding import Auction
 from referee.core.cards import Card, cards_of, points_of
@@ -62,9 +62,10 @@ class Irregularity:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Marker:
-    """A table event that is not play (objection, concession, claim, ...) and when it came."""
+class Marker(NamedTuple):
+    """A table event that is not play (objection, concession, claim, ...) and when it came.
+
+    Immutable; a named tuple because most records carry one (``cards_gathered``)."""
 
     event: int
     type: str
@@ -132,8 +133,10 @@ class GameState:
         self.skat_taken = False
         self.discarded: tuple[Card, ...] = ()
         self.contract: Contract | None = None
-        #: the contract's trick tables (follow class, power, follow masks), looked up once
-        self.tables: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] = ((), (), ())
+        #: the contract's trick tables, looked up once: card -> the mask that follows it,
+        #: and every trick's winner and points (:func:`referee.core.tricks.trick_outcomes`)
+        self.followers: tuple[int, ...] = ()
+        self.outcomes: bytes = b""
         self.declared: dict[str, Any] | None = None
         self.declared_at: int | None = None  # event index of the (valid) declaration
         self.declarer_cards_at_declaration: int = 0
@@ -179,6 +182,20 @@ class GameState:
             if upto_event is None or t.last_event <= upto_event:
                 out[self.side_of(t.winner)] += t.points  # type: ignore[arg-type]
         return out
+
+    def declarer_totals(self) -> tuple[int, int, int]:
+        """(declarer's card points with the skat, his tricks, the defenders' tricks) over
+        the completed tricks: :meth:`card_points` and :meth:`tricks_won` in one pass."""
+        declarer = self.declarer
+        points = points_of(self.skat) if declarer is not None else 0
+        won = lost = 0
+        for t in self.tricks:
+            if t.winner is declarer:
+                points += t.points
+                won += 1
+            else:
+                lost += 1
+        return points, won, lost
 
     def declarer_cards_with_skat(self) -> int:
         """The declarer's ten cards plus the skat, for matadors (the skat counts in hand games)."""

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from referee.core.scoresheet import game_tournament_points
-from referee.core.seats import SEATS
+from referee.core.seats import SEAT_NAMES, SEATS
 from referee.core.valuation import (
     levels_reached,
     value_game,
@@ -159,15 +159,10 @@ def _end_by_infraction(
 
 
 def _played_out(state: GameState, r: Ruling) -> None:
-    pts, tricks = state.card_points(), state.tricks_won()
-    r.ended = {"reason": "played_out", "event": state.tricks[-1].last_event, "trick": 10}
-    settle_counts(state, r, pts["declarer"], tricks["declarer"], tricks["defenders"])
-    r.step(
-        ENDING_CLAUSES["played_out"],
-        "ending.played_out",
-        points=pts["declarer"],
-        tricks=tricks["declarer"],
-    )
+    points, won, lost = state.declarer_totals()
+    r.ended = {"reason": "played_out", "event": state.tricks[-1].plays[-1][2], "trick": 10}
+    settle_counts(state, r, points, won, lost)
+    r.step(ENDING_CLAUSES["played_out"], "ending.played_out", points=points, tricks=won)
 
 
 def _decided_early(state: GameState, r: Ruling) -> bool:
@@ -206,6 +201,8 @@ def _decided_early(state: GameState, r: Ruling) -> bool:
 
 
 def _misdeal(state: GameState, r: Ruling, budget: float | None) -> bool:
+    if not r.infractions:
+        return False
     deal_inf = next(
         (i for i in r.infractions if i.kind == "wrong_card_count" and i.event is None), None
     )
@@ -264,7 +261,9 @@ def _finish(state: GameState, r: Ruling) -> Ruling:
         if r.outcome == "lost":
             r.step(VALUE_CLAUSES["lost_double"], "value.lost_double", score=r.score)
         decl_pts, other = game_tournament_points(r.game_value, r.outcome == "won", r.table_size)
-        r.tournament_points = {s.value: (decl_pts if s is r.declarer else other) for s in SEATS}
+        points = [other, other, other]
+        points[r.declarer.index] = decl_pts
+        r.tournament_points = dict(zip(SEAT_NAMES, points, strict=True))
         r.step(
             VALUE_CLAUSES["tournament"],
             "value.tournament",
@@ -274,7 +273,7 @@ def _finish(state: GameState, r: Ruling) -> Ruling:
         )
     elif r.outcome == "passed_in":
         r.score = 0
-        r.tournament_points = {s.value: 0 for s in SEATS}
+        r.tournament_points = dict.fromkeys(SEAT_NAMES, 0)
     if r.declarer is not None and r.contract is not None and r.matadors is None:
         r.matadors = matadors_of(state, r.contract)
     return r

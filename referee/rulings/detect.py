@@ -52,6 +52,8 @@ def _trick_closed(state: GameState, event: int) -> int | None:
 
 def detect(state: GameState) -> list[Infraction]:
     """Judge every irregularity of a replayed game (in record order)."""
+    if not state.irregularities:
+        return []
     markers = state.markers
     n_events = len(state.record.events)
     gathered = next((m for m in markers if m.type == "cards_gathered"), None)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.core.contracts import Contract
-from referee.core.valuation import Matadors, Valuation, count_matadors, settle_played_game
+from referee.core.valuation import Matadors, Valuation, count_matadors, played_valuation
 from referee.record.log import GameRecord
 from referee.record.replay import GameState, replay
 from referee.rulings.model import Infraction, Ruling, Step
@@ -47,15 +47,15 @@ def set_counts(r: Ruling, pos: Position) -> None:
 
 def settle_counts(state: GameState, r: Ruling, dp: int, dt: int, ft: int) -> None:
     """Value the game from final counts as if played out (claims, throw-ins, the last trick)."""
-    res = settle_played_game(
-        state.contract,
+    valuation = played_valuation(
+        state.contract,  # type: ignore[arg-type]
         state.declarer_cards_with_skat(),
-        state.bid or 0,  # type: ignore[arg-type]
+        state.bid or 0,
         declarer_points=dp,
         declarer_tricks=dt,
         defender_tricks=ft,
     )
-    apply_valuation(r, res.valuation)
+    apply_valuation(r, valuation)
     r.card_points = {"declarer": dp, "defenders": 120 - dp}
     r.tricks = {"declarer": dt, "defenders": ft}
 
