@@ -64,6 +64,8 @@ def language() -> str:
         if lang not in LANGUAGES:
             abort(400, messages={"query": {"lang": [f"must be one of {', '.join(LANGUAGES)}"]}})
         return lang
+    if "Accept-Language" not in request.headers:
+        return "en"
     return request.accept_languages.best_match(LANGUAGES, default="en") or "en"
 
 

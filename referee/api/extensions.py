@@ -1,12 +1,13 @@
-"""flask-smorest with problem+json errors and strict JSON."""
+"""flask-smorest with problem+json errors, strict JSON, and cookie sessions on demand."""
 
 from __future__ import annotations
 
 import http
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Request
 from flask.json.provider import DefaultJSONProvider
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_smorest import Api
 from flask_smorest import Blueprint as SmorestBlueprint
 from flask_smorest.utils import prepare_response
@@ -41,8 +42,19 @@ class Blueprint(SmorestBlueprint):
     ARGUMENTS_PARSER = StrictParser()
 
 
+class CookieSessionsOnDemand(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions, but a request without the cookie (every API call)
+    gets an empty session at once instead of building a signing serializer first."""
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        if app.secret_key and self.get_cookie_name(app) not in request.cookies:
+            return self.session_class()
+        return super().open_session(app, request)
+
+
 class RefereeFlask(Flask):
     json_provider_class = StrictJSONProvider
+    session_interface = CookieSessionsOnDemand()
 
 
 class RefereeApi(Api):

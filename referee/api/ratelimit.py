@@ -1,8 +1,10 @@
 """Per-key rate limiting for ``/v1/``: a fixed window per API key, or per client address.
 
-A thin layer over the ``limits`` library (the storage flask-limiter also uses: memory,
-Redis, Memcached, MongoDB by URI). It costs one storage round trip per request, where
-flask-limiter's general machinery cost about 300 µs (see docs/performance.md).
+The default storage, ``memory://``, counts in the worker process with a dict and a lock
+(a few µs a request). Any other URI (``redis://``, ``memcached://``, ``mongodb://``)
+goes through the ``limits`` library, one storage round trip a request. flask-limiter,
+used before, cost ~300 µs a request; ``limits``' own memory storage starts a timer thread
+every 10 ms of traffic (see docs/performance.md).
 
 >>> from flask import Flask
 >>> app = Flask("doc")
@@ -21,10 +23,12 @@ from __future__ import annotations
 
 import logging
 import math
+import threading
 import time
+from typing import Protocol
 
 from flask import Flask, Response, g, request
-from limits import parse
+from limits import RateLimitItem, parse
 from limits.storage import storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 from werkzeug.exceptions import TooManyRequests
@@ -35,6 +39,9 @@ from referee.service.keys import hash_key
 log = logging.getLogger(__name__)
 LIMITED_PREFIX = "/v1/"
 
+#: (allowed?, requests left in the window, when the window resets as a Unix time)
+Verdict = tuple[bool, int, float]
+
 
 def rate_limit_key() -> str:
     """Limits count per API key (by hash), or per client address without a key."""
@@ -42,12 +49,62 @@ def rate_limit_key() -> str:
     return "key:" + hash_key(token)[:16] if token else "addr:" + (request.remote_addr or "-")
 
 
+class Counter(Protocol):
+    def hit(self, key: str) -> Verdict: ...
+
+
+class MemoryCounter:
+    """Fixed windows counted in this process: a window opens at a key's first request.
+
+    >>> c = MemoryCounter(parse("2 per minute"))
+    >>> [c.hit("k")[:2] for _ in range(3)]
+    [(True, 1), (True, 0), (False, 0)]
+    """
+
+    MAX_KEYS = 10_000  # expired windows are dropped once this many keys are held
+
+    def __init__(self, item: RateLimitItem) -> None:
+        self.amount = item.amount
+        self.seconds = item.get_expiry()
+        self._windows: dict[str, list[float]] = {}  # key -> [window end, count]
+        self._lock = threading.Lock()
+
+    def hit(self, key: str) -> Verdict:
+        now = time.time()
+        with self._lock:
+            window = self._windows.get(key)
+            if window is None or now >= window[0]:
+                if len(self._windows) >= self.MAX_KEYS:
+                    self._windows = {k: w for k, w in self._windows.items() if w[0] > now}
+                window = self._windows[key] = [now + self.seconds, 0]
+            window[1] += 1
+            count = int(window[1])
+            return count <= self.amount, max(0, self.amount - count), window[0]
+
+
+class StorageCounter:
+    """Fixed windows in a shared ``limits`` storage (Redis, Memcached, MongoDB, ...)."""
+
+    def __init__(self, item: RateLimitItem, storage_uri: str) -> None:
+        self.item = item
+        self.strategy = FixedWindowRateLimiter(storage_from_string(storage_uri))
+
+    def hit(self, key: str) -> Verdict:
+        allowed = self.strategy.hit(self.item, key)
+        reset, remaining = self.strategy.get_window_stats(self.item, key)
+        return allowed, max(0, remaining), reset
+
+
 class RateLimiter:
     """Counts every ``/v1/`` request against ``limit`` (e.g. ``300 per minute``)."""
 
     def __init__(self, limit: str, storage_uri: str) -> None:
         self.item = parse(limit)
-        self.strategy = FixedWindowRateLimiter(storage_from_string(storage_uri))
+        self.counter: Counter = (
+            MemoryCounter(self.item)
+            if storage_uri.rstrip("/") == "memory:"
+            else StorageCounter(self.item, storage_uri)
+        )
 
     def init_app(self, app: Flask) -> RateLimiter:
         app.before_request(self.check)
@@ -63,10 +120,8 @@ class RateLimiter:
         """
         if not request.path.startswith(LIMITED_PREFIX):
             return
-        key = rate_limit_key()
         try:
-            allowed = self.strategy.hit(self.item, key)
-            reset, remaining = self.strategy.get_window_stats(self.item, key)
+            allowed, remaining, reset = self.counter.hit(rate_limit_key())
         except Exception as exc:  # noqa: BLE001 - any storage failure: fail open
             log.warning("rate-limit storage unavailable: %s", exc)
             return
@@ -83,6 +138,6 @@ class RateLimiter:
         if window is not None:
             remaining, reset = window
             response.headers["X-RateLimit-Limit"] = str(self.item.amount)
-            response.headers["X-RateLimit-Remaining"] = str(max(0, remaining))
+            response.headers["X-RateLimit-Remaining"] = str(remaining)
             response.headers["X-RateLimit-Reset"] = str(int(reset))
         return response

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 from referee.core.contracts import NULL_VALUES
 from referee.core.errors import BiddingError
-from referee.core.seats import Seat
+from referee.core.seats import FOREHAND, MIDDLEHAND, REARHAND, Seat
 
 
 def _values() -> tuple[int, ...]:
@@ -49,13 +49,15 @@ class BidAction(NamedTuple):
 class Auction:
     """The state of the bidding, advanced one action at a time."""
 
+    __slots__ = ("history", "highest", "stage", "bidder", "holder", "awaiting", "declarer")
+
     def __init__(self) -> None:
         self.history: list[BidAction] = []
         self.highest: int | None = None
         self.stage = 1  # 1: middle vs fore, 2: rear vs survivor, 3: forehand alone, 0: over
-        self.bidder: Seat = Seat.MIDDLEHAND
-        self.holder: Seat = Seat.FOREHAND
-        self.awaiting: Seat = Seat.MIDDLEHAND  # whose turn it is
+        self.bidder: Seat = MIDDLEHAND
+        self.holder: Seat = FOREHAND
+        self.awaiting: Seat = MIDDLEHAND  # whose turn it is
         self.declarer: Seat | None = None
 
     @property
@@ -131,12 +133,12 @@ class Auction:
             return
         survivor = self.holder if seat is self.bidder else self.bidder
         if self.stage == 1:
-            self.stage, self.bidder, self.holder = 2, Seat.REARHAND, survivor
-            self.awaiting = Seat.REARHAND
+            self.stage, self.bidder, self.holder = 2, REARHAND, survivor
+            self.awaiting = REARHAND
         elif self.highest is not None:
             self._finish(survivor)
-        elif survivor is Seat.FOREHAND:  # nobody bid: forehand may still play (3.3.6)
-            self.stage, self.awaiting, self.bidder = 3, Seat.FOREHAND, Seat.FOREHAND
+        elif survivor is FOREHAND:  # nobody bid: forehand may still play (3.3.6)
+            self.stage, self.awaiting, self.bidder = 3, FOREHAND, FOREHAND
         else:  # pragma: no cover - a holder without a bid cannot exist
             self._finish(None)
 

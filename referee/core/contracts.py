@@ -29,6 +29,10 @@ class Game(Enum):
     GRAND = "grand"
     NULL = "null"
 
+    # members are singletons compared by identity: hash them the same way, in C, rather
+    # than through Enum's Python-level hash of the name (the tables are keyed by game)
+    __hash__ = object.__hash__
+
     @property
     def trump_suit(self) -> Suit | None:
         """The trump suit of a suit game (the jacks are trump besides it); ``None`` otherwise."""
@@ -57,6 +61,8 @@ class Game(Enum):
         return self.value
 
 
+#: module constant: reading an Enum member off its class costs ~0.2 µs in Python 3.11
+_NULL = Game.NULL
 _TRUMP_SUIT = {
     Game.CLUBS: Suit.CLUBS,
     Game.SPADES: Suit.SPADES,
@@ -66,6 +72,10 @@ _TRUMP_SUIT = {
 _BASE = {Game.DIAMONDS: 9, Game.HEARTS: 10, Game.SPADES: 11, Game.CLUBS: 12, Game.GRAND: 24}
 #: ISkO 5.1.2: null, null hand, null ouvert, null ouvert hand
 NULL_VALUES = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
+
+
+#: the contracts :meth:`Contract.declare` has built, by class, game and flags
+_DECLARED: dict[tuple[object, ...], Contract] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,21 +114,26 @@ class Contract:
         (an announcement without hand, announcements in null) raises ContractError.
         """
         game = game if isinstance(game, Game) else Game.parse(game)
-        if game is not Game.NULL:
+        hand, schneider, schwarz, ouvert = bool(hand), bool(schneider), bool(schwarz), bool(ouvert)
+        if game is not _NULL:
             if ouvert:
                 hand = schneider = schwarz = True
             if schwarz:
                 schneider = True
-        return cls(game, hand, schneider, schwarz, ouvert)
+        key = (cls, game, hand, schneider, schwarz, ouvert)
+        contract = _DECLARED.get(key)
+        if contract is None:  # contracts are immutable: one object per valid combination
+            contract = _DECLARED[key] = cls(game, hand, schneider, schwarz, ouvert)
+        return contract
 
     @property
     def is_null(self) -> bool:
-        return self.game is Game.NULL
+        return self.game is _NULL
 
     @property
     def base_value(self) -> int:
         """Base value (5.1.1) or, for null, the fixed game value (5.1.2)."""
-        if self.game is Game.NULL:
+        if self.game is _NULL:
             return NULL_VALUES[(self.hand, self.ouvert)]
         return self.game.base_value  # type: ignore[return-value]
 
@@ -149,7 +164,7 @@ def contract_problem(
     game: Game, hand: bool, schneider: bool, schwarz: bool, ouvert: bool
 ) -> tuple[str, str] | None:
     """Why a combination of flags is not a valid declaration, or ``None`` if it is."""
-    if game is Game.NULL:
+    if game is _NULL:
         if schneider or schwarz:
             return ("contract.null_announcement", "null cannot announce schneider or schwarz")
         return None

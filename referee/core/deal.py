@@ -41,8 +41,12 @@ class Deal:
     @property
     def is_regular(self) -> bool:
         """Ten cards each and two in the skat, all 32 dealt (3.2.6)."""
-        sizes = [m.bit_count() for m in (self.forehand, self.middlehand, self.rearhand)]
-        return sizes == [10, 10, 10] and self.skat.bit_count() == 2
+        return (
+            self.forehand.bit_count() == 10
+            and self.middlehand.bit_count() == 10
+            and self.rearhand.bit_count() == 10
+            and self.skat.bit_count() == 2
+        )
 
     @classmethod
     def from_tokens(cls, parts: Mapping[str, Sequence[object]]) -> Deal:

@@ -20,6 +20,8 @@ class Seat(Enum):
     MIDDLEHAND = "middlehand"
     REARHAND = "rearhand"
 
+    __hash__ = object.__hash__  # identity, in C (see Game)
+
     #: position in play order (0 forehand); a plain attribute, set below, for speed
     index: int
     #: the seat to the left, who plays next
@@ -45,6 +47,8 @@ class Seat(Enum):
 
 _ORDER: tuple[Seat, ...] = (Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND)
 SEATS = _ORDER
+#: the seats as module constants (reading an Enum member off its class is slow in 3.11)
+FOREHAND, MIDDLEHAND, REARHAND = _ORDER
 #: the seats' names in play order (``seat.value`` without the enum lookup)
 SEAT_NAMES: tuple[str, ...] = tuple(s.value for s in _ORDER)
 for _i, _seat in enumerate(_ORDER):  # plain attributes: no Python-level hashing on hot paths

@@ -28,7 +28,7 @@ from referee.core.bidding import BiddingError
 from referee.core.cards import Card
 from referee.core.contracts import Contract, ContractError
 from referee.core.errors import RecordError
-from referee.core.seats import Seat
+from referee.core.seats import FOREHAND, Seat
 from referee.core.tricks import FOLLOWERS, trick_outcomes
 from referee.record.events import Event
 from referee.record.log import GameRecord
@@ -101,35 +101,31 @@ class Replayer:
         )
 
     # -- bidding ----------------------------------------------------------------------------
-    def _bidding(self, event: Event, action: str) -> None:
+    def _bidding(self, event: Event) -> None:
+        """A bid, hold or pass, checked and applied by the core's :class:`Auction`."""
+        action = event.type
         s = self.state
         if s.phase != "bidding":
             self._note(event, "bidding_irregular", event.seat, f"{action} after the bidding ended")
             return
+        auction = s.auction
         try:
-            if action == "bid":
-                s.auction.bid(event.seat, event.value)  # type: ignore[arg-type]
-            elif action == "hold":
-                s.auction.hold(event.seat)  # type: ignore[arg-type]
+            if action == "pass":
+                auction.pass_(event.seat)  # type: ignore[arg-type]
+            elif action == "bid":
+                auction.bid(event.seat, event.value)  # type: ignore[arg-type]
             else:
-                s.auction.pass_(event.seat)  # type: ignore[arg-type]
+                auction.hold(event.seat)  # type: ignore[arg-type]
         except BiddingError as exc:
             self._note(event, "bidding_irregular", event.seat, exc.message)
             return
-        if s.auction.is_over:
-            if s.auction.passed_in:
+        if auction.stage == 0:  # over
+            if auction.declarer is None:
                 s.phase = "passed_in"
             else:
-                s.phase, s.declarer, s.bid = "declaring", s.auction.declarer, s.auction.highest
+                s.phase, s.declarer, s.bid = "declaring", auction.declarer, auction.highest
 
-    def _on_bid(self, event: Event) -> None:
-        self._bidding(event, "bid")
-
-    def _on_hold(self, event: Event) -> None:
-        self._bidding(event, "hold")
-
-    def _on_pass(self, event: Event) -> None:
-        self._bidding(event, "pass")
+    _on_bid = _on_hold = _on_pass = _bidding
 
     # -- skat and declaration ----------------------------------------------------------------
     def _on_pickup(self, event: Event) -> None:
@@ -187,8 +183,11 @@ class Replayer:
     def _on_declare(self, event: Event) -> None:
         s = self.state
         seat = event.seat
+        game = event.game
+        assert game is not None
+        name = game.value
         flags = {
-            "game": event.game.value,
+            "game": name,
             "hand": event.hand,  # type: ignore[union-attr]
             "schneider": event.schneider,
             "schwarz": event.schwarz,
@@ -210,12 +209,10 @@ class Replayer:
         # an announcement the rules do not allow is corrected to the playable game of the
         # same kind (ISkO 3.4.5); the declared flags stay in ``declared`` as evidence
         problems = []
-        game = event.game
-        assert game is not None
         hand = event.hand and not s.skat_taken
         if event.hand and s.skat_taken:
             problems.append("hand declared after the skat was taken up (ISkO 3.4.4)")
-        ouvert = event.ouvert and (game.value == "null" or not s.skat_taken)
+        ouvert = event.ouvert and (name == "null" or not s.skat_taken)
         if event.ouvert and not ouvert:
             problems.append("suit or grand ouvert declared after the skat was taken up (3.4.4)")
         try:
@@ -224,7 +221,7 @@ class Replayer:
             )
         except ContractError as exc:
             problems.append(exc.message)
-            contract = Contract.declare(game, hand=hand, ouvert=ouvert and game.value == "null")
+            contract = Contract.declare(game, hand=hand, ouvert=ouvert and name == "null")
         for problem in problems:
             self._note(event, "invalid_declaration", seat, problem)
         n = s.hands[seat.index].bit_count()  # type: ignore[union-attr]
@@ -240,8 +237,8 @@ class Replayer:
         s.followers, s.outcomes = FOLLOWERS[g], trick_outcomes(g)
         s.declarer_cards_at_declaration = s.hands[seat.index]  # type: ignore[union-attr]
         s.phase = "playing"
-        s.current = Trick(1, Seat.FOREHAND, [])
-        s.to_play = Seat.FOREHAND
+        s.current = Trick(1, FOREHAND, [])
+        s.to_play = FOREHAND
 
     # -- play -------------------------------------------------------------------------------
     def _on_play(self, event: Event) -> None:
@@ -437,69 +434,85 @@ def _close_trick(s: GameState, trick: Trick, c0: int, c1: int, c2: int) -> None:
 def replay(record: GameRecord, upto: int | None = None) -> GameState:
     """Replay ``record``; with ``upto``, stop after the event of that index.
 
-    This loop is the hot path of every ruling. A regular trick (three plays in turn by
-    seats that hold their cards, following suit when they can) is taken in one step,
-    with exactly the effect of applying its plays one by one; every other event goes
-    through :meth:`Replayer.apply`.
+    This loop is the hot path of every ruling. Regular tricks (three plays in turn by
+    seats that hold their cards, following suit when they can) are taken whole by
+    :func:`_regular_tricks`, with exactly the effect of applying their plays one by one;
+    every other event goes through :meth:`Replayer.apply`.
     """
     replayer = Replayer(record)
     apply = replayer.apply
     s = replayer.state
-    hands, tricks = s.hands, s.tricks
     events = record.events if upto is None else record.events[: max(upto + 1, 0)]
     n = len(events)
     i = 0
     while i < n:
-        event = events[i]
-        leader = s.to_play  # a seat only while play is on
-        if leader is not None and event.seat is leader and i + 2 < n:
-            trick: Trick = s.current  # type: ignore[assignment]
-            second, third = events[i + 1], events[i + 2]
-            s1 = leader.next
-            s2 = s1.next
-            if (
-                not trick.plays
-                and leader is trick.leader
-                and event.type == "play"
-                and second.type == "play"
-                and third.type == "play"
-                and second.seat is s1
-                and third.seat is s2
-            ):
-                c0: int = event.card  # type: ignore[assignment]
-                c1: int = second.card  # type: ignore[assignment]
-                c2: int = third.card  # type: ignore[assignment]
-                x0, x1, x2 = leader.index, s1.index, s2.index
-                h0, h1, h2 = hands[x0], hands[x1], hands[x2]
-                follow = s.followers[c0]
-                if (
-                    (h0 >> c0) & 1
-                    and (h1 >> c1) & 1
-                    and (h2 >> c2) & 1
-                    and (not h1 & follow or (follow >> c1) & 1)
-                    and (not h2 & follow or (follow >> c2) & 1)
-                ):
-                    hands[x0] = h0 & ~(1 << c0)
-                    hands[x1] = h1 & ~(1 << c1)
-                    hands[x2] = h2 & ~(1 << c2)
-                    plays = ((leader, c0, i), (s1, c1, i + 1), (s2, c2, i + 2))
-                    trick.plays += plays  # type: ignore[arg-type]
-                    # the trick is complete: as _close_trick, inline on this hot path
-                    outcome = s.outcomes[c0 << 10 | c1 << 5 | c2]
-                    winner = plays[outcome & 3][0]
-                    trick.winner, trick.points = winner, outcome >> 2
-                    tricks.append(trick)
-                    if len(tricks) == 10:
-                        s.phase, s.current, s.to_play = "finished", None, None
-                    else:
-                        s.current, s.to_play = Trick(len(tricks) + 1, winner, []), winner
-                    i += 3
-                    continue
+        if s.to_play is not None:
+            done = _regular_tricks(s, events, i)
+            if done:
+                i += done
+                continue
         s.last_event = i - 1
-        apply(event)
+        apply(events[i])
         i += 1
     s.last_event = n - 1 if n else s.last_event
     return s
+
+
+def _regular_tricks(s: GameState, events: tuple[Event, ...], i: int) -> int:
+    """Take the regular tricks that start at event ``i`` (at a trick's first card) and
+    return how many events they used (0: none; the caller applies event ``i``)."""
+    trick = s.current
+    leader = s.to_play
+    if trick is None or leader is None or trick.plays or trick.leader is not leader:
+        return 0
+    hands, tricks, followers, outcomes = s.hands, s.tricks, s.followers, s.outcomes
+    start = i
+    number = trick.number
+    last = len(events) - 2
+    while i < last and number <= 10:
+        e0, e1, e2 = events[i], events[i + 1], events[i + 2]
+        s1 = leader.next
+        s2 = s1.next
+        if not (
+            e0.seat is leader
+            and e1.seat is s1
+            and e2.seat is s2
+            and e0.type == "play"
+            and e1.type == "play"
+            and e2.type == "play"
+        ):
+            break
+        c0: int = e0.card  # type: ignore[assignment]
+        c1: int = e1.card  # type: ignore[assignment]
+        c2: int = e2.card  # type: ignore[assignment]
+        x0, x1, x2 = leader.index, s1.index, s2.index
+        h0, h1, h2 = hands[x0], hands[x1], hands[x2]
+        follow = followers[c0]
+        if not (
+            (h0 >> c0) & 1
+            and (h1 >> c1) & 1
+            and (h2 >> c2) & 1
+            and (not h1 & follow or (follow >> c1) & 1)
+            and (not h2 & follow or (follow >> c2) & 1)
+        ):
+            break
+        hands[x0] = h0 & ~(1 << c0)
+        hands[x1] = h1 & ~(1 << c1)
+        hands[x2] = h2 & ~(1 << c2)
+        outcome = outcomes[c0 << 10 | c1 << 5 | c2]
+        winner = (leader, s1, s2)[outcome & 3]
+        plays = [(leader, c0, i), (s1, c1, i + 1), (s2, c2, i + 2)]
+        tricks.append(Trick(number, leader, plays, winner, outcome >> 2))  # type: ignore[arg-type]
+        number += 1
+        leader = winner
+        i += 3
+    if i == start:
+        return 0
+    if number > 10:
+        s.phase, s.current, s.to_play = "finished", None, None
+    else:
+        s.current, s.to_play = Trick(number, leader, []), leader
+    return i - start
 
 
 def replay_steps(record: GameRecord) -> Iterator[tuple[Event, GameState]]:

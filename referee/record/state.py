@@ -121,6 +121,30 @@ def _v(seat: Seat | None) -> str | None:
 class GameState:
     """The table at one moment. Built and advanced by :class:`Replayer`."""
 
+    __slots__ = (
+        "record",
+        "hands",
+        "skat",
+        "phase",
+        "auction",
+        "declarer",
+        "bid",
+        "skat_taken",
+        "discarded",
+        "contract",
+        "followers",
+        "outcomes",
+        "declared",
+        "declared_at",
+        "declarer_cards_at_declaration",
+        "tricks",
+        "current",
+        "to_play",
+        "irregularities",
+        "markers",
+        "last_event",
+    )
+
     def __init__(self, record: GameRecord) -> None:
         deal = record.deal
         self.record = record

@@ -71,7 +71,8 @@ def adjudicate(
     for m in state.markers:
         if m.type in SHORTENING and m.phase not in ("finished", "passed_in"):
             endings.append((m.event, 1, m))
-    endings.sort(key=lambda e: (e[0], e[1]))
+    if len(endings) > 1:
+        endings.sort(key=lambda e: (e[0], e[1]))
     for at, _, what in endings:
         handled = (
             _end_by_infraction(record, state, r, what, claim_budget_s)
@@ -261,9 +262,8 @@ def _finish(state: GameState, r: Ruling) -> Ruling:
         if r.outcome == "lost":
             r.step(VALUE_CLAUSES["lost_double"], "value.lost_double", score=r.score)
         decl_pts, other = game_tournament_points(r.game_value, r.outcome == "won", r.table_size)
-        points = [other, other, other]
-        points[r.declarer.index] = decl_pts
-        r.tournament_points = dict(zip(SEAT_NAMES, points, strict=True))
+        r.tournament_points = dict.fromkeys(SEAT_NAMES, other)
+        r.tournament_points[r.declarer.value] = decl_pts
         r.step(
             VALUE_CLAUSES["tournament"],
             "value.tournament",

@@ -38,6 +38,9 @@ class Step(NamedTuple):
     message: Message
 
 
+_new = tuple.__new__
+
+
 @dataclass(slots=True)
 class Infraction:
     """An infraction found in the record and what became of it."""
@@ -89,7 +92,9 @@ class Ruling:
 
     def step(self, clauses: tuple[str, ...] | list[str], key: str, **params: Any) -> None:
         """Append a reasoning step."""
-        self.reasoning.append(Step(tuple(clauses), Message(key, params)))
+        clauses = clauses if type(clauses) is tuple else tuple(clauses)
+        # the named tuples' own constructor, without its Python-level wrapper (hot path)
+        self.reasoning.append(_new(Step, (clauses, _new(Message, (key, params)))))
 
     @property
     def cited(self) -> list[str]:
