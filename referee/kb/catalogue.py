@@ -137,6 +137,7 @@ class Catalogue:
         #: (clause id, ref) pairs pointing into a section whose file is not loaded
         self.unresolved_refs: tuple[tuple[str, str], ...] = tuple(unresolved_refs)
         self._folded: dict[str, dict[str, str]] = {}
+        self._citations: dict[tuple[str, str], dict[str, str]] = {}
 
     def __len__(self) -> int:
         return len(self._clauses)
@@ -158,11 +159,35 @@ class Catalogue:
 
     def get(self, ref: str) -> Clause:
         """The clause ``ref`` names ("ISkO 4.2.3", "4.2.3", "skwo 5.1")."""
+        clause = self._by_id.get(ref)  # already canonical: every ruling cites this way
+        if clause is not None:
+            return clause
         key = normalize_ref(ref)
         try:
             return self._by_id[key]
         except KeyError:
             raise ClauseNotFound(f"no clause {key} in the catalogue", where={"ref": key}) from None
+
+    def citation(self, ref: str, lang: str = "en") -> dict[str, str]:
+        """The clause as a ruling cites it: id, edition, title and summary in ``lang``.
+
+        Built once per clause and language; every call returns a fresh dict.
+
+        >>> default_catalogue().citation("ISkO 4.2.3")["id"]
+        'ISkO 4.2.3'
+        """
+        cached = self._citations.get((ref, lang))
+        if cached is None:
+            clause = self.get(ref)
+            title, summary = clause.text(lang)
+            cached = {
+                "id": clause.id,
+                "edition": clause.edition,
+                "title": title,
+                "summary": summary,
+            }
+            self._citations[(ref, lang)] = cached
+        return dict(cached)
 
     def by_kind(self, kind: str) -> tuple[Clause, ...]:
         """The clauses that cite infraction kind ``kind``, in document order."""

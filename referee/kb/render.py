@@ -34,13 +34,7 @@ def ruling_to_dict(
     catalogue = catalogue or default_catalogue()
     messages = messages or default_messages()
     c = ruling.contract
-    citations = []
-    for ref in ruling.cited:
-        clause = catalogue.get(ref)
-        title, summary = clause.text(lang)
-        citations.append(
-            {"id": clause.id, "edition": clause.edition, "title": title, "summary": summary}
-        )
+    citations = [catalogue.citation(ref, lang) for ref in ruling.cited]
     return {
         "format": FORMAT,
         "language": lang,

@@ -203,42 +203,43 @@ _SPECS: dict[str, tuple[bool, frozenset[str], tuple[tuple[str, str, bool, int], 
 _SEAT_BY_NAME: dict[str, Seat] = {s.value: s for s in Seat}
 
 
-#: Parsed events by (index, fields): events are immutable and the common ones (a play, a
-#: pass: string fields only) recur across records, so a repeat skips validation and
-#: construction. Only events whose every value is a ``str`` and that carry no free text
-#: are stored, so a hit can only come from input that parses to the same event; the
-#: cache is emptied when it reaches ``EVENT_CACHE_SIZE`` entries (a few MB at most).
+#: Parsed events by (index, type, seat, card, number of fields): events are immutable and
+#: the common ones (a play, a pass) recur across records, so a repeat skips validation
+#: and construction. Only events whose fields are all among type/seat/card and all
+#: strings are stored, so a hit can only come from input that parses to the same event
+#: (same index, same strings, no other field); the cache is emptied when it reaches
+#: ``EVENT_CACHE_SIZE`` entries (about 2 MB).
 _EVENT_CACHE: dict[tuple[Any, ...], Event] = {}
 EVENT_CACHE_SIZE = 8192
-_FREE_TEXT = ("text", "note", "time")
+_CACHED_FIELDS = ("type", "seat", "card")
 
 
 def _parse_events(events_doc: list[Any]) -> tuple[Event, ...]:
     cache = _EVENT_CACHE
     out = []
     for index, e in enumerate(events_doc):
-        key = None
         if type(e) is dict:
+            get = e.get
+            key = (index, get("type"), get("seat"), get("card"), len(e))
             try:
-                key = (index, *e.items())
                 event = cache.get(key)
-            except TypeError:  # an unhashable value (a list of cards): parse it
-                key = event = None
-            if event is not None:
-                out.append(event)
-                continue
-        event = _parse_event(index, e)
-        if key is not None and _cacheable(e):
-            if len(cache) >= EVENT_CACHE_SIZE:
-                cache.clear()
-            cache[key] = event
+            except TypeError:  # an unhashable value where a string belongs: parse it
+                event = key = None  # type: ignore[assignment]
+            if event is None:
+                event = _parse_event(index, e)
+                if key is not None and _cacheable(e):
+                    if len(cache) >= EVENT_CACHE_SIZE:
+                        cache.clear()
+                    cache[key] = event
+        else:
+            event = _parse_event(index, e)
         out.append(event)
     return tuple(out)
 
 
 def _cacheable(e: dict[str, Any]) -> bool:
     for name, value in e.items():
-        if type(value) is not str or name in _FREE_TEXT:
+        if type(value) is not str or name not in _CACHED_FIELDS:
             return False
     return True
 
