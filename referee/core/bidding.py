@@ -46,6 +46,9 @@ class BidAction(NamedTuple):
     value: int | None = None
 
 
+_new = tuple.__new__  # BidAction's own constructor, without its Python-level wrapper
+
+
 class Auction:
     """The state of the bidding, advanced one action at a time."""
 
@@ -113,7 +116,7 @@ class Auction:
     # -- actions ------------------------------------------------------------------------
     def bid(self, seat: Seat, value: int) -> None:
         self.verify_bid(seat, value)
-        self.history.append(BidAction(seat, "bid", value))
+        self.history.append(_new(BidAction, (seat, "bid", value)))
         self.highest = value
         if self.stage == 3:
             self._finish(seat)
@@ -122,12 +125,12 @@ class Auction:
 
     def hold(self, seat: Seat) -> None:
         self.verify_hold(seat)
-        self.history.append(BidAction(seat, "hold", self.highest))
+        self.history.append(_new(BidAction, (seat, "hold", self.highest)))
         self.awaiting = self.bidder
 
     def pass_(self, seat: Seat) -> None:
         self.verify_pass(seat)
-        self.history.append(BidAction(seat, "pass"))
+        self.history.append(_new(BidAction, (seat, "pass", None)))
         if self.stage == 3:
             self._finish(None)
             return

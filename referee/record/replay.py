@@ -96,9 +96,8 @@ class Replayer:
         s = self.state
         n_hand = s.hands[event.seat.index].bit_count() if event.seat else None
         in_trick = len(s.current.plays) if s.current else 0
-        s.markers.append(
-            Marker(event.index, event.type, event.seat, s.phase, s.trick_number, in_trick, n_hand)
-        )
+        fields = (event.index, event.type, event.seat, s.phase, s.trick_number, in_trick, n_hand)
+        s.markers.append(_new(Marker, fields))
 
     # -- bidding ----------------------------------------------------------------------------
     def _bidding(self, event: Event) -> None:
@@ -402,6 +401,8 @@ class Replayer:
         self._note(event, "improper_remark", event.seat, f"{event.seat} remarked: {event.text!r}")
 
 
+_new = tuple.__new__  # a named tuple's own constructor, without its Python wrapper
+
 #: event type -> its handler (every ``Replayer._on_<type>`` method)
 _HANDLERS = {
     name[len("_on_") :]: func
@@ -440,7 +441,6 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState:
     every other event goes through :meth:`Replayer.apply`.
     """
     replayer = Replayer(record)
-    apply = replayer.apply
     s = replayer.state
     events = record.events if upto is None else record.events[: max(upto + 1, 0)]
     n = len(events)
@@ -450,11 +450,17 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState:
             done = _regular_tricks(s, events, i)
             if done:
                 i += done
+                s.last_event = i - 1
                 continue
-        s.last_event = i - 1
-        apply(events[i])
+        event = events[i]  # as Replayer.apply, inline on this hot path
+        kind = event.type
+        handler = _HANDLERS.get(kind)
+        if handler is not None:
+            handler(replayer, event)
+        if kind in MARKERS:
+            replayer._mark(event)
+        s.last_event = i
         i += 1
-    s.last_event = n - 1 if n else s.last_event
     return s
 
 
@@ -489,16 +495,14 @@ def _regular_tricks(s: GameState, events: tuple[Event, ...], i: int) -> int:
         h0, h1, h2 = hands[x0], hands[x1], hands[x2]
         follow = followers[c0]
         if not (
-            (h0 >> c0) & 1
-            and (h1 >> c1) & 1
-            and (h2 >> c2) & 1
+            (h0 >> c0) & (h1 >> c1) & (h2 >> c2) & 1  # each seat holds its card
             and (not h1 & follow or (follow >> c1) & 1)
             and (not h2 & follow or (follow >> c2) & 1)
         ):
             break
-        hands[x0] = h0 & ~(1 << c0)
-        hands[x1] = h1 & ~(1 << c1)
-        hands[x2] = h2 & ~(1 << c2)
+        hands[x0] = h0 ^ (1 << c0)  # the bit is set: clear it
+        hands[x1] = h1 ^ (1 << c1)
+        hands[x2] = h2 ^ (1 << c2)
         outcome = outcomes[c0 << 10 | c1 << 5 | c2]
         winner = (leader, s1, s2)[outcome & 3]
         plays = [(leader, c0, i), (s1, c1, i + 1), (s2, c2, i + 2)]
