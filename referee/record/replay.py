@@ -479,18 +479,18 @@ def _regular_tricks(s: GameState, events: tuple[Event, ...], i: int) -> int:
         e0, e1, e2 = events[i], events[i + 1], events[i + 2]
         s1 = leader.next
         s2 = s1.next
-        if not (
-            e0.seat is leader
-            and e1.seat is s1
-            and e2.seat is s2
-            and e0.type == "play"
-            and e1.type == "play"
-            and e2.type == "play"
-        ):
-            break
         c0: int = e0.card  # type: ignore[assignment]
         c1: int = e1.card  # type: ignore[assignment]
         c2: int = e2.card  # type: ignore[assignment]
+        if (  # three plays (the only events with a ``card``) in turn
+            e0.seat is not leader
+            or e1.seat is not s1
+            or e2.seat is not s2
+            or c0 is None
+            or c1 is None
+            or c2 is None
+        ):
+            break
         x0, x1, x2 = leader.index, s1.index, s2.index
         h0, h1, h2 = hands[x0], hands[x1], hands[x2]
         follow = followers[c0]

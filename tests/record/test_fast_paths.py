@@ -633,3 +633,11 @@ def test_a_warm_cache_parses_exactly_like_a_cold_one(games, other_seed):
     # the JSON text route gives the same as well
     if cold[0] == "ok":
         assert parse_record(json.loads(json.dumps(mutated))) == cold[1]
+
+
+def test_only_a_play_event_carries_a_card() -> None:
+    """The trick fast path recognises plays by their ``card``: no other event has one."""
+    from referee.record.events import EVENT_FIELDS
+
+    with_card = [kind for kind, (_, fields) in EVENT_FIELDS.items() if "card" in fields]
+    assert with_card == ["play"]
