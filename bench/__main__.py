@@ -174,8 +174,9 @@ def main(argv: list[str] | None = None) -> int:
         notes.append(
             f"Service: gunicorn with gunicorn.conf.py, {service.workers()} sync workers, on "
             f"127.0.0.1; client {rows_s[0]['client']} (2 threads, 8 connections, {seconds} s "
-            "after a 1 s warm-up) on the same machine. Each POST /v1/disputes stores a new "
-            "dispute."
+            "after a 1 s warm-up) on the same machine. The ceiling and POST /v1/adjudications "
+            "run in alternation, three pairs per database; the median pair's ratio is shown. "
+            "Each POST /v1/disputes stores a new dispute."
         )
 
     elapsed = time.perf_counter() - t_start
