@@ -46,6 +46,13 @@ def adjudicate(
     state = replay(record)
     r = Ruling(table_size=record.table_size)
     r.declarer, r.bid, r.contract = state.declarer, state.bid, state.contract
+    if (
+        state.phase == "finished"
+        and not state.irregularities
+        and not any(m.type in SHORTENING for m in state.markers)
+    ):  # nothing to judge and nothing cut the game short: the common case, at once
+        _played_out(state, r)
+        return _finish(state, r)
     r.infractions = detect(state)
     for irr in state.irregularities:
         if irr.kind == "bidding_irregular":
