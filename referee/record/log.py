@@ -19,10 +19,13 @@ card.unknown {'event': 0, 'field': 'card'}
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field
 from dataclasses import fields as dataclass_fields
 from typing import Any
+
+import orjson
 
 from referee.core.cards import Card
 from referee.core.contracts import Game
@@ -87,11 +90,38 @@ def strict_json_loads(text: str | bytes) -> Any:
     ...
     json.decoder.JSONDecodeError: NaN is not valid JSON: line 1 column 1 (char 0)
     """
-    nul = b"\\u0000" if isinstance(text, (bytes, bytearray)) else "\\u0000"
-    zero = b"\x00" if isinstance(text, (bytes, bytearray)) else "\x00"
-    if nul in text or zero in text:  # type: ignore[operator]
+    binary = isinstance(text, (bytes, bytearray))
+    if (b"\x00" if binary else "\x00") in text:  # type: ignore[operator]
         raise json.JSONDecodeError("NUL characters are not allowed", "(body)", 0)
+    if (b"\\u0000" if binary else "\\u0000") in text:  # type: ignore[operator]
+        # an escaped NUL, or only a backslash written before "u0000": decode and look
+        doc = json.loads(text, parse_constant=_reject_constant)
+        if _holds_nul(doc):
+            raise json.JSONDecodeError("NUL characters are not allowed", "(body)", 0)
+        return doc
+    long_number = _LONG_NUMBER_B if binary else _LONG_NUMBER
+    if long_number.search(text) is None:  # type: ignore[arg-type]
+        try:  # orjson reads valid JSON some 3x faster, to the same values
+            return orjson.loads(text)
+        except orjson.JSONDecodeError:
+            pass  # the standard parser explains it, or accepts what orjson is strict about
     return json.loads(text, parse_constant=_reject_constant)
+
+
+def _holds_nul(doc: Any) -> bool:
+    if isinstance(doc, str):
+        return "\x00" in doc
+    if isinstance(doc, dict):
+        return any(_holds_nul(k) or _holds_nul(v) for k, v in doc.items())
+    if isinstance(doc, list):
+        return any(_holds_nul(v) for v in doc)
+    return False
+
+
+#: 19 digits in a row: a number orjson would turn into a float beyond 64 bits (the
+#: standard parser keeps Python's exact integers), so such text takes the standard road
+_LONG_NUMBER = re.compile(r"[0-9]{19}")
+_LONG_NUMBER_B = re.compile(rb"[0-9]{19}")
 
 
 def parse_record_text(text: str | bytes) -> GameRecord:

@@ -641,3 +641,54 @@ def test_only_a_play_event_carries_a_card() -> None:
 
     with_card = [kind for kind, (_, fields) in EVENT_FIELDS.items() if "card" in fields]
     assert with_card == ["play"]
+
+
+_JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(10**30), max_value=10**30)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00")),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.text("abc\u00e9\u20ac", max_size=5), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_JSON_VALUES, st.booleans())
+def test_strict_json_loads_reads_what_the_standard_parser_reads(value, as_bytes) -> None:
+    """orjson is only a faster road: every document decodes to the standard parser's value
+    (30-digit integers, which orjson refuses, included)."""
+    import json
+
+    from referee.record.log import strict_json_loads
+
+    text = json.dumps(value)
+    doc = text.encode() if as_bytes else text
+    assert strict_json_loads(doc) == json.loads(text)
+
+
+@pytest.mark.parametrize("text", ["[NaN]", "[Infinity]", '{"a": 1', "[1,]", "\ufeff[]", ""])
+def test_strict_json_loads_refuses_what_it_refused_before(text) -> None:
+    import json
+
+    from referee.record.log import strict_json_loads
+
+    with pytest.raises(json.JSONDecodeError):
+        strict_json_loads(text)
+
+
+def test_a_written_backslash_before_u0000_is_text_not_a_nul() -> None:
+    """Only a real NUL is refused: the six characters ``\\u0000`` typed in a note are text."""
+    import json
+
+    from referee.record.log import strict_json_loads
+
+    assert strict_json_loads('{"note": "a\\\\u0000b"}') == {"note": "a\\u0000b"}
+    with pytest.raises(json.JSONDecodeError, match="NUL"):
+        strict_json_loads('{"note": "a\\u0000b"}')
+    with pytest.raises(json.JSONDecodeError, match="NUL"):
+        strict_json_loads(b'{"k\\u0000": 1}')
