@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import http
+from collections.abc import Callable
+from types import FunctionType
 from typing import Any
 
 import orjson
@@ -76,6 +78,21 @@ class CookieSessionsOnDemand(SecureCookieSessionInterface):
 class RefereeFlask(Flask):
     json_provider_class = StrictJSONProvider
     session_interface = CookieSessionsOnDemand()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._sync: dict[Callable[..., Any], Callable[..., Any]] = {}
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        """Flask asks this for every hook, view and decorator layer of every request (ten
+        times for a ruling), each time inspecting the code object: remember the answer
+        for plain functions (bound methods are made afresh per request)."""
+        if type(func) is not FunctionType:
+            return super().ensure_sync(func)
+        known = self._sync.get(func)
+        if known is None:
+            known = self._sync[func] = super().ensure_sync(func)
+        return known
 
 
 class RefereeApi(Api):

@@ -19,7 +19,6 @@ card.unknown {'event': 0, 'field': 'card'}
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field
 from dataclasses import fields as dataclass_fields
@@ -99,8 +98,8 @@ def strict_json_loads(text: str | bytes) -> Any:
         if _holds_nul(doc):
             raise json.JSONDecodeError("NUL characters are not allowed", "(body)", 0)
         return doc
-    long_number = _LONG_NUMBER_B if binary else _LONG_NUMBER
-    if long_number.search(text) is None:  # type: ignore[arg-type]
+    raw = text if binary else text.encode("utf-8", "surrogatepass")  # type: ignore[union-attr]
+    if _LONG_NUMBER not in raw.translate(_DIGITS):  # type: ignore[union-attr]
         try:  # orjson reads valid JSON some 3x faster, to the same values
             return orjson.loads(text)
         except orjson.JSONDecodeError:
@@ -119,9 +118,11 @@ def _holds_nul(doc: Any) -> bool:
 
 
 #: 19 digits in a row: a number orjson would turn into a float beyond 64 bits (the
-#: standard parser keeps Python's exact integers), so such text takes the standard road
-_LONG_NUMBER = re.compile(r"[0-9]{19}")
-_LONG_NUMBER_B = re.compile(rb"[0-9]{19}")
+#: standard parser keeps Python's exact integers), so such text takes the standard road.
+#: Found by mapping every digit byte to "0" and every other byte to " " (a C-speed
+#: ``bytes.translate``; a regular expression costs 10x more on a 2 KB record).
+_DIGITS = bytes(48 if 48 <= b <= 57 else 32 for b in range(256))
+_LONG_NUMBER = b"0" * 19
 
 
 def parse_record_text(text: str | bytes) -> GameRecord:
