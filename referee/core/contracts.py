@@ -135,7 +135,7 @@ class Contract:
         """Base value (5.1.1) or, for null, the fixed game value (5.1.2)."""
         if self.game is _NULL:
             return NULL_VALUES[(self.hand, self.ouvert)]
-        return self.game.base_value  # type: ignore[return-value]
+        return _BASE[self.game]
 
     def describe(self) -> str:
         """A short English label such as ``grand hand schneider announced``."""

@@ -38,6 +38,9 @@ LEVELS = (
 )
 
 
+_COUNTS = tuple(str(n) for n in range(12))
+
+
 @dataclass(frozen=True, slots=True)
 class Matadors:
     """'With N' (the declarer holds the club jack) or 'without N' (ISkO 2.4)."""
@@ -49,7 +52,7 @@ class Matadors:
         return {"with": self.with_, "count": self.count}
 
     def __str__(self) -> str:
-        return f"{'with' if self.with_ else 'without'} {self.count}"
+        return ("without ", "with ")[self.with_] + _COUNTS[self.count]
 
 
 def count_matadors(cards: int, game: Game) -> Matadors:
