@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -60,8 +61,15 @@ ANONYMOUS = Principal(None, "anonymous", "")
 class KeyService:
     """Use cases on API keys (one transaction each)."""
 
-    def __init__(self, uow: UnitOfWorkFactory, *, cache_seconds: float = 0.0):
+    def __init__(
+        self,
+        uow: UnitOfWorkFactory,
+        *,
+        cache_seconds: float = 0.0,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self._uow = uow
+        self._clock = clock
         #: digest -> (principal, monotonic expiry); spares a database read per request.
         #: A revocation clears it here at once; other processes see it within the TTL.
         self._cache: dict[str, tuple[Principal, float]] = {}
@@ -105,7 +113,7 @@ class KeyService:
         """The principal for a bearer secret; Unauthenticated when unknown or revoked."""
         digest = hash_key(secret)
         hit = self._cache.get(digest)
-        now = time.monotonic()
+        now = self._clock()
         if hit is not None and hit[1] > now:
             return hit[0]
         with self._uow() as uow:
