@@ -53,13 +53,26 @@ EXAMPLE_DEAL = {
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
-    """A validated record: the deal, the events in order, and the context."""
+    """A validated record: the deal, the events in order, and the context.
+
+    Every event's ``index`` is its position in ``events`` (the replayer and every ruling
+    name events by it); a record built otherwise is refused.
+    """
 
     deal: Deal
     events: tuple[Event, ...]
     table_size: int = 3
     meta: Mapping[str, Any] = field(default_factory=dict)
     players: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for position, event in enumerate(self.events):
+            if event.index != position:
+                raise RecordError(
+                    f"event {position} carries index {event.index}",
+                    code="record.event_index",
+                    where={"event": position, "field": "index"},
+                )
 
     def to_dict(self) -> dict[str, Any]:
         """The record as skat-log/1 JSON (normalised: defaults written out)."""

@@ -692,3 +692,22 @@ def test_a_written_backslash_before_u0000_is_text_not_a_nul() -> None:
         strict_json_loads('{"note": "a\\u0000b"}')
     with pytest.raises(json.JSONDecodeError, match="NUL"):
         strict_json_loads(b'{"k\\u0000": 1}')
+
+
+def test_a_record_whose_event_indices_are_not_positions_is_refused() -> None:
+    """The replayer names events by index; a GameRecord built by hand must agree."""
+    rec = parse_record(
+        {
+            "format": "skat-log/1",
+            "deal": EXAMPLE_DEAL,
+            "events": [
+                {"type": "pass", "seat": "middlehand"},
+                {"type": "pass", "seat": "rearhand"},
+            ],
+        }
+    )
+    with pytest.raises(RecordError) as err:
+        GameRecord(rec.deal, rec.events[1:])
+    assert err.value.code == "record.event_index"
+    assert err.value.where == {"event": 0, "field": "index"}
+    assert GameRecord(rec.deal, rec.events[:1]).events == rec.events[:1]  # a prefix is fine
