@@ -25,6 +25,7 @@ import logging
 import math
 import threading
 import time
+from collections import OrderedDict
 from typing import Protocol
 
 from flask import Flask, Response, g, request
@@ -56,27 +57,37 @@ class Counter(Protocol):
 class MemoryCounter:
     """Fixed windows counted in this process: a window opens at a key's first request.
 
+    Windows are kept in the order they opened, which (all being equally long) is the
+    order they end: ended ones are dropped from the front as new ones open, in O(1)
+    each. At most ``MAX_KEYS`` windows are held; a flood of more distinct keys (made-up
+    tokens count separately) drops the oldest live windows rather than growing memory.
+
     >>> c = MemoryCounter(parse("2 per minute"))
     >>> [c.hit("k")[:2] for _ in range(3)]
     [(True, 1), (True, 0), (False, 0)]
     """
 
-    MAX_KEYS = 10_000  # expired windows are dropped once this many keys are held
+    MAX_KEYS = 10_000
 
     def __init__(self, item: RateLimitItem) -> None:
         self.amount = item.amount
         self.seconds = item.get_expiry()
-        self._windows: dict[str, list[float]] = {}  # key -> [window end, count]
+        self._windows: OrderedDict[str, list[float]] = OrderedDict()  # key -> [end, count]
         self._lock = threading.Lock()
 
     def hit(self, key: str) -> Verdict:
         now = time.time()
         with self._lock:
-            window = self._windows.get(key)
+            windows = self._windows
+            window = windows.get(key)
             if window is None or now >= window[0]:
-                if len(self._windows) >= self.MAX_KEYS:
-                    self._windows = {k: w for k, w in self._windows.items() if w[0] > now}
-                window = self._windows[key] = [now + self.seconds, 0]
+                if window is not None:
+                    del windows[key]  # reopened: it moves to the back
+                while windows and (
+                    len(windows) >= self.MAX_KEYS or next(iter(windows.values()))[0] <= now
+                ):
+                    windows.popitem(last=False)
+                window = windows[key] = [now + self.seconds, 0]
             window[1] += 1
             count = int(window[1])
             return count <= self.amount, max(0, self.amount - count), window[0]

@@ -19,6 +19,7 @@ card.unknown {'event': 0, 'field': 'card'}
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field
 from dataclasses import fields as dataclass_fields
@@ -107,7 +108,7 @@ def strict_json_loads(text: str | bytes) -> Any:
         raise json.JSONDecodeError("NUL characters are not allowed", "(body)", 0)
     if (b"\\u0000" if binary else "\\u0000") in text:  # type: ignore[operator]
         # an escaped NUL, or only a backslash written before "u0000": decode and look
-        doc = json.loads(text, parse_constant=_reject_constant)
+        doc = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
         if _holds_nul(doc):
             raise json.JSONDecodeError("NUL characters are not allowed", "(body)", 0)
         return doc
@@ -117,17 +118,33 @@ def strict_json_loads(text: str | bytes) -> Any:
             return orjson.loads(text)
         except orjson.JSONDecodeError:
             pass  # the standard parser explains it, or accepts what orjson is strict about
-    return json.loads(text, parse_constant=_reject_constant)
+    return json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
 
 
 def _holds_nul(doc: Any) -> bool:
-    if isinstance(doc, str):
-        return "\x00" in doc
-    if isinstance(doc, dict):
-        return any(_holds_nul(k) or _holds_nul(v) for k, v in doc.items())
-    if isinstance(doc, list):
-        return any(_holds_nul(v) for v in doc)
+    """Whether any string (key or value) in a decoded document holds a NUL; iterative, so
+    a deeply nested document is judged like any other."""
+    stack = [doc]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
     return False
+
+
+def _finite_float(text: str) -> float:
+    """A JSON number as a float; one too large for a float (``1e400``) is refused rather
+    than read as infinity, which JSON cannot write back."""
+    value = float(text)
+    if math.isinf(value):
+        raise json.JSONDecodeError(f"number {text} is too large", text, 0)
+    return value
 
 
 #: 19 digits in a row: a number orjson would turn into a float beyond 64 bits (the

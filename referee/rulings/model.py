@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from referee.core.contracts import Contract
@@ -28,7 +27,7 @@ class Message(NamedTuple):
     """
 
     key: str
-    params: Mapping[str, Any] = MappingProxyType({})
+    params: Mapping[str, Any]
 
 
 class Step(NamedTuple):

@@ -111,7 +111,9 @@ def declarer_claim(
         steps.append(
             Step(
                 ("ISkO 4.3.4",),
-                Message("claim.analysed." + ("null." if contract_is_null else "") + _yes_no(holds)),
+                Message(
+                    "claim.analysed." + ("null." if contract_is_null else "") + _yes_no(holds), {}
+                ),
             )
         )
     if holds is None:

@@ -711,3 +711,36 @@ def test_a_record_whose_event_indices_are_not_positions_is_refused() -> None:
     assert err.value.code == "record.event_index"
     assert err.value.where == {"event": 0, "field": "index"}
     assert GameRecord(rec.deal, rec.events[:1]).events == rec.events[:1]  # a prefix is fine
+
+
+def test_a_nul_deep_inside_nested_json_is_found_without_recursion() -> None:
+    import json
+
+    from referee.record.log import strict_json_loads
+
+    deep = "[" * 900 + '"C:\\\\u0000"' + "]" * 900  # a written backslash: text, no NUL
+    assert strict_json_loads(deep) == json.loads(deep)
+    with pytest.raises(json.JSONDecodeError, match="NUL"):
+        strict_json_loads("[" * 900 + '"a\\u0000"' + "]" * 900)
+
+
+@pytest.mark.parametrize("number", ["1e400", "-1e400", "1.5e999"])
+def test_a_number_too_large_for_a_float_is_refused_not_read_as_infinity(number) -> None:
+    import json
+
+    from referee.record.log import strict_json_loads
+
+    with pytest.raises(json.JSONDecodeError, match="too large"):
+        strict_json_loads(f'{{"meta": {{"x": {number}}}}}')
+    assert strict_json_loads("[1e308, 1e-400]") == [1e308, 0.0]
+
+
+def test_reasoning_steps_survive_pickling() -> None:
+    """Rulings may cross process boundaries (batch --jobs): their parts must pickle."""
+    import pickle
+
+    from referee.rulings.adjudicate import adjudicate
+
+    rec = parse_record(random_game(random.Random(3)))
+    ruling = adjudicate(rec)
+    assert pickle.loads(pickle.dumps(ruling.reasoning)) == ruling.reasoning

@@ -221,3 +221,43 @@ def test_the_rate_limit_key_is_the_key_hash_or_the_client_address(app):
     for headers in ({}, {"Authorization": "Basic dXNlcjpwdw=="}, {"Authorization": "Bearer  "}):
         with app.test_request_context("/v1/disputes", headers=headers, **addr("192.0.2.5")):
             assert rate_limit_key() == "addr:192.0.2.5"
+
+
+def test_a_flood_of_made_up_keys_keeps_the_memory_counter_bounded_and_fast(monkeypatch):
+    """More distinct keys than MAX_KEYS within one window: the oldest live windows go,
+    each hit stays O(1) (it rebuilt the whole table per new key before)."""
+    import time
+
+    from limits import parse
+
+    from referee.api import ratelimit
+
+    now = [1000.0]
+    monkeypatch.setattr(ratelimit.time, "time", lambda: now[0])
+    counter = ratelimit.MemoryCounter(parse("5 per minute"))
+    monkeypatch.setattr(counter, "MAX_KEYS", 100)
+    started = time.perf_counter()
+    for i in range(5_000):
+        counter.hit(f"junk{i}")
+    assert len(counter._windows) == 100
+    assert time.perf_counter() - started < 1.0
+    assert "junk0" not in counter._windows and "junk4999" in counter._windows
+
+
+def test_a_reopened_window_moves_to_the_back(monkeypatch):
+    from limits import parse
+
+    from referee.api import ratelimit
+
+    now = [1000.0]
+    monkeypatch.setattr(ratelimit.time, "time", lambda: now[0])
+    counter = ratelimit.MemoryCounter(parse("1 per minute"))
+    counter.hit("a")
+    now[0] = 1030.0
+    counter.hit("b")
+    now[0] = 1061.0  # a's window ended, b's has not
+    assert counter.hit("a") == (True, 0, 1121.0)
+    assert list(counter._windows) == ["b", "a"]
+    now[0] = 1091.0  # b ended: dropped from the front when the next window opens
+    counter.hit("c")
+    assert list(counter._windows) == ["a", "c"]
