@@ -236,8 +236,7 @@ class Replayer:
         s.followers, s.outcomes = FOLLOWERS[g], trick_outcomes(g)
         s.declarer_cards_at_declaration = s.hands[seat.index]  # type: ignore[union-attr]
         s.phase = "playing"
-        s.current = Trick(1, FOREHAND, [])
-        s.to_play = FOREHAND
+        _next_trick(s, 1, FOREHAND)
 
     # -- play -------------------------------------------------------------------------------
     def _on_play(self, event: Event) -> None:
@@ -423,13 +422,16 @@ def _close_trick(s: GameState, trick: Trick, c0: int, c1: int, c2: int) -> None:
     outcome = s.outcomes[c0 << 10 | c1 << 5 | c2]
     winner = trick.plays[outcome & 3][0]
     trick.winner, trick.points = winner, outcome >> 2
-    tricks = s.tricks
-    tricks.append(trick)
-    if len(tricks) == 10:
+    s.tricks.append(trick)
+    _next_trick(s, len(s.tricks) + 1, winner)
+
+
+def _next_trick(s: GameState, number: int, leader: Seat) -> None:
+    """Open trick ``number`` with ``leader`` to lead, or end the play after the tenth."""
+    if number > 10:
         s.phase, s.current, s.to_play = "finished", None, None
     else:
-        s.current = Trick(len(tricks) + 1, winner, [])
-        s.to_play = winner
+        s.current, s.to_play = Trick(number, leader, []), leader
 
 
 def replay(record: GameRecord, upto: int | None = None) -> GameState:
@@ -441,6 +443,7 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState:
     every other event goes through :meth:`Replayer.apply`.
     """
     replayer = Replayer(record)
+    apply = replayer.apply
     s = replayer.state
     events = record.events if upto is None else record.events[: max(upto + 1, 0)]
     n = len(events)
@@ -452,14 +455,7 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState:
                 i += done
                 s.last_event = i - 1
                 continue
-        event = events[i]  # as Replayer.apply, inline on this hot path
-        kind = event.type
-        handler = _HANDLERS.get(kind)
-        if handler is not None:
-            handler(replayer, event)
-        if kind in MARKERS:
-            replayer._mark(event)
-        s.last_event = i
+        apply(events[i])
         i += 1
     return s
 
@@ -512,10 +508,7 @@ def _regular_tricks(s: GameState, events: tuple[Event, ...], i: int) -> int:
         i += 3
     if i == start:
         return 0
-    if number > 10:
-        s.phase, s.current, s.to_play = "finished", None, None
-    else:
-        s.current, s.to_play = Trick(number, leader, []), leader
+    _next_trick(s, number, leader)
     return i - start
 
 
