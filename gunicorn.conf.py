@@ -3,7 +3,7 @@
 import multiprocessing
 import os
 
-wsgi_app = "referee.api.wsgi:app"
+wsgi_app = "referee.wsgi:app"
 bind = os.environ.get("REFEREE_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
 # claim analysis may take a few seconds per language; leave room above the engine budget

@@ -31,7 +31,7 @@ def write_archive(path: Path, docs: list[dict[str, Any]], total: int, *, iss: bo
 
 def run_batch(path: Path, *, jobs: int, iss: bool) -> dict[str, float]:
     """Wall time, games/s and peak RSS of ``referee adjudicate --batch - [--iss]``."""
-    cmd = [sys.executable, "-m", "referee.cli", "adjudicate", "--batch", "-"]
+    cmd = [sys.executable, "-m", "referee", "adjudicate", "--batch", "-"]
     cmd += ["--jobs", str(jobs), "--progress", "never"] + (["--iss"] if iss else [])
     lines = sum(1 for _ in path.open(encoding="utf-8"))
     t0 = time.perf_counter()
@@ -54,7 +54,7 @@ def run_batch(path: Path, *, jobs: int, iss: bool) -> dict[str, float]:
 
 def check_output(path: Path, jobs: int, iss: bool) -> tuple[int, int]:
     """(rulings, errors) written for ``path`` (a correctness check on a small file)."""
-    cmd = [sys.executable, "-m", "referee.cli", "adjudicate", "--batch", str(path)]
+    cmd = [sys.executable, "-m", "referee", "adjudicate", "--batch", str(path)]
     cmd += ["--jobs", str(jobs), "--progress", "never"] + (["--iss"] if iss else [])
     out = subprocess.run(cmd, capture_output=True, text=True)
     rulings = errors = 0

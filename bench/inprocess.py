@@ -11,10 +11,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from referee.kb.render import ruling_to_dict
 from referee.record.log import parse_record_text
 from referee.record.replay import replay
 from referee.rulings.adjudicate import adjudicate
+from referee.rulings.render import ruling_to_dict
 
 
 def _timed(fn: Callable[[Any], Any], items: Sequence[Any], repeat: int) -> tuple[float, list[Any]]:

@@ -242,7 +242,7 @@ def run(
             for db_name, url in dbs:
                 secret = _prepare(url)
                 env = {"DATABASE_URL": url, "REFEREE_RATE_LIMIT": "10000000 per minute"}
-                with gunicorn("referee.api.wsgi:app", env, cwd) as base:
+                with gunicorn("referee.wsgi:app", env, cwd) as base:
                     pairs = []
                     for _ in range(rounds):
                         c = load(

@@ -18,7 +18,7 @@ from referee.core.valuation import (
 )
 from referee.record.log import GameRecord
 from referee.record.replay import GameState, replay
-from referee.rulings.clauses import ENDING_CLAUSES, VALUE_CLAUSES
+from referee.rules.clauses import ENDING_CLAUSES, VALUE_CLAUSES
 from referee.rulings.detect import detect
 from referee.rulings.marker_endings import end_by_marker
 from referee.rulings.model import Infraction, Ruling

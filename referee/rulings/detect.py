@@ -15,7 +15,7 @@ A record that ends without ``cards_gathered`` counts as an objection raised at i
 from __future__ import annotations
 
 from referee.record.replay import GameState, Irregularity, Marker, _innocent
-from referee.rulings.clauses import KIND_CLAUSES, SKAT_VIEWED_BY_PHASE
+from referee.rules.clauses import KIND_CLAUSES, SKAT_VIEWED_BY_PHASE
 from referee.rulings.model import Infraction, Message
 
 #: replayer notes that are not ISkO infractions (mentioned in the reasoning only)

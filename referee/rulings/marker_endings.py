@@ -6,7 +6,7 @@ from __future__ import annotations
 from referee.core.valuation import Matadors, levels_reached, value_game
 from referee.record.log import GameRecord
 from referee.record.replay import GameState, Marker
-from referee.rulings.clauses import ENDING_CLAUSES
+from referee.rules.clauses import ENDING_CLAUSES
 from referee.rulings.model import Infraction, Message, Ruling
 from referee.rulings.outcome import Position
 from referee.rulings.ruling_ops import (

@@ -1,7 +1,7 @@
 """What a ruling is made of: infractions, reasoning steps, and the ruling itself.
 
 Texts are not written here: every step and explanation is a message ``key`` with
-``params``, rendered into German, English or Spanish by the catalogue layer (``referee.kb``)
+``params``, rendered into German, English or Spanish by the catalogue layer (``referee.rules``)
 from ``rules_kb/messages.yaml``. A ruling therefore stays language-neutral data.
 """
 

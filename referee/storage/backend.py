@@ -39,5 +39,5 @@ class SqlBackend:
 
 
 def open_backend(url: str) -> SqlBackend:
-    """Entry point looked up by :mod:`referee.service.backend`."""
+    """Entry point used by the composition root (:mod:`referee.app`) and the commands."""
     return SqlBackend(url)

@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import request, session
 
-from referee.kb.messages import default_messages
+from referee.rules.messages import default_messages
 
 LANGUAGES: tuple[str, ...] = ("en", "de", "es")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "es": "Español"}

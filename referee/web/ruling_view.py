@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core.cards import Card
-from referee.kb.summary import summary_line
+from referee.rulings.summary import summary_line
 from referee.web.cards import CardView, card_view, cards_view
 from referee.web.i18n import capitalized, term, text
 

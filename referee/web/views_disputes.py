@@ -11,8 +11,8 @@ from flask import abort, flash, redirect, render_template, request, url_for
 
 from referee.core.errors import RefereeError
 from referee.record.log import strict_json_loads
+from referee.rules.clauses import INFRACTION_KINDS
 from referee.rulings.appeals import compare_rulings, parse_time
-from referee.rulings.clauses import INFRACTION_KINDS
 from referee.service import engine
 from referee.service.disputes import APPELLATE, SUBMITTERS
 from referee.service.model import Dispute, DisputeFilter, Ruling

@@ -8,9 +8,9 @@ import json
 import pytest
 
 from referee.cli import main
+from referee.cli.examples import print_table, rows, show
 from referee.core import RefereeError
 from referee.core.examples import EXAMPLES, WorkedExample, by_id
-from referee.core.examples_cli import print_table, rows, show
 
 
 def test_examples_cli_prints_every_example_and_no_mismatch(capsys):
@@ -67,7 +67,7 @@ def test_examples_cli_reports_a_mismatch_and_fails(capsys, monkeypatch):
         {"points": 0, "won": 0, "lost": 0, "others_lost": 0, "table_size": 3},
         1,
     )
-    monkeypatch.setattr("referee.core.examples_cli.EXAMPLES", (*EXAMPLES, wrong))
+    monkeypatch.setattr("referee.cli.examples.EXAMPLES", (*EXAMPLES, wrong))
     assert main(["examples"]) == 1
     out = capsys.readouterr().out
     assert out.count("MISMATCH") == 1

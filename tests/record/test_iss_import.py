@@ -13,8 +13,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from referee.cli import import_iss as iss_cli
 from referee.core.errors import RecordError
-from referee.record import iss_cli
 from referee.record.iss import (
     IssRecord,
     iss_to_skatlog,

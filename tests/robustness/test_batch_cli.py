@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from referee.cli import main
-from referee.kb.adjudicate_cli import rule_stream
+from referee.cli.adjudicate import rule_stream
 from referee.record.generate import INFRACTIONS, random_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,7 +68,7 @@ def test_jobs_give_the_same_lines_in_the_same_order(tmp_path) -> None:
 def test_iss_lines_from_stdin_with_jobs(tmp_path) -> None:
     iss = "\n".join(to_iss(d, i) for i, d in enumerate(_docs(20))) + "\n(;GM[Skat];)\n"
     r = subprocess.run(
-        [sys.executable, "-m", "referee.cli", "adjudicate", "--batch", "-", "--iss", "--jobs", "2"],
+        [sys.executable, "-m", "referee", "adjudicate", "--batch", "-", "--iss", "--jobs", "2"],
         input=iss,
         capture_output=True,
         text=True,

@@ -14,12 +14,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.cli.adjudicate import rule_line
 from referee.core.errors import RefereeError
-from referee.kb.adjudicate_cli import rule_line
-from referee.kb.render import adjudicate_document
 from referee.record.generate import INFRACTIONS, random_game
 from referee.record.log import parse_record
 from referee.record.replay import replay
+from referee.rulings.render import adjudicate_document
 
 ROOT = Path(__file__).resolve().parents[2]
 REAL = sorted(

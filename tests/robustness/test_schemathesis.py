@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 schemathesis = pytest.importorskip("schemathesis")
 from schemathesis import checks  # noqa: E402
 
-from referee.api.app import create_app  # noqa: E402
+from referee.app import create_app  # noqa: E402
 from referee.service.settings import Settings  # noqa: E402
 from referee.storage.backend import SqlBackend  # noqa: E402
 

@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from pg_server import PgServer, find_bindir
 from service_support import example
 
-from referee.api.app import create_app
+from referee.app import create_app
 from referee.service.keys import KeyService
 from referee.service.settings import Settings
 from referee.storage.backend import SqlBackend

@@ -65,7 +65,7 @@ class Server:
                 "2",
                 "--access-logfile",
                 "/dev/null",
-                "referee.api.wsgi:app",
+                "referee.wsgi:app",
             ],
             env=env,
             cwd=tmp,

@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from referee.kb.render import adjudicate_document
+from referee.rulings.render import adjudicate_document
 
 CASES_DIR = Path(__file__).resolve().parents[1] / "cases"
 EXACT = (

@@ -10,8 +10,8 @@ import pytest
 from casekit import CASES_DIR, case_names, rule
 
 from referee.cli import main
-from referee.kb.catalogue import default_catalogue
-from referee.rulings.clauses import INFRACTION_KINDS
+from referee.rules.catalogue import default_catalogue
+from referee.rules.clauses import INFRACTION_KINDS
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.json"))
 CASES = case_names()

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from pg_server import PgServer, find_bindir
 from sqlalchemy import text
 
-from referee.api.app import create_app
+from referee.app import create_app
 from referee.service.settings import Settings
 from referee.storage.backend import SqlBackend
 

@@ -18,8 +18,9 @@ from alembic.runtime.migration import MigrationContext
 from pg_server import free_port
 from service_support import ROOT, example
 
-from referee.api import openapi_cli
-from referee.service import keys_cli, serve_cli
+from referee.cli import keys as keys_cli
+from referee.cli import openapi as openapi_cli
+from referee.cli import serve as serve_cli
 from referee.storage.backend import SqlBackend
 from referee.storage.models import Base
 
@@ -103,7 +104,7 @@ def test_gunicorn_serves_a_dispute_over_http(tmp_path):
             f"127.0.0.1:{port}",
             "--workers",
             "2",
-            "referee.api.wsgi:app",
+            "referee.wsgi:app",
         ],
         env=env,
         cwd=tmp_path,

@@ -132,7 +132,7 @@ def test_health_and_ready(client):
 
 
 def test_not_ready_before_migrations(tmp_path):
-    from referee.api.app import create_app
+    from referee.app import create_app
     from referee.service.settings import Settings
 
     client = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'new.db'}")).test_client()

@@ -9,7 +9,7 @@ import pytest
 from flask import Flask
 from web_support import Console
 
-from referee.api.app import create_app
+from referee.app import create_app
 from referee.service.settings import Settings
 from referee.storage.backend import SqlBackend
 

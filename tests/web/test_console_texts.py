@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from web_support import EXAMPLES, example
 
-from referee.kb.messages import LANGUAGES, default_messages, load_messages, messages_dir
-from referee.kb.render import adjudicate_document
 from referee.record.replay import replay_document
+from referee.rules.messages import LANGUAGES, default_messages, load_messages, messages_dir
+from referee.rulings.render import adjudicate_document
 from referee.web import ruling_view as rv
 from referee.web.cards import card_view
 from referee.web.record_input import ConsoleInputError

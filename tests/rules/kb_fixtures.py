@@ -6,7 +6,7 @@ from pathlib import Path
 
 import yaml
 
-from referee.kb import catalogue as kb
+from referee.rules import catalogue as kb
 
 
 def clause(cid: str, **extra: object) -> dict:

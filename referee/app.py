@@ -1,4 +1,4 @@
-"""The Flask app factory: settings, storage, services, blueprints, errors.
+"""The composition root: settings, storage, services, the API and the console in one app.
 
 >>> from referee.service.settings import Settings
 >>> app = create_app(Settings(database_url="sqlite://"))
@@ -7,8 +7,6 @@
 """
 
 from __future__ import annotations
-
-import importlib
 
 from flask import Flask
 
@@ -25,6 +23,7 @@ from referee.service.keys import KeyService
 from referee.service.ports import Backend
 from referee.service.settings import Settings
 from referee.storage.backend import open_backend
+from referee.web import console
 
 SPEC_DESCRIPTION = (
     "Rulings on disputed Skat games under the International Skat Order (ISkO 1998/99) "
@@ -67,6 +66,5 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
     app.register_error_handler(RefereeError, from_referee_error)
     app.register_error_handler(Exception, from_unexpected)
     RateLimiter(settings.rate_limit, settings.rate_limit_storage).init_app(app)
-    # the console (/console); looked up by name: api and web are independent siblings
-    importlib.import_module("referee.web.console").init_app(app, settings)
+    console.init_app(app, settings)  # the console (/console), a sibling of the API
     return app

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from referee.cli import main
-from referee.kb import catalogue as kb
+from referee.rules import catalogue as kb
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from typing import Any
 import yaml
 
 from referee.core.errors import RefereeError
-from referee.kb.catalogue import default_path
+from referee.rules.catalogue import default_path
 
 LANGUAGES = ("en", "de", "es")
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.kb import catalogue as kb
+from referee.rules import catalogue as kb
 
 #: infraction kind -> the ISkO clauses that must carry it (from the catalogue format notes)
 KIND_CLAUSES = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.kb.messages import Messages, default_messages
+from referee.rules.messages import Messages, default_messages
 
 
 def summary_line(ruling: dict[str, Any], messages: Messages | None = None) -> str:

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.kb.catalogue import Catalogue, default_catalogue
-from referee.kb.messages import LANGUAGES, Messages, default_messages
 from referee.record.log import GameRecord, parse_record
+from referee.rules.catalogue import Catalogue, default_catalogue
+from referee.rules.messages import LANGUAGES, Messages, default_messages
 from referee.rulings.adjudicate import DEFAULT_CLAIM_BUDGET_S, adjudicate
 from referee.rulings.model import Ruling
 

@@ -23,13 +23,13 @@ from referee.core.contracts import Game
 from referee.core.errors import RecordError
 from referee.core.seats import Seat
 from referee.core.valuation import LEVELS
-from referee.kb.messages import LANGUAGES, Messages, load_messages, messages_dir
-from referee.kb.render import adjudicate_document
 from referee.record.iss import iss_to_skatlog, iter_iss_records
 from referee.record.log import parse_record
+from referee.rules.clauses import INFRACTION_KINDS
+from referee.rules.messages import LANGUAGES, Messages, load_messages, messages_dir
 from referee.rulings.adjudicate import adjudicate
-from referee.rulings.clauses import INFRACTION_KINDS
 from referee.rulings.model import Message
+from referee.rulings.render import adjudicate_document
 
 ROOT = Path(__file__).resolve().parents[2]
 RULINGS = ROOT / "referee" / "rulings"

@@ -22,7 +22,7 @@ import yaml
 
 import referee
 from referee.core.errors import RefereeError
-from referee.rulings.clauses import INFRACTION_KINDS
+from referee.rules.clauses import INFRACTION_KINDS
 
 try:  # the C loader is several times faster; the catalogue loads at service start-up
     _Loader: Any = yaml.CSafeLoader

@@ -12,12 +12,12 @@ import os
 import sys
 from pathlib import Path
 
-from referee.service.backend import open_backend
 from referee.service.keys import KeyService
 from referee.service.settings import Settings
+from referee.storage.backend import open_backend
 
 HELP = "run the REST service under gunicorn (migrates the database first)"
-WSGI_APP = "referee.api.wsgi:app"
+WSGI_APP = "referee.wsgi:app"
 DEV_KEY_FILE = Path("var") / "dev-admin-key"
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 
 from referee.core.errors import RefereeError
-from referee.service.backend import open_backend
 from referee.service.keys import KeyService
 from referee.service.model import ROLES
 from referee.service.settings import Settings
+from referee.storage.backend import open_backend
 
 HELP = "create, list or revoke API keys (DATABASE_URL, default sqlite:///var/referee.db)"
 

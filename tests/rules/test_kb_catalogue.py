@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from referee.kb import catalogue as kb
+from referee.rules import catalogue as kb
 
 
 @pytest.mark.parametrize("ref", ["ISkO 4.2.3", "4.2.3", "isko 4.2.3", " ISKO   4.2.3 ", "4.2.3."])

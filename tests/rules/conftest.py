@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from kb_fixtures import mini_kb, write_kb
 
-from referee.kb import catalogue as kb
+from referee.rules import catalogue as kb
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """The rules knowledge base: the ISkO/SkWO clause catalogue read from rules_kb/."""
 
-from referee.kb.catalogue import (
+from referee.rules.catalogue import (
     Catalogue,
     CatalogueError,
     Clause,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.kb.catalogue import default_catalogue
+from referee.rules.catalogue import default_catalogue
 
 ROOT = Path(__file__).resolve().parents[2] / "referee"
 CLAUSE = re.compile(r'"((?:ISkO|SkWO) \d+(?:\.\d+)+)"')
@@ -16,7 +16,7 @@ DOCTEST_COUNTEREXAMPLES = {"ISkO 9.9.9"}
 
 def _cited() -> list[tuple[str, str]]:
     out = []
-    for layer in ("rulings", "record", "core", "kb"):
+    for layer in ("rulings", "record", "core", "rules"):
         for path in sorted((ROOT / layer).glob("*.py")):
             for ref in CLAUSE.findall(path.read_text(encoding="utf-8")):
                 if ref not in DOCTEST_COUNTEREXAMPLES:

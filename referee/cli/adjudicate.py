@@ -32,11 +32,11 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 from referee.core.errors import RefereeError
-from referee.kb.render import adjudicate_record
-from referee.kb.summary import render_ruling_text
 from referee.record.io import read_text
 from referee.record.iss import iss_to_skatlog, parse_iss_record
 from referee.record.log import GameRecord, parse_record, parse_record_text
+from referee.rulings.render import adjudicate_record
+from referee.rulings.summary import render_ruling_text
 
 HELP = "Rule a game record (skat-log/1 JSON or an ISS record; FILE or -) and print the ruling"
 #: claim analysis budget per game in batch mode (an archive should not stall on one game)

@@ -13,7 +13,7 @@ import json
 import sys
 from typing import Any, TextIO
 
-from referee.kb.catalogue import (
+from referee.rules.catalogue import (
     LANGS,
     CatalogueError,
     Clause,

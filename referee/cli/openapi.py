@@ -14,7 +14,7 @@ HELP = "write the service's OpenAPI spec as YAML (api_spec/openapi.yaml)"
 
 def spec_dict() -> dict[str, Any]:
     """The spec as the app generates it (no database is touched)."""
-    from referee.api.app import create_app
+    from referee.app import create_app
     from referee.service.settings import Settings
 
     app = create_app(Settings(database_url="sqlite://"))

@@ -1,9 +1,9 @@
-"""The WSGI entry point for gunicorn: ``referee.api.wsgi:app`` (settings from the env).
+"""The WSGI entry point for gunicorn: ``referee.wsgi:app`` (settings from the env).
 
 The engine is warmed up here, so no worker's first ruling pays for loading tables.
 """
 
-from referee.api.app import create_app
+from referee.app import create_app
 from referee.service.engine import warm_up
 
 app = create_app()

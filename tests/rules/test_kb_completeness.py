@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from referee.kb import catalogue as kb
+from referee.rules import catalogue as kb
 
 HERE = Path(__file__).resolve().parent
 EXPECTED = yaml.safe_load((HERE / "expected_ids.yaml").read_text(encoding="utf-8"))

@@ -8,7 +8,7 @@ import pytest
 from kb_fixtures import clause, mini_kb, section_file, write_kb
 
 from referee.core.errors import RefereeError
-from referee.kb import catalogue as kb
+from referee.rules import catalogue as kb
 
 
 def broken(tmp_path: Path, mutate) -> kb.CatalogueError:

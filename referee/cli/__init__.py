@@ -1,0 +1,54 @@
+"""The ``referee`` command line: every command of the project, one module each.
+
+Each module exposes ``HELP``, ``register(parser)`` and ``run(args)``; heavy layers
+(Flask, SQLAlchemy) are imported inside ``run`` so that ``referee rules`` starts fast.
+
+>>> parser = build_parser()
+>>> sorted(parser._subparsers._group_actions[0].choices)  # doctest: +NORMALIZE_WHITESPACE
+['adjudicate', 'examples', 'import-iss', 'keys', 'openapi', 'replay', 'rules', 'serve']
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from types import ModuleType
+
+from referee.cli import adjudicate, examples, import_iss, keys, openapi, replay, rules, serve
+
+__all__ = ["COMMANDS", "build_parser", "main"]
+
+#: subcommand name -> the module that implements it
+COMMANDS: dict[str, ModuleType] = {
+    "examples": examples,
+    "replay": replay,
+    "import-iss": import_iss,
+    "rules": rules,
+    "adjudicate": adjudicate,
+    "serve": serve,
+    "keys": keys,
+    "openapi": openapi,
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with one subcommand per entry of :data:`COMMANDS`."""
+    parser = argparse.ArgumentParser(
+        prog="referee", description="The Skat referee: rule disputed games under the ISkO."
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name, module in COMMANDS.items():
+        module.register(sub.add_parser(name, help=module.HELP, description=module.HELP))
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command; returns its exit status."""
+    args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        return int(args.run(args) or 0)
+    except BrokenPipeError:  # the reader went away (`referee rules | head`): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
