@@ -21,23 +21,10 @@ from sqlalchemy import exc as sa_exc
 from werkzeug.exceptions import HTTPException
 
 from referee.core.errors import RecordError, RefereeError
-from referee.rulings.appeals import AppealError
-from referee.service import errors as svc
 
 log = logging.getLogger(__name__)
 PROBLEM_JSON = "application/problem+json"
 TYPE_PREFIX = "urn:skat-referee:problem:"
-
-_STATUS_BY_CLASS: list[tuple[type[RefereeError], int]] = [
-    (svc.Unauthenticated, 401),
-    (svc.Forbidden, 403),
-    (svc.NotFound, 404),
-    (svc.Conflict, 409),
-    (svc.EngineUnavailable, 503),
-    (svc.IdempotencyMismatch, 422),
-    (AppealError, 422),
-    (RecordError, 422),
-]
 
 
 _HTTP_CODES = {
@@ -105,20 +92,13 @@ def problem(
     return resp
 
 
-#: codes that are the server's fault, not the request's (a broken clause catalogue)
-_SERVER_CODES = {"kb.invalid": 503}
-
-
 def status_for(error: RefereeError) -> int:
-    """HTTP status of a coded error: 404 for anything not found, 422 by default."""
-    if error.code in _SERVER_CODES:
-        return _SERVER_CODES[error.code]
-    for cls, status in _STATUS_BY_CLASS:
-        if isinstance(error, cls):
-            return status
-    if error.code.endswith("not_found"):
-        return 404
-    return 422
+    """HTTP status of a coded error: its category's (see :mod:`referee.core.errors`).
+
+    >>> status_for(RecordError("bad"))
+    422
+    """
+    return error.status
 
 
 def problem_item(error: RefereeError, *, base: str = "") -> dict[str, Any]:

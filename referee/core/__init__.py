@@ -22,7 +22,6 @@ from referee.core.errors import (
     BiddingError,
     CardError,
     ContractError,
-    PlayError,
     RecordError,
     RefereeError,
 )
@@ -55,7 +54,6 @@ __all__ = [
     "Deal",
     "Game",
     "Matadors",
-    "PlayError",
     "PlayedResult",
     "Rank",
     "RecordError",

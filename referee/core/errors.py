@@ -1,8 +1,11 @@
-"""Error types with machine-readable codes.
+"""Error types with machine-readable codes, grouped by category.
 
-Every error the domain raises carries a stable ``code`` (for APIs and tests) and,
+Every error the project raises carries a stable ``code`` (for APIs and tests) and,
 where it applies, ``where``: the place in the input it concerns (event index,
-field path).
+field path). Each concrete error belongs to exactly one *category* (:class:`InvalidInput`,
+:class:`NotFound`, :class:`Conflict`, :class:`Unauthenticated`, :class:`Forbidden`,
+:class:`BadRequest`, :class:`ServerFault`, :class:`Unavailable`), and the category carries
+the HTTP status, so the web layers map types to statuses and never look at codes.
 
 >>> where = {"event": 3, "field": "card"}
 >>> err = RecordError("unknown card token 'X9'", code="card.unknown", where=where)
@@ -10,6 +13,8 @@ field path).
 ('card.unknown', 3)
 >>> str(err)
 "event 3, field card: unknown card token 'X9'"
+>>> err.status, isinstance(err, InvalidInput)
+(422, True)
 """
 
 from __future__ import annotations
@@ -18,9 +23,13 @@ from typing import Any
 
 
 class RefereeError(Exception):
-    """Base class: a message, a stable code, and where in the input it happened."""
+    """Base class: a message, a stable code, and where in the input it happened.
+
+    ``status`` is the HTTP status of the error's category (500 for an uncategorised one).
+    """
 
     code: str = "referee.error"
+    status: int = 500
 
     def __init__(
         self, message: str, *, code: str | None = None, where: dict[str, Any] | None = None
@@ -40,31 +49,115 @@ class RefereeError(Exception):
         return {"code": self.code, "message": self.message, **self.where}
 
 
-class CardError(RefereeError, ValueError):
+# -- categories: each carries its HTTP status ---------------------------------------------
+class InvalidInput(RefereeError):
+    """Input that is well-formed but cannot be accepted: a bad record, card, bid (422)."""
+
+    code = "invalid_input"
+    status = 422
+
+
+class BadRequest(RefereeError):
+    """A request that cannot be understood or is not the one expected (400)."""
+
+    code = "bad_request"
+    status = 400
+
+
+class NotFound(RefereeError):
+    """Nothing with that id, or nothing the caller may see (404)."""
+
+    code = "not_found"
+    status = 404
+
+
+class Conflict(RefereeError):
+    """Another change got there first; retry on the current state (409)."""
+
+    code = "conflict"
+    status = 409
+
+
+class AuthError(RefereeError):
+    """Access refused; the subclass says whether the key is missing or lacks the role."""
+
+    code = "auth.error"
+    status = 401
+
+
+class Unauthenticated(AuthError):
+    """No API key, or one that is unknown or revoked (401)."""
+
+    code = "auth.unauthenticated"
+    status = 401
+
+
+class Forbidden(AuthError):
+    """The key's role may not use this operation (403)."""
+
+    code = "auth.forbidden"
+    status = 403
+
+
+class ServerFault(RefereeError):
+    """The server's own fault, not the request's (500)."""
+
+    code = "server.fault"
+    status = 500
+
+
+class Unavailable(ServerFault):
+    """A part the server needs is broken or unreachable for now, e.g. its rules data (503)."""
+
+    code = "server.unavailable"
+    status = 503
+
+
+CATEGORIES: tuple[type[RefereeError], ...] = (
+    InvalidInput,
+    BadRequest,
+    NotFound,
+    Conflict,
+    Unauthenticated,
+    Forbidden,
+    ServerFault,
+    Unavailable,
+)
+
+
+def category_of(error: RefereeError | type[RefereeError]) -> type[RefereeError] | None:
+    """The most specific category an error (or error class) belongs to.
+
+    >>> category_of(RecordError("x")).__name__
+    'InvalidInput'
+    """
+    cls = error if isinstance(error, type) else type(error)
+    for base in cls.__mro__:
+        if base in CATEGORIES:
+            return base
+    return None
+
+
+# -- the domain's own errors ---------------------------------------------------------------
+class CardError(InvalidInput, ValueError):
     """A card token or card set that is not valid Skat notation."""
 
     code = "card.invalid"
 
 
-class ContractError(RefereeError, ValueError):
+class ContractError(InvalidInput, ValueError):
     """A game declaration that the ISkO does not allow (e.g. schneider announced after pickup)."""
 
     code = "contract.invalid"
 
 
-class BiddingError(RefereeError, ValueError):
+class BiddingError(InvalidInput, ValueError):
     """A bid that is not a legal value or not in the legal order."""
 
     code = "bidding.invalid"
 
 
-class PlayError(RefereeError, ValueError):
-    """A card that may not be played to the current trick."""
-
-    code = "play.invalid"
-
-
-class RecordError(RefereeError, ValueError):
+class RecordError(InvalidInput, ValueError):
     """A game record that cannot describe a real game (refused by the replayer)."""
 
     code = "record.invalid"

@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 
 import referee
-from referee.core.errors import RefereeError
+from referee.core.errors import NotFound, RefereeError, Unavailable
 from referee.rules.clauses import INFRACTION_KINDS
 
 try:  # the C loader is several times faster; the catalogue loads at service start-up
@@ -44,7 +44,7 @@ _REF = re.compile(r"^\s*(?:(isko|skwo)\s*)?(\d+(?:\.\d+)*)\.?\s*$", re.IGNORECAS
 _FILE = re.compile(r"^(isko|skwo)-(\d+)\.yaml$")
 
 
-class CatalogueError(RefereeError):
+class CatalogueError(Unavailable):
     """A rules_kb file that breaks the catalogue format; ``problems`` lists every finding."""
 
     code = "kb.invalid"
@@ -54,7 +54,7 @@ class CatalogueError(RefereeError):
         self.problems = problems
 
 
-class ClauseNotFound(RefereeError, KeyError):
+class ClauseNotFound(NotFound, KeyError):
     """A clause reference that names no clause in the catalogue."""
 
     code = "kb.clause_not_found"

@@ -13,14 +13,14 @@ from typing import Any
 
 import yaml
 
-from referee.core.errors import RefereeError
+from referee.core.errors import Unavailable
 from referee.rules.catalogue import default_path
 
 LANGUAGES = ("en", "de", "es")
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-class MessagesError(RefereeError):
+class MessagesError(Unavailable):
     code = "kb.messages_invalid"
 
 

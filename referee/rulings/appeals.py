@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from referee.core.errors import RefereeError
+from referee.core.errors import InvalidInput
 
 #: the clauses every admissibility decision cites
 ADMISSIBILITY_CLAUSES: tuple[str, ...] = ("ISkO 4.5.10", "SkWO 7.3.3", "SkWO 9.10")
@@ -70,7 +70,7 @@ COMPARED_FIELDS: tuple[str, ...] = (
 _TEXT_KEYS = frozenset({"explanation", "title", "summary", "text", "reason_text"})
 
 
-class AppealError(RefereeError):
+class AppealError(InvalidInput):
     """An appeal that cannot be heard (late, no grounds, bad time)."""
 
     code = "appeal.invalid"

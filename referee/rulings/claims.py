@@ -30,11 +30,11 @@ from dataclasses import dataclass, field
 
 from referee.core.cards import CARD_POINTS, Card, points_of
 from referee.core.contracts import Game
-from referee.core.errors import RefereeError
+from referee.core.errors import ServerFault
 from referee.core.tricks import FOLLOW_CLASS, FOLLOW_MASK, POWER, trick_winner
 
 
-class SearchBudgetExceeded(RefereeError):
+class SearchBudgetExceeded(ServerFault):
     """The search did not finish within its node or time budget."""
 
     code = "claims.budget_exceeded"

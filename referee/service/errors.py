@@ -1,65 +1,53 @@
-"""Coded errors raised by the service layer (all :class:`~referee.core.errors.RefereeError`).
+"""Coded errors raised by the service layer, each in a category of :mod:`referee.core.errors`.
 
-The HTTP layer maps each class to one status code; ``code`` stays machine-readable.
+The category carries the HTTP status; ``code`` stays machine-readable.
 
->>> NotFound("no dispute 7", where={"dispute": 7}).code
-'service.not_found'
+>>> err = NotFound("no dispute 7", where={"dispute": 7})
+>>> err.code, err.status
+('service.not_found', 404)
 """
 
 from __future__ import annotations
 
-from referee.core.errors import RefereeError
+from referee.core import errors as categories
+from referee.core.errors import Forbidden, Unauthenticated
+
+__all__ = [
+    "Conflict",
+    "DuplicateIdempotencyKey",
+    "Forbidden",
+    "IdempotencyMismatch",
+    "InvalidInput",
+    "NotFound",
+    "Unauthenticated",
+]
 
 
-class ServiceError(RefereeError):
-    """Base class for errors of the service layer."""
-
-    code = "service.error"
-
-
-class Unauthenticated(ServiceError):
-    """No API key, or a key that is unknown or revoked (HTTP 401)."""
-
-    code = "auth.unauthenticated"
-
-
-class Forbidden(ServiceError):
-    """The key's role may not use this operation (HTTP 403)."""
-
-    code = "auth.forbidden"
-
-
-class NotFound(ServiceError):
+class NotFound(categories.NotFound):
     """Nothing with that id that this key may see (HTTP 404, also for other owners)."""
 
     code = "service.not_found"
 
 
-class InvalidInput(ServiceError):
+class InvalidInput(categories.InvalidInput):
     """A request the schema accepted but the use case cannot (HTTP 422)."""
 
     code = "service.invalid_input"
 
 
-class IdempotencyMismatch(ServiceError):
+class IdempotencyMismatch(categories.InvalidInput):
     """An ``Idempotency-Key`` reused with a different request body (HTTP 422)."""
 
     code = "idempotency.mismatch"
 
 
-class DuplicateIdempotencyKey(ServiceError):
-    """Raised by storage when another transaction already claimed the same key."""
-
-    code = "idempotency.duplicate"
-
-
-class EngineUnavailable(ServiceError):
-    """The adjudication engine is not installed or failed to load (HTTP 503)."""
-
-    code = "engine.unavailable"
-
-
-class Conflict(ServiceError):
+class Conflict(categories.Conflict):
     """Another request changed the same dispute at the same moment; retry (HTTP 409)."""
 
     code = "service.conflict"
+
+
+class DuplicateIdempotencyKey(categories.Conflict):
+    """Raised by storage when another transaction already claimed the same key."""
+
+    code = "idempotency.duplicate"

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from flask import g, redirect, request, session, url_for
 
-from referee.core.errors import RefereeError
+from referee.core.errors import BadRequest
 from referee.service.errors import Unauthenticated
 from referee.service.keys import Principal
 from referee.web.services import services
@@ -27,7 +27,7 @@ CSRF = "csrf"
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-class FormExpired(RefereeError):
+class FormExpired(BadRequest):
     """A POST without the session's CSRF token (an old tab, or another site's form)."""
 
     code = "console.error.form_expired"

@@ -10,8 +10,7 @@ from typing import Any
 
 from flask import Flask, Response, redirect, render_template, request, url_for
 
-from referee.core.errors import RecordError, RefereeError
-from referee.service.errors import Forbidden, NotFound, Unauthenticated
+from referee.core.errors import Forbidden, NotFound, RefereeError, Unauthenticated
 from referee.service.settings import Settings
 from referee.web import views_auth, views_disputes, views_rules  # noqa: F401  (routes)
 from referee.web.auth import FormExpired, check_csrf, csrf_token, current_principal
@@ -91,13 +90,12 @@ def _referee_error(error: RefereeError) -> Any:
     if isinstance(error, Unauthenticated):
         return redirect(url_for("console.sign_in", next=request.full_path.rstrip("?")))
     if isinstance(error, Forbidden):
-        return _error_page(403, text("console.error.forbidden", lang))
-    if isinstance(error, NotFound) or error.code == "kb.clause_not_found":
-        return _error_page(404, text("console.error.not_found", lang))
+        return _error_page(error.status, text("console.error.forbidden", lang))
+    if isinstance(error, NotFound):
+        return _error_page(error.status, text("console.error.not_found", lang))
     if isinstance(error, FormExpired):
-        return _error_page(400, text("console.error.form_expired", lang))
-    status = 422 if isinstance(error, RecordError) else 400
-    return _error_page(status, str(error))
+        return _error_page(error.status, text("console.error.form_expired", lang))
+    return _error_page(error.status, str(error))
 
 
 @bp.errorhandler(404)

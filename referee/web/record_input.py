@@ -21,12 +21,12 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from referee.core.errors import RefereeError
+from referee.core.errors import BadRequest
 from referee.record.log import strict_json_loads
 from referee.service import engine
 
 
-class ConsoleInputError(RefereeError):
+class ConsoleInputError(BadRequest):
     """A form field the console cannot use; ``code`` is the message key to show."""
 
     code = "console.input"
