@@ -8,8 +8,9 @@ from typing import Any
 import marshmallow as ma
 
 from referee.api.schemas import LangQuerySchema
+from referee.rulings.model import Outcome
 
-OUTCOMES = ["won", "lost", "passed_in", "redeal", "annulled", "undetermined"]
+OUTCOMES = [o.value for o in Outcome]
 
 
 class IdempotencyHeaderSchema(ma.Schema):

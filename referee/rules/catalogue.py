@@ -9,11 +9,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ import yaml
 
 import referee
 from referee.core.errors import NotFound, RefereeError, Unavailable
-from referee.rules.clauses import INFRACTION_KINDS
+from referee.rules.kinds import Kind, kinds_by_clause
 
 try:  # the C loader is several times faster; the catalogue loads at service start-up
     _Loader: Any = yaml.CSafeLoader
@@ -32,8 +33,8 @@ except AttributeError:  # pragma: no cover - PyYAML built without libyaml
 LANGS: tuple[str, ...] = ("en", "de", "es")
 SOURCES: frozenset[str] = frozenset({"en", "es"})
 EDITIONS: dict[str, str] = {"ISkO": "ISkO 1998/99", "SkWO": "SkWO 1998/99"}
-#: infraction kind codes (rules_kb/README.md lists the clauses that cite each)
-KINDS: frozenset[str] = frozenset(INFRACTION_KINDS)
+#: infraction kind codes (:mod:`referee.rules.kinds` says which clauses deal with each)
+KINDS: frozenset[str] = frozenset(Kind)
 FILE_KEYS: frozenset[str] = frozenset({"document", "edition", "section", "title", "clauses"})
 CLAUSE_KEYS: frozenset[str] = frozenset(
     {"id", "heading", "title", "summary", "refs", "kinds", "sources", "notes"}
@@ -295,12 +296,22 @@ def default_path() -> Path:
 
 @functools.lru_cache(maxsize=1)
 def default_catalogue() -> Catalogue:
-    """The catalogue from :func:`default_path`, loaded once per process."""
-    return load_catalogue()
+    """The catalogue from :func:`default_path`, loaded once per process, each clause
+    listing the infraction kinds the registry (:mod:`referee.rules.kinds`) gives it."""
+    return load_catalogue(kinds=kinds_by_clause())
 
 
-def load_catalogue(path: str | os.PathLike[str] | None = None) -> Catalogue:
-    """Read and validate every ``*.yaml`` in ``path``; raise CatalogueError listing all faults."""
+def load_catalogue(
+    path: str | os.PathLike[str] | None = None,
+    *,
+    kinds: Mapping[str, tuple[str, ...]] | None = None,
+) -> Catalogue:
+    """Read and validate every ``*.yaml`` in ``path``; raise CatalogueError listing all faults.
+
+    ``kinds`` (clause id -> kind codes) adds the registry's kinds to the clauses it names.
+    A file may also list ``kinds:`` itself (a catalogue built outside the registry, as in
+    tests); the project's own ``rules_kb/`` does not.
+    """
     root = Path(path) if path is not None else default_path()
     files = sorted(root.glob("*.yaml"))
     if not root.is_dir() or not files:
@@ -339,6 +350,12 @@ def load_catalogue(path: str | os.PathLike[str] | None = None) -> Catalogue:
                 unresolved.append((clause.id, ref))  # its section file is not written yet
             else:
                 fault(clause.file, clause.id, f"dangling ref {ref!r}: no such clause")
+    for cid, extra in (kinds or {}).items():
+        clause = clauses.get(cid)
+        if clause is None:  # a partial catalogue; tests check the full one holds them all
+            continue
+        merged = clause.kinds + tuple(k for k in extra if k not in clause.kinds)
+        clauses[cid] = dataclasses.replace(clause, kinds=tuple(str(k) for k in merged))
     if problems:
         raise CatalogueError(problems, where=where)
     return Catalogue(clauses.values(), sections, unresolved)

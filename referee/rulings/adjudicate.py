@@ -4,7 +4,7 @@
 >>> rec = parse_record({"format": "skat-log/1", "deal": EXAMPLE_DEAL, "events": [
 ...     {"type": "pass", "seat": "middlehand"}, {"type": "pass", "seat": "rearhand"},
 ...     {"type": "pass", "seat": "forehand"}]})
->>> adjudicate(rec).outcome
+>>> str(adjudicate(rec).outcome)
 'passed_in'
 """
 
@@ -21,7 +21,7 @@ from referee.record.replay import GameState, replay
 from referee.rules.clauses import ENDING_CLAUSES, VALUE_CLAUSES
 from referee.rulings.detect import detect
 from referee.rulings.marker_endings import end_by_marker
-from referee.rulings.model import Infraction, Ruling
+from referee.rulings.model import Infraction, Outcome, Ruling, Status
 from referee.rulings.outcome import decided_for, position_before
 from referee.rulings.ruling_ops import (
     apply_valuation,
@@ -67,7 +67,7 @@ def adjudicate(
     if _misdeal(state, r, claim_budget_s):
         return _finish(state, r)
     if state.phase == "passed_in":
-        r.outcome = "passed_in"
+        r.outcome = Outcome.PASSED_IN
         r.ended = {"reason": "passed_in", "event": len(record.events) - 1, "trick": None}
         r.step(ENDING_CLAUSES["passed_in"], "ending.passed_in")
         return _finish(state, r)
@@ -94,7 +94,7 @@ def adjudicate(
                     and inf.event is not None
                     and inf.event > at
                 ):
-                    inf.status = "void"
+                    inf.status = Status.VOID
                     r.step(
                         ("ISkO 4.1.3",),
                         "infraction.after_end",
@@ -108,7 +108,7 @@ def adjudicate(
     elif _decided_early(state, r):
         pass
     else:
-        r.outcome = "undetermined"
+        r.outcome = Outcome.UNDETERMINED
         r.ended = {
             "reason": "incomplete",
             "event": len(record.events) - 1,
@@ -132,7 +132,7 @@ def _end_by_infraction(
     if inf.kind == "lead_before_declaration" and inf.party == "declarer":
         r.step(("ISkO 4.1.1",), "outcome.lead_before_declaration", bid=state.bid)
         if contract is None:
-            r.outcome, r.game_value, r.score = "lost", state.bid, -2 * state.bid
+            r.outcome, r.game_value, r.score = Outcome.LOST, state.bid, -2 * state.bid
             r.levels, r.multiplier, r.overbid = (), None, False
         else:
             simple = levels_reached(contract, won=False, schneider=False, schwarz=False)
@@ -151,7 +151,7 @@ def _end_by_infraction(
     if contract is None:
         if inf.kind == "lead_before_declaration":
             return False  # a defender's card stays a hand card until a game is declared
-        r.outcome = "undetermined"
+        r.outcome = Outcome.UNDETERMINED
         r.step(("ISkO 3.4.1",), "ending.no_contract")
         return True
     guilty = inf.party or "declarer"
@@ -218,7 +218,7 @@ def _misdeal(state: GameState, r: Ruling, budget: float | None) -> bool:
         return False
     played = bool(state.tricks) or (state.current is not None and bool(state.current.plays))
     if not played or state.contract is None or state.declarer is None:
-        r.outcome = "redeal"
+        r.outcome = Outcome.REDEAL
         r.ended = {"reason": "misdeal", "event": None, "trick": None}
         r.step(ENDING_CLAUSES["misdeal"], "ending.misdeal")
         return True
@@ -226,7 +226,7 @@ def _misdeal(state: GameState, r: Ruling, budget: float | None) -> bool:
     deal = state.record.deal
     wrong_defender = any(deal.mask(s).bit_count() != 10 for s in SEATS if s is not state.declarer)
     if wrong_declarer and wrong_defender:  # both parties hold a wrong number: redeal (3.2.9)
-        r.outcome = "redeal"
+        r.outcome = Outcome.REDEAL
         r.ended = {"reason": "misdeal", "event": None, "trick": state.trick_number}
         r.step(ENDING_CLAUSES["misdeal"], "ending.misdeal")
         return True

@@ -7,7 +7,8 @@ from referee.core.valuation import Matadors, levels_reached, value_game
 from referee.record.log import GameRecord
 from referee.record.replay import GameState, Marker
 from referee.rules.clauses import ENDING_CLAUSES
-from referee.rulings.model import Infraction, Message, Ruling
+from referee.rules.kinds import KINDS, Kind
+from referee.rulings.model import Infraction, Message, Outcome, Party, Ruling, Status
 from referee.rulings.outcome import Position
 from referee.rulings.ruling_ops import (
     apply_valuation,
@@ -27,7 +28,7 @@ def end_by_marker(
     declarer, contract, bid = state.declarer, state.contract, state.bid
     trick = m.trick
     if m.type in ("timeout", "left"):
-        r.outcome = "undetermined"
+        r.outcome = Outcome.UNDETERMINED
         r.ended = {"reason": m.type, "event": m.event, "trick": trick}
         r.step(
             ENDING_CLAUSES["platform"],
@@ -41,7 +42,7 @@ def end_by_marker(
         return True
     if declarer is None or contract is None or bid is None:
         if m.type == "concede":
-            r.outcome = "undetermined"
+            r.outcome = Outcome.UNDETERMINED
             r.ended = {"reason": "declarer_conceded", "event": m.event, "trick": None}
             r.step(("ISkO 4.3.1", "ISkO 3.4.1"), "ending.no_contract")
             return True
@@ -64,15 +65,15 @@ def end_by_marker(
         if side == "declarer":
             award = declarer_claim(state, m, pos, contract.is_null, budget)
             r.ended = {"reason": "claim", "event": m.event, "trick": trick}
-            kind = "failed_claim"
+            kind = Kind.FAILED_CLAIM
         else:
             award = defender_claim(state, m, pos, budget)
             r.ended = {"reason": "defender_claim", "event": m.event, "trick": trick}
-            kind = "failed_defender_claim"
+            kind = Kind.FAILED_DEFENDER_CLAIM
         r.reasoning += award.steps
         r.analysis += award.analysis
         if award.holds is None:
-            r.outcome = "undetermined"
+            r.outcome = Outcome.UNDETERMINED
             r.step(("ISkO 4.3.4",), "claim.undecided")
             set_counts(r, pos)
             return True
@@ -81,11 +82,11 @@ def end_by_marker(
                 Infraction(
                     kind,
                     m.seat,
-                    side,
+                    Party(side),
                     m.event,
                     trick,
-                    "penalized",
-                    ("ISkO 4.3.4", "ISkO 4.4.5") if side == "declarer" else ("ISkO 4.3.5",),
+                    Status.PENALIZED,
+                    KINDS[kind].cites,
                     Message(f"{kind}.penalized", {"seat": m.seat.value if m.seat else None}),
                     m.event,
                 )
@@ -166,13 +167,13 @@ def declarer_concedes(
         state.current is not None and any(e > m.event for _, _, e in state.current.plays)
     )
     inf = Infraction(
-        "unauthorized_concession",
+        Kind.UNAUTHORIZED_CONCESSION,
         m.seat,
-        "declarer",
+        Party.DECLARER,
         m.event,
         m.trick,
-        "void" if played_after else "penalized",
-        ("ISkO 4.3.2",),
+        Status.VOID if played_after else Status.PENALIZED,
+        KINDS[Kind.UNAUTHORIZED_CONCESSION].cites,
         Message(
             "unauthorized_concession." + ("void" if played_after else "penalized"), {"cards": cards}
         ),

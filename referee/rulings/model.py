@@ -9,14 +9,49 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from referee.core.contracts import Contract
 from referee.core.seats import Seat
 from referee.core.valuation import Matadors
+from referee.rules.kinds import Kind
 
-OUTCOMES = ("won", "lost", "passed_in", "redeal", "annulled", "undetermined")
-STATUSES = ("penalized", "void", "expired", "waived")
+
+class Outcome(StrEnum):
+    """How a ruling decides the game."""
+
+    WON = "won"
+    LOST = "lost"
+    PASSED_IN = "passed_in"
+    REDEAL = "redeal"
+    ANNULLED = "annulled"
+    UNDETERMINED = "undetermined"
+
+
+class Status(StrEnum):
+    """What became of an infraction.
+
+    ``penalized``: it stands and (usually) ends the game; ``void``: the rules do not punish
+    it; ``expired``: it came too late to be claimed; ``waived``: the innocent side demanded
+    play go on (4.1.6).
+    """
+
+    PENALIZED = "penalized"
+    VOID = "void"
+    EXPIRED = "expired"
+    WAIVED = "waived"
+
+
+class Party(StrEnum):
+    """The two sides of a game."""
+
+    DECLARER = "declarer"
+    DEFENDERS = "defenders"
+
+
+OUTCOMES: tuple[str, ...] = tuple(Outcome)
+STATUSES: tuple[str, ...] = tuple(Status)
 
 
 class Message(NamedTuple):
@@ -44,24 +79,24 @@ _new = tuple.__new__
 class Infraction:
     """An infraction found in the record and what became of it."""
 
-    kind: str
+    kind: Kind
     seat: Seat | None
-    party: str | None  # declarer | defenders
+    party: Party | None
     event: int | None
     trick: int | None
-    status: str
+    status: Status
     clauses: tuple[str, ...]
     explanation: Message
     ends_at: int | None = None  # event index from which the game counts as ended
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "kind": self.kind,
+            "kind": self.kind.value,
             "seat": self.seat.value if self.seat else None,
-            "party": self.party,
+            "party": self.party.value if self.party else None,
             "event": self.event,
             "trick": self.trick,
-            "status": self.status,
+            "status": self.status.value,
             "clauses": list(self.clauses),
         }
 
@@ -70,7 +105,7 @@ class Infraction:
 class Ruling:
     """The ruled result of one game (serialised as skat-ruling/1 by the catalogue layer)."""
 
-    outcome: str = "undetermined"
+    outcome: Outcome = Outcome.UNDETERMINED
     declarer: Seat | None = None
     contract: Contract | None = None
     bid: int | None = None

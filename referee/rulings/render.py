@@ -38,7 +38,7 @@ def ruling_to_dict(
     return {
         "format": FORMAT,
         "language": lang,
-        "outcome": ruling.outcome,
+        "outcome": ruling.outcome.value,
         "declarer": ruling.declarer.value if ruling.declarer else None,
         "contract": c.to_dict() if c else None,
         "bid": ruling.bid,

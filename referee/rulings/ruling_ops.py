@@ -6,7 +6,7 @@ from referee.core.contracts import Contract
 from referee.core.valuation import Matadors, Valuation, count_matadors, played_valuation
 from referee.record.log import GameRecord
 from referee.record.replay import GameState, replay
-from referee.rulings.model import Infraction, Ruling, Step
+from referee.rulings.model import Infraction, Outcome, Ruling, Step
 from referee.rulings.outcome import Position, judge_ended, position_before
 
 
@@ -28,7 +28,7 @@ def count_as_played(state: GameState, r: Ruling, upto: int | None = None) -> Non
 
 
 def apply_valuation(r: Ruling, v: Valuation) -> None:
-    r.outcome = "won" if v.won else "lost"
+    r.outcome = Outcome.WON if v.won else Outcome.LOST
     r.matadors = v.matadors
     r.levels = v.levels
     r.multiplier = v.multiplier if v.matadors is not None else None

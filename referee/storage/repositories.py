@@ -162,6 +162,8 @@ class SqlDisputes:
             end = datetime.combine(flt.submitted_to, time.max, tzinfo=UTC)
             stmt = stmt.where(DisputeRow.submitted_at <= end)
         total = self.s.scalar(select(func.count()).select_from(stmt.subquery())) or 0
+        if offset >= total:  # past the end (also a page number beyond a 64-bit offset)
+            return [], total
         page = stmt.order_by(DisputeRow.id.desc()).offset(offset).limit(limit)
         return [_dispute(r) for r in self.s.scalars(page)], total
 

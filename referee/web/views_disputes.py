@@ -11,8 +11,9 @@ from flask import abort, flash, redirect, render_template, request, url_for
 
 from referee.core.errors import RefereeError
 from referee.record.log import strict_json_loads
-from referee.rules.clauses import INFRACTION_KINDS
+from referee.rules.kinds import Kind
 from referee.rulings.appeals import compare_rulings, parse_time
+from referee.rulings.model import Outcome
 from referee.service import engine
 from referee.service.disputes import APPELLATE, SUBMITTERS
 from referee.service.model import Dispute, DisputeFilter, Ruling
@@ -24,7 +25,7 @@ from referee.web.record_input import ConsoleInputError, read_record, read_time, 
 from referee.web.services import services
 
 PAGE_SIZE = 20
-OUTCOMES = ("won", "lost", "passed_in", "redeal", "annulled", "undetermined")
+OUTCOMES = tuple(Outcome)
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -97,7 +98,7 @@ def dispute_list() -> Any:
         event=args["event"] or None,
         table=args["table"] or None,
         outcome=args["outcome"] if args["outcome"] in OUTCOMES else None,
-        kind=args["kind"] if args["kind"] in INFRACTION_KINDS else None,
+        kind=args["kind"] if args["kind"] in set(Kind) else None,
         submitted_from=day,
         submitted_to=day,
     )
@@ -116,7 +117,7 @@ def dispute_list() -> Any:
         args=args,
         query=query,
         outcomes=OUTCOMES,
-        kinds=INFRACTION_KINDS,
+        kinds=tuple(Kind),
         may_submit=who.role in SUBMITTERS,
     )
 

@@ -5,23 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.rules import catalogue as kb
-
-#: infraction kind -> the ISkO clauses that must carry it (from the catalogue format notes)
-KIND_CLAUSES = {
-    "false_lead": ["4.1.3", "4.1.4", "4.1.5", "4.1.6", "4.1.7", "4.1.10"],
-    "lead_before_declaration": ["4.1.1"],
-    "play_before_turn": ["4.2.7"],
-    "revoke": ["4.2.3", "4.2.4", "4.2.5"],
-    "skat_viewed": ["3.2.14", "3.2.15", "3.3.9", "3.4.7", "3.4.8", "4.2.8"],
-    "cards_exposed": ["4.1.9"],
-    "tricks_reviewed": ["4.4.6", "4.4.3"],
-    "improper_remark": ["4.2.9", "4.5.8"],
-    "wrong_card_count": ["3.2.9", "3.4.6", "4.2.6"],
-    "invalid_declaration": ["3.4.4", "3.4.5"],
-    "unauthorized_concession": ["4.3.2"],
-    "failed_claim": ["4.3.4", "4.4.5"],
-    "failed_defender_claim": ["4.3.5"],
-}
+from referee.rules.kinds import KINDS
 
 
 @pytest.fixture(scope="module")
@@ -48,10 +32,10 @@ def test_summaries_are_translated_not_copied(cat: kb.Catalogue) -> None:
 
 def test_kind_codes_sit_on_the_clauses_that_cite_them(cat: kb.Catalogue) -> None:
     missing = [
-        (kind, number)
-        for kind, numbers in KIND_CLAUSES.items()
-        for number in numbers
-        if f"ISkO {number}" not in cat or kind not in cat.get(number).kinds
+        (kind, cid)
+        for kind, spec in KINDS.items()
+        for cid in spec.clauses
+        if cid not in cat or kind not in cat.get(cid).kinds
     ]
     assert not missing, f"clauses without their kind code (or absent): {missing}"
 

@@ -25,7 +25,7 @@ from referee.core.seats import Seat
 from referee.core.valuation import LEVELS
 from referee.record.iss import iss_to_skatlog, iter_iss_records
 from referee.record.log import parse_record
-from referee.rules.clauses import INFRACTION_KINDS
+from referee.rules.kinds import KINDS, Kind, Origin
 from referee.rules.messages import LANGUAGES, Messages, load_messages, messages_dir
 from referee.rulings.adjudicate import adjudicate
 from referee.rulings.model import Message
@@ -37,22 +37,33 @@ MESSAGES_FILE = messages_dir() / "messages.yaml"
 ISS_DIR = ROOT.parent / "shared" / "data" / "iss"
 
 KEY_RE = re.compile(r"[a-z_]+(?:\.[a-z_]+)+")
-#: params every infraction explanation built by detect.make() carries
+#: params every infraction explanation built by Hearing.verdict() carries
 MAKE_PARAMS = frozenset({"seat", "detail", "card", "event"})
-#: keyword arguments of detect.make() that are not message params
+#: keyword arguments of Hearing.verdict() that are not message params
 MAKE_ARGS = frozenset({"clauses", "ends_at"})
 
-#: keys the engine builds at run time, expanded by hand: (module, key expression) -> keys
-_PENALIZED = ("false_lead", "play_before_turn", "tricks_reviewed", "improper_remark")
-_OUTSIDE = ("tricks_reviewed", "improper_remark")
+
+def _registry_keys(suffix: str) -> frozenset[str]:
+    """The message keys with this ending that the registry declares for the kinds the
+    judges decide (kinds found by the replayer)."""
+    return frozenset(
+        m
+        for spec in KINDS.values()
+        if spec.origin is Origin.IRREGULARITY
+        for m in spec.messages
+        if m.endswith(suffix)
+    )
+
+
+#: keys the engine builds at run time, expanded: (module, key expression) -> keys
 _HOLDS = ("holds", "fails")
 _ANALYSED = ("holds", "fails", "unknown")
 DYNAMIC: dict[tuple[str, str], frozenset[str]] = {
-    ("detect.py", "f'{kind}.penalized'"): frozenset(f"{k}.penalized" for k in _PENALIZED),
+    ("judges.py", "f'{h.kind}.penalized'"): _registry_keys(".penalized"),
     (
-        "detect.py",
-        "'infraction.after_game' if irr.phase == 'finished' else f'{kind}.outside_play'",
-    ): frozenset({"infraction.after_game", *(f"{k}.outside_play" for k in _OUTSIDE)}),
+        "judges.py",
+        "'infraction.after_game' if h.irr.phase == 'finished' else f'{h.kind}.outside_play'",
+    ): frozenset({"infraction.after_game", *_registry_keys(".outside_play")}),
     ("outcome.py", "'outcome.null_guilty_' + guilty"): frozenset(
         {"outcome.null_guilty_declarer", "outcome.null_guilty_defenders"}
     ),
@@ -89,7 +100,7 @@ ENUMERATED = (
     *(g.value for g in Game),
     *LEVELS,
     *PHASES,
-    *INFRACTION_KINDS,
+    *Kind,
     "true",
     "false",
     *(f"{w} {n}" for w in ("with", "without") for n in range(1, 12)),
@@ -152,7 +163,7 @@ def _kwargs(call: ast.Call, drop: frozenset[str] = frozenset()) -> frozenset[str
 
 
 #: the engine's own emitting helpers: (position of the key argument, how params are passed)
-EMITTERS = {"step": 1, "say": 1, "make": 1, "Message": 0}
+EMITTERS = {"step": 1, "say": 1, "make": 1, "verdict": 1, "Message": 0}
 
 
 def _emitted(call: ast.Call) -> tuple[ast.expr, frozenset[str] | None] | None:
@@ -164,7 +175,9 @@ def _emitted(call: ast.Call) -> tuple[ast.expr, frozenset[str] | None] | None:
     key = call.args[EMITTERS[name]]
     if name in ("step", "say") and isinstance(func, ast.Attribute):
         return key, _kwargs(call)
-    if name == "make" and isinstance(func, ast.Name):
+    if (name == "make" and isinstance(func, ast.Name)) or (
+        name == "verdict" and isinstance(func, ast.Attribute)
+    ):
         extra = _kwargs(call, MAKE_ARGS)
         return key, None if extra is None else MAKE_PARAMS | extra
     if name == "Message":

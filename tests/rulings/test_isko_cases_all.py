@@ -11,7 +11,7 @@ from casekit import CASES_DIR, case_names, rule
 
 from referee.cli import main
 from referee.rules.catalogue import default_catalogue
-from referee.rules.clauses import INFRACTION_KINDS
+from referee.rules.kinds import Kind
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.json"))
 CASES = case_names()
@@ -24,7 +24,7 @@ def test_isko_cases_cover_every_infraction_kind() -> None:
     for family, name in CASES:
         expected = json.loads((CASES_DIR / family / f"{name}.expected.json").read_text())
         kinds |= {i["kind"] for i in expected.get("infractions", ())}
-    assert set(INFRACTION_KINDS) <= kinds, set(INFRACTION_KINDS) - kinds
+    assert set(Kind) <= kinds, set(Kind) - kinds
 
 
 @pytest.mark.parametrize(("family", "name"), CASES, ids=CASE_IDS)

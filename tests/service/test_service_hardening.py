@@ -104,3 +104,8 @@ def test_a_conflict_is_answered_409():
     from referee.service.errors import Conflict
 
     assert status_for(Conflict("retry")) == 409
+
+
+def test_a_page_beyond_any_database_integer_is_an_empty_page(client, keys) -> None:
+    r = client.get("/v1/disputes?page=100000000000000000000", headers=keys["referee"])
+    assert r.status_code == 200 and r.json == []

@@ -1,0 +1,195 @@
+"""The infraction kinds: one registry saying, for each kind, which clauses and messages it has.
+
+This is the one place a kind is declared. The catalogue takes the ``kinds`` of every
+clause from here, the judges (:mod:`referee.rulings.judges`) are keyed by :class:`Kind`,
+and the tests check messages, clauses and cases against it.
+
+>>> KINDS[Kind.REVOKE].cites
+('ISkO 4.2.3',)
+>>> sorted(k for k in KINDS if "ISkO 4.1.9" in KINDS[k].clauses)
+[<Kind.CARDS_EXPOSED: 'cards_exposed'>]
+>>> Kind("revoke") == "revoke"
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+
+__all__ = [
+    "CONSEQUENCES",
+    "KINDS",
+    "Kind",
+    "KindSpec",
+    "Origin",
+    "kinds_by_clause",
+]
+
+
+class Kind(StrEnum):
+    """Every infraction the referee can find in a record."""
+
+    FALSE_LEAD = "false_lead"
+    LEAD_BEFORE_DECLARATION = "lead_before_declaration"
+    PLAY_BEFORE_TURN = "play_before_turn"
+    REVOKE = "revoke"
+    SKAT_VIEWED = "skat_viewed"
+    CARDS_EXPOSED = "cards_exposed"
+    TRICKS_REVIEWED = "tricks_reviewed"
+    IMPROPER_REMARK = "improper_remark"
+    WRONG_CARD_COUNT = "wrong_card_count"
+    INVALID_DECLARATION = "invalid_declaration"
+    UNAUTHORIZED_CONCESSION = "unauthorized_concession"
+    FAILED_CLAIM = "failed_claim"
+    FAILED_DEFENDER_CLAIM = "failed_defender_claim"
+
+
+class Origin(StrEnum):
+    """Where the engine finds a kind: an irregularity the replayer noted, or the way a
+    game was cut short (a claim or concession that did not hold)."""
+
+    IRREGULARITY = "irregularity"
+    ENDING = "ending"
+
+
+#: the consequences every game-ending infraction is judged by (ISkO 4.1.3-4.1.6)
+CONSEQUENCES = ("ISkO 4.1.3", "ISkO 4.1.4", "ISkO 4.1.5", "ISkO 4.1.6")
+
+
+@dataclass(frozen=True, slots=True)
+class KindSpec:
+    """What the rules say about one kind of infraction.
+
+    ``cites``: the clauses a ruling names for it by default; ``clauses``: every clause
+    of the ISkO/SkWO that deals with it (the catalogue lists the kind on each);
+    ``by_phase``: clauses that depend on the phase it happened in; ``messages``: the
+    message keys (``rules_kb/messages/messages.yaml``) its verdicts use.
+    """
+
+    kind: Kind
+    origin: Origin
+    cites: tuple[str, ...]
+    clauses: tuple[str, ...]
+    messages: tuple[str, ...]
+    by_phase: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+def _spec(
+    kind: Kind,
+    cites: tuple[str, ...],
+    clauses: tuple[str, ...],
+    outcomes: tuple[str, ...],
+    *,
+    origin: Origin = Origin.IRREGULARITY,
+    by_phase: Mapping[str, tuple[str, ...]] | None = None,
+) -> KindSpec:
+    messages = tuple(f"{kind.value}.{o}" for o in outcomes)
+    return KindSpec(kind, origin, cites, clauses, messages, MappingProxyType(dict(by_phase or {})))
+
+
+_SPECS = (
+    _spec(
+        Kind.FALSE_LEAD,
+        ("ISkO 4.1.3", "ISkO 4.1.4"),
+        ("ISkO 4.1.3", "ISkO 4.1.4", "ISkO 4.1.5", "ISkO 4.1.6", "ISkO 4.1.7", "ISkO 4.1.10")
+        + ("SkWO 8.4",),
+        ("last_trick", "after_trick", "penalized"),
+    ),
+    _spec(
+        Kind.LEAD_BEFORE_DECLARATION,
+        ("ISkO 4.1.1",),
+        ("ISkO 4.1.1",),
+        ("declarer", "defender"),
+    ),
+    _spec(Kind.PLAY_BEFORE_TURN, ("ISkO 4.2.7",), ("ISkO 4.2.7",), ("penalized",)),
+    _spec(
+        Kind.REVOKE,
+        ("ISkO 4.2.3",),
+        ("ISkO 4.2.3", "ISkO 4.2.4", "ISkO 4.2.5", "SkWO 8.4"),
+        ("expired", "retroactive", "penalized"),
+    ),
+    _spec(
+        Kind.SKAT_VIEWED,
+        ("ISkO 4.2.8",),
+        ("ISkO 3.2.14", "ISkO 3.2.15", "ISkO 3.3.9", "ISkO 3.4.7", "ISkO 3.4.8", "ISkO 4.2.8")
+        + ("SkWO 8.5",),
+        ("bidding", "declarer_own", "play", "declarer"),
+        by_phase={
+            "deal": ("ISkO 3.2.14", "ISkO 3.2.15"),
+            "bidding": ("ISkO 3.3.9",),
+            "declaring": ("ISkO 4.5.4", "ISkO 4.2.8"),
+            "declarer_after_declaration": ("ISkO 3.4.7", "ISkO 3.4.8"),
+            "playing": ("ISkO 4.2.8",),
+        },
+    ),
+    _spec(
+        Kind.CARDS_EXPOSED,
+        ("ISkO 4.1.9",),
+        ("ISkO 4.1.9",),
+        ("declarer", "single", "before_play", "penalized"),
+    ),
+    _spec(
+        Kind.TRICKS_REVIEWED,
+        ("ISkO 4.4.6",),
+        ("ISkO 4.4.3", "ISkO 4.4.6", "SkWO 8.6"),
+        ("outside_play", "penalized"),
+    ),
+    _spec(
+        Kind.IMPROPER_REMARK,
+        ("ISkO 4.2.9", "ISkO 4.5.8"),
+        ("ISkO 4.2.9", "ISkO 4.5.8"),
+        ("outside_play", "penalized"),
+    ),
+    _spec(
+        Kind.WRONG_CARD_COUNT,
+        ("ISkO 3.4.6",),
+        ("ISkO 3.2.9", "ISkO 3.4.6", "ISkO 4.2.6"),
+        ("deal", "declarer"),
+    ),
+    _spec(
+        Kind.INVALID_DECLARATION,
+        ("ISkO 3.4.4",),
+        ("ISkO 3.4.4", "ISkO 3.4.5"),
+        ("ignored", "corrected"),
+    ),
+    _spec(
+        Kind.UNAUTHORIZED_CONCESSION,
+        ("ISkO 4.3.2",),
+        ("ISkO 4.3.2",),
+        ("penalized", "void"),
+        origin=Origin.ENDING,
+    ),
+    _spec(
+        Kind.FAILED_CLAIM,
+        ("ISkO 4.3.4", "ISkO 4.4.5"),
+        ("ISkO 4.3.4", "ISkO 4.4.5"),
+        ("penalized",),
+        origin=Origin.ENDING,
+    ),
+    _spec(
+        Kind.FAILED_DEFENDER_CLAIM,
+        ("ISkO 4.3.5",),
+        ("ISkO 4.3.5",),
+        ("penalized",),
+        origin=Origin.ENDING,
+    ),
+)
+
+#: every kind's spec, in the order of :class:`Kind`
+KINDS: Mapping[Kind, KindSpec] = MappingProxyType({s.kind: s for s in _SPECS})
+
+
+def kinds_by_clause() -> dict[str, tuple[Kind, ...]]:
+    """Clause id -> the kinds that deal with it (what the catalogue shows per clause).
+
+    >>> kinds_by_clause()["SkWO 8.4"]
+    (<Kind.FALSE_LEAD: 'false_lead'>, <Kind.REVOKE: 'revoke'>)
+    """
+    out: dict[str, tuple[Kind, ...]] = {}
+    for spec in KINDS.values():
+        for clause in spec.clauses:
+            out[clause] = (*out.get(clause, ()), spec.kind)
+    return out

@@ -1,0 +1,165 @@
+"""One judge per infraction kind: what the ISkO makes of an irregularity the replayer noted.
+
+Each judge takes a :class:`~referee.rulings.hearing.Hearing` and returns the
+:class:`~referee.rulings.model.Infraction` with its status (``penalized``, ``void``,
+``expired``) and the clauses it applied. Timing that is common to every kind (a demand to
+play on, 4.1.6; no objection before the cards were gathered, 4.1.11) is handled by
+:func:`referee.rulings.detect.detect` around the judge. Kinds that come from the way a game
+was cut short (claims, concessions) are judged with their ending in
+:mod:`referee.rulings.marker_endings`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+
+from referee.rules.kinds import Kind
+from referee.rulings.hearing import Hearing, trick_closed, trick_completion
+from referee.rulings.model import Infraction, Party, Status
+
+__all__ = ["JUDGES", "Judge"]
+
+Judge = Callable[[Hearing], Infraction]
+
+_PENALIZED, _VOID, _EXPIRED = Status.PENALIZED, Status.VOID, Status.EXPIRED
+
+
+def trick_timed(h: Hearing) -> Infraction:
+    """A false lead or a card played out of turn (4.1.3, 4.1.7, 4.1.10, 4.2.7): it counts
+    only when objected to before its trick was complete, never in the last trick."""
+    number, completed_at = trick_completion(h.state, h.event)
+    if number == 10:
+        return h.verdict(_VOID, "false_lead.last_trick", h.cites + ("ISkO 4.1.10",))
+    if completed_at is not None and (h.objected_at is None or h.objected_at > completed_at):
+        return h.verdict(
+            _VOID,
+            "false_lead.after_trick",
+            h.cites + ("ISkO 4.1.7",),
+            trick_completed=completed_at,
+        )
+    if h.objected_at is None:
+        return h.verdict(_EXPIRED, "infraction.no_objection")
+    base = ("ISkO 4.1.3", "ISkO 4.1.4", "ISkO 4.1.10") if h.kind is Kind.FALSE_LEAD else h.cites
+    return h.verdict(_PENALIZED, f"{h.kind}.penalized", base, ends_at=h.event)
+
+
+def revoke(h: Hearing) -> Infraction:
+    """Not following suit (4.2.3): it ends the game when objected to before the cards are
+    gathered (4.2.5), also when found only in a later trick (4.2.4)."""
+    gathered, objection = h.gathered, h.objection
+    if gathered is not None and (objection is None or objection.event > gathered.event):
+        return h.verdict(_EXPIRED, "revoke.expired", ("ISkO 4.2.5",), gathered=gathered.event)
+    closed_at = trick_closed(h.state, h.event)
+    later = closed_at is not None and h.objected_at is not None and h.objected_at > closed_at
+    return h.verdict(
+        _PENALIZED,
+        "revoke.retroactive" if later else "revoke.penalized",
+        ("ISkO 4.2.3", "ISkO 4.2.4") if later else ("ISkO 4.2.3",),
+        ends_at=h.event,
+        objected_at=h.objected_at,
+    )
+
+
+def skat_viewed(h: Hearing) -> Infraction:
+    """Looking at the skat: the phase decides the clause (3.2.14/3.2.15 at the deal, 3.3.9
+    in the bidding, 3.4.7/3.4.8 for the declarer after the announcement, 4.2.8 in play)."""
+    phase = h.irr.phase
+    if phase in ("deal", "bidding"):
+        return h.verdict(_PENALIZED, "skat_viewed.bidding", h.by_phase(phase))
+    if phase == "declaring":
+        if h.party is Party.DECLARER:
+            return h.verdict(_VOID, "skat_viewed.declarer_own", ("ISkO 2.2.1", "ISkO 4.5.4"))
+        return h.verdict(_PENALIZED, "skat_viewed.play", h.by_phase("declaring"), ends_at=h.event)
+    if phase in ("finished", "passed_in"):
+        return h.verdict(_VOID, "infraction.after_game", ("ISkO 4.2.8",))
+    if h.party is Party.DECLARER:
+        return h.verdict(
+            _PENALIZED,
+            "skat_viewed.declarer",
+            h.by_phase("declarer_after_declaration"),
+            ends_at=h.event,
+        )
+    return h.verdict(_PENALIZED, "skat_viewed.play", h.by_phase("playing"), ends_at=h.event)
+
+
+def cards_exposed(h: Hearing) -> Infraction:
+    """Cards shown (4.1.9): the declarer's are no fault; a defender's single card is not
+    punished; two or more (or one put down with the card played) end the game."""
+    second_card = h.irr.subkind in ("second_card", "with_play")
+    if h.party is Party.DECLARER and not second_card:
+        return h.verdict(_VOID, "cards_exposed.declarer")
+    event = h.state.record.events[h.irr.event] if h.irr.event is not None else None
+    shown = len(event.cards or ()) if event is not None else 0
+    if not (second_card or shown >= 2):
+        return h.verdict(_VOID, "cards_exposed.single")
+    if h.irr.phase != "playing":
+        return h.verdict(
+            _VOID,
+            "infraction.after_game" if h.irr.phase == "finished" else "cards_exposed.before_play",
+        )
+    return h.verdict(
+        _PENALIZED, "cards_exposed.penalized", h.cites + ("ISkO 4.1.3",), ends_at=h.event
+    )
+
+
+def during_play(h: Hearing) -> Infraction:
+    """Looking at tricks (4.4.6) or an improper remark (4.2.9, 4.5.8): an offence only
+    while the cards are being played."""
+    if h.irr.phase != "playing":
+        return h.verdict(
+            _VOID,
+            "infraction.after_game" if h.irr.phase == "finished" else f"{h.kind}.outside_play",
+        )
+    return h.verdict(_PENALIZED, f"{h.kind}.penalized", ends_at=h.event)
+
+
+def wrong_card_count(h: Hearing) -> Infraction:
+    """A wrong number of cards: at the deal (3.2.9) or the declarer's after the skat (3.4.6)."""
+    if h.irr.event is None:
+        return h.verdict(_PENALIZED, "wrong_card_count.deal", ("ISkO 3.2.9", "ISkO 4.2.6"))
+    return h.verdict(
+        _PENALIZED, "wrong_card_count.declarer", ("ISkO 3.4.6", "ISkO 4.2.6"), ends_at=h.event
+    )
+
+
+def invalid_declaration(h: Hearing) -> Infraction:
+    """A declaration that cannot stand: ignored when not the declarer's (3.4.1), otherwise
+    corrected to the playable game of the same kind and not punished (3.4.4, 3.4.5)."""
+    detail = h.irr.detail
+    if "not the declarer" in detail or "already declared" in detail:
+        return h.verdict(_VOID, "invalid_declaration.ignored", ("ISkO 3.4.1",))
+    return h.verdict(_VOID, "invalid_declaration.corrected", ("ISkO 3.4.4", "ISkO 3.4.5"))
+
+
+def lead_before_declaration(h: Hearing) -> Infraction:
+    """A card led before the game was declared (4.1.1)."""
+    if h.party is Party.DECLARER:
+        return h.verdict(
+            _PENALIZED, "lead_before_declaration.declarer", ("ISkO 4.1.1",), ends_at=h.event
+        )
+    # 4.1.1 names only the declarer; a defender's lead without right is a false lead that
+    # ends the game against his side (4.1.3, 4.1.4), judged on the game then declared
+    return h.verdict(
+        _PENALIZED,
+        "lead_before_declaration.defender",
+        ("ISkO 4.1.1", "ISkO 4.1.3", "ISkO 4.1.4"),
+        ends_at=h.event,
+    )
+
+
+#: the judge of every kind the replayer can note (kinds of origin ``irregularity``)
+JUDGES: Mapping[Kind, Judge] = MappingProxyType(
+    {
+        Kind.FALSE_LEAD: trick_timed,
+        Kind.PLAY_BEFORE_TURN: trick_timed,
+        Kind.REVOKE: revoke,
+        Kind.SKAT_VIEWED: skat_viewed,
+        Kind.CARDS_EXPOSED: cards_exposed,
+        Kind.TRICKS_REVIEWED: during_play,
+        Kind.IMPROPER_REMARK: during_play,
+        Kind.WRONG_CARD_COUNT: wrong_card_count,
+        Kind.INVALID_DECLARATION: invalid_declaration,
+        Kind.LEAD_BEFORE_DECLARATION: lead_before_declaration,
+    }
+)
