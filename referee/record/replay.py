@@ -32,9 +32,11 @@ from referee.core.seats import FOREHAND, Seat
 from referee.core.tricks import FOLLOWERS, trick_outcomes
 from referee.record.events import Event
 from referee.record.log import GameRecord
+from referee.record.position import position_of
 from referee.record.state import (  # noqa: F401 - re-exported: the replayer's public types
     MARKERS,
     PLAY_IRREGULARITIES,
+    SHORTENING,
     GameState,
     Irregularity,
     Marker,
@@ -69,6 +71,8 @@ class Replayer:
         subkind: str | None = None,
     ) -> None:
         s = self.state
+        if event is not None:
+            s.keep_position(event.index)
         s.irregularities.append(
             Irregularity(
                 event.index if event else None,
@@ -85,6 +89,8 @@ class Replayer:
 
     def apply(self, event: Event) -> None:
         kind = event.type
+        if kind in SHORTENING:
+            self.state.keep_position(event.index)
         handler = _HANDLERS.get(kind)
         if handler is not None:
             handler(self, event)
@@ -153,6 +159,8 @@ class Replayer:
         s = self.state
         seat = event.seat
         assert seat is not None and event.cards is not None
+        if len(event.cards) != 2 or s.contract is not None:  # noted below, after the exchange
+            s.keep_position(event.index)
         if not (s.skat_taken and seat is s.declarer):
             raise RecordError(
                 f"{seat} discards without having taken up the skat",
@@ -237,6 +245,7 @@ class Replayer:
         s.declarer_cards_at_declaration = s.hands[seat.index]  # type: ignore[union-attr]
         s.phase = "playing"
         _next_trick(s, 1, FOREHAND)
+        s.start = position_of(s)
 
     # -- play -------------------------------------------------------------------------------
     def _on_play(self, event: Event) -> None:

@@ -15,6 +15,7 @@ from referee.core.cards import Card, cards_of, points_of
 from referee.core.contracts import Contract
 from referee.core.seats import SEATS, Seat
 from referee.record.log import GameRecord
+from referee.record.position import Position, position_of
 
 PLAY_IRREGULARITIES = ("false_lead", "play_before_turn", "revoke")
 MARKERS = frozenset(
@@ -34,6 +35,8 @@ MARKERS = frozenset(
         "review_tricks",
     }
 )
+#: the markers that cut a game short (a concession, a claim, a throw-in, a player gone)
+SHORTENING = frozenset({"concede", "lay_down", "throw_in", "timeout", "left"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +146,8 @@ class GameState:
         "irregularities",
         "markers",
         "last_event",
+        "positions",
+        "start",
     )
 
     def __init__(self, record: GameRecord) -> None:
@@ -170,6 +175,25 @@ class GameState:
         self.irregularities: list[Irregularity] = []
         self.markers: list[Marker] = []
         self.last_event = -1
+        #: event index -> the position just before that event, kept for every event that
+        #: raised an irregularity or cut the game short (what the rulings ask about)
+        self.positions: dict[int, Position] = {}
+        #: the position when play began (after the valid declaration)
+        self.start: Position | None = None
+
+    # -- positions --------------------------------------------------------------------------
+    def keep_position(self, event: int) -> None:
+        """Remember the position now as the one just before ``event`` (first call wins)."""
+        if event not in self.positions:
+            self.positions[event] = position_of(self)
+
+    def position_before(self, event: int) -> Position:
+        """The position just before ``event``, as kept while replaying.
+
+        Kept for every event that raised an irregularity or cut the game short; asking
+        for another event is a bug in the caller (a KeyError), never a second replay.
+        """
+        return self.positions[event]
 
     # -- derived views --------------------------------------------------------------------
     def hand(self, seat: Seat) -> tuple[Card, ...]:

@@ -17,7 +17,7 @@ from referee.core.valuation import (
     value_game,
 )
 from referee.record.log import GameRecord
-from referee.record.replay import GameState, replay
+from referee.record.replay import SHORTENING, GameState, replay
 from referee.rules.clauses import ENDING_CLAUSES, VALUE_CLAUSES
 from referee.rulings.detect import detect
 from referee.rulings.marker_endings import end_by_marker
@@ -35,14 +35,15 @@ from referee.rulings.ruling_ops import (
 )
 from referee.rulings.shortened import remaining
 
-SHORTENING = ("concede", "lay_down", "throw_in", "timeout", "left")
 DEFAULT_CLAIM_BUDGET_S = 10.0
 
 
-def adjudicate(
-    record: GameRecord, *, claim_budget_s: float | None = DEFAULT_CLAIM_BUDGET_S
-) -> Ruling:
-    """Rule a game: detect the infractions, find what ended the game, value the result."""
+def rule(record: GameRecord, *, claim_budget_s: float | None = DEFAULT_CLAIM_BUDGET_S) -> Ruling:
+    """Rule a game: detect the infractions, find what ended the game, value the result.
+
+    The record is replayed once; the ruling is language-neutral (render it with
+    :func:`referee.rulings.render.render`).
+    """
     state = replay(record)
     r = Ruling(table_size=record.table_size)
     r.declarer, r.bid, r.contract = state.declarer, state.bid, state.contract
@@ -119,6 +120,10 @@ def adjudicate(
     return _finish(state, r)
 
 
+#: the older name of :func:`rule`
+adjudicate = rule
+
+
 # -- helpers -------------------------------------------------------------------------------
 def _end_by_infraction(
     record: GameRecord, state: GameState, r: Ruling, inf: Infraction, budget: float | None
@@ -146,7 +151,7 @@ def _end_by_infraction(
                     levels=None if contract.is_null else simple,
                 ),
             )
-        set_counts(r, position_at(record, at))
+        set_counts(r, position_at(state, at))
         return True
     if contract is None:
         if inf.kind == "lead_before_declaration":
@@ -155,7 +160,7 @@ def _end_by_infraction(
         r.step(("ISkO 3.4.1",), "ending.no_contract")
         return True
     guilty = inf.party or "declarer"
-    pos = position_at(record, at)
+    pos = position_at(state, at)
     judge_into(state, r, pos, guilty, budget)
     if inf.kind == "cards_exposed" and guilty == "defenders" and r.outcome == "won":
         # English 4.1.9: the outstanding tricks belong to the declarer (points only, no level)

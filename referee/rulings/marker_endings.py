@@ -38,7 +38,7 @@ def end_by_marker(
             trick=trick,
         )
         if declarer is not None:
-            set_counts(r, position_at(record, m.event))
+            set_counts(r, position_at(state, m.event))
         return True
     if declarer is None or contract is None or bid is None:
         if m.type == "concede":
@@ -47,7 +47,7 @@ def end_by_marker(
             r.step(("ISkO 4.3.1", "ISkO 3.4.1"), "ending.no_contract")
             return True
         return False
-    pos = position_at(record, m.event)
+    pos = position_at(state, m.event)
     matadors = matadors_of(state, contract)
     side = "declarer" if m.seat is declarer else "defenders"
     if m.type == "concede" and side == "declarer":

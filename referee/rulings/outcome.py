@@ -19,6 +19,7 @@ from typing import Any
 from referee.core.contracts import Contract
 from referee.core.seats import Seat
 from referee.core.valuation import LEVELS, Matadors, Valuation, levels_reached, value_game
+from referee.record.position import Position, position_of
 from referee.record.replay import GameState
 from referee.rulings.claims import SearchBudgetExceeded, can_reach_points, can_take_all
 from referee.rulings.model import Message, Step
@@ -26,44 +27,9 @@ from referee.rulings.model import Message, Step
 LEVEL_BUDGET_S = 2.0
 
 
-@dataclass
-class Position:
-    """The count at the moment a game ended."""
-
-    declarer_points: int
-    defender_points: int
-    declarer_tricks: int
-    defender_tricks: int
-    hands: tuple[int, int, int]
-    leader: int
-    trick: tuple[tuple[int, int], ...]
-
-    @property
-    def card_points(self) -> dict[str, int]:
-        return {"declarer": self.declarer_points, "defenders": self.defender_points}
-
-    @property
-    def tricks(self) -> dict[str, int]:
-        return {"declarer": self.declarer_tricks, "defenders": self.defender_tricks}
-
-
-def position_before(state_before: GameState) -> Position:
-    """The position in ``state_before`` (the replay stopped just before the ending event)."""
-    pts = state_before.card_points()
-    tricks = state_before.tricks_won()
-    cur = state_before.current
-    trick = tuple((s.index, int(c)) for s, c, _ in cur.plays) if cur else ()
-    leader = cur.leader.index if cur else 0
-    h = state_before.hands
-    return Position(
-        pts["declarer"],
-        pts["defenders"],
-        tricks["declarer"],
-        tricks["defenders"],
-        (h[0], h[1], h[2]),
-        leader,
-        trick,
-    )
+def position_before(state: GameState) -> Position:
+    """The position ``state`` is in (a replay that stopped just before an ending)."""
+    return position_of(state)
 
 
 @dataclass

@@ -7,6 +7,14 @@
 >>> out = adjudicate_document(doc, lang="de")
 >>> out["format"], out["outcome"], out["score"], out["citations"][0]["id"]
 ('skat-ruling/1', 'passed_in', 0, 'ISkO 3.3.7')
+
+Rule once, render per language:
+
+>>> from referee.record.log import parse_record
+>>> from referee.rulings.adjudicate import rule
+>>> ruling = rule(parse_record(doc))
+>>> [render(ruling, lang)["reasoning"][0]["clauses"] for lang in ("de", "en", "es")]
+[['ISkO 3.3.7'], ['ISkO 3.3.7'], ['ISkO 3.3.7']]
 """
 
 from __future__ import annotations
@@ -20,6 +28,11 @@ from referee.rulings.adjudicate import DEFAULT_CLAIM_BUDGET_S, adjudicate
 from referee.rulings.model import Ruling
 
 FORMAT = "skat-ruling/1"
+
+
+def render(ruling: Ruling, lang: str = "en") -> dict[str, Any]:
+    """The ruling as skat-ruling/1 in ``lang``: one decision, rendered in any language."""
+    return ruling_to_dict(ruling, lang)
 
 
 def ruling_to_dict(

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from referee.core.contracts import Contract
 from referee.core.valuation import Matadors, Valuation, count_matadors, played_valuation
-from referee.record.log import GameRecord
-from referee.record.replay import GameState, replay
+from referee.record.replay import GameState
 from referee.rulings.model import Infraction, Outcome, Ruling, Step
-from referee.rulings.outcome import Position, judge_ended, position_before
+from referee.rulings.outcome import Position, judge_ended
 
 
 def infraction_step(inf: Infraction) -> Step:
@@ -37,8 +36,9 @@ def apply_valuation(r: Ruling, v: Valuation) -> None:
     r.score = v.score
 
 
-def position_at(record: GameRecord, event: int) -> Position:
-    return position_before(replay(record, event - 1))
+def position_at(state: GameState, event: int) -> Position:
+    """The position just before ``event`` (kept by the replayer; no second replay)."""
+    return state.position_before(event)
 
 
 def set_counts(r: Ruling, pos: Position) -> None:
@@ -60,11 +60,9 @@ def settle_counts(state: GameState, r: Ruling, dp: int, dt: int, ft: int) -> Non
     r.tricks = {"declarer": dt, "defenders": ft}
 
 
-def start_position(record: GameRecord, state: GameState) -> Position | None:
+def start_position(state: GameState) -> Position | None:
     """The position when play began (hands after the declaration, nothing played yet)."""
-    if state.declared_at is None:
-        return None
-    return position_before(replay(record, state.declared_at))
+    return state.start
 
 
 def judge_into(
@@ -81,7 +79,7 @@ def judge_into(
         guilty,
         state.declarer,
         claim_budget_s=budget,
-        start=start_position(state.record, state),
+        start=start_position(state),
     )
     r.reasoning += j.steps
     r.analysis += j.analysis

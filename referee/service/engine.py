@@ -15,11 +15,16 @@ from referee.record.log import parse_record
 from referee.record.replay import replay_document
 from referee.rules.catalogue import Catalogue, default_catalogue
 from referee.rules.messages import default_messages
+from referee.rulings import Ruling
+from referee.rulings import render as render_ruling
+from referee.rulings import rule as rule_record
 from referee.rulings.render import adjudicate_document
 
 __all__ = [
     "adjudicate",
     "catalogue",
+    "render",
+    "rule",
     "iss_to_skatlog",
     "iter_iss_records",
     "parse_iss_record",
@@ -43,6 +48,16 @@ def adjudicate(
 ) -> dict[str, Any]:
     """Rule a ``skat-log/1`` document; returns a ``skat-ruling/1`` dict."""
     return adjudicate_document(doc, lang=lang, claim_budget_s=claim_budget_s)
+
+
+def rule(doc: dict[str, Any], *, claim_budget_s: float | None = None) -> Ruling:
+    """Validate a ``skat-log/1`` document and rule it once (a language-neutral decision)."""
+    return rule_record(parse_record(doc), claim_budget_s=claim_budget_s)
+
+
+def render(ruling: Ruling, lang: str = "en") -> dict[str, Any]:
+    """One decision as ``skat-ruling/1`` in ``lang``."""
+    return render_ruling(ruling, lang)
 
 
 def replay(doc: dict[str, Any], *, at: int | None = None) -> dict[str, Any]:

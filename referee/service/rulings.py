@@ -1,4 +1,4 @@
-"""Rule a record in every stored language, with the operator's claim-analysis budget."""
+"""Rule a record once and render the decision in every stored language."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from referee.service.model import LANGUAGES
 
 
 def rule_all_languages(doc: dict[str, Any], claim_budget_s: float | None) -> dict[str, Any]:
-    """``{lang: skat-ruling/1}`` for every language a stored ruling keeps."""
-    return {
-        lang: engine.adjudicate(doc, lang=lang, claim_budget_s=claim_budget_s) for lang in LANGUAGES
-    }
+    """``{lang: skat-ruling/1}`` for every language a stored ruling keeps: the engine
+    runs once, and the three texts render the same decision."""
+    decision = engine.rule(doc, claim_budget_s=claim_budget_s)
+    return {lang: engine.render(decision, lang) for lang in LANGUAGES}
 
 
 def infraction_kinds(ruling: dict[str, Any]) -> list[str]:
