@@ -25,7 +25,8 @@ from typing import Any
 class RefereeError(Exception):
     """Base class: a message, a stable code, and where in the input it happened.
 
-    ``status`` is the HTTP status of the error's category (500 for an uncategorised one).
+    ``status`` is the HTTP status of the error's category (500 for an uncategorised one);
+    raise a category or a subclass of one, never this class itself.
     """
 
     code: str = "referee.error"

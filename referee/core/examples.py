@@ -20,7 +20,7 @@ from typing import Any
 
 from referee.core.cards import mask_of, parse_cards
 from referee.core.contracts import Contract, Game
-from referee.core.errors import RefereeError
+from referee.core.errors import NotFound
 from referee.core.scoresheet import performance, settle
 from referee.core.valuation import (
     LEVELS,
@@ -515,4 +515,4 @@ def by_id(example_id: str) -> WorkedExample:
     for example in EXAMPLES:
         if example.id == example_id:
             return example
-    raise RefereeError(f"no worked example {example_id!r}", code="examples.unknown")
+    raise NotFound(f"no worked example {example_id!r}", code="examples.unknown")

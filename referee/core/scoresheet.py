@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from referee.core.errors import RefereeError
+from referee.core.errors import InvalidInput
 
 WIN_BONUS = 50  # SkWO 5.1: per game won, and minus per game lost
 #: SkWO 5.1: points each other player receives for a game a declarer lost, by table size
@@ -34,7 +34,7 @@ def opponent_bonus(table_size: int) -> int:
     try:
         return OPPONENT_BONUS[table_size]
     except KeyError:
-        raise RefereeError(
+        raise InvalidInput(
             f"table size must be 3 or 4, got {table_size!r}", code="table_size.invalid"
         ) from None
 
@@ -80,9 +80,9 @@ class ScoreSheet:
     def record(self, player: str, score: int) -> None:
         """Enter a played game: ``score`` is + value if won, - 2 x value if lost."""
         if player not in self.players:
-            raise RefereeError(f"unknown player {player!r}", code="scoresheet.unknown_player")
+            raise InvalidInput(f"unknown player {player!r}", code="scoresheet.unknown_player")
         if score == 0:
-            raise RefereeError("a played game never scores 0", code="scoresheet.zero_score")
+            raise InvalidInput("a played game never scores 0", code="scoresheet.zero_score")
         running = dict(self.totals())
         running[player] += score
         self.entries.append(Entry(len(self.entries) + 1, player, score, running))
@@ -140,6 +140,6 @@ def settle(scores: Mapping[str, int], version: int = 1) -> dict[str, int]:
             out[a] += scores[a] - scores[b]
             out[b] += scores[b] - scores[a]
         return out
-    raise RefereeError(
+    raise InvalidInput(
         f"settlement version must be 1, 2 or 3, not {version!r}", code="settle.version"
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from referee.core.errors import RefereeError
+from referee.core.errors import InvalidInput
 
 
 class Seat(Enum):
@@ -37,7 +37,7 @@ class Seat(Enum):
         try:
             return Seat(name)
         except ValueError:
-            raise RefereeError(
+            raise InvalidInput(
                 f"unknown seat {name!r} (forehand, middlehand, rearhand)", code="seat.unknown"
             ) from None
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
 
-from referee.core.errors import RefereeError
+from referee.core.errors import AuthError, RefereeError
 from referee.record.log import strict_json_loads
 from referee.rules.kinds import Kind
 from referee.rulings.appeals import compare_rulings, parse_time
@@ -165,7 +165,7 @@ def new_dispute() -> Any:
                 who, record, note=form["note"].strip(), meta=meta or None
             )
         except RefereeError as exc:
-            if exc.code.startswith("auth."):
+            if isinstance(exc, AuthError):  # the console's handler signs in or refuses
                 raise
             error = _form_error(exc, lang)
             if error["field"] not in ("next_series", "series_end"):
@@ -261,7 +261,7 @@ def appeal_page(dispute_id: int) -> Any:
                 record=amended,
             )
         except RefereeError as exc:
-            if exc.code.startswith("auth."):
+            if isinstance(exc, AuthError):  # the console's handler signs in or refuses
                 raise
             error = _form_error(exc, lang)
             if error["field"] not in ("grounds", "lodged_at"):

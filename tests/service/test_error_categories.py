@@ -5,13 +5,24 @@ The API and the console map error *types* to HTTP statuses, never codes.
 
 from __future__ import annotations
 
-import pytest
+import ast
+from collections.abc import Iterator
+from pathlib import Path
 
+import pytest
+from flask import Flask
+
+import referee
 import referee.api.problems
-import referee.app  # noqa: F401  (imports every layer, so every error class is defined)
+import referee.app  # (imports every layer, so every error class is defined)
 import referee.cli  # noqa: F401
 from referee.core import errors
 from referee.core.errors import CATEGORIES, RefereeError, category_of
+from referee.service.settings import Settings
+from referee.storage.backend import SqlBackend
+from referee.web import console
+
+PACKAGE = Path(referee.__file__).parent
 
 
 def _all_errors() -> list[type[RefereeError]]:
@@ -43,11 +54,93 @@ def test_every_error_has_exactly_one_category(cls: type[RefereeError]) -> None:
 
 @pytest.mark.parametrize("cls", CONCRETE, ids=lambda c: c.__qualname__)
 def test_the_api_status_is_the_category_status(cls: type[RefereeError]) -> None:
-    error = cls.__new__(cls)
-    RefereeError.__init__(error, "x")
+    error = _instance(cls)
     category = category_of(cls)
     assert category is not None
     assert referee.api.problems.status_for(error) == category.status
+
+
+def _instance(cls: type[RefereeError]) -> RefereeError:
+    """An instance whatever the class's own constructor wants (e.g. CatalogueError's list)."""
+    error = cls.__new__(cls)
+    RefereeError.__init__(error, "x")
+    return error
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
+    """The real app (API and console) on an empty SQLite file."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('categories') / 'referee.db'}"
+    backend = SqlBackend(url)
+    backend.migrate()
+    backend.dispose()
+    made = referee.app.create_app(Settings(database_url=url, secret_key="test"))
+    made.config["TESTING"] = True
+    yield made
+    made.extensions["referee"].backend.dispose()
+
+
+@pytest.mark.parametrize("cls", CONCRETE, ids=lambda c: c.__qualname__)
+def test_the_api_answers_with_the_category_status(app: Flask, cls: type[RefereeError]) -> None:
+    category = category_of(cls)
+    assert category is not None
+    with app.test_request_context("/disputes"):
+        response = referee.api.problems.from_referee_error(_instance(cls))
+    assert response.status_code == category.status
+    assert response.get_json()["code"] == cls.code
+
+
+@pytest.mark.parametrize("cls", CONCRETE, ids=lambda c: c.__qualname__)
+def test_the_console_answers_with_the_category_status(app: Flask, cls: type[RefereeError]) -> None:
+    category = category_of(cls)
+    assert category is not None
+    with app.test_request_context("/console/rules"):
+        response = app.make_response(console._referee_error(_instance(cls)))
+    if category is errors.Unauthenticated:  # the console asks to sign in
+        assert response.status_code == 302
+    else:
+        assert response.status_code == category.status
+
+
+def _tree(path: Path) -> ast.AST:
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
+def test_nothing_raises_the_uncategorised_base() -> None:
+    """``raise RefereeError(...)`` would escape the categories (and answer 500)."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(_tree(path)):
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+                func = node.exc.func
+                name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+                if name == "RefereeError":
+                    found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    assert found == []
+
+
+def _reads_code(node: ast.AST) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "code"
+
+
+def test_the_web_layers_never_decide_by_code() -> None:
+    """No ``error.code.endswith(...)``, ``error.code == ...`` or ``table[error.code]``."""
+    found = []
+    for layer in ("api", "web"):
+        for path in sorted((PACKAGE / layer).rglob("*.py")):
+            for node in ast.walk(_tree(path)):
+                by_string = (
+                    isinstance(node, ast.Attribute)
+                    and node.attr in ("startswith", "endswith")
+                    and _reads_code(node.value)
+                )
+                compared = isinstance(node, ast.Compare) and any(
+                    _reads_code(n) for n in (node.left, *node.comparators)
+                )
+                looked_up = isinstance(node, ast.Subscript) and _reads_code(node.slice)
+                if by_string or compared or looked_up:
+                    found.append(f"{path.relative_to(PACKAGE)}:{getattr(node, 'lineno', '?')}")
+    assert found == []
 
 
 def test_categories_carry_distinct_meanings() -> None:
