@@ -31,7 +31,7 @@ from referee.core.cards import Card
 from referee.core.contracts import Game
 from referee.core.deal import PARTS, Deal
 from referee.core.errors import CardError, RecordError, RefereeError
-from referee.core.seats import Seat
+from referee.core.seats import SEAT_NAMES, Seat
 from referee.record.events import COMMON_FIELDS, EVENT_FIELDS, OPTIONAL_FIELDS, Event
 
 FORMAT = "skat-log/1"
@@ -193,7 +193,7 @@ def parse_record(doc: Any) -> GameRecord:
     if not isinstance(players, dict):
         raise _fail("players must be an object", "record.players", field="players")
     for seat, name in players.items():
-        if seat not in ("forehand", "middlehand", "rearhand"):
+        if seat not in SEAT_NAMES:
             raise _fail(f"unknown seat {seat!r}", "record.seat", field=f"players.{seat}")
         if not isinstance(name, str):
             raise _fail("a player name is a string", "record.players", field=f"players.{seat}")

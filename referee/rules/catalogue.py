@@ -24,13 +24,14 @@ import yaml
 import referee
 from referee.core.errors import NotFound, RefereeError, Unavailable
 from referee.rules.kinds import Kind, kinds_by_clause
+from referee.rules.languages import LANGUAGES
 
 try:  # the C loader is several times faster; the catalogue loads at service start-up
     _Loader: Any = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - PyYAML built without libyaml
     _Loader = yaml.SafeLoader
 
-LANGS: tuple[str, ...] = ("en", "de", "es")
+LANGS = LANGUAGES  # the catalogue's older name
 SOURCES: frozenset[str] = frozenset({"en", "es"})
 EDITIONS: dict[str, str] = {"ISkO": "ISkO 1998/99", "SkWO": "SkWO 1998/99"}
 #: infraction kind codes (:mod:`referee.rules.kinds` says which clauses deal with each)

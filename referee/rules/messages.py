@@ -15,8 +15,17 @@ import yaml
 
 from referee.core.errors import Unavailable
 from referee.rules.catalogue import default_path
+from referee.rules.languages import LANGUAGES
 
-LANGUAGES = ("en", "de", "es")
+__all__ = [
+    "LANGUAGES",
+    "Messages",
+    "MessagesError",
+    "default_messages",
+    "load_messages",
+    "messages_dir",
+]
+
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 

@@ -6,10 +6,20 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
+from referee.rules.languages import LANGUAGES
+
+__all__ = [
+    "LANGUAGES",
+    "ROLES",
+    "ApiKey",
+    "Dispute",
+    "DisputeFilter",
+    "IdempotencyEntry",
+    "Revision",
+]
+
 #: the roles an API key can have
 ROLES: tuple[str, ...] = ("referee", "court", "platform", "admin")
-#: languages every stored ruling is rendered in
-LANGUAGES: tuple[str, ...] = ("en", "de", "es")
 
 
 @dataclass
@@ -31,8 +41,9 @@ class ApiKey:
 
 
 @dataclass
-class Ruling:
-    """One immutable revision of a dispute's ruling (``texts`` holds it per language)."""
+class Revision:
+    """One immutable revision of a dispute's ruling: the record it ruled and the ruling rendered
+    in every stored language (``texts``, all from one decision of the engine)."""
 
     id: int | None
     dispute_id: int | None
@@ -66,10 +77,10 @@ class Dispute:
     table: str | None = None
     outcome: str | None = None
     kinds: list[str] = field(default_factory=list)
-    rulings: list[Ruling] = field(default_factory=list)
+    rulings: list[Revision] = field(default_factory=list)
 
     @property
-    def current(self) -> Ruling:
+    def current(self) -> Revision:
         """The latest ruling revision."""
         return self.rulings[-1]
 
