@@ -54,7 +54,7 @@ class WorkedExample:
 
     @property
     def ok(self) -> bool:
-        return self.compute() == self.expected
+        return bool(self.compute() == self.expected)
 
 
 # -- how each kind of example is computed ----------------------------------------------
@@ -113,6 +113,7 @@ def _table_row(inputs: Mapping[str, Any]) -> tuple[int, ...]:
     game, ouvert = Game(inputs["game"]), inputs.get("ouvert", False)
     most_matadors = 4 if game is Game.GRAND else 11
     values = []
+    levels: tuple[str, ...]
     for total in inputs["sums"]:
         if ouvert or total > most_matadors + len(LEVELS) - 1:
             contract, levels = Contract.declare(game, ouvert=True), LEVELS

@@ -352,11 +352,11 @@ def load_catalogue(
             else:
                 fault(clause.file, clause.id, f"dangling ref {ref!r}: no such clause")
     for cid, extra in (kinds or {}).items():
-        clause = clauses.get(cid)
-        if clause is None:  # a partial catalogue; tests check the full one holds them all
+        found = clauses.get(cid)
+        if found is None:  # a partial catalogue; tests check the full one holds them all
             continue
-        merged = clause.kinds + tuple(k for k in extra if k not in clause.kinds)
-        clauses[cid] = dataclasses.replace(clause, kinds=tuple(str(k) for k in merged))
+        merged = found.kinds + tuple(k for k in extra if k not in found.kinds)
+        clauses[cid] = dataclasses.replace(found, kinds=tuple(str(k) for k in merged))
     if problems:
         raise CatalogueError(problems, where=where)
     return Catalogue(clauses.values(), sections, unresolved)
