@@ -3,8 +3,8 @@
 A case is ``tests/cases/<family>/<name>.json`` (a skat-log/1 record) with
 ``<name>.expected.json`` next to it, holding only the ruling fields that are asserted:
 
-- ``outcome``, ``declarer``, ``game_value``, ``score``, ``overbid``, ``matadors``, ``tournament_points``,
-  ``card_points``, ``tricks``: equal to the ruling's field;
+- ``outcome``, ``declarer``, ``game_value``, ``score``, ``overbid``, ``matadors``,
+  ``tournament_points``, ``card_points``, ``tricks``: equal to the ruling's field;
 - ``ended``: every key given must match (e.g. ``reason`` and ``trick``);
 - ``infractions``: each entry (``kind``, ``status``, optional ``seat``, ``clauses`` that must
   all be among the ruling's) matches a different infraction of the ruling; the ruling has
