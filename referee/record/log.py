@@ -32,7 +32,13 @@ from referee.core.contracts import Game
 from referee.core.deal import PARTS, Deal
 from referee.core.errors import CardError, RecordError, RefereeError
 from referee.core.seats import SEAT_NAMES, Seat
-from referee.record.events import COMMON_FIELDS, EVENT_FIELDS, OPTIONAL_FIELDS, Event
+from referee.record.events import (
+    COMMON_FIELDS,
+    EVENT_FIELDS,
+    EXPOSE_HOW,
+    OPTIONAL_FIELDS,
+    Event,
+)
 
 FORMAT = "skat-log/1"
 #: Event field -> position in its constructor, and the defaults in that order
@@ -373,6 +379,10 @@ def _field(index: int, name: str, kind: str, value: Any) -> Any:
     if kind == "str":
         if not isinstance(value, str):
             raise bad("a string")
+        return value
+    if kind == "how":
+        if value not in EXPOSE_HOW:
+            raise bad("one of " + ", ".join(EXPOSE_HOW))
         return value
     if kind == "game":
         try:

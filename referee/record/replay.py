@@ -379,23 +379,29 @@ class Replayer:
         names = ", ".join(c.name for c in cards)
         # a card shown together with the card the same seat has just played: two cards
         # dropped or played at once (ISkO 4.1.9)
-        prev = s.record.events[s.last_event] if s.last_event >= 0 else None
-        with_play = (
-            prev is not None
-            and prev.type == "play"
-            and prev.seat is event.seat
-            and s.current is not None
-            and any(e == prev.index for _, _, e in s.current.plays)
-        )
+        # a record that says how (``how``) is taken at its word; otherwise a card shown
+        # right after the same seat's card in this trick counts as put down with it
+        how = event.how
+        if how is None:
+            prev = s.record.events[s.last_event] if s.last_event >= 0 else None
+            if (
+                prev is not None
+                and prev.type == "play"
+                and prev.seat is event.seat
+                and s.current is not None
+                and any(e == prev.index for _, _, e in s.current.plays)
+            ):
+                how = "with_play"
+        what = {"dropped": "dropped", "shown": "showed"}.get(how or "", "exposed")
         self._note(
             event,
             "cards_exposed",
             event.seat,
-            f"{event.seat} exposed {names}"
-            + (" together with the card just played" if with_play else "")
+            f"{event.seat} {what} {names}"
+            + (" together with the card just played" if how == "with_play" else "")
             + ("" if len(held) == len(cards) else " (not all of them in that hand)"),
             cards[0] if cards else None,
-            subkind="with_play" if with_play else None,
+            subkind=how,
         )
 
     def _on_review_tricks(self, event: Event) -> None:
