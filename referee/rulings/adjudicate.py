@@ -140,7 +140,7 @@ def _end_by_infraction(
     at = inf.ends_at if inf.ends_at is not None else 0
     contract = state.contract
     trick = inf.trick
-    r.ended = {"reason": "infraction", "event": inf.event, "trick": trick, "kind": inf.kind}
+    r.ended = {"reason": "infraction", "event": inf.event, "trick": trick, "kind": inf.kind.value}
     if state.declarer is None or state.bid is None:
         return False
     if inf.kind == "lead_before_declaration" and inf.party == "declarer":
