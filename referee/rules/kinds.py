@@ -135,7 +135,7 @@ _SPECS = (
         Kind.TRICKS_REVIEWED,
         ("ISkO 4.4.6",),
         ("ISkO 4.4.3", "ISkO 4.4.6", "SkWO 8.6"),
-        ("outside_play", "penalized"),
+        ("outside_play", "penalized", "allowed"),
     ),
     _spec(
         Kind.IMPROPER_REMARK,

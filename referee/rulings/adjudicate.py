@@ -52,7 +52,7 @@ def rule(record: GameRecord, *, claim_budget_s: float | None = DEFAULT_CLAIM_BUD
     if (
         state.phase == "finished"
         and not state.irregularities
-        and not any(m.type in SHORTENING for m in state.markers)
+        and not any(m.type in _NOT_PLAIN for m in state.markers)
         and not (contract is not None and contract.is_null and contract.base_value < (r.bid or 0))
     ):  # nothing to judge and nothing cut the game short: the common case, at once
         _played_out(state, r)
@@ -68,6 +68,7 @@ def rule(record: GameRecord, *, claim_budget_s: float | None = DEFAULT_CLAIM_BUD
             )
     for inf in r.infractions:
         r.reasoning.append(infraction_step(inf))
+    _allowed_reviews(state, r)
     if _misdeal(state, r, claim_budget_s):
         return _finish(state, r)
     if state.phase == "passed_in":
@@ -129,8 +130,35 @@ def rule(record: GameRecord, *, claim_budget_s: float | None = DEFAULT_CLAIM_BUD
     return _finish(state, r)
 
 
+#: markers that make a finished game more than a plain count: a game cut short, or a
+#: trick shown on request (the ruling may have to say that was allowed)
+_NOT_PLAIN = SHORTENING | {"review_tricks"}
+
 #: the older name of :func:`rule`
 adjudicate = rule
+
+
+def _allowed_reviews(state: GameState, r: Ruling) -> None:
+    """4.4.3: a player who has not yet played to the next trick may ask to see the last
+    one. The replayer notes no infraction then; when the table objected to it, the ruling
+    says that the request was allowed."""
+    noted = {i.event for i in state.irregularities}
+    events = state.record.events
+    for m in state.markers:
+        if m.type != "review_tricks" or m.event in noted:
+            continue
+        for e in events[m.event + 1 :]:
+            if e.type == "play":
+                break
+            if e.type == "objection":
+                r.step(
+                    ("ISkO 4.4.3",),
+                    "tricks_reviewed.allowed",
+                    seat=m.seat.value if m.seat else None,
+                    event=m.event,
+                    objection=e.index,
+                )
+                break
 
 
 # -- helpers -------------------------------------------------------------------------------
