@@ -60,8 +60,27 @@ class Messages:
         params = params or {}
         if template is None:  # never silent: tests assert every key exists
             return key + (" " + repr(params) if params else "")
-        values = _Defaulting({k: self.term(v, lang) for k, v in params.items()})
+        values = _Defaulting({k: _counted(self.term(v, lang)) for k, v in params.items()})
         return template[lang].format_map(values)
+
+
+class _Count(int):
+    """A number that can name what it counts: ``{tricks:trick/tricks}`` gives "1 trick"
+    and "2 tricks" (singular/plural after the colon); other format specs work as for int.
+
+    >>> f"{_Count(1):trick/tricks}, {_Count(3):Stich/Stiche}, {_Count(-4):+d}"
+    '1 trick, 3 Stiche, -4'
+    """
+
+    def __format__(self, spec: str) -> str:
+        if "/" in spec:
+            one, _, many = spec.partition("/")
+            return f"{int(self)} {one if self == 1 else many}"
+        return int.__format__(self, spec)
+
+
+def _counted(value: Any) -> Any:
+    return _Count(value) if type(value) is int else value
 
 
 class _Defaulting(dict):  # type: ignore[type-arg]

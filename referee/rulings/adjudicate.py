@@ -305,7 +305,8 @@ def _finish(state: GameState, r: Ruling) -> Ruling:
                 matadors=str(r.matadors),
                 levels=list(r.levels),
                 multiplier=r.multiplier,
-                value=r.game_value,
+                # what the matadors and levels give; an overbid raises it in the next step
+                value=c.base_value * (r.multiplier or 0),
             )
             if c.schneider or c.schwarz:
                 r.step(VALUE_CLAUSES["announced"], "value.announced")

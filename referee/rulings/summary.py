@@ -14,7 +14,15 @@ def summary_line(ruling: dict[str, Any], messages: Messages | None = None) -> st
     outcome = ruling["outcome"]
     if outcome not in ("won", "lost"):
         return m.render(f"summary.{outcome}", {}, lang)
-    contract = ruling["contract"] or {}
+    contract = ruling["contract"]
+    declarer = str(m.term(ruling["declarer"], lang))
+    declarer = declarer[:1].upper() + declarer[1:]
+    if not contract:  # lost before any game was declared (ISkO 4.1.1): the bid is the value
+        return m.render(
+            f"summary.{outcome}_undeclared",
+            {"declarer": declarer, "bid": ruling["bid"], "score": ruling["score"]},
+            lang,
+        )
     mat = ruling.get("matadors")
     mats = (
         m.render(
@@ -32,12 +40,15 @@ def summary_line(ruling: dict[str, Any], messages: Messages | None = None) -> st
     )
     if levels and levels != ["game"]:
         level_text += " (" + ", ".join(str(m.term(x, lang)) for x in levels) + ")"
-    declarer = str(m.term(ruling["declarer"], lang))
     game = str(m.term(contract.get("game"), lang))
+    if contract.get("game") == "null":  # a null game's kind is its value: say it
+        game += "".join(
+            " " + str(m.term(flag, lang)) for flag in ("hand", "ouvert") if contract.get(flag)
+        )
     return m.render(
         f"summary.{outcome}",
         {
-            "declarer": declarer[:1].upper() + declarer[1:],
+            "declarer": declarer,
             "game": game,
             "matadors": mats,
             "levels": level_text,

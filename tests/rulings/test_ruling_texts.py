@@ -1,0 +1,64 @@
+"""Texts a referee found confusing (issue 14), each checked in the words a ruling uses."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.rules.messages import default_messages
+from referee.rulings.render import adjudicate_document
+from referee.rulings.summary import summary_line
+
+ROOT = Path(__file__).resolve().parents[2]
+CASES = ROOT / "tests" / "cases"
+
+
+def _rule(path: str, lang: str = "en") -> dict[str, Any]:
+    doc = json.loads((ROOT / path).read_text(encoding="utf-8"))
+    return adjudicate_document(doc, lang=lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_isko_4_1_1_a_game_lost_before_declaring_names_the_bid_not_none(lang: str) -> None:
+    ruling = _rule(
+        "tests/cases/isko_4_1_lead/isko_4_1_1_declarer_leads_before_declaring_loses_at_bid.json",
+        lang,
+    )
+    line = summary_line(ruling)
+    assert "None" not in line and "20" in line and "-40" in line
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_isko_5_1_2_a_null_heading_says_ouvert(lang: str) -> None:
+    line = summary_line(_rule("examples/null-ouvert.json", lang))
+    assert "ouvert" in line.lower() and "46" in line
+
+
+def test_isko_5_4_1_an_overbid_game_states_the_value_before_the_overbid_raises_it() -> None:
+    ruling = _rule("tests/cases/isko_5_value/isko_5_4_1_overbid_hearts_with_one_bid_50.json")
+    texts = [s["text"] for s in ruling["reasoning"]]
+    levels = next(t for t in texts if "multiplier of 3" in t)
+    assert levels.endswith("value 30."), levels  # 10 x 3, not the raised 50
+    assert any("valued at 50" in t for t in texts)
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "two"),
+    [
+        ("en", "1 trick.", "2 tricks."),
+        ("de", "1 Stich.", "2 Stiche."),
+        ("es", "1 basa.", "2 basas."),
+    ],
+)
+def test_counts_of_tricks_are_singular_and_plural(lang: str, one: str, two: str) -> None:
+    m = default_messages()
+    assert m.render("ending.played_out", {"points": 20, "tricks": 1}, lang).endswith(one)
+    assert m.render("ending.played_out", {"points": 40, "tricks": 2}, lang).endswith(two)
+
+
+def test_no_template_writes_a_count_of_tricks_without_its_plural_form() -> None:
+    text = (ROOT / "rules_kb" / "messages" / "messages.yaml").read_text(encoding="utf-8")
+    assert "{tricks} " not in text
