@@ -71,7 +71,7 @@ class Replayer:
                 None,
                 "wrong_card_count",
                 None,
-                f"irregular deal: hands of {sizes[0]}, {sizes[1]}, {sizes[2]} cards and "
+                f"hands of {sizes[0]}, {sizes[1]}, {sizes[2]} cards and "
                 f"a skat of {deal.skat.bit_count()}",
             )
 

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from referee.core.scoresheet import game_tournament_points
-from referee.core.seats import SEAT_NAMES, SEATS
+from referee.core.seats import SEAT_NAMES
 from referee.core.valuation import (
     levels_reached,
     value_game,
@@ -20,6 +20,7 @@ from referee.record.log import GameRecord
 from referee.record.replay import SHORTENING, GameState, Marker, replay
 from referee.rules.clauses import ENDING_CLAUSES, VALUE_CLAUSES
 from referee.rulings.detect import detect
+from referee.rulings.judges import misdeal_guilty
 from referee.rulings.marker_endings import end_by_marker
 from referee.rulings.model import Infraction, Outcome, Ruling, Status
 from referee.rulings.outcome import decided_for, position_before
@@ -32,6 +33,7 @@ from referee.rulings.ruling_ops import (
     position_at,
     set_counts,
     settle_counts,
+    void_after_end,
 )
 from referee.rulings.shortened import remaining
 from referee.rulings.unplayable import null_unplayable
@@ -98,21 +100,7 @@ def rule(record: GameRecord, *, claim_budget_s: float | None = DEFAULT_CLAIM_BUD
             else end_by_marker(record, state, r, what, claim_budget_s)
         )
         if handled:
-            for inf in r.infractions:
-                if (
-                    inf is not what
-                    and inf.status == "penalized"
-                    and inf.event is not None
-                    and inf.event > at
-                ):
-                    inf.status = Status.VOID
-                    r.step(
-                        ("ISkO 4.1.3",),
-                        "infraction.after_end",
-                        kind=inf.kind,
-                        event=inf.event,
-                        ended=at,
-                    )
+            void_after_end(r, at, keep=what if isinstance(what, Infraction) else None)
             return _finish(state, r)
     if state.phase == "finished":
         _played_out(state, r)
@@ -258,21 +246,17 @@ def _misdeal(state: GameState, r: Ruling, budget: float | None) -> bool:
     )
     if deal_inf is None:
         return False
-    played = bool(state.tricks) or (state.current is not None and bool(state.current.plays))
-    if not played or state.contract is None or state.declarer is None:
+    guilty = misdeal_guilty(state)
+    if guilty is None:  # nothing played on it, or both parties hold a wrong number (3.2.9)
+        played = bool(state.tricks) or (state.current is not None and bool(state.current.plays))
         r.outcome = Outcome.REDEAL
-        r.ended = {"reason": "misdeal", "event": None, "trick": None}
+        r.ended = {
+            "reason": "misdeal",
+            "event": None,
+            "trick": state.trick_number if played else None,
+        }
         r.step(ENDING_CLAUSES["misdeal"], "ending.misdeal")
         return True
-    wrong_declarer = state.declarer_cards_at_declaration.bit_count() != 10
-    deal = state.record.deal
-    wrong_defender = any(deal.mask(s).bit_count() != 10 for s in SEATS if s is not state.declarer)
-    if wrong_declarer and wrong_defender:  # both parties hold a wrong number: redeal (3.2.9)
-        r.outcome = Outcome.REDEAL
-        r.ended = {"reason": "misdeal", "event": None, "trick": state.trick_number}
-        r.step(ENDING_CLAUSES["misdeal"], "ending.misdeal")
-        return True
-    guilty = "declarer" if wrong_declarer else "defenders"
     r.ended = {"reason": "misdeal", "event": None, "trick": state.trick_number}
     r.step(("ISkO 4.2.6", "ISkO 3.3.10"), "ending.misdeal_played", guilty=guilty)
     judge_into(state, r, position_before(state), guilty, budget)

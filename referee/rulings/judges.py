@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
+from referee.core.seats import SEATS
+from referee.record.replay import GameState
 from referee.rules.kinds import Kind
 from referee.rulings.hearing import Hearing, trick_closed, trick_completion
 from referee.rulings.model import Infraction, Party, Status
@@ -128,10 +130,32 @@ def during_play(h: Hearing) -> Infraction:
     return h.verdict(_PENALIZED, f"{h.kind}.penalized", ends_at=h.event)
 
 
+def misdeal_guilty(state: GameState) -> str | None:
+    """The party a misdeal is held against once a game was played on it (4.2.6, 3.3.10):
+    the side with a wrong number of cards; None when the cards are simply dealt again
+    (3.2.9: nothing played on them yet, no game declared, or both sides wrong)."""
+    played = bool(state.tricks) or (state.current is not None and bool(state.current.plays))
+    if not played or state.contract is None or state.declarer is None:
+        return None
+    wrong_declarer = state.declarer_cards_at_declaration.bit_count() != 10
+    deal = state.record.deal
+    wrong_defender = any(deal.mask(s).bit_count() != 10 for s in SEATS if s is not state.declarer)
+    if wrong_declarer and wrong_defender:
+        return None
+    return "declarer" if wrong_declarer else "defenders"
+
+
 def wrong_card_count(h: Hearing) -> Infraction:
-    """A wrong number of cards: at the deal (3.2.9) or the declarer's after the skat (3.4.6)."""
+    """A wrong number of cards: at the deal (3.2.9: dealt again, nobody penalized, unless a
+    game was played on it) or the declarer's after the skat (3.4.6)."""
     if h.irr.event is None:
+        if misdeal_guilty(h.state) is None:
+            return h.verdict(_VOID, "wrong_card_count.redeal", ("ISkO 3.2.9",))
         return h.verdict(_PENALIZED, "wrong_card_count.deal", ("ISkO 3.2.9", "ISkO 4.2.6"))
+    if not h.state.record.deal.is_regular and h.irr.event == h.state.declared_at:
+        # the declarer holds a wrong number because the cards were dealt wrongly: one
+        # fault, ruled once, as the misdeal (3.2.9, 4.2.6)
+        return h.verdict(_VOID, "wrong_card_count.from_deal", ("ISkO 3.2.9",))
     return h.verdict(
         _PENALIZED, "wrong_card_count.declarer", ("ISkO 3.4.6", "ISkO 4.2.6"), ends_at=h.event
     )

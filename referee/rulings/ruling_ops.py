@@ -5,13 +5,33 @@ from __future__ import annotations
 from referee.core.contracts import Contract
 from referee.core.valuation import Matadors, Valuation, count_matadors, played_valuation
 from referee.record.replay import GameState
-from referee.rulings.model import Infraction, Outcome, Ruling, Step
+from referee.rulings.model import Infraction, Message, Outcome, Ruling, Status, Step
 from referee.rulings.outcome import Position, judge_ended
 
 
 def infraction_step(inf: Infraction) -> Step:
     """The reasoning step that states an infraction and its status."""
     return Step(inf.clauses, inf.explanation)
+
+
+def void_after_end(r: Ruling, ended: int, keep: Infraction | None = None) -> None:
+    """Infractions penalized after the game ended at event ``ended`` are not punished
+    (4.1.3): each becomes ``void``, its explanation says why, and so does the reasoning."""
+    for inf in r.infractions:
+        if (
+            inf is not keep
+            and inf.status is Status.PENALIZED
+            and inf.event is not None
+            and inf.event > ended
+        ):
+            inf.status, inf.ends_at = Status.VOID, None
+            inf.clauses = inf.clauses + ("ISkO 4.1.3",)
+            inf.explanation = Message(
+                "infraction.after_end", {"kind": inf.kind, "event": inf.event, "ended": ended}
+            )
+            r.step(
+                ("ISkO 4.1.3",), "infraction.after_end", kind=inf.kind, event=inf.event, ended=ended
+            )
 
 
 def matadors_of(state: GameState, contract: Contract | None) -> Matadors | None:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from referee.core.valuation import cheapest_lost_game
 from referee.record.replay import GameState
-from referee.rulings.model import Ruling, Status
-from referee.rulings.ruling_ops import apply_valuation, set_counts
+from referee.rulings.model import Ruling
+from referee.rulings.ruling_ops import apply_valuation, set_counts, void_after_end
 
 __all__ = ["null_unplayable"]
 
@@ -44,14 +44,5 @@ def null_unplayable(state: GameState, r: Ruling) -> bool:
     r.ended = {"reason": "null_unplayable", "event": declared_at, "trick": None}
     if state.start is not None:
         set_counts(r, state.start)
-    for inf in r.infractions:
-        if inf.status is Status.PENALIZED and inf.event is not None and inf.event > declared_at:
-            inf.status = Status.VOID
-            r.step(
-                ("ISkO 4.1.3",),
-                "infraction.after_end",
-                kind=inf.kind,
-                event=inf.event,
-                ended=declared_at,
-            )
+    void_after_end(r, declared_at)
     return True

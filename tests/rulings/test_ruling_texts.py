@@ -62,3 +62,25 @@ def test_counts_of_tricks_are_singular_and_plural(lang: str, one: str, two: str)
 def test_no_template_writes_a_count_of_tricks_without_its_plural_form() -> None:
     text = (ROOT / "rules_kb" / "messages" / "messages.yaml").read_text(encoding="utf-8")
     assert "{tricks} " not in text
+
+
+def _corpus() -> list[dict[str, Any]]:
+    paths = sorted((ROOT / "examples").glob("*.json")) + sorted(CASES.glob("*/*.json"))
+    docs = [json.loads(p.read_text(encoding="utf-8")) for p in paths]
+    return [adjudicate_document(d) for d in docs if d.get("format") == "skat-log/1"]
+
+
+def test_no_void_or_expired_infraction_says_it_ends_the_game() -> None:
+    said = [
+        (i["kind"], i["status"], i["explanation"])
+        for r in _corpus()
+        for i in r["infractions"]
+        if i["status"] != "penalized" and "ends the game" in i["explanation"]
+    ]
+    assert said == []
+
+
+def test_isko_3_2_9_a_redeal_penalizes_nobody() -> None:
+    redeals = [r for r in _corpus() if r["outcome"] == "redeal"]
+    assert redeals
+    assert [i for r in redeals for i in r["infractions"] if i["status"] == "penalized"] == []
