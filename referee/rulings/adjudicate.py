@@ -200,7 +200,10 @@ def _played_out(state: GameState, r: Ruling) -> None:
     points, won, lost = state.declarer_totals()
     r.ended = {"reason": "played_out", "event": state.tricks[-1].plays[-1][2], "trick": 10}
     settle_counts(state, r, points, won, lost)
-    r.step(ENDING_CLAUSES["played_out"], "ending.played_out", points=points, tricks=won)
+    if state.contract is not None and state.contract.is_null:  # tricks decide, not points
+        r.step(("ISkO 5.2.7",), "ending.played_out_null", tricks=won)
+    else:
+        r.step(ENDING_CLAUSES["played_out"], "ending.played_out", points=points, tricks=won)
 
 
 def _decided_early(state: GameState, r: Ruling) -> bool:

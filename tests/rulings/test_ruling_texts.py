@@ -84,3 +84,11 @@ def test_isko_3_2_9_a_redeal_penalizes_nobody() -> None:
     redeals = [r for r in _corpus() if r["outcome"] == "redeal"]
     assert redeals
     assert [i for r in redeals for i in r["infractions"] if i["status"] == "penalized"] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_isko_5_2_7_a_null_game_played_out_is_decided_by_tricks_not_card_points(lang: str) -> None:
+    ruling = _rule("examples/null-ouvert.json", lang)
+    cited = {c for step in ruling["reasoning"] for c in step["clauses"]}
+    assert "ISkO 5.2.7" in cited
+    assert not cited & {"ISkO 5.2.2", "ISkO 5.2.3", "ISkO 5.2.4"}
