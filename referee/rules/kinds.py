@@ -147,7 +147,7 @@ _SPECS = (
         Kind.WRONG_CARD_COUNT,
         ("ISkO 3.4.6",),
         ("ISkO 3.2.9", "ISkO 3.4.6", "ISkO 4.2.6"),
-        ("deal", "redeal", "from_deal", "declarer"),
+        ("deal", "redeal", "from_deal", "same_fault", "declarer"),
     ),
     _spec(
         Kind.INVALID_DECLARATION,

@@ -156,6 +156,19 @@ def wrong_card_count(h: Hearing) -> Infraction:
         # the declarer holds a wrong number because the cards were dealt wrongly: one
         # fault, ruled once, as the misdeal (3.2.9, 4.2.6)
         return h.verdict(_VOID, "wrong_card_count.from_deal", ("ISkO 3.2.9",))
+    earlier = next(
+        (
+            i
+            for i in h.state.irregularities
+            if i.kind == Kind.WRONG_CARD_COUNT
+            and i.event is not None
+            and i.event < h.event
+            and i.seat is h.irr.seat
+        ),
+        None,
+    )
+    if earlier is not None:  # e.g. three cards discarded, then declared with nine: one fault
+        return h.verdict(_VOID, "wrong_card_count.same_fault", ("ISkO 3.4.6",), first=earlier.event)
     return h.verdict(
         _PENALIZED, "wrong_card_count.declarer", ("ISkO 3.4.6", "ISkO 4.2.6"), ends_at=h.event
     )

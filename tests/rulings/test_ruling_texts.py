@@ -92,3 +92,14 @@ def test_isko_5_2_7_a_null_game_played_out_is_decided_by_tricks_not_card_points(
     cited = {c for step in ruling["reasoning"] for c in step["clauses"]}
     assert "ISkO 5.2.7" in cited
     assert not cited & {"ISkO 5.2.2", "ISkO 5.2.3", "ISkO 5.2.4"}
+
+
+def test_isko_3_4_6_one_wrong_discard_is_one_fault_not_two() -> None:
+    ruling = _rule(
+        "tests/cases/isko_4_2_other/isko_3_4_6_declarer_discarding_three_cards_loses.json"
+    )
+    penalized = [i for i in ruling["infractions"] if i["status"] == "penalized"]
+    assert len(penalized) == 1 and penalized[0]["event"] == 7
+    follow = [i for i in ruling["infractions"] if i["event"] == 8]
+    assert follow and follow[0]["status"] == "void"
+    assert "event 7" in follow[0]["explanation"] and "after" not in follow[0]["explanation"]
