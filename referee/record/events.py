@@ -15,6 +15,7 @@ from referee.core.seats import Seat
 
 #: event type -> (seat required?, its own fields with their kinds)
 EVENT_FIELDS: dict[str, tuple[bool, dict[str, str]]] = {
+    "dealt": (False, {}),
     "bid": (True, {"value": "int"}),
     "hold": (True, {}),
     "pass": (True, {}),

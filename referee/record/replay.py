@@ -120,11 +120,19 @@ class Replayer:
         fields = (event.index, event.type, event.seat, s.phase, s.trick_number, in_trick, n_hand)
         s.markers.append(_new(Marker, fields))
 
+    # -- the deal -----------------------------------------------------------------------------
+    def _on_dealt(self, event: Event) -> None:
+        """The dealer has finished: the bidding begins (a repeated mark changes nothing)."""
+        if self.state.phase == "deal":
+            self.state.phase = "bidding"
+
     # -- bidding ----------------------------------------------------------------------------
     def _bidding(self, event: Event) -> None:
         """A bid, hold or pass, checked and applied by the core's :class:`Auction`."""
         action = event.type
         s = self.state
+        if s.phase == "deal":  # bidding began before the deal was marked as finished
+            s.phase = "bidding"
         if s.phase != "bidding":
             self._note(event, "bidding_irregular", event.seat, f"{action} after the bidding ended")
             return

@@ -155,7 +155,8 @@ class GameState:
         self.record = record
         self.hands: list[int] = [deal.forehand, deal.middlehand, deal.rearhand]
         self.skat: int = deal.skat
-        self.phase = "bidding"
+        # a record that marks the end of the deal (``dealt``) starts while dealing
+        self.phase = "deal" if any(e.type == "dealt" for e in record.events) else "bidding"
         self.auction = Auction()
         self.declarer: Seat | None = None
         self.bid: int | None = None

@@ -128,8 +128,8 @@ _SPECS = (
     _spec(
         Kind.CARDS_EXPOSED,
         ("ISkO 4.1.9",),
-        ("ISkO 4.1.9",),
-        ("declarer", "dropped", "single", "before_play", "penalized"),
+        ("ISkO 3.2.8", "ISkO 4.1.9"),
+        ("during_deal", "declarer", "dropped", "single", "before_play", "penalized"),
     ),
     _spec(
         Kind.TRICKS_REVIEWED,
@@ -164,7 +164,7 @@ _SPECS = (
     ),
     _spec(
         Kind.FAILED_CLAIM,
-        ("ISkO 4.3.4", "ISkO 4.4.5"),
+        ("ISkO 4.3.4",),
         ("ISkO 4.3.4", "ISkO 4.4.5"),
         ("penalized",),
         origin=Origin.ENDING,

@@ -71,7 +71,7 @@ def rule(record: GameRecord, *, claim_budget_s: float | None = DEFAULT_CLAIM_BUD
     for inf in r.infractions:
         r.reasoning.append(infraction_step(inf))
     _allowed_reviews(state, r)
-    if _misdeal(state, r, claim_budget_s):
+    if _misdeal(state, r, claim_budget_s) or _card_shown_in_deal(state, r):
         return _finish(state, r)
     if state.phase == "passed_in":
         r.outcome = Outcome.PASSED_IN
@@ -238,6 +238,16 @@ def _decided_early(state: GameState, r: Ruling) -> bool:
         r, value_game(contract, matadors, bid, won=False, schneider=pos.defender_points >= 90)
     )
     set_counts(r, pos)
+    return True
+
+
+def _card_shown_in_deal(state: GameState, r: Ruling) -> bool:
+    """3.2.8: a card seen while dealing means a new deal, whoever's fault it was."""
+    if not any(i.kind == "cards_exposed" and i.phase == "deal" for i in state.irregularities):
+        return False
+    r.outcome = Outcome.REDEAL
+    r.ended = {"reason": "misdeal", "event": None, "trick": None}
+    r.step(("ISkO 3.2.8",), "ending.card_shown_in_deal")
     return True
 
 

@@ -99,6 +99,8 @@ def cards_exposed(h: Hearing) -> Infraction:
     """Cards shown (4.1.9): the declarer's are no fault (one he dropped by accident he
     may pick up); a defender's single card is not punished; two or more (or one put down
     with the card played) end the game."""
+    if h.irr.phase == "deal":  # 3.2.8: dealt again, whoever's fault it was
+        return h.verdict(_VOID, "cards_exposed.during_deal", ("ISkO 3.2.8",))
     how = h.irr.subkind
     second_card = how in ("second_card", "with_play")
     if h.party is Party.DECLARER and not second_card:
