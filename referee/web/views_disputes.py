@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
 
-from referee.core.errors import AuthError, RefereeError
+from referee.core.errors import BadRequest, Conflict, InvalidInput, RefereeError
 from referee.record.log import strict_json_loads
 from referee.rules.kinds import Kind
 from referee.rulings.appeals import compare_rulings, parse_time
@@ -44,6 +44,20 @@ def _form_error(error: RefereeError, lang: str) -> dict[str, Any]:
         "code": error.code,
         "message": message,
     }
+
+
+def _form_status(error: RefereeError) -> int:
+    """The status of a form shown again with ``error``, decided by its category.
+
+    The caller's input (InvalidInput, BadRequest) answers 422 with the fields marked; a
+    Conflict answers 409 and keeps the form to send again. Any other category (access,
+    not found, the server's fault) is not the form's: it goes on to the console's handler.
+    """
+    if isinstance(error, (InvalidInput, BadRequest)):
+        return 422
+    if isinstance(error, Conflict):
+        return error.status
+    raise error
 
 
 def _events_of(raw: str) -> list[dict[str, Any]] | None:
@@ -165,13 +179,13 @@ def new_dispute() -> Any:
                 who, record, note=form["note"].strip(), meta=meta or None
             )
         except RefereeError as exc:
-            if isinstance(exc, AuthError):  # the console's handler signs in or refuses
-                raise
+            status = _form_status(exc)
             error = _form_error(exc, lang)
-            if error["field"] not in ("next_series", "series_end"):
+            if isinstance(exc, Conflict):
+                error["field"] = None  # not one field's fault: shown above the form
+            elif error["field"] not in ("next_series", "series_end"):
                 error["field"] = "record"  # the record's own paths go with the event index
             events = _events_of(raw) if error.get("event") is not None else None
-            status = 422
         else:
             return redirect(url_for("console.dispute", dispute_id=dispute.id))
     page = render_template(
@@ -261,12 +275,12 @@ def appeal_page(dispute_id: int) -> Any:
                 record=amended,
             )
         except RefereeError as exc:
-            if isinstance(exc, AuthError):  # the console's handler signs in or refuses
-                raise
+            status = _form_status(exc)
             error = _form_error(exc, lang)
-            if error["field"] not in ("grounds", "lodged_at"):
+            if isinstance(exc, Conflict):
+                error["field"] = None
+            elif error["field"] not in ("grounds", "lodged_at"):
                 error["field"] = "record"
-            status = 422
         else:
             flash(text("console.appeal.done", lang, revision=ruling.revision))
             return redirect(url_for("console.revisions", dispute_id=dispute_id))

@@ -21,6 +21,7 @@ from referee.core.errors import CATEGORIES, RefereeError, category_of
 from referee.service.settings import Settings
 from referee.storage.backend import SqlBackend
 from referee.web import console
+from tests.support.web import Console, example_text
 
 PACKAGE = Path(referee.__file__).parent
 
@@ -100,6 +101,55 @@ def test_the_console_answers_with_the_category_status(app: Flask, cls: type[Refe
         assert response.status_code == 302
     else:
         assert response.status_code == category.status
+
+
+@pytest.fixture(scope="module")
+def signed_in(app: Flask) -> dict[str, Console]:
+    """A referee's and a court's console, and one dispute the court may appeal."""
+    keys = app.extensions["referee"].keys
+    out = {}
+    for role in ("referee", "court"):
+        client = Console(app.test_client())
+        assert client.sign_in(keys.create(role, "Categories")[1]).status_code == 302
+        out[role] = client
+    return out
+
+
+def _form_status(category: type[RefereeError]) -> int:
+    """What a console form answers when the service raises an error of ``category``."""
+    if category in (errors.InvalidInput, errors.BadRequest):
+        return 422  # shown again with the field marked
+    if category is errors.Unauthenticated:
+        return 302  # to the sign-in page
+    return category.status
+
+
+@pytest.mark.parametrize("category", CATEGORIES, ids=lambda c: c.__name__)
+@pytest.mark.parametrize("form", ["new", "appeal"])
+def test_the_console_forms_answer_by_category(
+    app: Flask,
+    signed_in: dict[str, Console],
+    monkeypatch: pytest.MonkeyPatch,
+    form: str,
+    category: type[RefereeError],
+) -> None:
+    record = example_text("revoke-objected")
+    dispute = signed_in["referee"].submit_ok(record)
+    error = category("refused by the test")
+
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise error
+
+    disputes = app.extensions["referee"].disputes
+    monkeypatch.setattr(disputes, "submit" if form == "new" else "appeal", refuse)
+    if form == "new":
+        response = signed_in["referee"].submit(record)
+    else:
+        url = f"/console/disputes/{dispute}/appeal"
+        response = signed_in["court"].post(url, {"grounds": "g", "lodged_at": "", "record": ""})
+    assert response.status_code == _form_status(category)
+    if category in (errors.InvalidInput, errors.BadRequest, errors.Conflict):
+        assert "refused by the test" in response.get_data(as_text=True)
 
 
 def _tree(path: Path) -> ast.AST:
