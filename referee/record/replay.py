@@ -32,7 +32,6 @@ from referee.core.seats import FOREHAND, Seat
 from referee.core.tricks import FOLLOWERS, trick_outcomes
 from referee.record.events import Event
 from referee.record.log import GameRecord
-from referee.record.position import position_of
 from referee.record.state import (  # noqa: F401 - re-exported: the replayer's public types
     MARKERS,
     PLAY_IRREGULARITIES,
@@ -42,6 +41,7 @@ from referee.record.state import (  # noqa: F401 - re-exported: the replayer's p
     Marker,
     Trick,
 )
+from referee.record.trickplay import close_trick, next_trick, regular_tricks
 
 
 class Replayer:
@@ -89,8 +89,6 @@ class Replayer:
 
     def apply(self, event: Event) -> None:
         kind = event.type
-        if kind in SHORTENING:
-            self.state.keep_position(event.index)
         handler = _HANDLERS.get(kind)
         if handler is not None:
             handler(self, event)
@@ -244,8 +242,17 @@ class Replayer:
         s.followers, s.outcomes = FOLLOWERS[g], trick_outcomes(g)
         s.declarer_cards_at_declaration = s.hands[seat.index]  # type: ignore[union-attr]
         s.phase = "playing"
-        _next_trick(s, 1, FOREHAND)
-        s.start = position_of(s)
+        next_trick(s, 1, FOREHAND)
+        h = s.hands
+        s.opening = (h[0], h[1], h[2], s.skat)  # the start position, built when asked for
+
+    # -- a game cut short --------------------------------------------------------------------
+    def _cut_short(self, event: Event) -> None:
+        """A concession, claim, throw-in or a player gone (:data:`SHORTENING`): keep the
+        position it came in, which the ruling values the game from."""
+        self.state.keep_position(event.index)
+
+    _on_concede = _on_lay_down = _on_throw_in = _on_timeout = _on_left = _cut_short
 
     # -- play -------------------------------------------------------------------------------
     def _on_play(self, event: Event) -> None:
@@ -320,7 +327,7 @@ class Replayer:
         plays.append((seat, card, event.index))
         s.to_play = seat.next
         if len(plays) == 3:
-            _close_trick(s, trick, plays[0][1], plays[1][1], card)
+            close_trick(s, trick, plays[0][1], plays[1][1], card)
 
     def _on_continue(self, event: Event) -> None:
         """4.1.6: play goes on; the offending card goes back to its owner (4.1.2, 4.2.3).
@@ -426,30 +433,13 @@ def _innocent(state: GameState, asker: Seat | None, offender: Seat | None) -> bo
     return (asker is state.declarer) != (offender is state.declarer)
 
 
-def _close_trick(s: GameState, trick: Trick, c0: int, c1: int, c2: int) -> None:
-    """Score a trick that has its third card and open the next one (or end the play)."""
-    outcome = s.outcomes[c0 << 10 | c1 << 5 | c2]
-    winner = trick.plays[outcome & 3][0]
-    trick.winner, trick.points = winner, outcome >> 2
-    s.tricks.append(trick)
-    _next_trick(s, len(s.tricks) + 1, winner)
-
-
-def _next_trick(s: GameState, number: int, leader: Seat) -> None:
-    """Open trick ``number`` with ``leader`` to lead, or end the play after the tenth."""
-    if number > 10:
-        s.phase, s.current, s.to_play = "finished", None, None
-    else:
-        s.current, s.to_play = Trick(number, leader, []), leader
-
-
 def replay(record: GameRecord, upto: int | None = None) -> GameState:
     """Replay ``record``; with ``upto``, stop after the event of that index.
 
     This loop is the hot path of every ruling. Regular tricks (three plays in turn by
     seats that hold their cards, following suit when they can) are taken whole by
-    :func:`_regular_tricks`, with exactly the effect of applying their plays one by one;
-    every other event goes through :meth:`Replayer.apply`.
+    :func:`~referee.record.trickplay.regular_tricks`, with exactly the effect of applying
+    their plays one by one; every other event goes through :meth:`Replayer.apply`.
     """
     replayer = Replayer(record)
     apply = replayer.apply
@@ -459,7 +449,7 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState:
     i = 0
     while i < n:
         if s.to_play is not None:
-            done = _regular_tricks(s, events, i)
+            done = regular_tricks(s, events, i)
             if done:
                 i += done
                 s.last_event = i - 1
@@ -467,58 +457,6 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState:
         apply(events[i])
         i += 1
     return s
-
-
-def _regular_tricks(s: GameState, events: tuple[Event, ...], i: int) -> int:
-    """Take the regular tricks that start at event ``i`` (at a trick's first card) and
-    return how many events they used (0: none; the caller applies event ``i``)."""
-    trick = s.current
-    leader = s.to_play
-    if trick is None or leader is None or trick.plays or trick.leader is not leader:
-        return 0
-    hands, tricks, followers, outcomes = s.hands, s.tricks, s.followers, s.outcomes
-    start = i
-    number = trick.number
-    last = len(events) - 2
-    while i < last and number <= 10:
-        e0, e1, e2 = events[i], events[i + 1], events[i + 2]
-        s1 = leader.next
-        s2 = s1.next
-        c0: int = e0.card  # type: ignore[assignment]
-        c1: int = e1.card  # type: ignore[assignment]
-        c2: int = e2.card  # type: ignore[assignment]
-        if (  # three plays (the only events with a ``card``) in turn
-            e0.seat is not leader
-            or e1.seat is not s1
-            or e2.seat is not s2
-            or c0 is None
-            or c1 is None
-            or c2 is None
-        ):
-            break
-        x0, x1, x2 = leader.index, s1.index, s2.index
-        h0, h1, h2 = hands[x0], hands[x1], hands[x2]
-        follow = followers[c0]
-        if not (
-            (h0 >> c0) & (h1 >> c1) & (h2 >> c2) & 1  # each seat holds its card
-            and (not h1 & follow or (follow >> c1) & 1)
-            and (not h2 & follow or (follow >> c2) & 1)
-        ):
-            break
-        hands[x0] = h0 ^ (1 << c0)  # the bit is set: clear it
-        hands[x1] = h1 ^ (1 << c1)
-        hands[x2] = h2 ^ (1 << c2)
-        outcome = outcomes[c0 << 10 | c1 << 5 | c2]
-        winner = (leader, s1, s2)[outcome & 3]
-        plays = [(leader, c0, i), (s1, c1, i + 1), (s2, c2, i + 2)]
-        tricks.append(Trick(number, leader, plays, winner, outcome >> 2))  # type: ignore[arg-type]
-        number += 1
-        leader = winner
-        i += 3
-    if i == start:
-        return 0
-    _next_trick(s, number, leader)
-    return i - start
 
 
 def replay_steps(record: GameRecord) -> Iterator[tuple[Event, GameState]]:

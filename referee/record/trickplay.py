@@ -1,0 +1,99 @@
+"""Trick mechanics of the replayer: open the next trick, score a full one, and take
+regular tricks whole (the hot path of every ruling).
+
+A regular trick is three plays in turn by seats that hold their cards, following suit
+when they can; :func:`regular_tricks` takes a run of them with exactly the effect of
+applying their plays one by one through :class:`referee.record.replay.Replayer`.
+
+>>> from referee.record.log import parse_record, EXAMPLE_DEAL
+>>> from referee.record.replay import Replayer
+>>> rec = parse_record({"format": "skat-log/1", "deal": EXAMPLE_DEAL, "events": [
+...     {"type": "bid", "seat": "middlehand", "value": 18}, {"type": "pass", "seat": "forehand"},
+...     {"type": "pass", "seat": "rearhand"},
+...     {"type": "declare", "seat": "middlehand", "game": "hearts", "hand": True},
+...     {"type": "play", "seat": "forehand", "card": "HA"},
+...     {"type": "play", "seat": "middlehand", "card": "H7"},
+...     {"type": "play", "seat": "rearhand", "card": "DJ"}]})
+>>> r = Replayer(rec)
+>>> for e in rec.events[:4]:
+...     r.apply(e)
+>>> regular_tricks(r.state, rec.events, 4), r.state.tricks[0].winner.value, r.state.to_play.value
+(3, 'rearhand', 'rearhand')
+"""
+
+from __future__ import annotations
+
+from referee.core.seats import Seat
+from referee.record.events import Event
+from referee.record.state import GameState, Trick
+
+__all__ = ["close_trick", "next_trick", "regular_tricks"]
+
+
+def close_trick(s: GameState, trick: Trick, c0: int, c1: int, c2: int) -> None:
+    """Score a trick that has its third card and open the next one (or end the play)."""
+    outcome = s.outcomes[c0 << 10 | c1 << 5 | c2]
+    winner = trick.plays[outcome & 3][0]
+    trick.winner, trick.points = winner, outcome >> 2
+    s.tricks.append(trick)
+    next_trick(s, len(s.tricks) + 1, winner)
+
+
+def next_trick(s: GameState, number: int, leader: Seat) -> None:
+    """Open trick ``number`` with ``leader`` to lead, or end the play after the tenth."""
+    if number > 10:
+        s.phase, s.current, s.to_play = "finished", None, None
+    else:
+        s.current, s.to_play = Trick(number, leader, []), leader
+
+
+def regular_tricks(s: GameState, events: tuple[Event, ...], i: int) -> int:
+    """Take the regular tricks that start at event ``i`` (at a trick's first card) and
+    return how many events they used (0: none; the caller applies event ``i``)."""
+    trick = s.current
+    leader = s.to_play
+    if trick is None or leader is None or trick.plays or trick.leader is not leader:
+        return 0
+    hands, tricks, followers, outcomes = s.hands, s.tricks, s.followers, s.outcomes
+    start = i
+    number = trick.number
+    last = len(events) - 2
+    while i < last and number <= 10:
+        e0, e1, e2 = events[i], events[i + 1], events[i + 2]
+        s1 = leader.next
+        s2 = s1.next
+        c0: int = e0.card  # type: ignore[assignment]
+        c1: int = e1.card  # type: ignore[assignment]
+        c2: int = e2.card  # type: ignore[assignment]
+        if (  # three plays (the only events with a ``card``) in turn
+            e0.seat is not leader
+            or e1.seat is not s1
+            or e2.seat is not s2
+            or c0 is None
+            or c1 is None
+            or c2 is None
+        ):
+            break
+        x0, x1, x2 = leader.index, s1.index, s2.index
+        h0, h1, h2 = hands[x0], hands[x1], hands[x2]
+        follow = followers[c0]
+        if not (
+            (h0 >> c0) & (h1 >> c1) & (h2 >> c2) & 1  # each seat holds its card
+            and (not h1 & follow or (follow >> c1) & 1)
+            and (not h2 & follow or (follow >> c2) & 1)
+        ):
+            break
+        hands[x0] = h0 ^ (1 << c0)  # the bit is set: clear it
+        hands[x1] = h1 ^ (1 << c1)
+        hands[x2] = h2 ^ (1 << c2)
+        outcome = outcomes[c0 << 10 | c1 << 5 | c2]
+        winner = (leader, s1, s2)[outcome & 3]
+        plays = [(leader, c0, i), (s1, c1, i + 1), (s2, c2, i + 2)]
+        tricks.append(Trick(number, leader, plays, winner, outcome >> 2))  # type: ignore[arg-type]
+        number += 1
+        leader = winner
+        i += 3
+    if i == start:
+        return 0
+    next_trick(s, number, leader)
+    return i - start
