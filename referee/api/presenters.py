@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.service.model import Dispute, Ruling
+from referee.service.model import Dispute, Revision
 
 
 def dispute_url(dispute_id: int | None) -> str:
     return f"/v1/disputes/{dispute_id}"
 
 
-def ruling_url(ruling: Ruling) -> str:
+def ruling_url(ruling: Revision) -> str:
     return f"{dispute_url(ruling.dispute_id)}/rulings/{ruling.revision}"
 
 
-def ruling(r: Ruling, lang: str) -> dict[str, Any]:
+def ruling(r: Revision, lang: str) -> dict[str, Any]:
     """A ruling revision with its ``skat-ruling/1`` document in ``lang``."""
     return {
         "id": r.id,

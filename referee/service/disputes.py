@@ -23,7 +23,7 @@ from referee.rulings.appeals import (
 from referee.service import engine
 from referee.service.errors import DuplicateIdempotencyKey, IdempotencyMismatch, NotFound
 from referee.service.keys import Principal
-from referee.service.model import Dispute, DisputeFilter, IdempotencyEntry, Ruling
+from referee.service.model import Dispute, DisputeFilter, IdempotencyEntry, Revision
 from referee.service.ports import UnitOfWork, UnitOfWorkFactory
 from referee.service.rulings import infraction_kinds, rule_all_languages
 
@@ -165,7 +165,7 @@ class DisputeService:
         now = datetime.now(UTC)
         context = {**(record.get("meta") or {}), **(meta or {})}
         first = texts["en"]
-        ruling = Ruling(None, None, 1, now, who.owner, record, texts, first.get("outcome"))
+        ruling = Revision(None, None, 1, now, who.owner, record, texts, first.get("outcome"))
         dispute = Dispute(
             id=None,
             owner=who.owner,
@@ -195,7 +195,7 @@ class DisputeService:
             raise NotFound(f"no dispute {dispute_id}", where={"dispute": dispute_id})
         return dispute
 
-    def rulings(self, who: Principal, dispute_id: int) -> list[Ruling]:
+    def rulings(self, who: Principal, dispute_id: int) -> list[Revision]:
         return self.get(who, dispute_id).rulings
 
     def appeal(
@@ -207,7 +207,7 @@ class DisputeService:
         lodged_at: datetime | None = None,
         record: dict[str, Any] | None = None,
         idem_key: str | None = None,
-    ) -> tuple[tuple[Dispute, Ruling], bool]:
+    ) -> tuple[tuple[Dispute, Revision], bool]:
         """Hear an appeal: check admissibility, rule again, store a new revision."""
         who.require(*APPELLATE)
         payload = {
@@ -217,7 +217,7 @@ class DisputeService:
         }
         scope = f"appeals:{dispute_id}"
 
-        def lookup(ruling_id: int) -> tuple[Dispute, Ruling]:
+        def lookup(ruling_id: int) -> tuple[Dispute, Revision]:
             dispute = self._load_dispute(dispute_id)
             return dispute, next(r for r in dispute.rulings if r.id == ruling_id)
 
@@ -264,7 +264,7 @@ class DisputeService:
         def produce(uow: UnitOfWork) -> int:
             current = uow.disputes.get(dispute_id, lock=True)
             assert current is not None
-            ruling = Ruling(
+            ruling = Revision(
                 id=None,
                 dispute_id=dispute_id,
                 revision=current.current.revision + 1,

@@ -31,7 +31,7 @@ class ApiKey:
 
 
 @dataclass
-class Ruling:
+class Revision:
     """One immutable revision of a dispute's ruling (``texts`` holds it per language)."""
 
     id: int | None
@@ -66,10 +66,10 @@ class Dispute:
     table: str | None = None
     outcome: str | None = None
     kinds: list[str] = field(default_factory=list)
-    rulings: list[Ruling] = field(default_factory=list)
+    rulings: list[Revision] = field(default_factory=list)
 
     @property
-    def current(self) -> Ruling:
+    def current(self) -> Revision:
         """The latest ruling revision."""
         return self.rulings[-1]
 

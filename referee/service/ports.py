@@ -10,7 +10,7 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import Protocol, Self
 
-from referee.service.model import ApiKey, Dispute, DisputeFilter, IdempotencyEntry, Ruling
+from referee.service.model import ApiKey, Dispute, DisputeFilter, IdempotencyEntry, Revision
 
 
 class KeyRepository(Protocol):
@@ -31,7 +31,7 @@ class DisputeRepository(Protocol):
         """One page of disputes (newest first) and the total count."""
         ...
 
-    def add_ruling(self, dispute: Dispute, ruling: Ruling) -> Ruling:
+    def add_ruling(self, dispute: Dispute, ruling: Revision) -> Revision:
         """Append a revision and update the dispute's current outcome and kinds."""
         ...
 

@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from referee.service.errors import Conflict, DuplicateIdempotencyKey
-from referee.service.model import ApiKey, Dispute, DisputeFilter, IdempotencyEntry, Ruling
+from referee.service.model import ApiKey, Dispute, DisputeFilter, IdempotencyEntry, Revision
 from referee.storage.models import ApiKeyRow, DisputeRow, IdempotencyRow, RulingRow
 
 
@@ -28,8 +28,8 @@ def _key(row: ApiKeyRow) -> ApiKey:
     )
 
 
-def _ruling(row: RulingRow) -> Ruling:
-    return Ruling(
+def _ruling(row: RulingRow) -> Revision:
+    return Revision(
         id=row.id,
         dispute_id=row.dispute_id,
         revision=row.revision,
@@ -44,7 +44,7 @@ def _ruling(row: RulingRow) -> Ruling:
     )
 
 
-def _ruling_row(r: Ruling) -> RulingRow:
+def _ruling_row(r: Revision) -> RulingRow:
     return RulingRow(
         revision=r.revision,
         reviews_id=r.reviews,
@@ -167,7 +167,7 @@ class SqlDisputes:
         page = stmt.order_by(DisputeRow.id.desc()).offset(offset).limit(limit)
         return [_dispute(r) for r in self.s.scalars(page)], total
 
-    def add_ruling(self, dispute: Dispute, ruling: Ruling) -> Ruling:
+    def add_ruling(self, dispute: Dispute, ruling: Revision) -> Revision:
         row = self.s.get_one(DisputeRow, dispute.id)
         new = _ruling_row(ruling)
         new.dispute_id = row.id

@@ -16,7 +16,7 @@ from referee.rulings.appeals import compare_rulings, parse_time
 from referee.rulings.model import Outcome
 from referee.service import engine
 from referee.service.disputes import APPELLATE, SUBMITTERS
-from referee.service.model import Dispute, DisputeFilter, Ruling
+from referee.service.model import Dispute, DisputeFilter, Revision
 from referee.web import ruling_view as rv
 from referee.web.auth import require_principal, signed_in
 from referee.web.blueprint import bp
@@ -56,7 +56,7 @@ def _events_of(raw: str) -> list[dict[str, Any]] | None:
     return events if isinstance(events, list) else None
 
 
-def _ruling_of(dispute: Dispute, revision: int | None) -> Ruling:
+def _ruling_of(dispute: Dispute, revision: int | None) -> Revision:
     if revision is None:
         return dispute.current
     for ruling in dispute.rulings:
@@ -187,13 +187,15 @@ def new_dispute() -> Any:
 # -- ruling ----------------------------------------------------------------------------------
 
 
-def ruling_context(dispute: Dispute, ruling: Ruling, at: int | None, lang: str) -> dict[str, Any]:
+def ruling_context(dispute: Dispute, ruling: Revision, at: int | None, lang: str) -> dict[str, Any]:
     """Everything the ruling page draws for one revision, in ``lang``."""
     doc = ruling.in_language(lang)
     record = ruling.record
     full = engine.replay(record)
     step_at = rv.clamp_event(at, record)
-    moment = engine.replay(record, at=step_at)
+    last = len(record.get("events") or []) - 1
+    # the page opens at the last event: the full replay is that moment (no second replay)
+    moment = full if step_at == last else engine.replay(record, at=step_at)
     infractions = doc.get("infractions") or []
     first_flag = min((i["event"] for i in infractions if i.get("event") is not None), default=None)
     return {

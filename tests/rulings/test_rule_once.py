@@ -92,3 +92,43 @@ def test_render_is_a_pure_function_of_the_decision() -> None:
     decision = rule(parse_record(doc))
     assert render(decision, "de") == render(decision, "de")
     assert render(decision, "en")["language"] == "en"
+
+
+def test_the_service_calls_its_stored_revision_not_ruling() -> None:
+    from referee.service import model
+
+    assert not hasattr(model, "Ruling")
+    assert model.Dispute.__dataclass_fields__["rulings"].type == "list[Revision]"
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_the_console_opens_a_ruling_with_one_replay(
+    monkeypatch: pytest.MonkeyPatch, path: Path
+) -> None:
+    """The ruling page opens at the last event: the full replay is that moment."""
+    from datetime import UTC, datetime
+
+    from referee.service.model import Dispute, Revision
+    from referee.web.views_disputes import ruling_context
+
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    last = len(doc["events"]) - 1
+    assert engine.replay(doc) == engine.replay(doc, at=last)
+    now = datetime.now(UTC)
+    texts = rule_all_languages(doc, None)
+    revision = Revision(1, 1, 1, now, "me", doc, texts, texts["en"]["outcome"])
+    dispute = Dispute(1, "me", None, now, doc, {}, "", rulings=[revision])
+    calls: list[int | None] = []
+    real = engine.replay
+
+    def counting(record: dict, *, at: int | None = None) -> dict:
+        calls.append(at)
+        return real(record, at=at)
+
+    monkeypatch.setattr(engine, "replay", counting)
+    opened = ruling_context(dispute, revision, None, "en")
+    assert calls == [None]
+    assert opened == ruling_context(dispute, revision, last, "en")
+    calls.clear()
+    ruling_context(dispute, revision, 0, "en")
+    assert calls == [None, 0]
