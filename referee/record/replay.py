@@ -24,15 +24,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from referee.core.bidding import BiddingError
 from referee.core.cards import Card
-from referee.core.contracts import Contract, ContractError
-from referee.core.errors import RecordError
+from referee.core.contracts import Contract
+from referee.core.errors import BiddingError, ContractError, RecordError
 from referee.core.seats import FOREHAND, Seat
 from referee.core.tricks import FOLLOWERS, trick_outcomes
 from referee.record.events import Event
 from referee.record.log import GameRecord
-from referee.record.state import (  # noqa: F401 - re-exported: the replayer's public types
+from referee.record.state import (
     MARKERS,
     PLAY_IRREGULARITIES,
     SHORTENING,
@@ -42,6 +41,20 @@ from referee.record.state import (  # noqa: F401 - re-exported: the replayer's p
     Trick,
 )
 from referee.record.trickplay import close_trick, next_trick, regular_tricks
+
+__all__ = [  # the replayer, and the public types of what it builds
+    "MARKERS",
+    "PLAY_IRREGULARITIES",
+    "SHORTENING",
+    "GameState",
+    "Irregularity",
+    "Marker",
+    "Replayer",
+    "Trick",
+    "replay",
+    "replay_document",
+    "replay_steps",
+]
 
 
 class Replayer:
@@ -193,7 +206,7 @@ class Replayer:
         name = game.value
         flags = {
             "game": name,
-            "hand": event.hand,  # type: ignore[union-attr]
+            "hand": event.hand,
             "schneider": event.schneider,
             "schwarz": event.schwarz,
             "ouvert": event.ouvert,

@@ -17,7 +17,7 @@ from referee.core.valuation import (
     value_game,
 )
 from referee.record.log import GameRecord
-from referee.record.replay import SHORTENING, GameState, replay
+from referee.record.replay import SHORTENING, GameState, Marker, replay
 from referee.rules.clauses import ENDING_CLAUSES, VALUE_CLAUSES
 from referee.rulings.detect import detect
 from referee.rulings.marker_endings import end_by_marker
@@ -72,7 +72,7 @@ def rule(record: GameRecord, *, claim_budget_s: float | None = DEFAULT_CLAIM_BUD
         r.ended = {"reason": "passed_in", "event": len(record.events) - 1, "trick": None}
         r.step(ENDING_CLAUSES["passed_in"], "ending.passed_in")
         return _finish(state, r)
-    endings: list[tuple[int, int, object]] = []
+    endings: list[tuple[int, int, Infraction | Marker]] = []
     for inf in r.infractions:
         if inf.status == "penalized" and inf.ends_at is not None:
             endings.append((inf.ends_at, 0, inf))
@@ -86,7 +86,7 @@ def rule(record: GameRecord, *, claim_budget_s: float | None = DEFAULT_CLAIM_BUD
             _end_by_infraction(record, state, r, what, claim_budget_s)
             if isinstance(what, Infraction)
             else end_by_marker(record, state, r, what, claim_budget_s)
-        )  # type: ignore[arg-type]
+        )
         if handled:
             for inf in r.infractions:
                 if (
