@@ -15,7 +15,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from referee.record.generate import INFRACTIONS, random_game
+from tests.support.generate import INFRACTIONS, random_game
 
 SEAT_NO = {"forehand": "0", "middlehand": "1", "rearhand": "2"}
 GAME_LETTER = {

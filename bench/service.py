@@ -191,11 +191,8 @@ def load(url: str, body: bytes, secret: str, *, seconds: int, connections: int) 
 @contextmanager
 def postgres() -> Iterator[str | None]:
     """A throw-away PostgreSQL on loopback (the test helper), or None when not installed."""
-    sys.path.insert(0, str(ROOT / "tests" / "service"))
-    try:
-        from pg_server import PgServer, find_bindir
-    finally:
-        sys.path.pop(0)
+    from tests.support.pg_server import PgServer, find_bindir
+
     bindir = find_bindir()
     if bindir is None:
         yield None

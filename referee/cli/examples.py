@@ -12,7 +12,7 @@ import sys
 import textwrap
 from typing import IO, Any
 
-from referee.core.examples import EXAMPLES, WorkedExample
+from referee.rules.examples import EXAMPLES, WorkedExample
 
 HELP = "recompute the worked examples of the ISkO/SkWO with the core and compare"
 

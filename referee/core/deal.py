@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 from referee.core.cards import ALL_CARDS_MASK, Card, cards_of, mask_of, parse_cards
 from referee.core.errors import CardError
-from referee.core.seats import SEATS, Seat
+from referee.core.seats import SEAT_NAMES, SEATS, Seat
 
-PARTS = ("forehand", "middlehand", "rearhand", "skat")
+PARTS = (*SEAT_NAMES, "skat")
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,7 +42,7 @@ class Seat(Enum):
             ) from None
 
     def __str__(self) -> str:
-        return self.value
+        return str(self.value)
 
 
 _ORDER: tuple[Seat, ...] = (Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND)

@@ -26,7 +26,7 @@ EVENT_FIELDS: dict[str, tuple[bool, dict[str, str]]] = {
     ),
     "play": (True, {"card": "card"}),
     "look_at_skat": (True, {}),
-    "expose": (True, {"cards": "cards"}),
+    "expose": (True, {"cards": "cards", "how": "how?"}),
     "review_tricks": (True, {"trick": "trick"}),
     "remark": (True, {"text": "str"}),
     "concede": (True, {}),
@@ -40,6 +40,9 @@ EVENT_FIELDS: dict[str, tuple[bool, dict[str, str]]] = {
     "left": (True, {}),
 }
 COMMON_FIELDS = ("type", "seat", "time", "note")
+#: how cards became visible (``expose.how``): dropped by accident, shown, or put down
+#: together with the card the seat played (ISkO 4.1.9 treats them differently)
+EXPOSE_HOW = ("dropped", "shown", "with_play")
 OPTIONAL_FIELDS = {"hand", "schneider", "schwarz", "ouvert", "text"}
 
 
@@ -60,6 +63,7 @@ class Event:
     ouvert: bool = False
     trick: int | None = None
     text: str | None = None
+    how: str | None = None  # expose: dropped | shown | with_play (ISkO 4.1.9 tells them apart)
     time: str | None = None
     note: str | None = None
 

@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from referee.core.errors import RecordError
+from referee.core.seats import SEAT_NAMES
 
-SEATS: tuple[str, str, str] = ("forehand", "middlehand", "rearhand")
+SEATS = SEAT_NAMES
 """Seat names of skat-log/1, indexed by the ISS seat number 0, 1, 2."""
 
 GAMES: dict[str, str] = {

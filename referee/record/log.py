@@ -31,8 +31,14 @@ from referee.core.cards import Card
 from referee.core.contracts import Game
 from referee.core.deal import PARTS, Deal
 from referee.core.errors import CardError, RecordError, RefereeError
-from referee.core.seats import Seat
-from referee.record.events import COMMON_FIELDS, EVENT_FIELDS, OPTIONAL_FIELDS, Event
+from referee.core.seats import SEAT_NAMES, Seat
+from referee.record.events import (
+    COMMON_FIELDS,
+    EVENT_FIELDS,
+    EXPOSE_HOW,
+    OPTIONAL_FIELDS,
+    Event,
+)
 
 FORMAT = "skat-log/1"
 #: Event field -> position in its constructor, and the defaults in that order
@@ -112,8 +118,12 @@ def strict_json_loads(text: str | bytes) -> Any:
         if _holds_nul(doc):
             raise json.JSONDecodeError("NUL characters are not allowed", "(body)", 0)
         return doc
-    raw = text if binary else text.encode("utf-8", "surrogatepass")  # type: ignore[union-attr]
-    if _LONG_NUMBER not in raw.translate(_DIGITS):  # type: ignore[union-attr]
+    raw = (
+        bytes(text)
+        if isinstance(text, (bytes, bytearray))
+        else text.encode("utf-8", "surrogatepass")
+    )
+    if _LONG_NUMBER not in raw.translate(_DIGITS):
         try:  # orjson reads valid JSON some 3x faster, to the same values
             return orjson.loads(text)
         except orjson.JSONDecodeError:
@@ -160,8 +170,10 @@ def parse_record_text(text: str | bytes) -> GameRecord:
     try:
         doc = strict_json_loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        where = {"line": exc.lineno, "column": exc.colno} if hasattr(exc, "lineno") else {}
-        msg = exc.msg if hasattr(exc, "msg") else str(exc)
+        where: dict[str, Any] = {}
+        msg = str(exc)
+        if isinstance(exc, json.JSONDecodeError):
+            where, msg = {"line": exc.lineno, "column": exc.colno}, exc.msg
         raise RecordError(f"malformed JSON: {msg}", code="record.json", where=where) from None
     return parse_record(doc)
 
@@ -193,7 +205,7 @@ def parse_record(doc: Any) -> GameRecord:
     if not isinstance(players, dict):
         raise _fail("players must be an object", "record.players", field="players")
     for seat, name in players.items():
-        if seat not in ("forehand", "middlehand", "rearhand"):
+        if seat not in SEAT_NAMES:
             raise _fail(f"unknown seat {seat!r}", "record.seat", field=f"players.{seat}")
         if not isinstance(name, str):
             raise _fail("a player name is a string", "record.players", field=f"players.{seat}")
@@ -367,6 +379,10 @@ def _field(index: int, name: str, kind: str, value: Any) -> Any:
     if kind == "str":
         if not isinstance(value, str):
             raise bad("a string")
+        return value
+    if kind == "how":
+        if value not in EXPOSE_HOW:
+            raise bad("one of " + ", ".join(EXPOSE_HOW))
         return value
     if kind == "game":
         try:

@@ -40,9 +40,9 @@ from referee.record.state import (
     Marker,
     Trick,
 )
-from referee.record.trickplay import close_trick, next_trick, regular_tricks
+from referee.record.trick_flow import close_trick, next_trick, take_regular_tricks
 
-__all__ = [  # the replayer, and the public types of what it builds
+__all__ = [
     "MARKERS",
     "PLAY_IRREGULARITIES",
     "SHORTENING",
@@ -51,6 +51,7 @@ __all__ = [  # the replayer, and the public types of what it builds
     "Marker",
     "Replayer",
     "Trick",
+    "innocent",
     "replay",
     "replay_document",
     "replay_steps",
@@ -261,8 +262,7 @@ class Replayer:
 
     # -- a game cut short --------------------------------------------------------------------
     def _cut_short(self, event: Event) -> None:
-        """A concession, claim, throw-in or a player gone (:data:`SHORTENING`): keep the
-        position it came in, which the ruling values the game from."""
+        """A game cut short (:data:`SHORTENING`): keep the position the ruling values."""
         self.state.keep_position(event.index)
 
     _on_concede = _on_lay_down = _on_throw_in = _on_timeout = _on_left = _cut_short
@@ -357,7 +357,7 @@ class Replayer:
         for irr in reversed(s.irregularities):
             if irr.kind not in PLAY_IRREGULARITIES or irr.event is None:
                 continue
-            if not _innocent(s, event.seat, irr.seat):
+            if not innocent(s, event.seat, irr.seat):
                 return  # only the other party may demand that play goes on (4.1.6)
             pos = next((i for i, p in enumerate(trick.plays) if p[2] == irr.event), None)
             if pos is None:
@@ -384,23 +384,29 @@ class Replayer:
         names = ", ".join(c.name for c in cards)
         # a card shown together with the card the same seat has just played: two cards
         # dropped or played at once (ISkO 4.1.9)
-        prev = s.record.events[s.last_event] if s.last_event >= 0 else None
-        with_play = (
-            prev is not None
-            and prev.type == "play"
-            and prev.seat is event.seat
-            and s.current is not None
-            and any(e == prev.index for _, _, e in s.current.plays)
-        )
+        # a record that says how (``how``) is taken at its word; otherwise a card shown
+        # right after the same seat's card in this trick counts as put down with it
+        how = event.how
+        if how is None:
+            prev = s.record.events[s.last_event] if s.last_event >= 0 else None
+            if (
+                prev is not None
+                and prev.type == "play"
+                and prev.seat is event.seat
+                and s.current is not None
+                and any(e == prev.index for _, _, e in s.current.plays)
+            ):
+                how = "with_play"
+        what = {"dropped": "dropped", "shown": "showed"}.get(how or "", "exposed")
         self._note(
             event,
             "cards_exposed",
             event.seat,
-            f"{event.seat} exposed {names}"
-            + (" together with the card just played" if with_play else "")
+            f"{event.seat} {what} {names}"
+            + (" together with the card just played" if how == "with_play" else "")
             + ("" if len(held) == len(cards) else " (not all of them in that hand)"),
             cards[0] if cards else None,
-            subkind="with_play" if with_play else None,
+            subkind=how,
         )
 
     def _on_review_tricks(self, event: Event) -> None:
@@ -439,7 +445,7 @@ _HANDLERS = {
 }
 
 
-def _innocent(state: GameState, asker: Seat | None, offender: Seat | None) -> bool:
+def innocent(state: GameState, asker: Seat | None, offender: Seat | None) -> bool:
     """Whether ``asker`` (None: not recorded) is of the other party than ``offender``."""
     if asker is None or offender is None or state.declarer is None:
         return True
@@ -449,10 +455,10 @@ def _innocent(state: GameState, asker: Seat | None, offender: Seat | None) -> bo
 def replay(record: GameRecord, upto: int | None = None) -> GameState:
     """Replay ``record``; with ``upto``, stop after the event of that index.
 
-    This loop is the hot path of every ruling. Regular tricks (three plays in turn by
-    seats that hold their cards, following suit when they can) are taken whole by
-    :func:`~referee.record.trickplay.regular_tricks`, with exactly the effect of applying
-    their plays one by one; every other event goes through :meth:`Replayer.apply`.
+    This loop is the hot path of every ruling. Regular tricks are taken whole by
+    :func:`~referee.record.trick_flow.take_regular_tricks`, with exactly the effect of
+    applying their plays one by one; every other event goes through
+    :meth:`Replayer.apply`.
     """
     replayer = Replayer(record)
     apply = replayer.apply
@@ -462,7 +468,7 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState:
     i = 0
     while i < n:
         if s.to_play is not None:
-            done = regular_tricks(s, events, i)
+            done = take_regular_tricks(s, events, i)
             if done:
                 i += done
                 s.last_event = i - 1

@@ -24,13 +24,14 @@ import yaml
 import referee
 from referee.core.errors import NotFound, RefereeError, Unavailable
 from referee.rules.kinds import Kind, kinds_by_clause
+from referee.rules.languages import LANGUAGES
 
 try:  # the C loader is several times faster; the catalogue loads at service start-up
     _Loader: Any = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - PyYAML built without libyaml
     _Loader = yaml.SafeLoader
 
-LANGS: tuple[str, ...] = ("en", "de", "es")
+LANGS = LANGUAGES  # the catalogue's older name
 SOURCES: frozenset[str] = frozenset({"en", "es"})
 EDITIONS: dict[str, str] = {"ISkO": "ISkO 1998/99", "SkWO": "SkWO 1998/99"}
 #: infraction kind codes (:mod:`referee.rules.kinds` says which clauses deal with each)
@@ -154,10 +155,6 @@ class Catalogue:
         except ClauseNotFound:
             return False
 
-    def all(self) -> tuple[Clause, ...]:
-        """Every clause in document order."""
-        return self._clauses
-
     def get(self, ref: str) -> Clause:
         """The clause ``ref`` names ("ISkO 4.2.3", "4.2.3", "skwo 5.1")."""
         clause = self._by_id.get(ref)  # already canonical: every ruling cites this way
@@ -212,38 +209,6 @@ class Catalogue:
                         nxt.append(target)
             frontier = nxt
         return out
-
-    def children(self, ref: str) -> tuple[Clause, ...]:
-        """The clauses directly below a heading (``ISkO 4.2`` -> 4.2.1 ... 4.2.9)."""
-        parent = self.get(ref)
-        depth = len(parent.section_path) + 1
-        return tuple(
-            c
-            for c in self._clauses
-            if c.document == parent.document
-            and len(c.section_path) == depth
-            and c.section_path[-2] == parent.number
-        )
-
-    def resolve_range(self, text: str) -> tuple[Clause, ...]:
-        """The sibling clauses from one reference to another ("ISkO 4.1.3–4.1.6").
-
-        >>> [c.number for c in default_catalogue().resolve_range("3.2.14 - 3.2.16")]
-        ['3.2.14', '3.2.15', '3.2.16']
-        """
-        first, _, last = re.split(r"\s*(–|—|-|\bto\b|\ba\b)\s*", text.strip(), maxsplit=1)
-        a = self.get(first)
-        b = self.get(last if _REF.match(last) and "S" in last.upper() else f"{a.document} {last}")
-        if a.section_path[:-1] != b.section_path[:-1] or a.document != b.document:
-            raise ClauseNotFound(f"{text!r} is not a range of sibling clauses", where={"ref": text})
-        lo, hi = _number_key(a.number), _number_key(b.number)
-        return tuple(
-            c
-            for c in self._clauses
-            if c.document == a.document
-            and c.section_path[:-1] == a.section_path[:-1]
-            and lo <= _number_key(c.number) <= hi
-        )
 
     def search(self, words: str | Iterable[str], lang: str = "en") -> list[Clause]:
         """Clauses whose id, kinds, title or summary (in ``lang`` or English) hold every word.
@@ -351,11 +316,11 @@ def load_catalogue(
             else:
                 fault(clause.file, clause.id, f"dangling ref {ref!r}: no such clause")
     for cid, extra in (kinds or {}).items():
-        clause = clauses.get(cid)
-        if clause is None:  # a partial catalogue; tests check the full one holds them all
+        found = clauses.get(cid)
+        if found is None:  # a partial catalogue; tests check the full one holds them all
             continue
-        merged = clause.kinds + tuple(k for k in extra if k not in clause.kinds)
-        clauses[cid] = dataclasses.replace(clause, kinds=tuple(str(k) for k in merged))
+        merged = found.kinds + tuple(k for k in extra if k not in found.kinds)
+        clauses[cid] = dataclasses.replace(found, kinds=tuple(str(k) for k in merged))
     if problems:
         raise CatalogueError(problems, where=where)
     return Catalogue(clauses.values(), sections, unresolved)

@@ -129,7 +129,7 @@ _SPECS = (
         Kind.CARDS_EXPOSED,
         ("ISkO 4.1.9",),
         ("ISkO 4.1.9",),
-        ("declarer", "single", "before_play", "penalized"),
+        ("declarer", "dropped", "single", "before_play", "penalized"),
     ),
     _spec(
         Kind.TRICKS_REVIEWED,

@@ -8,6 +8,7 @@ translated through the ``terms`` table of the same file.
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +16,17 @@ import yaml
 
 from referee.core.errors import Unavailable
 from referee.rules.catalogue import default_path
+from referee.rules.languages import LANGUAGES
 
-LANGUAGES = ("en", "de", "es")
+__all__ = [
+    "LANGUAGES",
+    "Messages",
+    "MessagesError",
+    "default_messages",
+    "load_messages",
+    "messages_dir",
+]
+
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
@@ -43,7 +53,7 @@ class Messages:
             return self.terms.get(str(word).lower(), {}).get(lang, str(word))
         return word
 
-    def render(self, key: str, params: dict[str, Any] | None = None, lang: str = "en") -> str:
+    def render(self, key: str, params: Mapping[str, Any] | None = None, lang: str = "en") -> str:
         """The text of ``key`` in ``lang`` (English if the language is unknown)."""
         lang = lang if lang in LANGUAGES else "en"
         template = self.messages.get(key)

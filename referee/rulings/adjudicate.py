@@ -242,6 +242,17 @@ def _misdeal(state: GameState, r: Ruling, budget: float | None) -> bool:
     return True
 
 
+#: at a table of four the dealer sits out the game but is one of "the other players" (SkWO 5.1)
+_DEALER = "dealer"
+_DEALER_TOO = "dealer_included"  # a term, rendered per language
+
+
+def _players(table_size: int) -> tuple[str, ...]:
+    """Who gets tournament points for a game: the three seats, and the dealer at a table
+    of four (SkWO 5.1: every player but the declarer gets the bonus when he loses)."""
+    return (*SEAT_NAMES, _DEALER) if table_size == 4 else SEAT_NAMES
+
+
 def _finish(state: GameState, r: Ruling) -> Ruling:
     """Matadors, value steps and tournament points for every decided outcome."""
     if r.outcome in ("won", "lost") and r.declarer is not None and r.game_value is not None:
@@ -274,7 +285,7 @@ def _finish(state: GameState, r: Ruling) -> Ruling:
         if r.outcome == "lost":
             r.step(VALUE_CLAUSES["lost_double"], "value.lost_double", score=r.score)
         decl_pts, other = game_tournament_points(r.game_value, r.outcome == "won", r.table_size)
-        r.tournament_points = dict.fromkeys(SEAT_NAMES, other)
+        r.tournament_points = dict.fromkeys(_players(r.table_size), other)
         r.tournament_points[r.declarer.value] = decl_pts
         r.step(
             VALUE_CLAUSES["tournament"],
@@ -282,10 +293,11 @@ def _finish(state: GameState, r: Ruling) -> Ruling:
             declarer=decl_pts,
             others=other,
             table_size=r.table_size,
+            dealer_too=_DEALER_TOO if r.table_size == 4 else "",
         )
     elif r.outcome == "passed_in":
         r.score = 0
-        r.tournament_points = dict.fromkeys(SEAT_NAMES, 0)
+        r.tournament_points = dict.fromkeys(_players(r.table_size), 0)
     if r.declarer is not None and r.contract is not None and r.matadors is None:
         r.matadors = matadors_of(state, r.contract)
     return r

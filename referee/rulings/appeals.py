@@ -139,13 +139,13 @@ def check_admissibility(lodged_at: datetime, meta: Mapping[str, Any]) -> Admissi
         end = _meta_time(meta, SERIES_END_KEY)
         if end is None:
             return _unreadable(SERIES_END_KEY)
-        deadline = end + LAST_SERIES_GRACE
-        if lodged <= deadline:
+        last_deadline = end + LAST_SERIES_GRACE
+        if lodged <= last_deadline:
             return Admissibility(
-                "admissible", "lodged within 15 minutes after the last series", deadline
+                "admissible", "lodged within 15 minutes after the last series", last_deadline
             )
         return Admissibility(
-            "late", "lodged more than 15 minutes after the last series ended", deadline
+            "late", "lodged more than 15 minutes after the last series ended", last_deadline
         )
     if meta.get(NEXT_SERIES_KEY) is not None:
         deadline = _meta_time(meta, NEXT_SERIES_KEY)

@@ -14,7 +14,7 @@ A record that ends without ``cards_gathered`` counts as an objection raised at i
 
 from __future__ import annotations
 
-from referee.record.replay import GameState, Irregularity, Marker, _innocent
+from referee.record.replay import GameState, Irregularity, Marker, innocent
 from referee.rules.kinds import Kind
 from referee.rulings.hearing import Hearing, first_marker, trick_closed
 from referee.rulings.judges import JUDGES
@@ -61,7 +61,7 @@ def detect(state: GameState) -> list[Infraction]:
 def _may_continue(state: GameState, m: Marker, irr: Irregularity) -> bool:
     """4.1.6: only the innocent party may demand that play goes on; a revoke can be
     corrected only while its trick is still on the table (after that 4.2.4 applies)."""
-    if not _innocent(state, m.seat, irr.seat):
+    if not innocent(state, m.seat, irr.seat):
         return False
     if irr.kind == Kind.REVOKE and irr.event is not None:
         closed_at = trick_closed(state, irr.event)

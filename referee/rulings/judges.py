@@ -84,10 +84,14 @@ def skat_viewed(h: Hearing) -> Infraction:
 
 
 def cards_exposed(h: Hearing) -> Infraction:
-    """Cards shown (4.1.9): the declarer's are no fault; a defender's single card is not
-    punished; two or more (or one put down with the card played) end the game."""
-    second_card = h.irr.subkind in ("second_card", "with_play")
+    """Cards shown (4.1.9): the declarer's are no fault (one he dropped by accident he
+    may pick up); a defender's single card is not punished; two or more (or one put down
+    with the card played) end the game."""
+    how = h.irr.subkind
+    second_card = how in ("second_card", "with_play")
     if h.party is Party.DECLARER and not second_card:
+        if how == "dropped":
+            return h.verdict(_VOID, "cards_exposed.dropped")
         return h.verdict(_VOID, "cards_exposed.declarer")
     event = h.state.record.events[h.irr.event] if h.irr.event is not None else None
     shown = len(event.cards or ()) if event is not None else 0

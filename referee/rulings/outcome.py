@@ -24,6 +24,8 @@ from referee.record.replay import GameState
 from referee.rulings.claims import SearchBudgetExceeded, can_reach_points, can_take_all
 from referee.rulings.model import Message, Step
 
+__all__ = ["Judgement", "Position", "decided_for", "judge_ended", "position_before"]
+
 LEVEL_BUDGET_S = 2.0
 
 

@@ -23,7 +23,8 @@ from typing import Any
 
 from referee.record.log import GameRecord, parse_record
 from referee.rules.catalogue import Catalogue, default_catalogue
-from referee.rules.messages import LANGUAGES, Messages, default_messages
+from referee.rules.languages import LANGUAGES
+from referee.rules.messages import Messages, default_messages
 from referee.rulings.adjudicate import DEFAULT_CLAIM_BUDGET_S, adjudicate
 from referee.rulings.model import Ruling
 

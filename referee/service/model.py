@@ -6,10 +6,20 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
+from referee.rules.languages import LANGUAGES
+
+__all__ = [
+    "LANGUAGES",
+    "ROLES",
+    "ApiKey",
+    "Dispute",
+    "DisputeFilter",
+    "IdempotencyEntry",
+    "Revision",
+]
+
 #: the roles an API key can have
 ROLES: tuple[str, ...] = ("referee", "court", "platform", "admin")
-#: languages every stored ruling is rendered in
-LANGUAGES: tuple[str, ...] = ("en", "de", "es")
 
 
 @dataclass
@@ -32,7 +42,8 @@ class ApiKey:
 
 @dataclass
 class Revision:
-    """One immutable revision of a dispute's ruling (``texts`` holds it per language)."""
+    """One immutable revision of a dispute's ruling: the record it ruled and the ruling rendered
+    in every stored language (``texts``, all from one decision of the engine)."""
 
     id: int | None
     dispute_id: int | None

@@ -13,9 +13,9 @@ from typing import Any
 
 from flask import request, session
 
+from referee.rules.languages import LANGUAGES
 from referee.rules.messages import default_messages
 
-LANGUAGES: tuple[str, ...] = ("en", "de", "es")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "es": "Español"}
 
 

@@ -17,11 +17,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core.cards import Card
+from referee.core.seats import SEAT_NAMES
 from referee.rulings.summary import summary_line
 from referee.web.cards import CardView, card_view, cards_view
 from referee.web.i18n import capitalized, term, text
 
-SEATS = ("forehand", "middlehand", "rearhand")
+SEATS = SEAT_NAMES
 #: endings after which every completed trick counts
 _ALL_TRICKS_COUNT = ("played_out", "decided")
 

@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parents[1]))  # run as a script: the repository root
 
-from skatmini import Table, points  # noqa: E402
+from tests.support.skatmini import Table, points  # noqa: E402
 
 SEAT = {"F": "forehand", "M": "middlehand", "R": "rearhand"}
 CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = []

@@ -10,7 +10,7 @@ import pytest
 from referee.cli import main
 from referee.cli.examples import print_table, rows, show
 from referee.core import RefereeError
-from referee.core.examples import EXAMPLES, WorkedExample, by_id
+from referee.rules.examples import EXAMPLES, WorkedExample, by_id
 
 
 def test_examples_cli_prints_every_example_and_no_mismatch(capsys):

@@ -25,10 +25,10 @@ from referee.core.errors import RecordError
 from referee.core.seats import SEATS
 from referee.core.tricks import legal_mask
 from referee.record import log
-from referee.record.generate import INFRACTIONS, random_game
 from referee.record.log import _EVENT_CACHE, EXAMPLE_DEAL, GameRecord, parse_record
 from referee.record.replay import Replayer, replay, replay_steps
 from referee.record.state import GameState
+from tests.support.generate import INFRACTIONS, random_game
 
 KINDS = (*INFRACTIONS, None)
 PROPERTY = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

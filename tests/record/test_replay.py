@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from referee.cli import main
 from referee.core.errors import RecordError
-from referee.record.generate import random_game
 from referee.record.log import EXAMPLE_DEAL, parse_record, parse_record_text
 from referee.record.replay import replay, replay_document
+from tests.support.generate import random_game
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.json"))

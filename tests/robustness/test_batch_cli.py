@@ -9,13 +9,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bench.games import to_iss
 from referee.cli import main
 from referee.cli.adjudicate import rule_stream
-from referee.record.generate import INFRACTIONS, random_game
+from tests.support.generate import INFRACTIONS, random_game
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-from bench.games import to_iss  # noqa: E402
 
 
 def _docs(n: int) -> list[dict]:

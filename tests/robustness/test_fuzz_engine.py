@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 
 from referee.cli.adjudicate import rule_line
 from referee.core.errors import RefereeError
-from referee.record.generate import INFRACTIONS, random_game
 from referee.record.log import parse_record
 from referee.record.replay import replay
 from referee.rulings.render import adjudicate_document
+from tests.support.generate import INFRACTIONS, random_game
 
 ROOT = Path(__file__).resolve().parents[2]
 REAL = sorted(

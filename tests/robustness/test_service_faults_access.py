@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
-from pg_server import PgServer, find_bindir
-from service_support import example
 
 from referee.app import create_app
 from referee.service.keys import KeyService
 from referee.service.settings import Settings
 from referee.storage.backend import SqlBackend
+from tests.support.pg_server import PgServer, find_bindir
+from tests.support.service import example
 
 SECRET_NOTE = "table 7: player B saw the skat (confidential)"
 

@@ -21,12 +21,12 @@ from typing import Any
 
 import pytest
 import requests
-from pg_server import free_port
 from sqlalchemy import text
 
-from referee.record.generate import random_game
 from referee.service.keys import KeyService
 from referee.storage.backend import SqlBackend
+from tests.support.generate import random_game
+from tests.support.pg_server import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from kb_fixtures import mini_kb, write_kb
 
 from referee.rules import catalogue as kb
+from tests.support.kb_fixtures import mini_kb, write_kb
 
 
 @pytest.fixture

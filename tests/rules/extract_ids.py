@@ -1,9 +1,9 @@
 """Extract the clause numbers printed in the English and Spanish ISkO/SkWO seed texts.
 
-Run ``python tests/kb/extract_ids.py [SEEDS_DIR]``: prints one line per printed number,
+Run ``python tests/rules/extract_ids.py [SEEDS_DIR]``: prints one line per printed number,
 ``<translation> <id>`` (``en ISkO 4.2.3``), marking repeated numbers with ``(dup)``, then
 the ids that only one translation prints. The output was hand-checked into
-``tests/kb/expected_ids.yaml``; ``test_expected_ids.py`` re-runs it to keep both in step.
+``tests/rules/expected_ids.yaml``; ``test_expected_ids.py`` re-runs it to keep both in step.
 
 A line counts as a clause (or numbered heading) when it starts with a number that
 continues the numbering sequence (a first child, or the next sibling of the previous

@@ -44,7 +44,6 @@ def test_document_order_is_numeric(mini: kb.Catalogue) -> None:
     ids = [c.id for c in mini]
     assert ids.index("ISkO 4.1.9") + 1 == ids.index("ISkO 4.1.10")
     assert ids[0] == "ISkO 4.1" and ids[-1] == "SkWO 5.1"
-    assert list(mini.all()) == list(mini)
 
 
 def test_refs_of_and_walk(mini: kb.Catalogue) -> None:
@@ -62,22 +61,6 @@ def test_refs_of_and_walk(mini: kb.Catalogue) -> None:
 def test_by_kind(mini: kb.Catalogue) -> None:
     assert [c.id for c in mini.by_kind("revoke")] == ["ISkO 4.2.3"]
     assert len(mini.by_kind("false_lead")) == 8
-
-
-def test_resolve_range(mini: kb.Catalogue) -> None:
-    assert [c.number for c in mini.resolve_range("ISkO 4.1.3–4.1.6")] == [
-        "4.1.3",
-        "4.1.4",
-        "4.1.5",
-        "4.1.6",
-    ]
-    assert len(mini.resolve_range("4.1.3 to 4.1.10")) == 8
-    with pytest.raises(kb.ClauseNotFound):
-        mini.resolve_range("4.1.3-4.2.3")
-
-
-def test_children(mini: kb.Catalogue) -> None:
-    assert [c.number for c in mini.children("4.2")] == ["4.2.3", "4.2.8"]
 
 
 def test_search_needs_every_word(mini: kb.Catalogue) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from kb_fixtures import clause, mini_kb, section_file, write_kb
 
 from referee.core.errors import RefereeError
 from referee.rules import catalogue as kb
+from tests.support.kb_fixtures import clause, mini_kb, section_file, write_kb
 
 
 def broken(tmp_path: Path, mutate) -> kb.CatalogueError:

@@ -6,18 +6,14 @@ proving line with the independent model of ``tests/cases/skatmini.py`` and print
 
 from __future__ import annotations
 
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from referee.core.cards import mask_of, parse_cards
 from referee.core.contracts import Game
 from referee.rulings.claims import can_force_trick, can_take_all
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cases"))
-from skatmini import legal, trick_winner  # noqa: E402
+from tests.support.skatmini import legal, trick_winner
 
 DEFENDERS_OF = {0: 0b110, 1: 0b101, 2: 0b011}
 

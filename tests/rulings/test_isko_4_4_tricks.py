@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from casekit import generate
+from tests.support.casekit import generate
 
 #: cases where the engine is believed to rule against the ISkO (see the final report)
 XFAIL: dict[str, str] = {}

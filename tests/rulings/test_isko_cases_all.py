@@ -7,11 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
-from casekit import CASES_DIR, case_names, rule
 
 from referee.cli import main
 from referee.rules.catalogue import default_catalogue
 from referee.rules.kinds import Kind
+from tests.support.casekit import CASES_DIR, case_names, rule
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.json"))
 CASES = case_names()

@@ -11,13 +11,13 @@ import json
 from pathlib import Path
 
 import pytest
-from casekit import case_names, load
 
 from referee.record import parse_record
 from referee.record.replay import Replayer
 from referee.rulings import render, rule
 from referee.service import engine
 from referee.service.rulings import rule_all_languages
+from tests.support.casekit import case_names, load
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.json"))
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from service_support import ISS_DIR, example
-
 from referee.service import engine
+from tests.support.service import ISS_DIR, example
 
 PROBLEM = "application/problem+json"
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from service_support import example
-
 from referee.service import engine
+from tests.support.service import example
 
 PROBLEM = "application/problem+json"
 SCHEDULE = {"next_series_starts_at": "2026-05-02T14:00:00+02:00"}

@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
-from service_support import example
-
 from referee.service import engine
+from tests.support.service import example
 
 PROBLEM = "application/problem+json"
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from service_support import example
+
+from tests.support.service import example
 
 PROBLEM = "application/problem+json"
 

@@ -15,14 +15,14 @@ import pytest
 import requests
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from pg_server import free_port
-from service_support import ROOT, example
 
 from referee.cli import keys as keys_cli
 from referee.cli import openapi as openapi_cli
 from referee.cli import serve as serve_cli
 from referee.storage.backend import SqlBackend
 from referee.storage.models import Base
+from tests.support.pg_server import free_port
+from tests.support.service import ROOT, example
 
 
 def test_migrations_match_the_models(database_url):

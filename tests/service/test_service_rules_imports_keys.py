@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from service_support import ISS_DIR
 
 from referee.service import engine
+from tests.support.service import ISS_DIR
 
 PROBLEM = "application/problem+json"
 ISS_FILES = ("jskat-samples.sgf", "gsilvan-samples.sgf")

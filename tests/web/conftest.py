@@ -1,25 +1,15 @@
-"""Fixtures of the console tests: an app on a fresh SQLite file, keys, signed-in clients."""
+"""Console fixtures: SQLite only, keys as secrets, signed-in clients (shared: tests/conftest.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from flask import Flask
-from web_support import Console
 
-from referee.app import create_app
-from referee.service.settings import Settings
 from referee.storage.backend import SqlBackend
-
-ROLES = [
-    ("referee", "referee", "Club cup referees"),
-    ("other_referee", "referee", "Town league referees"),
-    ("court", "court", "Skatgericht"),
-    ("platform", "platform", "Online platform"),
-    ("admin", "admin", "Operator"),
-]
+from tests.support.service import ROLES
+from tests.support.web import Console
 
 
 @pytest.fixture
@@ -29,27 +19,6 @@ def database_url(tmp_path: Path) -> str:
     backend.migrate()
     backend.dispose()
     return url
-
-
-@pytest.fixture
-def make_app(database_url: str) -> Iterator[Callable[..., Flask]]:
-    made: list[Flask] = []
-
-    def build(**overrides: object) -> Flask:
-        settings = Settings(**{"database_url": database_url, "secret_key": "test", **overrides})
-        app = create_app(settings)
-        app.config["TESTING"] = True
-        made.append(app)
-        return app
-
-    yield build
-    for app in made:
-        app.extensions["referee"].backend.dispose()
-
-
-@pytest.fixture
-def app(make_app: Callable[..., Flask]) -> Flask:
-    return make_app()
 
 
 @pytest.fixture

@@ -19,8 +19,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from web_support import EXAMPLES, ROOT
 from werkzeug.serving import make_server
+
+from tests.support.web import EXAMPLES, ROOT
 
 pytestmark = pytest.mark.browser
 

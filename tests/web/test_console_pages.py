@@ -8,7 +8,8 @@ import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from web_support import ISS_FILE, Console, example, example_text
+
+from tests.support.web import ISS_FILE, Console, example, example_text
 
 REVOKE = example_text("revoke-objected")
 

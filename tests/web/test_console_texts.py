@@ -6,7 +6,6 @@ import re
 from pathlib import Path
 
 import pytest
-from web_support import EXAMPLES, example
 
 from referee.record.replay import replay_document
 from referee.rules.messages import LANGUAGES, default_messages, load_messages, messages_dir
@@ -14,6 +13,7 @@ from referee.rulings.render import adjudicate_document
 from referee.web import ruling_view as rv
 from referee.web.cards import card_view
 from referee.web.record_input import ConsoleInputError
+from tests.support.web import EXAMPLES, example
 
 WEB = Path(__file__).resolve().parents[2] / "referee" / "web"
 KEY_RE = re.compile(r"""["'](console\.[a-z_0-9.]+)["']""")

@@ -1,24 +1,8 @@
-"""Trick mechanics of the replayer: open the next trick, score a full one, and take
-regular tricks whole (the hot path of every ruling).
+"""How tricks open, close and pass in bulk: the replayer's hot path.
 
-A regular trick is three plays in turn by seats that hold their cards, following suit
-when they can; :func:`regular_tricks` takes a run of them with exactly the effect of
-applying their plays one by one through :class:`referee.record.replay.Replayer`.
-
->>> from referee.record.log import parse_record, EXAMPLE_DEAL
->>> from referee.record.replay import Replayer
->>> rec = parse_record({"format": "skat-log/1", "deal": EXAMPLE_DEAL, "events": [
-...     {"type": "bid", "seat": "middlehand", "value": 18}, {"type": "pass", "seat": "forehand"},
-...     {"type": "pass", "seat": "rearhand"},
-...     {"type": "declare", "seat": "middlehand", "game": "hearts", "hand": True},
-...     {"type": "play", "seat": "forehand", "card": "HA"},
-...     {"type": "play", "seat": "middlehand", "card": "H7"},
-...     {"type": "play", "seat": "rearhand", "card": "DJ"}]})
->>> r = Replayer(rec)
->>> for e in rec.events[:4]:
-...     r.apply(e)
->>> regular_tricks(r.state, rec.events, 4), r.state.tricks[0].winner.value, r.state.to_play.value
-(3, 'rearhand', 'rearhand')
+:func:`take_regular_tricks` takes whole regular tricks (three plays in turn by seats that
+hold their cards, following suit when they can) in one step, with exactly the effect of
+applying their plays one by one through the :class:`~referee.record.replay.Replayer`.
 """
 
 from __future__ import annotations
@@ -27,7 +11,7 @@ from referee.core.seats import Seat
 from referee.record.events import Event
 from referee.record.state import GameState, Trick
 
-__all__ = ["close_trick", "next_trick", "regular_tricks"]
+__all__ = ["close_trick", "next_trick", "take_regular_tricks"]
 
 
 def close_trick(s: GameState, trick: Trick, c0: int, c1: int, c2: int) -> None:
@@ -47,7 +31,7 @@ def next_trick(s: GameState, number: int, leader: Seat) -> None:
         s.current, s.to_play = Trick(number, leader, []), leader
 
 
-def regular_tricks(s: GameState, events: tuple[Event, ...], i: int) -> int:
+def take_regular_tricks(s: GameState, events: tuple[Event, ...], i: int) -> int:
     """Take the regular tricks that start at event ``i`` (at a trick's first card) and
     return how many events they used (0: none; the caller applies event ``i``)."""
     trick = s.current

@@ -4,7 +4,7 @@ A case is ``tests/cases/<family>/<name>.json`` (a skat-log/1 record) with
 ``<name>.expected.json`` next to it, holding only the ruling fields that are asserted:
 
 - ``outcome``, ``declarer``, ``game_value``, ``score``, ``overbid``, ``matadors``,
-  ``card_points``, ``tricks``: equal to the ruling's field;
+  ``tournament_points``, ``card_points``, ``tricks``: equal to the ruling's field;
 - ``ended``: every key given must match (e.g. ``reason`` and ``trick``);
 - ``infractions``: each entry (``kind``, ``status``, optional ``seat``, ``clauses`` that must
   all be among the ruling's) matches a different infraction of the ruling; the ruling has
@@ -29,6 +29,7 @@ from referee.rulings.render import adjudicate_document
 
 CASES_DIR = Path(__file__).resolve().parents[1] / "cases"
 EXACT = (
+    "tournament_points",
     "outcome",
     "declarer",
     "game_value",

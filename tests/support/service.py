@@ -14,3 +14,13 @@ ISS_DIR = ROOT.parent / "shared" / "data" / "iss"
 def example(name: str) -> dict[str, Any]:
     """A record from examples/ (a fresh copy each time)."""
     return json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+
+
+#: (fixture name, role, owner): one key per role, two referees of different owners
+ROLES = [
+    ("referee", "referee", "Club cup referees"),
+    ("other_referee", "referee", "Town league referees"),
+    ("court", "court", "Skatgericht"),
+    ("platform", "platform", "Online platform"),
+    ("admin", "admin", "Operator"),
+]

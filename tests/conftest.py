@@ -1,4 +1,8 @@
-"""Fixtures of the service tests: both databases, the app, one key per role."""
+"""Fixtures every test directory shares: both databases, apps, one key per role.
+
+A directory's own ``conftest.py`` overrides a fixture where it needs another flavour
+(the console tests, for instance, take keys as secrets and run on SQLite only).
+"""
 
 from __future__ import annotations
 
@@ -10,12 +14,13 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from pg_server import PgServer, find_bindir
 from sqlalchemy import text
 
 from referee.app import create_app
 from referee.service.settings import Settings
 from referee.storage.backend import SqlBackend
+from tests.support.pg_server import PgServer, find_bindir
+from tests.support.service import ROLES
 
 TABLES = ("idempotency_keys", "rulings", "disputes", "api_keys")
 
@@ -64,7 +69,7 @@ def make_app(database_url: str) -> Iterator[Callable[..., Flask]]:
     made: list[Flask] = []
 
     def build(**overrides: Any) -> Flask:
-        settings = Settings(**{"database_url": database_url, **overrides})
+        settings = Settings(**{"database_url": database_url, "secret_key": "test", **overrides})
         app = create_app(settings)
         app.config["TESTING"] = True
         made.append(app)
@@ -94,13 +99,7 @@ def keys(app: Flask) -> Keys:
     """Keys for two referees of different owners, the court, a platform and an admin."""
     service = app.extensions["referee"].keys
     out = Keys()
-    for name, role, owner in [
-        ("referee", "referee", "Club cup referees"),
-        ("other_referee", "referee", "Town league referees"),
-        ("court", "court", "Skatgericht"),
-        ("platform", "platform", "Online platform"),
-        ("admin", "admin", "Operator"),
-    ]:
+    for name, role, owner in ROLES:
         _key, secret = service.create(role, owner)
         out[name] = {"Authorization": f"Bearer {secret}"}
     return out
