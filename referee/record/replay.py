@@ -260,7 +260,6 @@ class Replayer:
         h = s.hands
         s.opening = (h[0], h[1], h[2], s.skat)  # the start position, built when asked for
 
-    # -- a game cut short --------------------------------------------------------------------
     def _cut_short(self, event: Event) -> None:
         """A game cut short (:data:`SHORTENING`): keep the position the ruling values."""
         self.state.keep_position(event.index)

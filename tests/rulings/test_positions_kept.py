@@ -12,11 +12,11 @@ import json
 from pathlib import Path
 
 import pytest
-from casekit import case_names, load
 
 from referee.record import GameRecord, parse_record
 from referee.record.position import position_of
 from referee.record.replay import SHORTENING, Replayer, replay
+from tests.support.casekit import case_names, load
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.json"))
 

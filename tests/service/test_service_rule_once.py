@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from service_support import example
 
 from referee.record.log import GameRecord
 from referee.record.replay import Replayer
 from referee.service import engine
+from tests.support.service import example
 
 SCHEDULE = {"next_series_starts_at": "2026-05-02T14:00:00+02:00"}
 
