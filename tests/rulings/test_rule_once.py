@@ -53,6 +53,36 @@ def test_every_example_is_ruled_with_one_replay(replays: list[int], path: Path) 
     assert len(replays) == 1
 
 
+REPRESENTATIVE = [  # (example or case, how its ruling ends)
+    ("suit-game-clean", "played_out"),
+    ("revoke-objected", "infraction"),
+    ("false-lead", "infraction"),
+    ("lay-down-claim", "claim"),
+    ("throw-in", "thrown_in"),
+    ("isko_4_3_4_declarer_claim_fails_by_analysis", "claim"),
+    ("isko_4_3_5_defender_claim_holds", "defender_claim"),
+    ("isko_3_2_9_misdeal_noticed_in_bidding_is_redealt", "misdeal"),
+]
+
+
+def _document(name: str) -> dict:
+    path = EXAMPLES[0].parent / f"{name}.json"
+    if path.exists():
+        return json.loads(path.read_text(encoding="utf-8"))
+    family = next(f for f, n in case_names() if n == name)
+    return load(family, name)[0]
+
+
+@pytest.mark.parametrize(("name", "reason"), REPRESENTATIVE, ids=[n for n, _ in REPRESENTATIVE])
+def test_representative_rulings_replay_once(replays: list[int], name: str, reason: str) -> None:
+    """A clean game, a revoke, a false lead, claims, a lay-down, a throw-in, a misdeal."""
+    record = parse_record(_document(name))
+    replays.clear()
+    ruling = rule(record)
+    assert ruling.ended["reason"] == reason
+    assert len(replays) == 1
+
+
 def test_the_replay_count_covers_every_kind_of_ending() -> None:
     """The cases above include claims, lay-downs, revokes, false leads and misdeals."""
     reasons = set()
