@@ -178,6 +178,33 @@ class PlayedResult:
         return self.valuation.won
 
 
+#: the games a declarer may be held to instead of the one he named (suit games and grand)
+SUIT_AND_GRAND = (Game.DIAMONDS, Game.HEARTS, Game.SPADES, Game.CLUBS, Game.GRAND)
+
+
+def lost_games(cards: int, bid: int) -> dict[Game, Valuation]:
+    """Every suit game and grand valued as a lost pickup game with the matadors ``cards``
+    hold (declarer's cards and skat) and the last ``bid`` (overbid where it falls short).
+
+    >>> from referee.core.cards import mask_of, parse_cards
+    >>> cards = mask_of(parse_cards(["CJ", "SA", "ST", "HA", "HT", "DA", "D7", "C7", "C8", "S7",
+    ...                              "H7", "D8"]))
+    >>> {g.value: v.score for g, v in lost_games(cards, 24).items()}
+    {'diamonds': -54, 'hearts': -60, 'spades': -66, 'clubs': -48, 'grand': -96}
+    """
+    return {
+        g: value_game(Contract(g), count_matadors(cards, g), bid, won=False) for g in SUIT_AND_GRAND
+    }
+
+
+def cheapest_lost_game(cards: int, bid: int) -> tuple[Game, Valuation]:
+    """The suit game or grand that costs the declarer least when lost (ISkO 3.4.3, 3.4.4);
+    on a tie the one named first in :data:`SUIT_AND_GRAND` (the lowest base value)."""
+    games = lost_games(cards, bid)
+    best = max(v.score for v in games.values())
+    return next((g, v) for g, v in games.items() if v.score == best)
+
+
 def settle_played_game(
     contract: Contract,
     declarer_cards: int,

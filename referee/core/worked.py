@@ -26,14 +26,12 @@ from referee.core.valuation import (
     LEVELS,
     Matadors,
     count_matadors,
+    lost_games,
     settle_played_game,
     value_game,
 )
 
 __all__ = ["COMPUTE", "WorkedExample"]
-
-#: the games a declarer may announce instead of the one he meant (suit games and grand)
-SUIT_AND_GRAND = (Game.DIAMONDS, Game.HEARTS, Game.SPADES, Game.CLUBS, Game.GRAND)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,11 +93,7 @@ def _cheapest_announcement(inputs: Mapping[str, Any]) -> tuple[tuple[str, ...], 
     up. Each suit game and grand is valued as lost (overbid where its value falls short
     of the bid); the cheapest are the ones the rule text names.
     """
-    cards, bid = _cards(inputs), inputs["bid"]
-    scores = {}
-    for game in SUIT_AND_GRAND:
-        valuation = value_game(Contract(game), count_matadors(cards, game), bid, won=False)
-        scores[game.value] = valuation.score
+    scores = {g.value: v.score for g, v in lost_games(_cards(inputs), inputs["bid"]).items()}
     best = max(scores.values())
     return tuple(sorted(g for g, s in scores.items() if s == best)), best
 

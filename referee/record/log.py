@@ -27,7 +27,7 @@ from typing import Any
 
 import orjson
 
-from referee.core.cards import Card
+from referee.core.cards import ALL_CARDS_MASK, Card, cards_of
 from referee.core.contracts import Game
 from referee.core.deal import PARTS, Deal
 from referee.core.errors import CardError, RecordError, RefereeError
@@ -235,13 +235,28 @@ def _parse_deal(deal: Any) -> Deal:
             )
     if sum(len(deal[p]) for p in PARTS) > 32:
         raise _fail("the deal holds more than 32 cards", "record.deal_too_many", field="deal")
-    fast = _fast_deal(deal)
-    if fast is not None:
-        return fast
-    try:
-        return Deal.from_tokens(deal)
-    except CardError as exc:
-        raise RecordError(exc.message, code=exc.code, where=exc.where) from None
+    parsed = _fast_deal(deal)
+    if parsed is None:
+        try:
+            parsed = Deal.from_tokens(deal)
+        except CardError as exc:
+            raise RecordError(exc.message, code=exc.code, where=exc.where) from None
+    if not parsed.is_complete:
+        raise _incomplete(parsed)
+    return parsed
+
+
+def _incomplete(deal: Deal) -> RecordError:
+    """An incomplete deal is a record that does not say where every card was, not a
+    misdeal: it is refused, naming the cards it lacks (a misdeal has all 32, unevenly)."""
+    missing = [c.name for c in cards_of(ALL_CARDS_MASK & ~deal.all_cards)]
+    return _fail(
+        f"the deal names {32 - len(missing)} of the 32 cards; missing: {', '.join(missing)} "
+        "(a record must say where every card was; a misdeal deals all 32, unevenly)",
+        "record.deal_incomplete",
+        field="deal",
+        missing=missing,
+    )
 
 
 def _fast_deal(deal: dict[str, Any]) -> Deal | None:

@@ -34,6 +34,7 @@ from referee.rulings.ruling_ops import (
     settle_counts,
 )
 from referee.rulings.shortened import remaining
+from referee.rulings.unplayable import null_unplayable
 
 DEFAULT_CLAIM_BUDGET_S = 10.0
 
@@ -47,10 +48,12 @@ def rule(record: GameRecord, *, claim_budget_s: float | None = DEFAULT_CLAIM_BUD
     state = replay(record)
     r = Ruling(table_size=record.table_size)
     r.declarer, r.bid, r.contract = state.declarer, state.bid, state.contract
+    contract = state.contract
     if (
         state.phase == "finished"
         and not state.irregularities
-        and not any(m.type in SHORTENING for m in state.markers)
+        and not any(m.type in _NOT_PLAIN for m in state.markers)
+        and not (contract is not None and contract.is_null and contract.base_value < (r.bid or 0))
     ):  # nothing to judge and nothing cut the game short: the common case, at once
         _played_out(state, r)
         return _finish(state, r)
@@ -65,12 +68,19 @@ def rule(record: GameRecord, *, claim_budget_s: float | None = DEFAULT_CLAIM_BUD
             )
     for inf in r.infractions:
         r.reasoning.append(infraction_step(inf))
+    _allowed_reviews(state, r)
     if _misdeal(state, r, claim_budget_s):
         return _finish(state, r)
     if state.phase == "passed_in":
         r.outcome = Outcome.PASSED_IN
         r.ended = {"reason": "passed_in", "event": len(record.events) - 1, "trick": None}
         r.step(ENDING_CLAUSES["passed_in"], "ending.passed_in")
+        return _finish(state, r)
+    declared_at = state.declared_at if state.declared_at is not None else -1
+    if not any(
+        i.status is Status.PENALIZED and i.ends_at is not None and i.ends_at < declared_at
+        for i in r.infractions
+    ) and null_unplayable(state, r):
         return _finish(state, r)
     endings: list[tuple[int, int, Infraction | Marker]] = []
     for inf in r.infractions:
@@ -120,8 +130,35 @@ def rule(record: GameRecord, *, claim_budget_s: float | None = DEFAULT_CLAIM_BUD
     return _finish(state, r)
 
 
+#: markers that make a finished game more than a plain count: a game cut short, or a
+#: trick shown on request (the ruling may have to say that was allowed)
+_NOT_PLAIN = SHORTENING | {"review_tricks"}
+
 #: the older name of :func:`rule`
 adjudicate = rule
+
+
+def _allowed_reviews(state: GameState, r: Ruling) -> None:
+    """4.4.3: a player who has not yet played to the next trick may ask to see the last
+    one. The replayer notes no infraction then; when the table objected to it, the ruling
+    says that the request was allowed."""
+    noted = {i.event for i in state.irregularities}
+    events = state.record.events
+    for m in state.markers:
+        if m.type != "review_tricks" or m.event in noted:
+            continue
+        for e in events[m.event + 1 :]:
+            if e.type == "play":
+                break
+            if e.type == "objection":
+                r.step(
+                    ("ISkO 4.4.3",),
+                    "tricks_reviewed.allowed",
+                    seat=m.seat.value if m.seat else None,
+                    event=m.event,
+                    objection=e.index,
+                )
+                break
 
 
 # -- helpers -------------------------------------------------------------------------------
@@ -131,7 +168,7 @@ def _end_by_infraction(
     at = inf.ends_at if inf.ends_at is not None else 0
     contract = state.contract
     trick = inf.trick
-    r.ended = {"reason": "infraction", "event": inf.event, "trick": trick, "kind": inf.kind}
+    r.ended = {"reason": "infraction", "event": inf.event, "trick": trick, "kind": inf.kind.value}
     if state.declarer is None or state.bid is None:
         return False
     if inf.kind == "lead_before_declaration" and inf.party == "declarer":
@@ -255,6 +292,8 @@ def _players(table_size: int) -> tuple[str, ...]:
 
 def _finish(state: GameState, r: Ruling) -> Ruling:
     """Matadors, value steps and tournament points for every decided outcome."""
+    # 3.4.4: a suit game or grand was valued in place of the null game announced
+    substituted = r.ended is not None and r.ended.get("reason") == "null_unplayable"
     if r.outcome in ("won", "lost") and r.declarer is not None and r.game_value is not None:
         c = r.contract
         if c is not None and not c.is_null and r.matadors is not None:
@@ -272,10 +311,10 @@ def _finish(state: GameState, r: Ruling) -> Ruling:
                 r.step(VALUE_CLAUSES["announced"], "value.announced")
             if c.ouvert:
                 r.step(VALUE_CLAUSES["ouvert"], "value.ouvert")
-        elif c is not None:
+        elif c is not None and not substituted:
             r.step(VALUE_CLAUSES["null"], "value.null", value=r.game_value)
         if r.overbid:
-            hand = bool(c and c.hand)
+            hand = bool(c and c.hand) and not substituted
             r.step(
                 VALUE_CLAUSES["overbid_hand" if hand else "overbid_pickup"],
                 "value.overbid",

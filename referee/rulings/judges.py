@@ -73,14 +73,24 @@ def skat_viewed(h: Hearing) -> Infraction:
         return h.verdict(_PENALIZED, "skat_viewed.play", h.by_phase("declaring"), ends_at=h.event)
     if phase in ("finished", "passed_in"):
         return h.verdict(_VOID, "infraction.after_game", ("ISkO 4.2.8",))
-    if h.party is Party.DECLARER:
+    if h.party is Party.DECLARER and not _cards_played(h):
         return h.verdict(
             _PENALIZED,
             "skat_viewed.declarer",
             h.by_phase("declarer_after_declaration"),
             ends_at=h.event,
         )
+    if h.party is Party.DECLARER:  # during play 4.2.8 governs (docs/interpretations.md)
+        return h.verdict(
+            _PENALIZED, "skat_viewed.declarer_play", h.by_phase("playing"), ends_at=h.event
+        )
     return h.verdict(_PENALIZED, "skat_viewed.play", h.by_phase("playing"), ends_at=h.event)
+
+
+def _cards_played(h: Hearing) -> bool:
+    """Whether a card of the game had been played before the hearing's event."""
+    pos = h.state.positions.get(h.event)
+    return pos is not None and bool(pos.trick or pos.declarer_tricks + pos.defender_tricks)
 
 
 def cards_exposed(h: Hearing) -> Infraction:

@@ -1,0 +1,57 @@
+"""ISkO 3.4.4: a null game that can no longer be played.
+
+A null game whose value is below the last bid cannot be won at any level: announcing it
+contradicts the bidding. The declarer loses a suit game or grand instead, valued with the
+last bid and the matadors he holds or lacks. Which one? The rule names none; the engine
+takes the one that costs him least (the reading of ISkO 3.4.3's worked examples, where a
+declarer whose game the skat spoiled gives up the cheapest game he may announce),
+overbid rules applied where no value reaches the bid. docs/interpretations.md says why.
+"""
+
+from __future__ import annotations
+
+from referee.core.valuation import cheapest_lost_game
+from referee.record.replay import GameState
+from referee.rulings.model import Ruling, Status
+from referee.rulings.ruling_ops import apply_valuation, set_counts
+
+__all__ = ["null_unplayable"]
+
+CLAUSES = ("ISkO 3.4.4",)
+
+
+def null_unplayable(state: GameState, r: Ruling) -> bool:
+    """Rule a null game announced below the last bid (3.4.4); False when not one.
+
+    The game ends at the declaration: nothing played after it can change the result, and
+    infractions after it are not punished (4.1.3).
+    """
+    contract, bid, declared_at = state.contract, state.bid, state.declared_at
+    if contract is None or not contract.is_null or bid is None or contract.base_value >= bid:
+        return False
+    if declared_at is None:
+        return False
+    game, valuation = cheapest_lost_game(state.declarer_cards_with_skat(), bid)
+    r.step(
+        CLAUSES,
+        "ending.null_unplayable",
+        null_value=contract.base_value,
+        bid=bid,
+        game=game.value,
+        value=valuation.value,
+    )
+    apply_valuation(r, valuation)
+    r.ended = {"reason": "null_unplayable", "event": declared_at, "trick": None}
+    if state.start is not None:
+        set_counts(r, state.start)
+    for inf in r.infractions:
+        if inf.status is Status.PENALIZED and inf.event is not None and inf.event > declared_at:
+            inf.status = Status.VOID
+            r.step(
+                ("ISkO 4.1.3",),
+                "infraction.after_end",
+                kind=inf.kind,
+                event=inf.event,
+                ended=declared_at,
+            )
+    return True
