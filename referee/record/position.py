@@ -16,8 +16,9 @@ game was cut short, where play began), so a ruling replays its record exactly on
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
+
+from referee.core.cards import points_of
 
 if TYPE_CHECKING:  # the state module imports this one
     from referee.record.state import GameState
@@ -25,10 +26,12 @@ if TYPE_CHECKING:  # the state module imports this one
 __all__ = ["Position", "position_of"]
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
+class Position(NamedTuple):
     """The count at one moment, the hands (card masks by seat index) and the trick on the
-    table: ``trick`` holds (seat index, card) pairs, led by seat index ``leader``."""
+    table: ``trick`` holds (seat index, card) pairs, led by seat index ``leader``.
+
+    Immutable; a named tuple because the replayer keeps one at every irregularity.
+    """
 
     declarer_points: int
     defender_points: int
@@ -48,19 +51,17 @@ class Position:
 
 
 def position_of(state: GameState) -> Position:
-    """The position ``state`` is in now."""
-    pts = state.card_points()
-    tricks = state.tricks_won()
+    """The position ``state`` is in now: :meth:`GameState.card_points` and
+    :meth:`GameState.tricks_won` (the skat counts for the declarer) in one pass."""
+    declarer = state.declarer
+    points = [points_of(state.skat) if declarer is not None else 0, 0]
+    won = [0, 0]
+    for t in state.tricks:
+        side = t.winner is not declarer
+        points[side] += t.points
+        won[side] += 1
     cur = state.current
-    trick = tuple((s.index, int(c)) for s, c, _ in cur.plays) if cur else ()
+    trick = tuple((seat.index, int(card)) for seat, card, _ in cur.plays) if cur else ()
     leader = cur.leader.index if cur else 0
     h = state.hands
-    return Position(
-        pts["declarer"],
-        pts["defenders"],
-        tricks["declarer"],
-        tricks["defenders"],
-        (h[0], h[1], h[2]),
-        leader,
-        trick,
-    )
+    return Position(points[0], points[1], won[0], won[1], (h[0], h[1], h[2]), leader, trick)

@@ -31,7 +31,6 @@ from referee.core.seats import FOREHAND, Seat
 from referee.core.tricks import FOLLOWERS, trick_outcomes
 from referee.record.events import Event
 from referee.record.log import GameRecord
-from referee.record.position import position_of
 from referee.record.state import (
     MARKERS,
     PLAY_IRREGULARITIES,
@@ -104,8 +103,6 @@ class Replayer:
 
     def apply(self, event: Event) -> None:
         kind = event.type
-        if kind in SHORTENING:
-            self.state.keep_position(event.index)
         handler = _HANDLERS.get(kind)
         if handler is not None:
             handler(self, event)
@@ -268,7 +265,14 @@ class Replayer:
         s.declarer_cards_at_declaration = s.hands[seat.index]  # type: ignore[union-attr]
         s.phase = "playing"
         next_trick(s, 1, FOREHAND)
-        s.start = position_of(s)
+        h = s.hands
+        s.opening = (h[0], h[1], h[2], s.skat)  # the start position, built when asked for
+
+    def _cut_short(self, event: Event) -> None:
+        """A game cut short (:data:`SHORTENING`): keep the position the ruling values."""
+        self.state.keep_position(event.index)
+
+    _on_concede = _on_lay_down = _on_throw_in = _on_timeout = _on_left = _cut_short
 
     # -- play -------------------------------------------------------------------------------
     def _on_play(self, event: Event) -> None:

@@ -147,7 +147,7 @@ class GameState:
         "markers",
         "last_event",
         "positions",
-        "start",
+        "opening",
     )
 
     def __init__(self, record: GameRecord) -> None:
@@ -179,14 +179,23 @@ class GameState:
         #: event index -> the position just before that event, kept for every event that
         #: raised an irregularity or cut the game short (what the rulings ask about)
         self.positions: dict[int, Position] = {}
-        #: the position when play began (after the valid declaration)
-        self.start: Position | None = None
+        #: the hands and the skat (card masks) when play began, after the valid declaration
+        self.opening: tuple[int, int, int, int] | None = None
 
     # -- positions --------------------------------------------------------------------------
     def keep_position(self, event: int) -> None:
         """Remember the position now as the one just before ``event`` (first call wins)."""
         if event not in self.positions:
             self.positions[event] = position_of(self)
+
+    @property
+    def start(self) -> Position | None:
+        """The position when play began (None before a valid declaration): the hands as
+        declared, the skat's points for the declarer, forehand to lead the first trick."""
+        if self.opening is None:
+            return None
+        forehand, middlehand, rearhand, skat = self.opening
+        return Position(points_of(skat), 0, 0, 0, (forehand, middlehand, rearhand), 0, ())
 
     def position_before(self, event: int) -> Position:
         """The position just before ``event``, as kept while replaying.

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from referee.core.valuation import Matadors, levels_reached, value_game
 from referee.record.log import GameRecord
+from referee.record.position import Position
 from referee.record.replay import GameState, Marker
 from referee.rules.clauses import ENDING_CLAUSES
 from referee.rules.kinds import KINDS, Kind
 from referee.rulings.model import Infraction, Message, Outcome, Party, Ruling, Status
-from referee.rulings.outcome import Position
 from referee.rulings.ruling_ops import (
     apply_valuation,
     infraction_step,

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from referee.core.contracts import Contract
 from referee.core.valuation import Matadors, Valuation, count_matadors, played_valuation
+from referee.record.position import Position
 from referee.record.replay import GameState
 from referee.rulings.model import Infraction, Message, Outcome, Ruling, Status, Step
-from referee.rulings.outcome import Position, judge_ended
+from referee.rulings.outcome import judge_ended
 
 
 def infraction_step(inf: Infraction) -> Step:

@@ -23,13 +23,13 @@ from referee.rulings.render import adjudicate_document
 __all__ = [
     "adjudicate",
     "catalogue",
-    "render",
-    "rule",
     "iss_to_skatlog",
     "iter_iss_records",
     "parse_iss_record",
     "parse_record",
+    "render",
     "replay",
+    "rule",
     "warm_up",
 ]
 

@@ -207,7 +207,9 @@ def ruling_context(dispute: Dispute, ruling: Revision, at: int | None, lang: str
     record = ruling.record
     full = engine.replay(record)
     step_at = rv.clamp_event(at, record)
-    moment = engine.replay(record, at=step_at)
+    last = len(record.get("events") or []) - 1
+    # the page opens at the last event: the full replay is that moment (no second replay)
+    moment = full if step_at == last else engine.replay(record, at=step_at)
     infractions = doc.get("infractions") or []
     first_flag = min((i["event"] for i in infractions if i.get("event") is not None), default=None)
     return {

@@ -53,6 +53,36 @@ def test_every_example_is_ruled_with_one_replay(replays: list[int], path: Path) 
     assert len(replays) == 1
 
 
+REPRESENTATIVE = [  # (example or case, how its ruling ends)
+    ("suit-game-clean", "played_out"),
+    ("revoke-objected", "infraction"),
+    ("false-lead", "infraction"),
+    ("lay-down-claim", "claim"),
+    ("throw-in", "thrown_in"),
+    ("isko_4_3_4_declarer_claim_fails_by_analysis", "claim"),
+    ("isko_4_3_5_defender_claim_holds", "defender_claim"),
+    ("isko_3_2_9_misdeal_noticed_in_bidding_is_redealt", "misdeal"),
+]
+
+
+def _document(name: str) -> dict:
+    path = EXAMPLES[0].parent / f"{name}.json"
+    if path.exists():
+        return json.loads(path.read_text(encoding="utf-8"))
+    family = next(f for f, n in case_names() if n == name)
+    return load(family, name)[0]
+
+
+@pytest.mark.parametrize(("name", "reason"), REPRESENTATIVE, ids=[n for n, _ in REPRESENTATIVE])
+def test_representative_rulings_replay_once(replays: list[int], name: str, reason: str) -> None:
+    """A clean game, a revoke, a false lead, claims, a lay-down, a throw-in, a misdeal."""
+    record = parse_record(_document(name))
+    replays.clear()
+    ruling = rule(record)
+    assert ruling.ended["reason"] == reason
+    assert len(replays) == 1
+
+
 def test_the_replay_count_covers_every_kind_of_ending() -> None:
     """The cases above include claims, lay-downs, revokes, false leads and misdeals."""
     reasons = set()
@@ -92,3 +122,43 @@ def test_render_is_a_pure_function_of_the_decision() -> None:
     decision = rule(parse_record(doc))
     assert render(decision, "de") == render(decision, "de")
     assert render(decision, "en")["language"] == "en"
+
+
+def test_the_service_calls_its_stored_revision_not_ruling() -> None:
+    from referee.service import model
+
+    assert not hasattr(model, "Ruling")
+    assert model.Dispute.__dataclass_fields__["rulings"].type == "list[Revision]"
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_the_console_opens_a_ruling_with_one_replay(
+    monkeypatch: pytest.MonkeyPatch, path: Path
+) -> None:
+    """The ruling page opens at the last event: the full replay is that moment."""
+    from datetime import UTC, datetime
+
+    from referee.service.model import Dispute, Revision
+    from referee.web.views_disputes import ruling_context
+
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    last = len(doc["events"]) - 1
+    assert engine.replay(doc) == engine.replay(doc, at=last)
+    now = datetime.now(UTC)
+    texts = rule_all_languages(doc, None)
+    revision = Revision(1, 1, 1, now, "me", doc, texts, texts["en"]["outcome"])
+    dispute = Dispute(1, "me", None, now, doc, {}, "", rulings=[revision])
+    calls: list[int | None] = []
+    real = engine.replay
+
+    def counting(record: dict, *, at: int | None = None) -> dict:
+        calls.append(at)
+        return real(record, at=at)
+
+    monkeypatch.setattr(engine, "replay", counting)
+    opened = ruling_context(dispute, revision, None, "en")
+    assert calls == [None]
+    assert opened == ruling_context(dispute, revision, last, "en")
+    calls.clear()
+    ruling_context(dispute, revision, 0, "en")
+    assert calls == [None, 0]
