@@ -27,8 +27,8 @@ from referee.record.replay import (
     Replayer,
     Trick,
     replay,
-    replay_document,
 )
+from referee.record.replay_json import replay_document
 
 __all__ = [
     "EXAMPLE_DEAL",

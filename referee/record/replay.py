@@ -22,7 +22,6 @@ pickup) with a :class:`RecordError` naming the event and field.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from referee.core.cards import Card
 from referee.core.contracts import Contract
@@ -53,7 +52,6 @@ __all__ = [
     "Trick",
     "innocent",
     "replay",
-    "replay_document",
     "replay_steps",
 ]
 
@@ -491,17 +489,3 @@ def replay_steps(record: GameRecord) -> Iterator[tuple[Event, GameState]]:
     for event in record.events:
         replayer.apply(event)
         yield event, replayer.state
-
-
-def replay_document(doc: dict[str, Any], *, at: int | None = None) -> dict[str, Any]:
-    """Validate a skat-log/1 document and return the reconstruction (at event ``at``) as JSON."""
-    from referee.record.log import parse_record
-
-    record = parse_record(doc)
-    if at is not None and not (-1 <= at < len(record.events)):
-        raise RecordError(
-            f"no event {at}; the record has {len(record.events)}",
-            code="replay.bad_index",
-            where={"field": "at"},
-        )
-    return replay(record, at).to_dict()

@@ -12,7 +12,7 @@ from referee.core.contracts import Game
 from referee.core.tricks import trick_outcomes
 from referee.record.iss import iss_to_skatlog, iter_iss_records, parse_iss_record
 from referee.record.log import parse_record
-from referee.record.replay import replay_document
+from referee.record.replay_json import replay_document
 from referee.rules.catalogue import Catalogue, default_catalogue
 from referee.rules.messages import default_messages
 from referee.rulings import Ruling

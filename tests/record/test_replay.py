@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from referee.cli import main
 from referee.core.errors import RecordError
 from referee.record.log import EXAMPLE_DEAL, parse_record, parse_record_text
-from referee.record.replay import replay, replay_document
+from referee.record.replay import replay
+from referee.record.replay_json import replay_document
 from tests.support.generate import random_game
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.record.replay import replay_document
+from referee.record.replay_json import replay_document
 from referee.rules.messages import LANGUAGES, default_messages, load_messages, messages_dir
 from referee.rulings.render import adjudicate_document
 from referee.web import ruling_view as rv

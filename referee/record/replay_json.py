@@ -1,0 +1,29 @@
+"""A record replayed as JSON: what the API's and the console's replay views show.
+
+>>> from referee.record.log import EXAMPLE_DEAL
+>>> replay_document({"format": "skat-log/1", "deal": EXAMPLE_DEAL, "events": [
+...     {"type": "pass", "seat": "middlehand"}]}, at=0)["phase"]
+'bidding'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core.errors import RecordError
+from referee.record.log import parse_record
+from referee.record.replay import replay
+
+__all__ = ["replay_document"]
+
+
+def replay_document(doc: dict[str, Any], *, at: int | None = None) -> dict[str, Any]:
+    """Validate a skat-log/1 document and return the reconstruction (at event ``at``) as JSON."""
+    record = parse_record(doc)
+    if at is not None and not (-1 <= at < len(record.events)):
+        raise RecordError(
+            f"no event {at}; the record has {len(record.events)}",
+            code="replay.bad_index",
+            where={"field": "at"},
+        )
+    return replay(record, at).to_dict()
