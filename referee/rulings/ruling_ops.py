@@ -69,6 +69,7 @@ def set_counts(r: Ruling, pos: Position) -> None:
 def settle_counts(state: GameState, r: Ruling, dp: int, dt: int, ft: int) -> None:
     """Value the game from final counts as if played out (claims, throw-ins, the last trick)."""
     valuation = played_valuation(
+        # mypy: only called once a contract was declared
         state.contract,  # type: ignore[arg-type]
         state.declarer_cards_with_skat(),
         state.bid or 0,
