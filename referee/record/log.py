@@ -206,8 +206,9 @@ def parse_record(doc: Any) -> GameRecord:
     if not isinstance(players, dict):
         raise _fail("players must be an object", "record.players", field="players")
     for seat, name in players.items():
-        if seat not in SEAT_NAMES:
-            raise _fail(f"unknown seat {seat!r}", "record.seat", field=f"players.{seat}")
+        if seat not in SEAT_NAMES and not (seat == "dealer" and table_size == 4):
+            why = "the dealer sits out only at a table of four" if seat == "dealer" else "unknown"
+            raise _fail(f"{why} seat {seat!r}", "record.seat", field=f"players.{seat}")
         if not isinstance(name, str):
             raise _fail("a player name is a string", "record.players", field=f"players.{seat}")
     deal = _parse_deal(doc.get("deal"))

@@ -40,3 +40,11 @@ def test_isko_3_2_9_a_complete_but_uneven_deal_is_still_a_misdeal() -> None:
     ruling = render(rule(parse_record(_doc(deal))), "en")
     assert ruling["outcome"] == "redeal"
     assert [i["kind"] for i in ruling["infractions"]] == ["wrong_card_count"]
+
+
+def test_skwo_5_1_the_dealer_is_named_at_a_table_of_four_only() -> None:
+    doc = {**_doc(copy.deepcopy(EXAMPLE_DEAL)), "table_size": 4, "players": {"dealer": "Dora"}}
+    assert parse_record(doc).players["dealer"] == "Dora"
+    with pytest.raises(RecordError) as err:
+        parse_record({**doc, "table_size": 3})
+    assert err.value.where["field"] == "players.dealer"
