@@ -1,0 +1,211 @@
+"""Cooperative questions (ISkO 4.1.5, 5.4.3): is schwarz, or are N card points, reachable?
+
+"Reachable at all" means some line of play reaches it, so all three seats play for the
+declarer: a single-agent search over whole tricks. The transposition table is keyed by
+the three hands and the leader only; it stores what the position is worth from there on
+(the most additional card points, as a lower and an upper bound, with the trick that
+reaches the lower one), so positions reached with different points already taken share
+one entry. Branches are cut by the points still out, less the points of defender trumps
+that beat every trump of the declarer (such a trump wins whatever trick it falls in).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from referee.core.contracts import Game
+from referee.rulings.search.tables import (
+    NODE_LIMIT,
+    Answer,
+    NodeLimitReached,
+    Play,
+    Tables,
+    answer,
+    points,
+    tables,
+)
+
+Hands = tuple[int, int, int]
+Trick = tuple[Hands, int, int, tuple[int, ...]]  # hands after, winner seat, points, cards
+
+
+def complete_tricks(
+    t: Tables, h: Hands, lead: int, played: tuple[int, ...], by_points: bool
+) -> list[Trick]:
+    """Every way to finish the trick on the table (one card per run of equivalent cards)."""
+    out: list[Trick] = []
+    outcomes, moves, legal_of = t.outcomes, t.moves, t.legal
+
+    def rec(h: Hands, played: tuple[int, ...]) -> None:
+        n = len(played)
+        if n == 3:
+            o = outcomes[played[0] << 10 | played[1] << 5 | played[2]]
+            out.append((h, (lead + (o & 3)) % 3, o >> 2, played))
+            return
+        seat = (lead + n) % 3
+        alive = h[0] | h[1] | h[2]
+        for c in played:
+            alive |= 1 << c
+        for c in moves(legal_of(h[seat], played[0] if n else -1), alive, by_points):
+            hh = list(h)
+            hh[seat] &= ~(1 << c)
+            rec((hh[0], hh[1], hh[2]), (*played, c))
+
+    rec(h, played)
+    return out
+
+
+def _sure_trumps(h: Hands, d: int, t: Tables) -> int:
+    """Defender trumps above every trump of the declarer: each wins the trick it falls in."""
+    trumps = t.trumps
+    theirs = (h[0] | h[1] | h[2]) & trumps & ~h[d]
+    mine = h[d] & trumps
+    if not (theirs and mine):
+        return theirs
+    above = t.above
+    m = mine
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        if not mine & above[c]:
+            return theirs & above[c]
+        m ^= low
+    return 0  # pragma: no cover - a non-empty mask has a strongest card
+
+
+def _plays(lead: int, cards: tuple[int, ...], first: int) -> list[Play]:
+    """(seat, card) pairs of trick cards from ``first`` on."""
+    return [((lead + i) % 3, cards[i]) for i in range(first, len(cards))]
+
+
+def can_take_all(
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[Play],
+    game: Game,
+    declarer: int,
+    *,
+    node_limit: int = NODE_LIMIT,
+) -> Answer:
+    """Is there any play (all three cooperating) in which ``declarer`` wins every
+    remaining trick? Used to see whether schwarz is still reachable (4.1.5, 5.4.3)."""
+    t = tables(game)
+    d = declarer
+    failed: set[int] = set()
+    good: dict[int, tuple[int, ...]] = {}
+    nodes = 0
+
+    def sweep(h: Hands) -> bool:
+        nonlocal nodes
+        if not (h[0] | h[1] | h[2]):
+            return True
+        key = h[0] | h[1] << 32 | h[2] << 64
+        if key in failed:
+            return False
+        nodes += 1
+        if nodes > node_limit:
+            raise NodeLimitReached(nodes)
+        if _sure_trumps(h, d, t):
+            failed.add(key)
+            return False
+        for child, w, _, cards in complete_tricks(t, h, d, (), False):
+            if w == d and sweep(child):
+                good[key] = cards
+                return True
+        failed.add(key)
+        return False
+
+    played = tuple(c for _, c in trick)
+    start = (hands[0], hands[1], hands[2])
+    for child, w, _, cards in complete_tricks(t, start, leader, played, False):
+        if w == d and sweep(child):
+            line = _plays(leader, cards, len(played))
+            h = child
+            while h[0] | h[1] | h[2]:
+                cards = good[h[0] | h[1] << 32 | h[2] << 64]
+                line += _plays(d, cards, 0)
+                h = _without(h, d, cards)
+            return answer(True, line, nodes)
+    return answer(False, [], nodes)
+
+
+def _without(h: Hands, lead: int, cards: tuple[int, ...]) -> Hands:
+    hh = list(h)
+    for i, c in enumerate(cards):
+        hh[(lead + i) % 3] &= ~(1 << c)
+    return (hh[0], hh[1], hh[2])
+
+
+def can_reach_points(
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[Play],
+    game: Game,
+    declarer: int,
+    needed: int,
+    *,
+    node_limit: int = NODE_LIMIT,
+) -> Answer:
+    """Is there any play in which ``declarer`` takes at least ``needed`` more card points?"""
+    t = tables(game)
+    d = declarer
+    # key -> (lower bound, upper bound, trick reaching the lower bound)
+    tt: dict[int, tuple[int, int, tuple[int, ...]]] = {}
+    nodes = 0
+
+    def best(h: Hands, lead: int, need: int) -> int:
+        """Fail-soft: a value >= need is reachable; a value < need bounds the best."""
+        nonlocal nodes
+        if need <= 0:
+            return 0
+        if not (h[0] | h[1] | h[2]):
+            return 0
+        key = h[0] | h[1] << 32 | h[2] << 64 | lead << 96
+        lo, hi, move = tt.get(key, (0, 121, ()))
+        if lo >= need:
+            return lo
+        if hi < need:
+            return hi
+        nodes += 1
+        if nodes > node_limit:
+            raise NodeLimitReached(nodes)
+        bound = points(h[0] | h[1] | h[2]) - points(_sure_trumps(h, d, t))
+        if bound < hi:
+            hi = bound
+            if hi < need:
+                tt[key] = (lo, hi, move)
+                return hi
+        children = complete_tricks(t, h, lead, (), True)
+        children.sort(key=lambda ch: -ch[2] if ch[1] == d else 0)
+        fail = 0
+        for child, w, pts, cards in children:
+            g = pts if w == d else 0
+            v = g + best(child, w, need - g)
+            if v >= need:
+                if v > lo:
+                    lo, move = v, cards
+                tt[key] = (lo, hi, move)
+                return v
+            if v > fail:
+                fail = v
+        tt[key] = (lo, min(hi, fail), move)
+        return fail
+
+    played = tuple(c for _, c in trick)
+    start = (hands[0], hands[1], hands[2])
+    if needed <= 0:
+        return answer(True, [], 0)
+    for child, w, pts, cards in complete_tricks(t, start, leader, played, True):
+        g = pts if w == d else 0
+        if g + best(child, w, needed - g) >= needed:
+            line = _plays(leader, cards, len(played))
+            need, h, lead = needed - g, child, w
+            while need > 0:
+                cards = tt[h[0] | h[1] << 32 | h[2] << 64 | lead << 96][2]
+                line += _plays(lead, cards, 0)
+                o = t.outcomes[cards[0] << 10 | cards[1] << 5 | cards[2]]
+                h, won = _without(h, lead, cards), (lead + (o & 3)) % 3
+                need -= (o >> 2) if won == d else 0
+                lead = won
+            return answer(True, line, nodes)
+    return answer(False, [], nodes)
