@@ -66,7 +66,7 @@ def start_position(state: GameState) -> Position | None:
 
 
 def judge_into(
-    state: GameState, r: Ruling, pos: Position, guilty: str, budget: float | None
+    state: GameState, r: Ruling, pos: Position, guilty: str
 ) -> None:
     """Judge a game ended at ``pos`` against ``guilty`` (4.1.3-4.1.6, 5.4.3) and write the
     valuation, its reasoning, its analysis and the count into ``r``."""
@@ -78,7 +78,6 @@ def judge_into(
         pos,
         guilty,
         state.declarer,
-        claim_budget_s=budget,
         start=start_position(state),
     )
     r.reasoning += j.steps

@@ -74,7 +74,7 @@ def test_a_stored_ruling_runs_the_engine_once_for_three_languages(
 
     monkeypatch.setattr(engine, "rule", counting)
     doc = json.loads((EXAMPLES[0].parent / "revoke-objected.json").read_text(encoding="utf-8"))
-    texts = rule_all_languages(doc, None)
+    texts = rule_all_languages(doc)
     assert sorted(texts) == ["de", "en", "es"]
     assert len(calls) == 1 and len(replays) == 1
     decided = {k: v for k, v in texts["en"].items() if k not in ("language",)}
