@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from referee.core.cards import CARD_POINTS
 from referee.core.contracts import Game
 from referee.rulings.search.tables import (
     NODE_LIMIT,
@@ -71,6 +72,57 @@ def _sure_trumps(h: Hands, d: int, t: Tables) -> int:
             return theirs & above[c]
         m ^= low
     return 0  # pragma: no cover - a non-empty mask has a strongest card
+
+
+_LOSS: dict[tuple[Game, int, int], int] = {}
+
+
+def _trump_loss(t: Tables, theirs: int, mine: int) -> int:
+    """Card points of one defender's trumps that the declarer cannot win.
+
+    Each of the defender's trumps falls in its own trick, which the declarer wins only
+    with a higher trump of his own, one per trick: the points he can win are at most a
+    heaviest set of those trumps that his trumps can beat one by one (greedy by points,
+    each taken by the weakest free trump of his above it).
+    """
+    key = (t.game, theirs, mine)
+    hit = _LOSS.get(key)
+    if hit is not None:
+        return hit
+    if len(_LOSS) > 200_000:
+        _LOSS.clear()
+    above = t.above
+    free = sorted(_cards(mine), key=lambda c: bin(above[c]).count("1"), reverse=True)
+    lost = 0
+    for x in sorted(_cards(theirs), key=lambda c: -CARD_POINTS[c]):
+        for i, c in enumerate(free):  # weakest first
+            if above[x] >> c & 1:
+                del free[i]
+                break
+        else:
+            lost += CARD_POINTS[x]
+    _LOSS[key] = lost
+    return lost
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _sure_loss(h: Hands, d: int, t: Tables) -> int:
+    """Card points the declarer cannot win from here, whatever anyone plays."""
+    trumps = t.trumps
+    if not trumps:
+        return 0
+    mine = h[d] & trumps
+    return _trump_loss(t, h[(d + 1) % 3] & trumps, mine) + _trump_loss(
+        t, h[(d + 2) % 3] & trumps, mine
+    )
 
 
 def _plays(lead: int, cards: tuple[int, ...], first: int) -> list[Play]:
@@ -169,7 +221,7 @@ def can_reach_points(
         nodes += 1
         if nodes > node_limit:
             raise NodeLimitReached(nodes)
-        bound = points(h[0] | h[1] | h[2]) - points(_sure_trumps(h, d, t))
+        bound = points(h[0] | h[1] | h[2]) - _sure_loss(h, d, t)
         if bound < hi:
             hi = bound
             if hi < need:
