@@ -147,9 +147,14 @@ def can_take_all(
     good: dict[int, tuple[int, ...]] = {}
     nodes = 0
 
+    moves, followers, outcomes = t.moves, t.followers, t.outcomes
+    s1, s2 = (d + 1) % 3, (d + 2) % 3
+
     def sweep(h: Hands) -> bool:
+        """The declarer, on lead, can win every trick left."""
         nonlocal nodes
-        if not (h[0] | h[1] | h[2]):
+        alive = h[0] | h[1] | h[2]
+        if not alive:
             return True
         key = h[0] | h[1] << 32 | h[2] << 64
         if key in failed:
@@ -160,10 +165,22 @@ def can_take_all(
         if _sure_trumps(h, d, t):
             failed.add(key)
             return False
-        for child, w, _, cards in complete_tricks(t, h, d, (), False):
-            if w == d and sweep(child):
-                good[key] = cards
-                return True
+        h1, h2 = h[s1], h[s2]
+        for c0 in moves(h[d], alive, False):
+            f = followers[c0]
+            b0 = c0 << 10
+            for c1 in moves(h1 & f or h1, alive, False):
+                b1 = b0 | c1 << 5
+                for c2 in moves(h2 & f or h2, alive, False):
+                    if outcomes[b1 | c2] & 3:
+                        continue  # the declarer, leading, must win it
+                    child = [0, 0, 0]
+                    child[d], child[s1], child[s2] = h[d] & ~(1 << c0), h1 & ~(1 << c1), h2 & ~(
+                        1 << c2
+                    )
+                    if sweep((child[0], child[1], child[2])):
+                        good[key] = (c0, c1, c2)
+                        return True
         failed.add(key)
         return False
 
@@ -205,14 +222,19 @@ def can_reach_points(
     tt: dict[int, tuple[int, int, tuple[int, ...]]] = {}
     nodes = 0
 
+    outcomes, moves, followers = t.outcomes, t.moves, t.followers
+    full = 0xFFFFFFFF
+
     def best(h: Hands, lead: int, need: int) -> int:
         """Fail-soft: a value >= need is reachable; a value < need bounds the best."""
         nonlocal nodes
         if need <= 0:
             return 0
-        if not (h[0] | h[1] | h[2]):
+        alive = h[0] | h[1] | h[2]
+        if not alive:
             return 0
-        key = h[0] | h[1] << 32 | h[2] << 64 | lead << 96
+        packed = h[0] | h[1] << 32 | h[2] << 64
+        key = packed | lead << 96
         lo, hi, move = tt.get(key, (0, 121, ()))
         if lo >= need:
             return lo
@@ -221,21 +243,47 @@ def can_reach_points(
         nodes += 1
         if nodes > node_limit:
             raise NodeLimitReached(nodes)
-        bound = points(h[0] | h[1] | h[2]) - _sure_loss(h, d, t)
+        rem = points(alive)
+        bound = rem - _sure_loss(h, d, t)
         if bound < hi:
             hi = bound
             if hi < need:
                 tt[key] = (lo, hi, move)
                 return hi
-        children = complete_tricks(t, h, lead, (), True)
-        children.sort(key=lambda ch: -ch[2] if ch[1] == d else 0)
+        # every trick from here, in three nested loops over the seats' cards; a trick the
+        # declarer loses is cut at once when its points leave too little for the rest
+        s1, s2 = (lead + 1) % 3, (lead + 2) % 3
+        sh0, sh1, sh2 = 32 * lead, 32 * s1, 32 * s2
+        h1, h2 = h[s1], h[s2]
+        won: list[tuple[int, int, int, int, int]] = []
+        lost: list[tuple[int, int, int, int, int]] = []
         fail = 0
-        for child, w, pts, cards in children:
+        slack = rem - need
+        for c0 in moves(h[lead], alive, True):
+            f = followers[c0]
+            b0 = c0 << 10
+            for c1 in moves(h1 & f or h1, alive, True):
+                b1 = b0 | c1 << 5
+                for c2 in moves(h2 & f or h2, alive, True):
+                    o = outcomes[b1 | c2]
+                    pts = o >> 2
+                    w = (lead + (o & 3)) % 3
+                    if w == d:
+                        won.append((pts, c0, c1, c2, w))
+                    elif pts > slack:
+                        if rem - pts > fail:
+                            fail = rem - pts
+                    else:
+                        lost.append((pts, c0, c1, c2, w))
+        won.sort(reverse=True)
+        lost.sort()
+        for pts, c0, c1, c2, w in won + lost:
             g = pts if w == d else 0
-            v = g + best(child, w, need - g)
+            child = packed & ~(1 << (c0 + sh0) | 1 << (c1 + sh1) | 1 << (c2 + sh2))
+            v = g + best((child & full, child >> 32 & full, child >> 64), w, need - g)
             if v >= need:
                 if v > lo:
-                    lo, move = v, cards
+                    lo, move = v, (c0, c1, c2)
                 tt[key] = (lo, hi, move)
                 return v
             if v > fail:
