@@ -21,11 +21,14 @@ from referee.rulings.search.tables import (
     Answer,
     NodeLimitReached,
     Play,
+    Tables,
     answer,
+    gc_paused,
     tables,
 )
 
 
+@gc_paused
 def can_force_trick(
     hands: Sequence[int],
     leader: int,
@@ -60,12 +63,15 @@ def can_force_trick(
 
     def sure(h: Sequence[int], lead: int) -> bool | None:
         """A result known without search, or None."""
-        if others_vs_one >= 0 and trumps:
-            mine = h[others_vs_one] & trumps
+        if others_vs_one >= 0:
+            one = others_vs_one
+            mine = h[one] & trumps
             theirs = (h[0] | h[1] | h[2]) & trumps & ~mine
             # a trump of theirs above all of his wins the trick it is played to
             if theirs and (not mine or theirs & above[_top(mine, above)]):
                 return True
+            if lead == one and _cashes_all(h, one, t):
+                return False
         if null_single >= 0 and lead != null_single:
             d = null_single
             defs = (h[0] | h[1] | h[2]) & ~h[d]
@@ -169,6 +175,29 @@ def _line(h, leader, played, result, value_after, t, winners) -> list[Play]:  # 
                 break
         else:  # pragma: no cover - a proven value always has a move that keeps it
             return line
+
+
+def _cashes_all(h: Sequence[int], one: int, t: Tables) -> bool:
+    """``one``, on lead, wins every trick by playing from the top: each of his trumps
+    beats all of theirs and he has at least as many as either of them (drawing theirs),
+    and each of his plain cards beats all of theirs of its suit."""
+    mine = h[one]
+    a, b = h[(one + 1) % 3], h[(one + 2) % 3]
+    trumps = t.trumps
+    if trumps:
+        my_trumps = mine & trumps
+        if bin(my_trumps).count("1") < max(bin(a & trumps).count("1"), bin(b & trumps).count("1")):
+            return False
+    below, cls = t.below, t.class_of
+    theirs = a | b
+    m = mine
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        if theirs & t.class_mask[cls[c]] & ~below[c]:
+            return False  # some card of theirs in its class is not below it
+        m ^= low
+    return True
 
 
 def _top(mask: int, above: Sequence[int]) -> int:

@@ -22,6 +22,7 @@ from referee.rulings.search.tables import (
     Play,
     Tables,
     answer,
+    gc_paused,
     points,
     tables,
 )
@@ -130,6 +131,7 @@ def _plays(lead: int, cards: tuple[int, ...], first: int) -> list[Play]:
     return [((lead + i) % 3, cards[i]) for i in range(first, len(cards))]
 
 
+@gc_paused
 def can_take_all(
     hands: Sequence[int],
     leader: int,
@@ -205,6 +207,7 @@ def _without(h: Hands, lead: int, cards: tuple[int, ...]) -> Hands:
     return (hh[0], hh[1], hh[2])
 
 
+@gc_paused
 def can_reach_points(
     hands: Sequence[int],
     leader: int,
