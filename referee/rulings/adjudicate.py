@@ -17,7 +17,8 @@ from referee.core.valuation import (
     value_game,
 )
 from referee.record.log import GameRecord
-from referee.record.replay import SHORTENING, GameState, replay
+from referee.record.replay import replay
+from referee.record.state import SHORTENING, GameState, Marker
 from referee.rules.clauses import ENDING_CLAUSES, VALUE_CLAUSES
 from referee.rulings.detect import detect
 from referee.rulings.marker_endings import end_by_marker
@@ -70,7 +71,7 @@ def rule(record: GameRecord) -> Ruling:
         r.ended = {"reason": "passed_in", "event": len(record.events) - 1, "trick": None}
         r.step(ENDING_CLAUSES["passed_in"], "ending.passed_in")
         return _finish(state, r)
-    endings: list[tuple[int, int, object]] = []
+    endings: list[tuple[int, int, Infraction | Marker]] = []
     for inf in r.infractions:
         if inf.status == "penalized" and inf.ends_at is not None:
             endings.append((inf.ends_at, 0, inf))
@@ -84,7 +85,7 @@ def rule(record: GameRecord) -> Ruling:
             _end_by_infraction(record, state, r, what)
             if isinstance(what, Infraction)
             else end_by_marker(record, state, r, what)
-        )  # type: ignore[arg-type]
+        )
         if handled:
             for inf in r.infractions:
                 if (
@@ -123,9 +124,7 @@ adjudicate = rule
 
 
 # -- helpers -------------------------------------------------------------------------------
-def _end_by_infraction(
-    record: GameRecord, state: GameState, r: Ruling, inf: Infraction
-) -> bool:
+def _end_by_infraction(record: GameRecord, state: GameState, r: Ruling, inf: Infraction) -> bool:
     at = inf.ends_at if inf.ends_at is not None else 0
     contract = state.contract
     trick = inf.trick

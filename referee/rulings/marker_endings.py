@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from referee.core.valuation import Matadors, levels_reached, value_game
 from referee.record.log import GameRecord
-from referee.record.replay import GameState, Marker
+from referee.record.position import Position
+from referee.record.state import GameState, Marker
 from referee.rules.clauses import ENDING_CLAUSES
 from referee.rules.kinds import KINDS, Kind
 from referee.rulings.model import Infraction, Message, Outcome, Party, Ruling, Status
-from referee.rulings.outcome import Position
 from referee.rulings.ruling_ops import (
     apply_valuation,
     infraction_step,
@@ -22,9 +22,7 @@ from referee.rulings.ruling_ops import (
 from referee.rulings.shortened import declarer_claim, defender_claim, thrown_in
 
 
-def end_by_marker(
-    record: GameRecord, state: GameState, r: Ruling, m: Marker
-) -> bool:
+def end_by_marker(record: GameRecord, state: GameState, r: Ruling, m: Marker) -> bool:
     declarer, contract, bid = state.declarer, state.contract, state.bid
     trick = m.trick
     if m.type in ("timeout", "left"):

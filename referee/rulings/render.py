@@ -72,7 +72,9 @@ def ruling_to_dict(
         "infractions": [
             {
                 **inf.to_dict(),
-                "explanation": messages.render(inf.explanation.key, inf.explanation.params, lang),
+                "explanation": messages.render(
+                    inf.explanation.key, dict(inf.explanation.params), lang
+                ),
             }
             for inf in ruling.infractions
         ],
@@ -80,7 +82,7 @@ def ruling_to_dict(
         "reasoning": [
             {
                 "clauses": list(step.clauses),
-                "text": messages.render(step.message.key, step.message.params, lang),
+                "text": messages.render(step.message.key, dict(step.message.params), lang),
             }
             for step in ruling.reasoning
         ],

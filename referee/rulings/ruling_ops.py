@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from referee.core.contracts import Contract
 from referee.core.valuation import Matadors, Valuation, count_matadors, played_valuation
-from referee.record.replay import GameState
+from referee.record.position import Position
+from referee.record.state import GameState
 from referee.rulings.model import Infraction, Outcome, Ruling, Step
-from referee.rulings.outcome import Position, judge_ended
+from referee.rulings.outcome import judge_ended
 
 
 def infraction_step(inf: Infraction) -> Step:
@@ -65,9 +66,7 @@ def start_position(state: GameState) -> Position | None:
     return state.start
 
 
-def judge_into(
-    state: GameState, r: Ruling, pos: Position, guilty: str
-) -> None:
+def judge_into(state: GameState, r: Ruling, pos: Position, guilty: str) -> None:
     """Judge a game ended at ``pos`` against ``guilty`` (4.1.3-4.1.6, 5.4.3) and write the
     valuation, its reasoning, its analysis and the count into ``r``."""
     assert state.contract is not None and state.declarer is not None

@@ -12,10 +12,10 @@ from typing import Any
 
 from referee.core.cards import CARD_POINTS, points_of
 from referee.core.seats import Seat
-from referee.record.replay import GameState, Marker
+from referee.record.position import Position
+from referee.record.state import GameState, Marker, Trick
 from referee.rulings.claims import NodeLimitReached, can_force_trick
 from referee.rulings.model import Message, Step
-from referee.rulings.outcome import Position
 
 
 @dataclass
@@ -46,7 +46,7 @@ def award_rest(pos: Position, to: str) -> tuple[int, int, int]:
     return pos.declarer_points, pos.declarer_tricks, pos.defender_tricks + tricks
 
 
-def later_tricks(state: GameState, after_event: int) -> list:
+def later_tricks(state: GameState, after_event: int) -> list[Trick]:
     """Tricks completed after ``after_event`` in the record (play went on after a claim)."""
     return [t for t in state.tricks if t.last_event > after_event]
 
@@ -67,6 +67,7 @@ def declarer_claim(
         ),
         None,
     )
+    holds: bool | None
     played = later_tricks(state, marker.event)
     steps: list[Step] = []
     analysis: list[dict[str, Any]] = []

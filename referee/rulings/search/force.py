@@ -7,8 +7,9 @@ without search:
 
 - suit and grand, two seats against one: a trump of theirs above every trump of his
   wins its trick whenever it is played;
-- null, the declarer not on lead: a declarer card below every outstanding defender card
-  of its class can never win a trick, so if all his cards are such, he takes none.
+- null: a declarer card below every outstanding defender card of its class never wins a
+  trick unless he leads it to two defenders void in its suit; if all his cards are such
+  and he is not on lead (or can lead one that a defender beats), he takes none.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ def can_force_trick(
     """
     t = tables(game)
     outcomes, above, below = t.outcomes, t.above, t.below
+    class_mask, class_of = t.class_mask, t.class_of
     moves, legal_of = t.moves, t.legal
     trumps = t.trumps
     memo: dict[int, bool] = {}
@@ -72,16 +74,21 @@ def can_force_trick(
                 return True
             if lead == one and _cashes_all(h, one, t):
                 return False
-        if null_single >= 0 and lead != null_single:
+        if null_single >= 0:
             d = null_single
             defs = (h[0] | h[1] | h[2]) & ~h[d]
             m = h[d]
+            can_lose = lead != d  # on lead, he needs a card that some defender beats
             while m:
                 low = m & -m
-                if defs & below[low.bit_length() - 1]:
+                c = low.bit_length() - 1
+                if defs & below[c]:
                     return None
+                if defs & class_mask[class_of[c]]:
+                    can_lose = True
                 m ^= low
-            return False
+            if can_lose:
+                return False
         return None
 
     def boundary(h0: int, h1: int, h2: int, lead: int) -> bool:

@@ -177,8 +177,10 @@ def can_take_all(
                     if outcomes[b1 | c2] & 3:
                         continue  # the declarer, leading, must win it
                     child = [0, 0, 0]
-                    child[d], child[s1], child[s2] = h[d] & ~(1 << c0), h1 & ~(1 << c1), h2 & ~(
-                        1 << c2
+                    child[d], child[s1], child[s2] = (
+                        h[d] & ~(1 << c0),
+                        h1 & ~(1 << c1),
+                        h2 & ~(1 << c2),
                     )
                     if sweep((child[0], child[1], child[2])):
                         good[key] = (c0, c1, c2)

@@ -132,7 +132,9 @@ class Tables:
         #: card -> its follow class (0-3 plain suits, 4 trumps)
         self.class_of = FOLLOW_CLASS[game]
         #: card -> mask of the cards of its class that it beats
-        self.below = tuple(self.class_mask[FOLLOW_CLASS[game][c]] & ~above[c] & ~(1 << c) for c in range(32))
+        self.below = tuple(
+            self.class_mask[FOLLOW_CLASS[game][c]] & ~above[c] & ~(1 << c) for c in range(32)
+        )
         self._moves: dict[tuple[int, int, bool], tuple[int, ...]] = {}
 
     def moves(self, legal: int, alive: int, by_points: bool) -> tuple[int, ...]:
