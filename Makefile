@@ -22,12 +22,14 @@ test: $(STAMP) system-deps
 	$(VENV)/bin/ruff check referee tests bench
 	$(VENV)/bin/ruff format --check referee tests bench
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 	$(PY) -m pytest -q
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check referee tests bench
 	$(VENV)/bin/ruff format --check referee tests bench
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 
 bench: $(STAMP)
 	$(PY) -m bench

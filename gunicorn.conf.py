@@ -6,7 +6,7 @@ import os
 wsgi_app = "referee.wsgi:app"
 bind = os.environ.get("REFEREE_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
-# claim analysis may take a few seconds per language; leave room above the engine budget
+# a worker that hangs is restarted; exact claim analysis stays well below this
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "60"))
 graceful_timeout = 20
 accesslog = "-"

@@ -14,15 +14,17 @@ import statistics
 import time
 from typing import Any
 
+from bench import hardest
 from referee.core.cards import CARD_POINTS, JACKS_MASK, mask_of
 from referee.core.contracts import Game
-from referee.core.tricks import legal_mask, trick_winner
+from referee.core.tricks import legal_mask, trick_outcomes, trick_winner
 from referee.rulings.claims import (
-    SearchBudgetExceeded,
+    NodeLimitReached,
     can_force_trick,
     can_reach_points,
     can_take_all,
 )
+from referee.rulings.search.tables import tables
 
 ACES = mask_of([0, 8, 16, 24])
 
@@ -41,7 +43,8 @@ def hard_position(rng: random.Random, tricks_left: int) -> dict[str, Any]:
     strong = _bits(JACKS_MASK) + rng.sample(_bits(ACES), 3)
     if game is not Game.GRAND:
         trumps = [c for c in range(32) if c >> 3 == game.trump_suit.index and c & 7 != 4]
-        strong = _bits(JACKS_MASK) + rng.sample(trumps, 3) + rng.sample(_bits(ACES), 2)
+        aces = [c for c in _bits(ACES) if c not in trumps]  # the trump ace is a trump
+        strong = _bits(JACKS_MASK) + rng.sample(trumps, 3) + rng.sample(aces, 2)
     rest = [c for c in range(32) if c not in strong]
     rng.shuffle(rest)
     declarer = mask_of(strong + rest[: 10 - len(strong)])
@@ -70,42 +73,50 @@ def _play_to(rng: random.Random, hands: list[int], game: Game, tricks_left: int)
     return {"hands": hands, "leader": leader, "game": game, "declarer_points": points}
 
 
-def time_position(pos: dict[str, Any], budget_s: float) -> dict[str, Any]:
+def _warm() -> None:
+    """Build the per-game tables once, as the service does at start-up."""
+    for game in Game:
+        trick_outcomes(game)
+        tables(game)
+
+
+def _timed(ask: Any) -> tuple[float, int, bool | None]:
+    """(seconds, nodes, answer) of one question; answer None if the node limit was hit."""
+    t = time.perf_counter()
+    try:
+        answer = ask()
+    except NodeLimitReached as e:
+        return time.perf_counter() - t, e.nodes, None
+    return time.perf_counter() - t, answer.nodes, answer.answer
+
+
+def time_position(pos: dict[str, Any]) -> dict[str, Any]:
     """Seconds and nodes of the three claim questions on one position."""
     hands, leader, game = pos["hands"], pos["leader"], pos["game"]
-    t0 = time.perf_counter()
-    nodes = 0
-    timed_out = False
-    per: dict[str, float] = {}
-    holds = None
     needed = max(0, 90 - pos["declarer_points"])
     questions = {
         # 4.3.4: can the defenders force a trick against any play of the declarer?
-        "claim": lambda: can_force_trick(
-            hands, leader, (), game, winners=0b110, controllers=0b110, budget_seconds=budget_s
-        ),
+        "claim": lambda: can_force_trick(hands, leader, (), game, winners=0b110, controllers=0b110),
         # 4.1.5 / 5.4.3: is schwarz still reachable at all?
-        "schwarz": lambda: can_take_all(hands, leader, (), game, 0, budget_seconds=budget_s),
+        "schwarz": lambda: can_take_all(hands, leader, (), game, 0),
         # 4.1.5 / 5.4.3: can the declarer still reach 90 in any line of play?
-        "schneider": lambda: can_reach_points(
-            hands, leader, (), game, 0, needed, budget_seconds=budget_s
-        ),
+        "schneider": lambda: can_reach_points(hands, leader, (), game, 0, needed),
     }
+    per: dict[str, float] = {}
+    nodes = 0
+    limited = False
+    holds = None
     for name, ask in questions.items():
-        t = time.perf_counter()
-        try:
-            answer = ask()
-            nodes += answer.nodes
-            if name == "claim":
-                holds = not answer.answer
-        except SearchBudgetExceeded:
-            timed_out = True
-        per[name] = time.perf_counter() - t
+        per[name], n, answer = _timed(ask)
+        nodes = max(nodes, n)
+        limited |= answer is None
+        if name == "claim":
+            holds = answer is False
     return {
-        "seconds": time.perf_counter() - t0,
+        "seconds": sum(per.values()),
         "per_question": per,
         "nodes": nodes,
-        "timed_out": timed_out,
+        "timed_out": limited,
         "holds": holds,
     }
 
@@ -116,13 +127,13 @@ def _pct(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
 
 
-def run(*, positions: int = 40, seed: int = 8, budget_s: float = 10.0) -> dict[int, dict]:
-    """p50/p95/max seconds per depth (10, 8, 6 tricks left)."""
+def run(*, positions: int = 40, seed: int = 8) -> dict[int, dict]:
+    """p50/p95/max milliseconds per question and depth (10, 8, 6 tricks left)."""
+    _warm()
     out = {}
     for left in (10, 8, 6):
         rng = random.Random(f"{seed}:{left}")
-        runs = [time_position(hard_position(rng, left), budget_s) for _ in range(positions)]
-        secs = [r["seconds"] for r in runs]
+        runs = [time_position(hard_position(rng, left)) for _ in range(positions)]
         by_question = {
             q: {
                 "p50_ms": _pct([r["per_question"][q] for r in runs], 50) * 1e3,
@@ -134,11 +145,31 @@ def run(*, positions: int = 40, seed: int = 8, budget_s: float = 10.0) -> dict[i
         out[left] = {
             "positions": positions,
             "by_question": by_question,
-            "p50_ms": _pct(secs, 50) * 1e3,
-            "p95_ms": _pct(secs, 95) * 1e3,
-            "max_ms": max(secs) * 1e3,
             "max_nodes": max(r["nodes"] for r in runs),
             "claims_holding": sum(1 for r in runs if r["holds"]),
             "timed_out": sum(1 for r in runs if r["timed_out"]),
         }
     return out
+
+
+def run_hardest() -> dict[str, dict[str, float]]:
+    """The hill-climbed positions of bench/hardest_positions.json, per question:
+    count, p50 and max milliseconds, max nodes, node limit reached."""
+    _warm()
+    by: dict[str, list[tuple[float, int, bool | None]]] = {}
+    for pos in hardest.load():
+        hands, game = hardest.hands_of(pos), Game(pos["game"])
+        q, needed = pos["question"], pos["needed"]
+        by.setdefault(q, []).append(
+            _timed(lambda q=q, h=hands, g=game, n=needed: hardest.ask(q, h, g, n))
+        )
+    return {
+        q: {
+            "positions": len(rows),
+            "p50_ms": _pct([r[0] for r in rows], 50) * 1e3,
+            "max_ms": max(r[0] for r in rows) * 1e3,
+            "max_nodes": max(r[1] for r in rows),
+            "limited": sum(1 for r in rows if r[2] is None),
+        }
+        for q, rows in by.items()
+    }

@@ -55,8 +55,8 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         settings=settings,
         backend=backend,
         keys=KeyService(backend.unit_of_work, cache_seconds=settings.key_cache_s),
-        disputes=DisputeService(backend.unit_of_work, claim_budget_s=settings.claim_budget_s),
-        adjudication=AdjudicationService(claim_budget_s=settings.claim_budget_s),
+        disputes=DisputeService(backend.unit_of_work),
+        adjudication=AdjudicationService(),
     )
     api = RefereeApi(app, spec_kwargs={"info": {"description": SPEC_DESCRIPTION}})
     app.extensions["referee_api"] = api

@@ -10,10 +10,10 @@ then 1. Blank lines are skipped. ``--jobs N`` spreads the work over N processes.
 >>> doc = {"format": "skat-log/1", "deal": EXAMPLE_DEAL, "events": [
 ...     {"type": "pass", "seat": "middlehand"}, {"type": "pass", "seat": "rearhand"},
 ...     {"type": "pass", "seat": "forehand"}]}
->>> out, ok = rule_line((1, json.dumps(doc)), iss=False, lang="en", claim_budget_s=1.0)
+>>> out, ok = rule_line((1, json.dumps(doc)), iss=False, lang="en")
 >>> ok, json.loads(out)["outcome"]
 (True, 'passed_in')
->>> out, ok = rule_line((7, "{"), iss=False, lang="en", claim_budget_s=1.0)
+>>> out, ok = rule_line((7, "{"), iss=False, lang="en")
 >>> ok, json.loads(out)["line"], json.loads(out)["error"]["code"]
 (False, 7, 'record.json')
 """
@@ -39,8 +39,6 @@ from referee.rulings.render import adjudicate_record
 from referee.rulings.summary import render_ruling_text
 
 HELP = "Rule a game record (skat-log/1 JSON or an ISS record; FILE or -) and print the ruling"
-#: claim analysis budget per game in batch mode (an archive should not stall on one game)
-BATCH_CLAIM_BUDGET_S = 5.0
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -64,13 +62,6 @@ def register(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--lang", choices=("en", "de", "es"), default="en")
     parser.add_argument("--format", choices=("json", "text"), default="json")
-    parser.add_argument(
-        "--claim-budget",
-        type=float,
-        default=None,
-        help=f"seconds the claim analysis may take (default 10; {BATCH_CLAIM_BUDGET_S:g} "
-        "per game with --batch)",
-    )
     parser.add_argument(
         "--progress",
         choices=("auto", "always", "never"),
@@ -97,10 +88,9 @@ def run(args: argparse.Namespace) -> int:
     if args.file is None:
         print("referee adjudicate: FILE or --batch FILE is required", file=sys.stderr)
         return 2
-    budget = 10.0 if args.claim_budget is None else args.claim_budget
     try:
         record = load_any(read_text(args.file))
-        ruling = adjudicate_record(record, lang=args.lang, claim_budget_s=budget)
+        ruling = adjudicate_record(record, lang=args.lang)
     except RefereeError as exc:
         print(f"referee adjudicate: {exc} [{exc.code}]", file=sys.stderr)
         return 2
@@ -118,9 +108,7 @@ def _error_line(line: int, code: str, message: str, where: dict[str, Any]) -> st
     return json.dumps({"line": line, "error": error}, ensure_ascii=False)
 
 
-def rule_line(
-    item: tuple[int, str], *, iss: bool, lang: str, claim_budget_s: float | None
-) -> tuple[str, bool]:
+def rule_line(item: tuple[int, str], *, iss: bool, lang: str) -> tuple[str, bool]:
     """Rule one input line; returns (output line, ruled without error). Never raises."""
     line_no, text = item
     try:
@@ -128,7 +116,7 @@ def rule_line(
             record = parse_record(iss_to_skatlog(parse_iss_record(text, line_no)))
         else:
             record = parse_record_text(text)
-        ruling = adjudicate_record(record, lang=lang, claim_budget_s=claim_budget_s)
+        ruling = adjudicate_record(record, lang=lang)
         return json.dumps(ruling, ensure_ascii=False, separators=(",", ":")), True
     except RefereeError as exc:
         where = {k: v for k, v in exc.where.items() if k != "line"}
@@ -193,7 +181,6 @@ def rule_stream(
     *,
     iss: bool = False,
     lang: str = "en",
-    claim_budget_s: float | None = BATCH_CLAIM_BUDGET_S,
     jobs: int = 1,
     progress: _Progress | None = None,
 ) -> tuple[int, int]:
@@ -202,7 +189,7 @@ def rule_stream(
     With ``jobs > 1`` a process pool works on chunks of lines; the results come back in
     input order and at most a fixed number of lines is in flight (constant memory).
     """
-    work = functools.partial(rule_line, iss=iss, lang=lang, claim_budget_s=claim_budget_s)
+    work = functools.partial(rule_line, iss=iss, lang=lang)
     ruled = failed = 0
     position = _position_of(stream)
 
@@ -247,7 +234,6 @@ def _position_of(stream: IO[str]) -> Callable[[], int | None]:
 def run_batch(args: argparse.Namespace) -> int:
     """``--batch``: exit 0 when every line got a ruling, 1 when any failed, 2 on a bad FILE."""
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
-    budget = BATCH_CLAIM_BUDGET_S if args.claim_budget is None else args.claim_budget
     if args.format != "json":
         print("referee adjudicate: --batch writes JSON lines only", file=sys.stderr)
         return 2
@@ -270,7 +256,6 @@ def run_batch(args: argparse.Namespace) -> int:
                 sys.stdout,
                 iss=args.iss,
                 lang=args.lang,
-                claim_budget_s=budget,
                 jobs=jobs,
                 progress=progress,
             )

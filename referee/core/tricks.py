@@ -38,7 +38,7 @@ def _tables(game: Game) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[in
     elif game is Game.GRAND:
         trump = JACKS_MASK
     else:
-        # mypy: suit games only here: a trump suit exists (grand and null returned above)
+        # (type: ignore below) a suit game here: it has a trump suit
         trump = JACKS_MASK | _SUIT_MASKS[game.trump_suit.index]  # type: ignore[union-attr]
     klass, power = [], []
     for card in range(32):

@@ -21,7 +21,7 @@ from referee.core.contracts import NULL_VALUES, Contract, Game
 #: the trump sequence from the top, for counting matadors (ISkO 2.4.1)
 _JACKS = (Card.CJ, Card.SJ, Card.HJ, Card.DJ)
 _SUIT_SEQUENCE = {
-    # mypy: suit games only in this table: trump_suit is set
+    # (type: ignore below) suit games only in this table: trump_suit is set
     game: _JACKS + tuple(Card(8 * game.trump_suit.index + r) for r in (0, 1, 2, 3, 5, 6, 7))  # type: ignore[union-attr]
     for game in (Game.CLUBS, Game.SPADES, Game.HEARTS, Game.DIAMONDS)
 }
@@ -290,7 +290,7 @@ def max_multiplier(game: Game) -> int:
 def value_table() -> dict[str, tuple[int, ...]]:
     """The ISkO 5.6 table: for each suit game and grand, its value at every multiplier."""
     table = {
-        # mypy: suit and grand games only: base_value is an int
+        # (type: ignore below) suit and grand games only: base_value is an int
         g.value: tuple(g.base_value * m for m in range(2, max_multiplier(g) + 1))  # type: ignore[operator]
         for g in (Game.DIAMONDS, Game.HEARTS, Game.SPADES, Game.CLUBS, Game.GRAND)
     }

@@ -270,7 +270,7 @@ def parse_iss_record(text: str, line_no: int | None = None) -> IssRecord:
         series=_int_or_str(labels.get("SE")),
         game_id=_int_or_str(labels.get("ID")),
         date=_date(labels.get("DT"), line_no),
-        # mypy: player names are str or None by position; the tuple has 3
+        # (type: ignore below) player names are str or None by position; the tuple has 3
         players=tuple(labels.get(f"P{i}") or None for i in range(3)),  # type: ignore[arg-type]
         moves=_moves(labels["MV"], line_no),
         result=parse_iss_result(labels["R"], line_no),

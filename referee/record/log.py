@@ -110,7 +110,7 @@ def strict_json_loads(text: str | bytes) -> Any:
     json.decoder.JSONDecodeError: NaN is not valid JSON: line 1 column 1 (char 0)
     """
     binary = isinstance(text, (bytes, bytearray))
-    # mypy: text and needle have the same type (bytes or str), by `binary`
+    # (type: ignore below) text and needle have the same type (bytes or str), by `binary`
     if (b"\x00" if binary else "\x00") in text:  # type: ignore[operator]
         raise json.JSONDecodeError("NUL characters are not allowed", "(body)", 0)
     if (b"\\u0000" if binary else "\\u0000") in text:  # type: ignore[operator]
@@ -314,7 +314,7 @@ def _parse_events(events_doc: list[Any]) -> tuple[Event, ...]:
             try:
                 event = cache.get(key)
             except TypeError:  # an unhashable value where a string belongs: parse it
-                # mypy: the cache key is unused when the event is not cacheable
+                # (type: ignore below) the cache key is unused when the event is not cacheable
                 event = key = None  # type: ignore[assignment]
             if event is None:
                 event = _parse_event(index, e)

@@ -36,11 +36,11 @@ def render_state(state: GameState) -> str:
         lines += ["", " #  leader       cards                     winner       pts  decl  def"]
         running = {"declarer": 0, "defenders": 0}
         for t in state.tricks:
-            # mypy: completed tricks always have a winner
+            # (type: ignore below) completed tricks always have a winner
             running[state.side_of(t.winner)] += t.points  # type: ignore[arg-type]
             cards = "  ".join(f"{c.symbol:<4}" for _, c, _ in t.plays)
             lines.append(
-                # mypy: completed tricks always have a winner
+                # (type: ignore below) completed tricks always have a winner
                 f"{t.number:>2}  {t.leader.value:<11}  {cards:<24}  {t.winner.value:<11}"  # type: ignore[union-attr]
                 f"  {t.points:>3}  {running['declarer']:>4}  {running['defenders']:>3}"
             )

@@ -134,13 +134,13 @@ class Replayer:
         auction = s.auction
         try:
             if action == "pass":
-                # mypy: bidding events always carry a seat (the parser requires it)
+                # (type: ignore below) bidding events always carry a seat (the parser requires it)
                 auction.pass_(event.seat)  # type: ignore[arg-type]
             elif action == "bid":
-                # mypy: bidding events always carry a seat and bids a value (parser)
+                # (type: ignore below) bidding events always carry a seat and bids a value (parser)
                 auction.bid(event.seat, event.value)  # type: ignore[arg-type]
             else:
-                # mypy: bidding events always carry a seat (the parser requires it)
+                # (type: ignore below) bidding events always carry a seat (the parser requires it)
                 auction.hold(event.seat)  # type: ignore[arg-type]
         except BiddingError as exc:
             self._note(event, "bidding_irregular", event.seat, exc.message)
@@ -158,7 +158,7 @@ class Replayer:
         s = self.state
         seat = event.seat
         if s.phase == "declaring" and seat is s.declarer and not s.skat_taken:
-            # mypy: seat events always carry a seat (the parser requires it)
+            # (type: ignore below) seat events always carry a seat (the parser requires it)
             s.hands[seat.index] |= s.skat  # type: ignore[union-attr]
             s.skat, s.skat_taken = 0, True
             return
@@ -253,7 +253,7 @@ class Replayer:
             contract = Contract.declare(game, hand=hand, ouvert=ouvert and name == "null")
         for problem in problems:
             self._note(event, "invalid_declaration", seat, problem)
-        # mypy: a declaration always has a seat (the parser requires it)
+        # (type: ignore below) a declaration always has a seat (the parser requires it)
         n = s.hands[seat.index].bit_count()  # type: ignore[union-attr]
         if n != 10:
             self._note(
@@ -265,7 +265,7 @@ class Replayer:
         s.contract, s.declared, s.declared_at = contract, flags, event.index
         g = contract.game
         s.followers, s.outcomes = FOLLOWERS[g], trick_outcomes(g)
-        # mypy: a declaration always has a seat (the parser requires it)
+        # (type: ignore below) a declaration always has a seat (the parser requires it)
         s.declarer_cards_at_declaration = s.hands[seat.index]  # type: ignore[union-attr]
         s.phase = "playing"
         next_trick(s, 1, FOREHAND)
@@ -391,7 +391,7 @@ class Replayer:
     def _on_expose(self, event: Event) -> None:
         s = self.state
         cards = event.cards or ()
-        # mypy: expose events always carry a seat (the parser requires it)
+        # (type: ignore below) expose events always carry a seat (the parser requires it)
         held = [c for c in cards if (s.hands[event.seat.index] >> c) & 1]  # type: ignore[union-attr]
         names = ", ".join(c.name for c in cards)
         # a card shown together with the card the same seat has just played: two cards

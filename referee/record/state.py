@@ -225,7 +225,7 @@ class GameState:
         out = {"declarer": 0, "defenders": 0}
         for t in self.tricks:
             if upto_event is None or t.last_event <= upto_event:
-                # mypy: completed tricks always have a winner
+                # (type: ignore below) completed tricks always have a winner
                 out[self.side_of(t.winner)] += 1  # type: ignore[arg-type]
         return out
 
@@ -239,7 +239,7 @@ class GameState:
         }
         for t in self.tricks:
             if upto_event is None or t.last_event <= upto_event:
-                # mypy: completed tricks always have a winner
+                # (type: ignore below) completed tricks always have a winner
                 out[self.side_of(t.winner)] += t.points  # type: ignore[arg-type]
         return out
 

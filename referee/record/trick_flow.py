@@ -46,7 +46,7 @@ def take_regular_tricks(s: GameState, events: tuple[Event, ...], i: int) -> int:
         e0, e1, e2 = events[i], events[i + 1], events[i + 2]
         s1 = leader.next
         s2 = s1.next
-        # mypy: hot path: None is tested just below, without a cast
+        # (type: ignore below) hot path: None is tested just below, without a cast
         c0: int = e0.card  # type: ignore[assignment]
         c1: int = e1.card  # type: ignore[assignment]
         c2: int = e2.card  # type: ignore[assignment]
@@ -74,7 +74,7 @@ def take_regular_tricks(s: GameState, events: tuple[Event, ...], i: int) -> int:
         outcome = outcomes[c0 << 10 | c1 << 5 | c2]
         winner = (leader, s1, s2)[outcome & 3]
         plays = [(leader, c0, i), (s1, c1, i + 1), (s2, c2, i + 2)]
-        # mypy: the plays are (Seat, card index, event) like Trick's cards
+        # (type: ignore below) the plays are (Seat, card index, event) like Trick's cards
         tricks.append(Trick(number, leader, plays, winner, outcome >> 2))  # type: ignore[arg-type]
         number += 1
         leader = winner

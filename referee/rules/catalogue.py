@@ -423,7 +423,7 @@ def _read_clause(
         bad("notes are required when only one translation numbers the clause")
     if errors:
         return None
-    # mypy: the id matched the pattern above (no errors were recorded)
+    # (type: ignore below) the id matched the pattern above (no errors were recorded)
     number = m.group(2)  # type: ignore[union-attr]
     parts = number.split(".")
     return Clause(

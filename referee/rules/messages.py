@@ -83,7 +83,7 @@ def _counted(value: Any) -> Any:
     return _Count(value) if type(value) is int else value
 
 
-# mypy: a dict subclass for str.format_map; its type args do not matter
+# (type: ignore below) a dict subclass for str.format_map; its type args do not matter
 class _Defaulting(dict):  # type: ignore[type-arg]
     def __missing__(self, key: str) -> str:
         return "?"

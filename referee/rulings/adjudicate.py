@@ -17,7 +17,8 @@ from referee.core.valuation import (
     value_game,
 )
 from referee.record.log import GameRecord
-from referee.record.replay import SHORTENING, GameState, Marker, replay
+from referee.record.replay import replay
+from referee.record.state import SHORTENING, GameState, Marker
 from referee.rules.clauses import ENDING_CLAUSES, VALUE_CLAUSES
 from referee.rulings.detect import detect
 from referee.rulings.judges import misdeal_guilty
@@ -38,10 +39,8 @@ from referee.rulings.ruling_ops import (
 from referee.rulings.shortened import remaining
 from referee.rulings.unplayable import null_unplayable
 
-DEFAULT_CLAIM_BUDGET_S = 10.0
 
-
-def rule(record: GameRecord, *, claim_budget_s: float | None = DEFAULT_CLAIM_BUDGET_S) -> Ruling:
+def rule(record: GameRecord) -> Ruling:
     """Rule a game: detect the infractions, find what ended the game, value the result.
 
     The record is replayed once; the ruling is language-neutral (render it with
@@ -71,7 +70,7 @@ def rule(record: GameRecord, *, claim_budget_s: float | None = DEFAULT_CLAIM_BUD
     for inf in r.infractions:
         r.reasoning.append(infraction_step(inf))
     _allowed_reviews(state, r)
-    if _misdeal(state, r, claim_budget_s) or _card_shown_in_deal(state, r):
+    if _misdeal(state, r) or _card_shown_in_deal(state, r):
         return _finish(state, r)
     if state.phase == "passed_in":
         r.outcome = Outcome.PASSED_IN
@@ -95,9 +94,9 @@ def rule(record: GameRecord, *, claim_budget_s: float | None = DEFAULT_CLAIM_BUD
         endings.sort(key=lambda e: (e[0], e[1]))
     for at, _, what in endings:
         handled = (
-            _end_by_infraction(record, state, r, what, claim_budget_s)
+            _end_by_infraction(record, state, r, what)
             if isinstance(what, Infraction)
-            else end_by_marker(record, state, r, what, claim_budget_s)
+            else end_by_marker(record, state, r, what)
         )
         if handled:
             void_after_end(r, at, keep=what if isinstance(what, Infraction) else None)
@@ -150,9 +149,7 @@ def _allowed_reviews(state: GameState, r: Ruling) -> None:
 
 
 # -- helpers -------------------------------------------------------------------------------
-def _end_by_infraction(
-    record: GameRecord, state: GameState, r: Ruling, inf: Infraction, budget: float | None
-) -> bool:
+def _end_by_infraction(record: GameRecord, state: GameState, r: Ruling, inf: Infraction) -> bool:
     at = inf.ends_at if inf.ends_at is not None else 0
     contract = state.contract
     trick = inf.trick
@@ -186,7 +183,7 @@ def _end_by_infraction(
         return True
     guilty = inf.party or "declarer"
     pos = position_at(state, at)
-    judge_into(state, r, pos, guilty, budget)
+    judge_into(state, r, pos, guilty)
     if inf.kind == "cards_exposed" and guilty == "defenders" and r.outcome == "won":
         # English 4.1.9: the outstanding tricks belong to the declarer (points only, no level)
         pts, tricks = remaining(pos)
@@ -251,7 +248,7 @@ def _card_shown_in_deal(state: GameState, r: Ruling) -> bool:
     return True
 
 
-def _misdeal(state: GameState, r: Ruling, budget: float | None) -> bool:
+def _misdeal(state: GameState, r: Ruling) -> bool:
     if not r.infractions:
         return False
     deal_inf = next(
@@ -272,7 +269,7 @@ def _misdeal(state: GameState, r: Ruling, budget: float | None) -> bool:
         return True
     r.ended = {"reason": "misdeal", "event": None, "trick": state.trick_number}
     r.step(("ISkO 4.2.6", "ISkO 3.3.10"), "ending.misdeal_played", guilty=guilty)
-    judge_into(state, r, position_before(state), guilty, budget)
+    judge_into(state, r, position_before(state), guilty)
     return True
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from referee.core.valuation import Matadors, levels_reached, value_game
 from referee.record.log import GameRecord
 from referee.record.position import Position
-from referee.record.replay import GameState, Marker
+from referee.record.state import GameState, Marker
 from referee.rules.clauses import ENDING_CLAUSES
 from referee.rules.kinds import KINDS, Kind
 from referee.rulings.model import Infraction, Message, Outcome, Party, Ruling, Status
@@ -22,9 +22,7 @@ from referee.rulings.ruling_ops import (
 from referee.rulings.shortened import declarer_claim, defender_claim, thrown_in
 
 
-def end_by_marker(
-    record: GameRecord, state: GameState, r: Ruling, m: Marker, budget: float | None
-) -> bool:
+def end_by_marker(record: GameRecord, state: GameState, r: Ruling, m: Marker) -> bool:
     declarer, contract, bid = state.declarer, state.contract, state.bid
     trick = m.trick
     if m.type in ("timeout", "left"):
@@ -59,15 +57,15 @@ def end_by_marker(
             "ending.defenders_conceded",
             seat=m.seat.value if m.seat else None,
         )
-        judge_into(state, r, pos, "defenders", budget)
+        judge_into(state, r, pos, "defenders")
         return True
     if m.type == "lay_down":
         if side == "declarer":
-            award = declarer_claim(state, m, pos, contract.is_null, budget)
+            award = declarer_claim(state, m, pos, contract.is_null)
             r.ended = {"reason": "claim", "event": m.event, "trick": trick}
             kind = Kind.FAILED_CLAIM
         else:
-            award = defender_claim(state, m, pos, budget)
+            award = defender_claim(state, m, pos)
             r.ended = {"reason": "defender_claim", "event": m.event, "trick": trick}
             kind = Kind.FAILED_DEFENDER_CLAIM
         r.reasoning += award.steps
@@ -93,7 +91,7 @@ def end_by_marker(
             )
             # a failed claim ends the game against the claimer's side (4.1.3-4.1.6): the
             # awarded cards are counted, but they never raise the level
-            judge_into(state, r, pos, side, budget)
+            judge_into(state, r, pos, side)
             r.card_points = {
                 "declarer": award.declarer_points,
                 "defenders": 120 - award.declarer_points,

@@ -20,13 +20,11 @@ from referee.core.contracts import Contract
 from referee.core.seats import Seat
 from referee.core.valuation import LEVELS, Matadors, Valuation, levels_reached, value_game
 from referee.record.position import Position, position_of
-from referee.record.replay import GameState
-from referee.rulings.claims import SearchBudgetExceeded, can_reach_points, can_take_all
+from referee.record.state import GameState
+from referee.rulings.claims import NodeLimitReached, can_reach_points, can_take_all
 from referee.rulings.model import Message, Step
 
 __all__ = ["Judgement", "Position", "decided_for", "judge_ended", "position_before"]
-
-LEVEL_BUDGET_S = 2.0
 
 
 def position_before(state: GameState) -> Position:
@@ -77,7 +75,6 @@ def judge_ended(
     guilty: str,
     declarer: Seat,
     *,
-    claim_budget_s: float | None = None,
     start: Position | None = None,
 ) -> Judgement:
     """Value a game ended by an infraction of ``guilty`` ('declarer' or 'defenders');
@@ -110,7 +107,7 @@ def judge_ended(
         j = Judgement(v)
         j.say(("ISkO 4.1.4",), "outcome.declarer_guilty_simple")
         return j
-    return _innocent_declarer(contract, matadors, bid, pos, declarer, simple, claim_budget_s, start)
+    return _innocent_declarer(contract, matadors, bid, pos, declarer, simple, start)
 
 
 def _innocent_declarer(
@@ -120,7 +117,6 @@ def _innocent_declarer(
     pos: Position,
     declarer: Seat,
     simple: tuple[str, ...],
-    budget: float | None,
     start: Position | None = None,
 ) -> Judgement:
     """4.1.4 with 4.1.5 and 5.4.3: the defenders are guilty and the game was not decided.
@@ -128,9 +124,6 @@ def _innocent_declarer(
     ``start`` is the position when play began (for 5.4.3: could the level ever be reached?).
     """
     d = declarer.index
-    # cooperative "is it reachable at all" questions get at most LEVEL_BUDGET_S each;
-    # an open question is not credited (5.2.8: the declarer must prove the level)
-    level_budget = min(budget, LEVEL_BUDGET_S) if budget is not None else LEVEL_BUDGET_S
     steps: list[Step] = []
     analysis: list[dict[str, Any]] = []
 
@@ -138,17 +131,22 @@ def _innocent_declarer(
 
     def ask(search: Any, question: str) -> str:
         """Reachable from here (which implies: from the deal, the play so far being one
-        line), else from the deal; "unknown" when the budget runs out."""
-        try:
-            for where, at in (("from_here", pos), ("from_the_deal", origin)):
+        line), else from the deal; "unknown" if a search reaches its node limit (never
+        met in practice; an open question is not credited, 5.2.8)."""
+        for where, at in (("from_here", pos), ("from_the_deal", origin)):
+            try:
                 a = search(at)
-                analysis.append({"question": f"{question}_{where}", **a.to_dict()})
-                if a.answer:
-                    return "yes"
-                if at is origin:
-                    break
-        except SearchBudgetExceeded:
-            return "unknown"
+            except NodeLimitReached as e:
+                analysis.append({"question": f"{question}_{where}", **e.to_dict()})
+                steps.append(
+                    Step(("ISkO 5.2.8",), Message("analysis.node_limit", {"nodes": e.nodes}))
+                )
+                return "unknown"
+            analysis.append({"question": f"{question}_{where}", **a.to_dict()})
+            if a.answer:
+                return "yes"
+            if at is origin:
+                break
         return "never"
 
     def reachable_schneider() -> str:
@@ -162,7 +160,6 @@ def _innocent_declarer(
                 contract.game,
                 d,
                 90 - at.declarer_points,
-                budget_seconds=level_budget,
             ),
             "schneider_reachable",
         )
@@ -171,9 +168,7 @@ def _innocent_declarer(
         if pos.defender_tricks > 0:
             return "blocked"
         return ask(
-            lambda at: can_take_all(
-                at.hands, at.leader, at.trick, contract.game, d, budget_seconds=level_budget
-            ),
+            lambda at: can_take_all(at.hands, at.leader, at.trick, contract.game, d),
             "schwarz_reachable",
         )
 
@@ -223,7 +218,7 @@ def _innocent_declarer(
 def _unreached(key: str, level: str, answer: str, bid: int) -> Step:
     """Why a needed level is not credited: the defenders already reached what prevents it
     (4.1.5), it could never be reached from the deal (5.4.3), or it could not be proven in
-    the time given (5.2.8)."""
+    the analysis's node limit (5.2.8)."""
     params = {"level": level, "bid": bid}
     if answer == "blocked":
         return Step(("ISkO 4.1.5",), Message("outcome.level_blocked", params))

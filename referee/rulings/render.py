@@ -25,7 +25,7 @@ from referee.record.log import GameRecord, parse_record
 from referee.rules.catalogue import Catalogue, default_catalogue
 from referee.rules.languages import LANGUAGES
 from referee.rules.messages import Messages, default_messages
-from referee.rulings.adjudicate import DEFAULT_CLAIM_BUDGET_S, adjudicate
+from referee.rulings.adjudicate import adjudicate
 from referee.rulings.model import Ruling
 
 FORMAT = "skat-ruling/1"
@@ -72,7 +72,9 @@ def ruling_to_dict(
         "infractions": [
             {
                 **inf.to_dict(),
-                "explanation": messages.render(inf.explanation.key, inf.explanation.params, lang),
+                "explanation": messages.render(
+                    inf.explanation.key, dict(inf.explanation.params), lang
+                ),
             }
             for inf in ruling.infractions
         ],
@@ -80,7 +82,7 @@ def ruling_to_dict(
         "reasoning": [
             {
                 "clauses": list(step.clauses),
-                "text": messages.render(step.message.key, step.message.params, lang),
+                "text": messages.render(step.message.key, dict(step.message.params), lang),
             }
             for step in ruling.reasoning
         ],
@@ -88,15 +90,11 @@ def ruling_to_dict(
     }
 
 
-def adjudicate_record(
-    record: GameRecord, *, lang: str = "en", claim_budget_s: float | None = DEFAULT_CLAIM_BUDGET_S
-) -> dict[str, Any]:
+def adjudicate_record(record: GameRecord, *, lang: str = "en") -> dict[str, Any]:
     """Rule a parsed record and render it."""
-    return ruling_to_dict(adjudicate(record, claim_budget_s=claim_budget_s), lang)
+    return ruling_to_dict(adjudicate(record), lang)
 
 
-def adjudicate_document(
-    doc: Any, *, lang: str = "en", claim_budget_s: float | None = DEFAULT_CLAIM_BUDGET_S
-) -> dict[str, Any]:
+def adjudicate_document(doc: Any, *, lang: str = "en") -> dict[str, Any]:
     """Validate a skat-log/1 document, rule it and render the ruling (raises RecordError)."""
-    return adjudicate_record(parse_record(doc), lang=lang, claim_budget_s=claim_budget_s)
+    return adjudicate_record(parse_record(doc), lang=lang)

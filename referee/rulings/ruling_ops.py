@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.core.contracts import Contract
 from referee.core.valuation import Matadors, Valuation, count_matadors, played_valuation
 from referee.record.position import Position
-from referee.record.replay import GameState
+from referee.record.state import GameState
 from referee.rulings.model import Infraction, Message, Outcome, Ruling, Status, Step
 from referee.rulings.outcome import judge_ended
 
@@ -69,7 +69,7 @@ def set_counts(r: Ruling, pos: Position) -> None:
 def settle_counts(state: GameState, r: Ruling, dp: int, dt: int, ft: int) -> None:
     """Value the game from final counts as if played out (claims, throw-ins, the last trick)."""
     valuation = played_valuation(
-        # mypy: only called once a contract was declared
+        # (type: ignore below) only called once a contract was declared
         state.contract,  # type: ignore[arg-type]
         state.declarer_cards_with_skat(),
         state.bid or 0,
@@ -87,9 +87,7 @@ def start_position(state: GameState) -> Position | None:
     return state.start
 
 
-def judge_into(
-    state: GameState, r: Ruling, pos: Position, guilty: str, budget: float | None
-) -> None:
+def judge_into(state: GameState, r: Ruling, pos: Position, guilty: str) -> None:
     """Judge a game ended at ``pos`` against ``guilty`` (4.1.3-4.1.6, 5.4.3) and write the
     valuation, its reasoning, its analysis and the count into ``r``."""
     assert state.contract is not None and state.declarer is not None
@@ -100,7 +98,6 @@ def judge_into(
         pos,
         guilty,
         state.declarer,
-        claim_budget_s=budget,
         start=start_position(state),
     )
     r.reasoning += j.steps

@@ -13,8 +13,8 @@ from typing import Any
 from referee.core.cards import CARD_POINTS, points_of
 from referee.core.seats import Seat
 from referee.record.position import Position
-from referee.record.replay import GameState, Marker, Trick
-from referee.rulings.claims import SearchBudgetExceeded, can_force_trick
+from referee.record.state import GameState, Marker, Trick
+from referee.rulings.claims import NodeLimitReached, can_force_trick
 from referee.rulings.model import Message, Step
 
 
@@ -52,7 +52,7 @@ def later_tricks(state: GameState, after_event: int) -> list[Trick]:
 
 
 def declarer_claim(
-    state: GameState, marker: Marker, pos: Position, contract_is_null: bool, budget: float | None
+    state: GameState, marker: Marker, pos: Position, contract_is_null: bool
 ) -> Award:
     """4.3.4: the declarer lays his cards open, claiming the rest (null: claiming no trick)."""
     declarer = state.declarer
@@ -67,6 +67,7 @@ def declarer_claim(
         ),
         None,
     )
+    holds: bool | None
     played = later_tricks(state, marker.event)
     steps: list[Step] = []
     analysis: list[dict[str, Any]] = []
@@ -77,8 +78,7 @@ def declarer_claim(
     else:
         question = "defenders_take_a_trick"
         winners, controllers = defenders_mask, defenders_mask
-    breakable = _force(state, pos, winners, controllers, question, budget, analysis)
-    holds: bool | None
+    breakable = _force(state, pos, winners, controllers, question, steps, analysis)
     if accepted is not None:
         steps.append(
             Step(
@@ -136,7 +136,7 @@ def declarer_claim(
     return Award(dp, dt, ft, holds, steps, analysis)
 
 
-def defender_claim(state: GameState, marker: Marker, pos: Position, budget: float | None) -> Award:
+def defender_claim(state: GameState, marker: Marker, pos: Position) -> Award:
     """4.3.5: a defender lays his cards open, claiming that he alone takes every trick left."""
     claimer: Seat = marker.seat  # type: ignore[assignment]
     others = 0b111 & ~(1 << claimer.index)
@@ -153,7 +153,7 @@ def defender_claim(state: GameState, marker: Marker, pos: Position, budget: floa
             )
         )
     else:
-        ans = _force(state, pos, others, others, "others_take_a_trick", budget, analysis)
+        ans = _force(state, pos, others, others, "others_take_a_trick", steps, analysis)
         holds = None if ans is None else not ans
         steps.append(
             Step(
@@ -175,10 +175,11 @@ def _force(
     winners: int,
     controllers: int,
     question: str,
-    budget: float | None,
+    steps: list[Step],
     analysis: list[dict[str, Any]],
 ) -> bool | None:
-    """Ask :func:`can_force_trick` from ``pos``; record the answer; None if out of budget."""
+    """Ask :func:`can_force_trick` from ``pos`` and record the answer; None (said in a
+    step of its own) if the search reached its node limit."""
     try:
         ans = can_force_trick(
             pos.hands,
@@ -187,9 +188,11 @@ def _force(
             state.contract.game,  # type: ignore[union-attr]
             winners=winners,
             controllers=controllers,
-            budget_seconds=budget,
         )
-    except SearchBudgetExceeded:
+    except NodeLimitReached as e:
+        analysis.append({"question": question, **e.to_dict()})
+        clause = "ISkO 4.3.5" if question == "others_take_a_trick" else "ISkO 4.3.4"
+        steps.append(Step((clause,), Message("analysis.node_limit", {"nodes": e.nodes})))
         return None
     analysis.append({"question": question, **ans.to_dict()})
     return ans.answer

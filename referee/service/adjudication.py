@@ -28,18 +28,15 @@ def _game_id(rec: Any) -> Any:
 class AdjudicationService:
     """Rulings that are computed and returned, never stored."""
 
-    def __init__(self, *, claim_budget_s: float | None = None):
-        self._budget = claim_budget_s
-
     def adjudicate(self, who: Principal, doc: dict[str, Any], lang: str) -> dict[str, Any]:
         who.require(*ADJUDICATORS)
-        return engine.adjudicate(doc, lang=lang, claim_budget_s=self._budget)
+        return engine.adjudicate(doc, lang=lang)
 
     def adjudicate_iss(self, who: Principal, text: str, lang: str) -> dict[str, Any]:
         """Rule one raw ISS record."""
         who.require(*ADJUDICATORS)
         doc = engine.iss_to_skatlog(engine.parse_iss_record(text))
-        return engine.adjudicate(doc, lang=lang, claim_budget_s=self._budget)
+        return engine.adjudicate(doc, lang=lang)
 
     def import_iss(
         self, who: Principal, stream: IO[str] | Iterable[str], lang: str
@@ -64,7 +61,7 @@ class AdjudicationService:
             counts["games"] += 1
             try:
                 doc = engine.iss_to_skatlog(rec)
-                ruling = engine.adjudicate(doc, lang=lang, claim_budget_s=self._budget)
+                ruling = engine.adjudicate(doc, lang=lang)
             except RefereeError as exc:
                 counts["errors"] += 1
                 yield {"index": index, "game": _game_id(rec), "error": exc.to_dict()}

@@ -49,9 +49,8 @@ def _text(value: Any) -> str | None:
 class DisputeService:
     """Disputes, rulings and appeals for one principal at a time."""
 
-    def __init__(self, uow: UnitOfWorkFactory, *, claim_budget_s: float | None = None):
+    def __init__(self, uow: UnitOfWorkFactory):
         self._uow = uow
-        self._budget = claim_budget_s
 
     # -- reading -----------------------------------------------------------------------
 
@@ -161,7 +160,7 @@ class DisputeService:
     def _prepare_dispute(
         self, who: Principal, record: dict[str, Any], note: str, meta: dict[str, Any] | None
     ) -> Callable[[UnitOfWork], int]:
-        texts = rule_all_languages(record, self._budget)
+        texts = rule_all_languages(record)
         now = datetime.now(UTC)
         context = {**(record.get("meta") or {}), **(meta or {})}
         first = texts["en"]
@@ -252,7 +251,7 @@ class DisputeService:
             )
         reviewed = dispute.current
         basis = record if record is not None else reviewed.record
-        texts = rule_all_languages(basis, self._budget)
+        texts = rule_all_languages(basis)
         comparison = compare_rulings(reviewed.texts["en"], texts["en"])
         appeal = {
             "grounds": text,

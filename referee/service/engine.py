@@ -43,16 +43,14 @@ def warm_up() -> None:
     default_messages()
 
 
-def adjudicate(
-    doc: dict[str, Any], *, lang: str = "en", claim_budget_s: float | None = None
-) -> dict[str, Any]:
+def adjudicate(doc: dict[str, Any], *, lang: str = "en") -> dict[str, Any]:
     """Rule a ``skat-log/1`` document; returns a ``skat-ruling/1`` dict."""
-    return adjudicate_document(doc, lang=lang, claim_budget_s=claim_budget_s)
+    return adjudicate_document(doc, lang=lang)
 
 
-def rule(doc: dict[str, Any], *, claim_budget_s: float | None = None) -> Ruling:
+def rule(doc: dict[str, Any]) -> Ruling:
     """Validate a ``skat-log/1`` document and rule it once (a language-neutral decision)."""
-    return rule_record(parse_record(doc), claim_budget_s=claim_budget_s)
+    return rule_record(parse_record(doc))
 
 
 def render(ruling: Ruling, lang: str = "en") -> dict[str, Any]:

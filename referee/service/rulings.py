@@ -8,10 +8,10 @@ from referee.service import engine
 from referee.service.model import LANGUAGES
 
 
-def rule_all_languages(doc: dict[str, Any], claim_budget_s: float | None) -> dict[str, Any]:
+def rule_all_languages(doc: dict[str, Any]) -> dict[str, Any]:
     """``{lang: skat-ruling/1}`` for every language a stored ruling keeps: the engine
     runs once, and the three texts render the same decision."""
-    decision = engine.rule(doc, claim_budget_s=claim_budget_s)
+    decision = engine.rule(doc)
     return {lang: engine.render(decision, lang) for lang in LANGUAGES}
 
 

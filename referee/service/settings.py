@@ -27,7 +27,6 @@ class Settings:
     import_max_bytes: int = 64 * 1024 * 1024
     rate_limit: str = "300 per minute"
     rate_limit_storage: str = "memory://"
-    claim_budget_s: float = 5.0
     #: seconds an authenticated key is remembered per process (0: ask the database every
     #: time); a revocation is immediate in the process that revokes, within this elsewhere
     key_cache_s: float = 2.0
@@ -46,7 +45,6 @@ class Settings:
             import_max_bytes=int(env.get("REFEREE_IMPORT_MAX_BYTES") or d.import_max_bytes),
             rate_limit=env.get("REFEREE_RATE_LIMIT") or d.rate_limit,
             rate_limit_storage=env.get("REFEREE_RATE_LIMIT_STORAGE") or d.rate_limit_storage,
-            claim_budget_s=float(env.get("REFEREE_CLAIM_BUDGET_S") or d.claim_budget_s),
             key_cache_s=float(env.get("REFEREE_KEY_CACHE_S") or d.key_cache_s),
             anonymous_access=_flag(env.get("REFEREE_ANONYMOUS_ACCESS")),
             secret_key=env.get("REFEREE_SECRET_KEY") or None,

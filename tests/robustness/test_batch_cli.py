@@ -57,8 +57,8 @@ def test_batch_keeps_order_reports_bad_lines_in_place_and_exits_1(tmp_path, caps
 def test_jobs_give_the_same_lines_in_the_same_order(tmp_path) -> None:
     text = "".join(json.dumps(d) + "\n" for d in _docs(60))
     one, many = io.StringIO(), io.StringIO()
-    assert rule_stream(io.StringIO(text), one, claim_budget_s=1.0) == (60, 0)
-    assert rule_stream(io.StringIO(text), many, claim_budget_s=1.0, jobs=2) == (60, 0)
+    assert rule_stream(io.StringIO(text), one) == (60, 0)
+    assert rule_stream(io.StringIO(text), many, jobs=2) == (60, 0)
     a = [_strip_timing(x) for x in one.getvalue().splitlines()]
     b = [_strip_timing(x) for x in many.getvalue().splitlines()]
     assert a == b

@@ -33,7 +33,7 @@ def spec_app(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyp
     backend = SqlBackend(url)
     backend.migrate()
     app = create_app(
-        Settings(database_url=url, rate_limit="100000 per minute", claim_budget_s=0.2),
+        Settings(database_url=url, rate_limit="100000 per minute"),
         backend=backend,
     )
     app.config["TESTING"] = True

@@ -50,7 +50,6 @@ class Server:
             **os.environ,
             "DATABASE_URL": self.url,
             "REFEREE_RATE_LIMIT": "100000 per minute",
-            "REFEREE_CLAIM_BUDGET_S": "0.5",
         }
         self.proc = subprocess.Popen(
             [

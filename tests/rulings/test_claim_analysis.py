@@ -1,12 +1,10 @@
 """Claim analysis (ISkO 4.3.4, 4.3.5): exact search on hand-built worst-case positions.
 
 Each position's answer is worked out by hand in its docstring; the test also replays the
-proving line with the independent model of ``tests/cases/skatmini.py`` and prints timings.
+proving line with the independent model of ``tests/cases/skatmini.py``.
 """
 
 from __future__ import annotations
-
-import time
 
 import pytest
 
@@ -136,19 +134,9 @@ def test_isko_4_3_4_claim_analysis(
     hands = _hands(*specs)
     defenders = DEFENDERS_OF[declarer]
     winners = (1 << declarer) if question == "null_claim" else defenders
-    t0 = time.perf_counter()
-    ans = can_force_trick(
-        hands, leader, (), Game(game), winners=winners, controllers=defenders, budget_seconds=60
-    )
-    seconds = time.perf_counter() - t0
-    tricks_left = len(specs[0].split())
-    print(
-        f"\n{tricks_left} tricks, {game}: answer {ans.answer}, {ans.nodes} nodes, "
-        f"{seconds * 1000:.1f} ms"
-    )
+    ans = can_force_trick(hands, leader, (), Game(game), winners=winners, controllers=defenders)
     assert ans.answer is expected
     _check_line(specs, leader, game, ans.line, winners, ans.answer)
-    assert seconds < 20
 
 
 def test_isko_5_4_3_schwarz_reachable_analysis_has_a_line() -> None:

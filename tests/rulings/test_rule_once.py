@@ -104,7 +104,7 @@ def test_a_stored_ruling_runs_the_engine_once_for_three_languages(
 
     monkeypatch.setattr(engine, "rule", counting)
     doc = json.loads((EXAMPLES[0].parent / "revoke-objected.json").read_text(encoding="utf-8"))
-    texts = rule_all_languages(doc, None)
+    texts = rule_all_languages(doc)
     assert sorted(texts) == ["de", "en", "es"]
     assert len(calls) == 1 and len(replays) == 1
     decided = {k: v for k, v in texts["en"].items() if k not in ("language",)}
@@ -145,7 +145,7 @@ def test_the_console_opens_a_ruling_with_one_replay(
     last = len(doc["events"]) - 1
     assert engine.replay(doc) == engine.replay(doc, at=last)
     now = datetime.now(UTC)
-    texts = rule_all_languages(doc, None)
+    texts = rule_all_languages(doc)
     revision = Revision(1, 1, 1, now, "me", doc, texts, texts["en"]["outcome"])
     dispute = Dispute(1, "me", None, now, doc, {}, "", rulings=[revision])
     calls: list[int | None] = []

@@ -100,20 +100,6 @@ def test_adjudication_needs_a_key_unless_the_operator_opens_it(make_app):
     assert opened.get("/v1/disputes").status_code == 401
 
 
-def test_claim_budget_is_passed_to_the_engine(make_app, keys, monkeypatch):
-    seen = []
-    real = engine.adjudicate
-
-    def spy(doc, *, lang="en", claim_budget_s=None):
-        seen.append(claim_budget_s)
-        return real(doc, lang=lang, claim_budget_s=claim_budget_s)
-
-    monkeypatch.setattr(engine, "adjudicate", spy)
-    client = make_app(claim_budget_s=0.25).test_client()
-    client.post("/v1/adjudications", json=example("lay-down-claim"), headers=keys["platform"])
-    assert seen == [0.25]
-
-
 def test_engine_crash_is_a_500_problem_without_traceback(client, keys, monkeypatch):
     def crash(doc, **kw):
         raise ZeroDivisionError("boom")

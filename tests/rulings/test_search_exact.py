@@ -1,0 +1,169 @@
+"""The claim and level searches against a plain exhaustive minimax (ISkO 4.3.4, 4.3.5,
+4.1.5, 5.4.3).
+
+The reference below knows nothing of the searches' tables, bounds or card equivalence:
+it tries every legal card with the independent model of ``tests/cases/skatmini.py``. On
+small positions (at most five tricks left, sometimes with a trick on the table) every
+answer of :mod:`referee.rulings.search` must equal it, and every line must be legal play
+that shows the answer.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.core.cards import Card, mask_of
+from referee.core.contracts import Game
+from referee.rulings.search import can_force_trick, can_reach_points, can_take_all
+from tests.support.skatmini import legal, points, trick_winner
+
+Hands = tuple[tuple[str, ...], ...]
+
+
+def _after(hands: Hands, seat: int, card: str) -> Hands:
+    return tuple(tuple(c for c in h if c != card) if s == seat else h for s, h in enumerate(hands))
+
+
+def _plays(hands: Hands, leader: int, table: tuple[str, ...], game: str):
+    """(seat, card, hands after) for every legal next card."""
+    seat = (leader + len(table)) % 3
+    for card in legal(list(hands[seat]), table[0] if table else None, game):
+        yield seat, card, _after(hands, seat, card)
+
+
+def _winner(leader: int, table: tuple[str, ...], game: str) -> int:
+    return (leader + trick_winner(list(table), game)) % 3
+
+
+def ref_force(hands: Hands, leader: int, table: tuple[str, ...], game: str, win: int, ctl: int):
+    """Can the seats in ``ctl`` make some remaining trick go to a seat in ``win``?"""
+    if len(table) == 3:
+        w = _winner(leader, table, game)
+        if (win >> w) & 1:
+            return True
+        return any(hands) and ref_force(hands, w, (), game, win, ctl)
+    seat = (leader + len(table)) % 3
+    values = [
+        ref_force(h, leader, (*table, c), game, win, ctl)
+        for _, c, h in _plays(hands, leader, table, game)
+    ]
+    return any(values) if (ctl >> seat) & 1 else all(values)
+
+
+def ref_points(hands: Hands, leader: int, table: tuple[str, ...], game: str, d: int) -> int:
+    """The most card points ``d`` can take from here, everyone playing for him."""
+    if len(table) == 3:
+        w = _winner(leader, table, game)
+        won = points(list(table)) if w == d else 0
+        return won + (ref_points(hands, w, (), game, d) if any(hands) else 0)
+    return max(
+        ref_points(h, leader, (*table, c), game, d)
+        for _, c, h in _plays(hands, leader, table, game)
+    )
+
+
+def ref_all(hands: Hands, leader: int, table: tuple[str, ...], game: str, d: int) -> bool:
+    """Can ``d`` take every remaining trick, everyone playing for him?"""
+    if len(table) == 3:
+        w = _winner(leader, table, game)
+        return w == d and (not any(hands) or ref_all(hands, w, (), game, d))
+    return any(
+        ref_all(h, leader, (*table, c), game, d) for _, c, h in _plays(hands, leader, table, game)
+    )
+
+
+@st.composite
+def positions(
+    draw: st.DrawFn, started_at_five: bool = False
+) -> tuple[str, Hands, int, tuple[tuple[int, str], ...]]:
+    """A game, hands of up to five cards, a leader and 0-2 legal cards on the table (at
+    least one with five tricks left if ``started_at_five``)."""
+    game = draw(st.sampled_from([g.value for g in Game]))
+    tricks = draw(st.integers(1, 5))
+    deck = draw(st.permutations([c.name for c in Card]))
+    hands = tuple(tuple(deck[i * tricks : (i + 1) * tricks]) for i in range(3))
+    leader = draw(st.integers(0, 2))
+    table: list[tuple[int, str]] = []
+    for _ in range(draw(st.integers(1 if started_at_five and tricks == 5 else 0, 2))):
+        seat = (leader + len(table)) % 3
+        options = legal(list(hands[seat]), table[0][1] if table else None, game)
+        card = draw(st.sampled_from(options))
+        table.append((seat, card))
+        hands = _after(hands, seat, card)
+    return game, hands, leader, tuple(table)
+
+
+def _masks(hands: Hands) -> list[int]:
+    return [mask_of(Card[c] for c in h) for h in hands]
+
+
+def _trick(table: tuple[tuple[int, str], ...]) -> tuple[tuple[int, int], ...]:
+    return tuple((s, int(Card[c])) for s, c in table)
+
+
+def _replay(hands: Hands, leader: int, table, line, game: str) -> list[tuple[int, int]]:
+    """Check that ``line`` is legal play from the position; (winner, points) per trick."""
+    hands = tuple(list(h) for h in hands)
+    cards = [c for _, c in table]
+    to_play = (leader + len(cards)) % 3
+    out = []
+    for seat, card in line:
+        assert seat == to_play, f"{card.name} out of turn"
+        assert card.name in legal(hands[seat], cards[0] if cards else None, game)
+        hands[seat].remove(card.name)
+        cards.append(card.name)
+        to_play = (seat + 1) % 3
+        if len(cards) == 3:
+            w = _winner(leader, tuple(cards), game)
+            out.append((w, points(cards)))
+            cards, leader, to_play = [], w, w
+    return out
+
+
+SETTINGS = settings(
+    max_examples=100, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+
+
+@SETTINGS
+@given(positions(), st.integers(0, 2))
+def test_can_force_trick_equals_minimax(pos, declarer: int) -> None:
+    game, hands, leader, table = pos
+    names = tuple(c for _, c in table)
+    others = 0b111 & ~(1 << declarer)
+    questions = [(others, others), (1 << declarer, others)]  # 4.3.4 / 4.3.5; null 4.3.4
+    for win, ctl in questions:
+        ans = can_force_trick(
+            _masks(hands), leader, _trick(table), Game(game), winners=win, controllers=ctl
+        )
+        assert ans.answer == ref_force(hands, leader, names, game, win, ctl)
+        tricks = _replay(hands, leader, table, ans.line, game)
+        reached = [w for w, _ in tricks if (win >> w) & 1]
+        assert bool(reached) == ans.answer
+
+
+@SETTINGS
+@given(positions(), st.integers(0, 2))
+def test_can_take_all_equals_exhaustive_search(pos, declarer: int) -> None:
+    game, hands, leader, table = pos
+    ans = can_take_all(_masks(hands), leader, _trick(table), Game(game), declarer)
+    assert ans.answer == ref_all(hands, leader, tuple(c for _, c in table), game, declarer)
+    if ans.answer:
+        tricks = _replay(hands, leader, table, ans.line, game)
+        assert all(w == declarer for w, _ in tricks) and sum(map(len, hands)) + len(table) == len(
+            ans.line
+        ) + len(table)
+
+
+@settings(SETTINGS, max_examples=60)  # the reference tries every line: keep it short
+@given(positions(started_at_five=True), st.integers(0, 2), st.integers(-3, 3))
+def test_can_reach_points_equals_exhaustive_search(pos, declarer: int, offset: int) -> None:
+    game, hands, leader, table = pos
+    best = ref_points(hands, leader, tuple(c for _, c in table), game, declarer)
+    for needed in (best, best + 1, best + offset):
+        ans = can_reach_points(_masks(hands), leader, _trick(table), Game(game), declarer, needed)
+        assert ans.answer == (best >= needed), (best, needed)
+        if ans.answer:
+            tricks = _replay(hands, leader, table, ans.line, game)
+            assert sum(p for w, p in tricks if w == declarer) >= needed
