@@ -97,3 +97,26 @@ def test_two_processes_in_different_language_orders_write_the_same_bytes() -> No
     first, second = _run("en,de,es"), _run("es,de,en")
     assert first == second
     assert len(json.loads(first)) == 3 * len(RECORDS)
+
+
+def test_a_search_that_reaches_its_node_limit_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No silent fallback: the ruling names the node limit in a step and in the analysis."""
+    import functools
+
+    from referee.rulings import outcome, shortened
+
+    monkeypatch.setattr(
+        shortened, "can_force_trick", functools.partial(shortened.can_force_trick, node_limit=1)
+    )
+    monkeypatch.setattr(
+        outcome, "can_reach_points", functools.partial(outcome.can_reach_points, node_limit=1)
+    )
+    claim = json.loads(RECORDS[0].read_text(encoding="utf-8"))
+    level = json.loads(RECORDS[7].read_text(encoding="utf-8"))
+    for doc in (claim, level):
+        for lang in ("en", "de", "es"):
+            ruling = adjudicate_document(doc, lang=lang)
+            assert any(a.get("node_limit_reached") for a in ruling["analysis"])
+            texts = [s["text"] for s in ruling["reasoning"]]
+            assert any("2" in t and ("node" in t or "Knoten" in t or "nodos" in t) for t in texts)
+    assert adjudicate_document(claim)["outcome"] == "undetermined"

@@ -5,8 +5,8 @@ by the three hands and the leader), one card per run of equivalent cards, move o
 by what each seat wants from the trick, and two sure signs that settle a position
 without search:
 
-- suit and grand, two seats against one: a trump of theirs above every trump of his
-  wins its trick whenever it is played;
+- suit and grand, two seats against one: he takes every trick only if each of their
+  trumps can fall under its own, higher trump of his;
 - null: a declarer card below every outstanding defender card of its class never wins a
   trick unless he leads it to two defenders void in its suit; if all his cards are such
   and he is not on lead (or can lead one that a defender beats), he takes none.
@@ -23,6 +23,7 @@ from referee.rulings.search.tables import (
     NodeLimitReached,
     Play,
     Tables,
+    all_trumps_covered,
     answer,
     gc_paused,
     tables,
@@ -48,7 +49,7 @@ def can_force_trick(
     :class:`NodeLimitReached` past ``node_limit`` nodes.
     """
     t = tables(game)
-    outcomes, above, below = t.outcomes, t.above, t.below
+    outcomes, below = t.outcomes, t.below
     class_mask, class_of = t.class_mask, t.class_of
     moves, legal_of = t.moves, t.legal
     trumps = t.trumps
@@ -68,9 +69,11 @@ def can_force_trick(
         if others_vs_one >= 0:
             one = others_vs_one
             mine = h[one] & trumps
-            theirs = (h[0] | h[1] | h[2]) & trumps & ~mine
-            # a trump of theirs above all of his wins the trick it is played to
-            if theirs and (not mine or theirs & above[_top(mine, above)]):
+            # he takes every trick only if each of their trumps falls under one of his
+            if trumps and not (
+                all_trumps_covered(t, h[(one + 1) % 3] & trumps, mine)
+                and all_trumps_covered(t, h[(one + 2) % 3] & trumps, mine)
+            ):
                 return True
             if lead == one and _cashes_all(h, one, t):
                 return False
@@ -89,6 +92,8 @@ def can_force_trick(
                 m ^= low
             if can_lose:
                 return False
+            if lead != d and _null_forced(h, d, lead, t):
+                return True
         return None
 
     def boundary(h0: int, h1: int, h2: int, lead: int) -> bool:
@@ -184,6 +189,31 @@ def _line(h, leader, played, result, value_after, t, winners) -> list[Play]:  # 
             return line
 
 
+def _null_forced(h: Sequence[int], d: int, lead: int, t: Tables) -> bool:
+    """Null, a defender on lead: he holds a card of a suit below all of the declarer's
+    cards of that suit, and his partner is void in it or holds one below them too. He
+    leads it, his partner goes under, and the declarer must take the trick."""
+    other = 3 - d - lead
+    mine, partner, decl = h[lead], h[other], h[d]
+    below = t.below
+    for cm in t.class_mask:
+        ds = decl & cm
+        if not ds or not mine & cm:
+            continue
+        low = -1
+        m = ds
+        while m:  # the declarer's lowest card of the suit beats none of his others
+            bit = m & -m
+            c = bit.bit_length() - 1
+            if not ds & below[c]:
+                low = c
+                break
+            m ^= bit
+        if mine & below[low] and (not partner & cm or partner & below[low]):
+            return True
+    return False
+
+
 def _cashes_all(h: Sequence[int], one: int, t: Tables) -> bool:
     """``one``, on lead, wins every trick by playing from the top: each of his trumps
     beats all of theirs and he has at least as many as either of them (drawing theirs),
@@ -205,15 +235,3 @@ def _cashes_all(h: Sequence[int], one: int, t: Tables) -> bool:
             return False  # some card of theirs in its class is not below it
         m ^= low
     return True
-
-
-def _top(mask: int, above: Sequence[int]) -> int:
-    """The strongest card of ``mask`` (all of one class): none of the others beats it."""
-    m = mask
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        if not mask & above[c]:
-            return c
-        m ^= low
-    return -1

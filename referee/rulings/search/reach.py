@@ -21,6 +21,7 @@ from referee.rulings.search.tables import (
     NodeLimitReached,
     Play,
     Tables,
+    all_trumps_covered,
     answer,
     gc_paused,
     points,
@@ -149,7 +150,7 @@ def can_take_all(
     good: dict[int, tuple[int, ...]] = {}
     nodes = 0
 
-    moves, followers, outcomes = t.moves, t.followers, t.outcomes
+    moves, followers, beaten_by, trumps = t.moves, t.followers, t.beaten_by, t.trumps
     s1, s2 = (d + 1) % 3, (d + 2) % 3
 
     def sweep(h: Hands) -> bool:
@@ -164,18 +165,20 @@ def can_take_all(
         nodes += 1
         if nodes > node_limit:
             raise NodeLimitReached(nodes)
-        if _sure_trumps(h, d, t):
+        if trumps and not (
+            all_trumps_covered(t, h[s1] & trumps, h[d] & trumps)
+            and all_trumps_covered(t, h[s2] & trumps, h[d] & trumps)
+        ):
             failed.add(key)
             return False
         h1, h2 = h[s1], h[s2]
         for c0 in moves(h[d], alive, False):
-            f = followers[c0]
-            b0 = c0 << 10
-            for c1 in moves(h1 & f or h1, alive, False):
-                b1 = b0 | c1 << 5
-                for c2 in moves(h2 & f or h2, alive, False):
-                    if outcomes[b1 | c2] & 3:
-                        continue  # the declarer, leading, must win it
+            f, under = followers[c0], ~beaten_by[c0]  # the declarer, leading, must win
+            l1, l2 = (h1 & f or h1) & under, (h2 & f or h2) & under
+            if not (l1 and l2):
+                continue
+            for c1 in moves(l1, alive, False):
+                for c2 in moves(l2, alive, False):
                     child = [0, 0, 0]
                     child[d], child[s1], child[s2] = (
                         h[d] & ~(1 << c0),

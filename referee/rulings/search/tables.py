@@ -129,6 +129,9 @@ class Tables:
             for i, c in enumerate(cl):
                 above[c] = sum(1 << x for x in cl[:i])
         self.above = tuple(above)
+        #: card -> mask of the cards that beat it when it is led
+        trumps = self.trumps
+        self.beaten_by = tuple(above[c] | (0 if (trumps >> c) & 1 else trumps) for c in range(32))
         #: card -> its follow class (0-3 plain suits, 4 trumps)
         self.class_of = FOLLOW_CLASS[game]
         #: card -> mask of the cards of its class that it beats
@@ -183,3 +186,29 @@ def tables(game: Game) -> Tables:
     if t is None:
         t = _TABLES[game] = Tables(game)
     return t
+
+
+def cards(mask: int) -> list[int]:
+    """The card numbers of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def all_trumps_covered(t: Tables, theirs: int, mine: int) -> bool:
+    """Can each trump of ``theirs`` (one seat's) fall under its own, higher trump of
+    ``mine``? If not, ``mine``'s holder cannot win every trick: in a trick he wins, a
+    trump of theirs falls only under a higher trump of his, one per trick."""
+    above = t.above
+    free = sorted(cards(mine), key=lambda c: bin(above[c]).count("1"), reverse=True)
+    for x in sorted(cards(theirs), key=lambda c: bin(above[c]).count("1")):  # strongest first
+        for i, c in enumerate(free):  # weakest first
+            if above[x] >> c & 1:
+                del free[i]
+                break
+        else:
+            return False
+    return True
