@@ -11,10 +11,13 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     REFEREE_RULES_KB=/app/rules_kb
 
 WORKDIR /app
-COPY pyproject.toml README.md gunicorn.conf.py ./
+COPY pyproject.toml setup.py README.md gunicorn.conf.py ./
 COPY referee ./referee
 COPY rules_kb ./rules_kb
-RUN pip install --no-compile . \
+# gcc builds the compiled search engine (referee/rulings/search/_engine.c), then goes
+RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
+    && pip install --no-compile . \
+    && apt-get purge -y gcc libc6-dev && apt-get autoremove -y && rm -rf /var/lib/apt/lists/* \
     && useradd --create-home --uid 10001 referee \
     && mkdir -p /app/var && chown referee:referee /app/var
 

@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
+# the compiled search engine, rebuilt in place when its source changes
+ENGINE := $(VENV)/.engine-stamp
 
 .PHONY: run test lint bench spec clean system-deps
 
@@ -12,30 +14,34 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+$(ENGINE): $(STAMP) referee/rulings/search/_engine.c setup.py
+	$(PY) setup.py -q build_ext --inplace
+	touch $(ENGINE)
+
 system-deps:
 	bash scripts/system-deps.sh
 
-run: $(STAMP)
+run: $(ENGINE)
 	$(VENV)/bin/referee serve
 
-test: $(STAMP) system-deps
+test: $(ENGINE) system-deps
 	$(VENV)/bin/ruff check referee tests bench
 	$(VENV)/bin/ruff format --check referee tests bench
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -q
 
-lint: $(STAMP)
+lint: $(ENGINE)
 	$(VENV)/bin/ruff check referee tests bench
 	$(VENV)/bin/ruff format --check referee tests bench
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 
-bench: $(STAMP)
+bench: $(ENGINE)
 	$(PY) -m bench
 
 spec: $(STAMP)
 	$(VENV)/bin/referee openapi --out api_spec/openapi.yaml
 
 clean:
-	rm -rf $(VENV) var build *.egg-info
+	rm -rf $(VENV) var build *.egg-info referee/rulings/search/_engine.*.so

@@ -10,12 +10,13 @@ that shows the answer.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.core.cards import Card, mask_of
 from referee.core.contracts import Game
-from referee.rulings.search import can_force_trick, can_reach_points, can_take_all
+from referee.rulings.search import NodeLimitReached, force, native, reach
 from tests.support.skatmini import legal, points, trick_winner
 
 Hands = tuple[tuple[str, ...], ...]
@@ -121,14 +122,23 @@ def _replay(hands: Hands, leader: int, table, line, game: str) -> list[tuple[int
     return out
 
 
+#: the compiled engine the rulings use, and the Python reference it follows
+ENGINES = {
+    "engine": (native.can_force_trick, native.can_take_all, native.can_reach_points),
+    "reference": (force.can_force_trick, reach.can_take_all, reach.can_reach_points),
+}
+engines = pytest.mark.parametrize("engine", sorted(ENGINES))
+
 SETTINGS = settings(
     max_examples=100, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
 
 
+@engines
 @SETTINGS
 @given(positions(), st.integers(0, 2))
-def test_can_force_trick_equals_minimax(pos, declarer: int) -> None:
+def test_can_force_trick_equals_minimax(engine: str, pos, declarer: int) -> None:
+    can_force_trick = ENGINES[engine][0]
     game, hands, leader, table = pos
     names = tuple(c for _, c in table)
     others = 0b111 & ~(1 << declarer)
@@ -143,9 +153,11 @@ def test_can_force_trick_equals_minimax(pos, declarer: int) -> None:
         assert bool(reached) == ans.answer
 
 
+@engines
 @SETTINGS
 @given(positions(), st.integers(0, 2))
-def test_can_take_all_equals_exhaustive_search(pos, declarer: int) -> None:
+def test_can_take_all_equals_exhaustive_search(engine: str, pos, declarer: int) -> None:
+    can_take_all = ENGINES[engine][1]
     game, hands, leader, table = pos
     ans = can_take_all(_masks(hands), leader, _trick(table), Game(game), declarer)
     assert ans.answer == ref_all(hands, leader, tuple(c for _, c in table), game, declarer)
@@ -156,9 +168,13 @@ def test_can_take_all_equals_exhaustive_search(pos, declarer: int) -> None:
         ) + len(table)
 
 
+@engines
 @settings(SETTINGS, max_examples=60)  # the reference tries every line: keep it short
 @given(positions(started_at_five=True), st.integers(0, 2), st.integers(-3, 3))
-def test_can_reach_points_equals_exhaustive_search(pos, declarer: int, offset: int) -> None:
+def test_can_reach_points_equals_exhaustive_search(
+    engine: str, pos, declarer: int, offset: int
+) -> None:
+    can_reach_points = ENGINES[engine][2]
     game, hands, leader, table = pos
     best = ref_points(hands, leader, tuple(c for _, c in table), game, declarer)
     for needed in (best, best + 1, best + offset):
@@ -167,3 +183,46 @@ def test_can_reach_points_equals_exhaustive_search(pos, declarer: int, offset: i
         if ans.answer:
             tricks = _replay(hands, leader, table, ans.line, game)
             assert sum(p for w, p in tricks if w == declarer) >= needed
+
+
+#: nodes the Python reference may spend on one full-size question in these tests
+REFERENCE_LIMIT = 30_000
+
+
+@st.composite
+def full_positions(draw: st.DrawFn) -> tuple[Game, list[int], int, int]:
+    """Ten tricks left (a whole deal without the skat), any leader and declarer."""
+    game = draw(st.sampled_from(list(Game)))
+    deck = draw(st.permutations(list(Card)))
+    hands = [mask_of(deck[i * 10 : (i + 1) * 10]) for i in range(3)]
+    return game, hands, draw(st.integers(0, 2)), draw(st.integers(0, 2))
+
+
+@settings(SETTINGS, max_examples=80)
+@given(full_positions(), st.sampled_from([31, 61, 90, 100]))
+def test_engine_equals_reference_at_ten_tricks(pos, needed: int) -> None:
+    """At full size no minimax is feasible; the engine must still agree with the Python
+    searches (each exact) on every question the reference settles within its limit."""
+    game, hands, leader, declarer = pos
+    others = 0b111 & ~(1 << declarer)
+    asks = [
+        ("force", {"winners": others, "controllers": others}),
+        ("force", {"winners": 1 << declarer, "controllers": others}),
+        ("all", {}),
+        ("reach", {}),
+    ]
+    for kind, kw in asks:
+        if kind == "force":
+            calls = (force.can_force_trick, native.can_force_trick)
+            args: tuple = (hands, leader, (), game)
+        elif kind == "all":
+            calls = (reach.can_take_all, native.can_take_all)
+            args = (hands, leader, (), game, declarer)
+        else:
+            calls = (reach.can_reach_points, native.can_reach_points)
+            args = (hands, leader, (), game, declarer, needed)
+        try:
+            expected = calls[0](*args, **kw, node_limit=REFERENCE_LIMIT).answer
+        except NodeLimitReached:
+            continue
+        assert calls[1](*args, **kw).answer == expected, (kind, kw)

@@ -1,0 +1,1069 @@
+/* The exact open-hand searches of referee.rulings.search, compiled.
+ *
+ * The same three questions and the same reasoning as the Python reference in
+ * force.py and reach.py (which the tests compare it with): hands are three 32-bit
+ * masks (seat 0 = forehand), cards are numbered as in referee.core.cards, and every
+ * rule of the game (who follows what, which card wins a trick, its points) comes from
+ * the tables Python hands over in prepare(): nothing about Skat is decided here.
+ *
+ * No clock and no randomness: a search is bounded by a count of nodes only, so the
+ * same question gives the same answer, the same line and the same count everywhere.
+ * Each question builds its own tables and frees them before it returns.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint32_t u32;
+typedef uint64_t u64;
+
+/* ---- per-game tables (filled by prepare) ----------------------------------- */
+
+typedef struct {
+    int ready;
+    u32 trumps;
+    u32 class_mask[5];
+    uint8_t class_of[32];
+    int8_t order[5][32]; /* cards of each follow class, strongest first */
+    uint8_t order_n[5];
+    u32 above[32];     /* cards of its class that beat it */
+    u32 below[32];     /* cards of its class that it beats */
+    u32 beaten_by[32]; /* cards that beat it when it is led */
+    u32 followers[32]; /* cards that follow it */
+    uint8_t points[32];
+    uint8_t outcomes[32768]; /* c0<<10|c1<<5|c2 -> winner index | points << 2 */
+} Game;
+
+#define MAX_GAMES 16
+#define MAX_HAND 12 /* cards one hand may hold in a question (ten, or twelve with the skat) */
+static Game GAMES[MAX_GAMES];
+
+static inline int bit(u32 m, int c) { return (int)((m >> c) & 1u); }
+static inline int low_card(u32 m) { return __builtin_ctz(m); }
+
+static inline u32 legal_of(const Game *g, u32 hand, int led) {
+    if (led < 0) return hand;
+    u32 f = hand & g->followers[led];
+    return f ? f : hand;
+}
+
+/* The cards of `legal` worth trying, strongest first within each class: one card of each
+ * run of cards no alive card of another hand separates (for point questions the run
+ * must also score alike). */
+static int moves(const Game *g, u32 legal, u32 alive, int by_points, int8_t *out) {
+    int n = 0;
+    for (int k = 0; k < 5; k++) {
+        if (!(legal & g->class_mask[k])) continue;
+        int prev_mine = 0, prev_pts = -1;
+        for (int i = 0; i < g->order_n[k]; i++) {
+            int c = g->order[k][i];
+            if (bit(legal, c)) {
+                int pts = by_points ? g->points[c] : 0;
+                if (!(prev_mine && pts == prev_pts)) out[n++] = (int8_t)c;
+                prev_mine = 1;
+                prev_pts = pts;
+            } else if (bit(alive, c)) {
+                prev_mine = 0;
+            }
+        }
+    }
+    return n;
+}
+
+static inline int points_of(const Game *g, u32 m) {
+    int p = 0;
+    while (m) {
+        p += g->points[low_card(m)];
+        m &= m - 1;
+    }
+    return p;
+}
+
+/* ---- a hash table keyed by the three hands and the leader ------------------ */
+
+typedef struct {
+    u32 h0, h1, h2;
+    uint8_t lead; /* 0xFF: empty */
+    uint8_t val;
+    int8_t m0, m1, m2;
+    uint8_t pad;
+    int16_t lo, hi;
+} Entry;
+
+typedef struct {
+    Entry *slots;
+    size_t cap, count;
+    int failed; /* out of memory */
+} Table;
+
+static int table_init(Table *t) {
+    t->cap = 1 << 12;
+    t->count = 0;
+    t->failed = 0;
+    t->slots = (Entry *)malloc(t->cap * sizeof(Entry));
+    if (!t->slots) return -1;
+    memset(t->slots, 0xFF, t->cap * sizeof(Entry));
+    return 0;
+}
+
+static void table_free(Table *t) {
+    free(t->slots);
+    t->slots = NULL;
+}
+
+static inline u64 mix(u32 h0, u32 h1, u32 h2, int lead) {
+    u64 x = ((u64)h0 | (u64)h1 << 32) ^ ((u64)h2 * 0x9E3779B97F4A7C15ULL) ^ (u64)(lead + 1);
+    x ^= x >> 30;
+    x *= 0xBF58476D1CE4E5B9ULL;
+    x ^= x >> 27;
+    x *= 0x94D049BB133111EBULL;
+    x ^= x >> 31;
+    return x;
+}
+
+static Entry *table_find(Table *t, u32 h0, u32 h1, u32 h2, int lead) {
+    size_t mask = t->cap - 1;
+    size_t i = (size_t)mix(h0, h1, h2, lead) & mask;
+    for (;;) {
+        Entry *e = &t->slots[i];
+        if (e->lead == 0xFF) return e;
+        if (e->h0 == h0 && e->h1 == h1 && e->h2 == h2 && e->lead == lead) return e;
+        i = (i + 1) & mask;
+    }
+}
+
+static const Entry *table_get(Table *t, u32 h0, u32 h1, u32 h2, int lead) {
+    Entry *e = table_find(t, h0, h1, h2, lead);
+    return e->lead == 0xFF ? NULL : e;
+}
+
+static int table_grow(Table *t) {
+    size_t old_cap = t->cap;
+    Entry *old = t->slots;
+    t->cap = old_cap * 2;
+    t->slots = (Entry *)malloc(t->cap * sizeof(Entry));
+    if (!t->slots) {
+        t->slots = old;
+        t->cap = old_cap;
+        return -1;
+    }
+    memset(t->slots, 0xFF, t->cap * sizeof(Entry));
+    for (size_t i = 0; i < old_cap; i++) {
+        if (old[i].lead == 0xFF) continue;
+        Entry *e = table_find(t, old[i].h0, old[i].h1, old[i].h2, old[i].lead);
+        *e = old[i];
+    }
+    free(old);
+    return 0;
+}
+
+/* The entry for a key, created when missing (NULL when memory ran out). */
+static Entry *table_put(Table *t, u32 h0, u32 h1, u32 h2, int lead) {
+    Entry *e = table_find(t, h0, h1, h2, lead);
+    if (e->lead != 0xFF) return e;
+    if ((t->count + 1) * 2 > t->cap) {
+        if (table_grow(t) < 0) {
+            t->failed = 1;
+            return NULL;
+        }
+        e = table_find(t, h0, h1, h2, lead);
+    }
+    e->h0 = h0;
+    e->h1 = h1;
+    e->h2 = h2;
+    e->lead = (uint8_t)lead;
+    e->val = 0;
+    e->m0 = e->m1 = e->m2 = -1;
+    e->lo = 0;
+    e->hi = 121;
+    t->count++;
+    return e;
+}
+
+/* ---- what the searches share ----------------------------------------------- */
+
+typedef struct {
+    const Game *g;
+    Table tt;
+    long long nodes, limit;
+    int stop; /* 1: node limit, 2: out of memory */
+} Search;
+
+static inline int count_node(Search *s) {
+    if (++s->nodes > s->limit) {
+        s->stop = 1;
+        return 0;
+    }
+    return 1;
+}
+
+static inline int check_table(Search *s) {
+    if (s->tt.failed) s->stop = 2;
+    return !s->stop;
+}
+
+/* Can each trump of `theirs` fall under its own, higher trump of `mine`? */
+static int all_trumps_covered(const Game *g, u32 theirs, u32 mine) {
+    u32 free_ = mine;
+    int n = g->order_n[4];
+    for (int i = 0; i < n; i++) { /* theirs, strongest first */
+        int x = g->order[4][i];
+        if (!bit(theirs, x)) continue;
+        int found = 0;
+        for (int j = n - 1; j >= 0; j--) { /* mine, weakest first */
+            int c = g->order[4][j];
+            if (bit(free_, c) && bit(g->above[x], c)) {
+                free_ &= ~(1u << c);
+                found = 1;
+                break;
+            }
+        }
+        if (!found) return 0;
+    }
+    return 1;
+}
+
+/* Points of one defender's trumps the declarer cannot win (see reach.py). */
+static int trump_loss(const Game *g, u32 theirs, u32 mine) {
+    int cs[32], n = 0;
+    for (u32 m = theirs; m; m &= m - 1) cs[n++] = low_card(m);
+    /* by points, heaviest first; ties by card number (a stable sort of ascending cards) */
+    for (int i = 1; i < n; i++) {
+        int c = cs[i], j = i - 1;
+        while (j >= 0 && g->points[cs[j]] < g->points[c]) {
+            cs[j + 1] = cs[j];
+            j--;
+        }
+        cs[j + 1] = c;
+    }
+    u32 free_ = mine;
+    int lost = 0, nt = g->order_n[4];
+    for (int i = 0; i < n; i++) {
+        int x = cs[i], found = 0;
+        for (int j = nt - 1; j >= 0; j--) {
+            int c = g->order[4][j];
+            if (bit(free_, c) && bit(g->above[x], c)) {
+                free_ &= ~(1u << c);
+                found = 1;
+                break;
+            }
+        }
+        if (!found) lost += g->points[x];
+    }
+    return lost;
+}
+
+typedef struct {
+    int8_t seat, card;
+} Play;
+
+typedef struct {
+    Play *items;
+    int n, cap;
+} Line;
+
+static int line_add(Line *l, int seat, int card) {
+    if (l->n == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 32;
+        Play *p = (Play *)realloc(l->items, (size_t)cap * sizeof(Play));
+        if (!p) return -1;
+        l->items = p;
+        l->cap = cap;
+    }
+    l->items[l->n].seat = (int8_t)seat;
+    l->items[l->n].card = (int8_t)card;
+    l->n++;
+    return 0;
+}
+
+/* ---- can one group force a trick (4.3.4, 4.3.5) ----------------------------- */
+
+typedef struct {
+    Search s;
+    int winners, controllers;
+    int strong_first[3];
+    int others_vs_one, null_single;
+} Force;
+
+static int f_within(Force *f, const u32 *h, int lead, const int8_t *played, int n);
+
+static int cashes_all(const Game *g, const u32 *h, int one) {
+    u32 mine = h[one], a = h[(one + 1) % 3], b = h[(one + 2) % 3];
+    if (g->trumps) {
+        int my = __builtin_popcount(mine & g->trumps);
+        int ta = __builtin_popcount(a & g->trumps), tb = __builtin_popcount(b & g->trumps);
+        if (my < (ta > tb ? ta : tb)) return 0;
+    }
+    u32 theirs = a | b;
+    for (u32 m = mine; m; m &= m - 1) {
+        int c = low_card(m);
+        if (theirs & g->class_mask[g->class_of[c]] & ~g->below[c]) return 0;
+    }
+    return 1;
+}
+
+static int null_forced(const Game *g, const u32 *h, int d, int lead) {
+    int other = 3 - d - lead;
+    u32 mine = h[lead], partner = h[other], decl = h[d];
+    for (int k = 0; k < 5; k++) {
+        u32 cm = g->class_mask[k];
+        u32 ds = decl & cm;
+        if (!ds || !(mine & cm)) continue;
+        int low = -1;
+        for (u32 m = ds; m; m &= m - 1) {
+            int c = low_card(m);
+            if (!(ds & g->below[c])) {
+                low = c;
+                break;
+            }
+        }
+        if (low < 0) continue;
+        if ((mine & g->below[low]) && (!(partner & cm) || (partner & g->below[low]))) return 1;
+    }
+    return 0;
+}
+
+/* A result known without search: 1, 0, or -1 (unknown). */
+static int f_sure(Force *f, const u32 *h, int lead) {
+    const Game *g = f->s.g;
+    if (f->others_vs_one >= 0) {
+        int one = f->others_vs_one;
+        u32 mine = h[one] & g->trumps;
+        if (g->trumps && !(all_trumps_covered(g, h[(one + 1) % 3] & g->trumps, mine) &&
+                           all_trumps_covered(g, h[(one + 2) % 3] & g->trumps, mine)))
+            return 1;
+        if (lead == one && cashes_all(g, h, one)) return 0;
+    }
+    if (f->null_single >= 0) {
+        int d = f->null_single;
+        u32 defs = (h[0] | h[1] | h[2]) & ~h[d];
+        int can_lose = lead != d;
+        for (u32 m = h[d]; m; m &= m - 1) {
+            int c = low_card(m);
+            if (defs & g->below[c]) return -1;
+            if (defs & g->class_mask[g->class_of[c]]) can_lose = 1;
+        }
+        if (can_lose) return 0;
+        if (lead != d && null_forced(g, h, d, lead)) return 1;
+    }
+    return -1;
+}
+
+static int f_boundary(Force *f, const u32 *h, int lead) {
+    if (!(h[0] | h[1] | h[2])) return 0;
+    const Entry *hit = table_get(&f->s.tt, h[0], h[1], h[2], lead);
+    if (hit) return hit->val;
+    int known = f_sure(f, h, lead);
+    int result = known >= 0 ? known : f_within(f, h, lead, NULL, 0);
+    if (f->s.stop) return 0;
+    Entry *e = table_put(&f->s.tt, h[0], h[1], h[2], lead);
+    if (!e) {
+        check_table(&f->s);
+        return 0;
+    }
+    e->val = (uint8_t)result;
+    return result;
+}
+
+static int f_within(Force *f, const u32 *h, int lead, const int8_t *played, int n) {
+    const Game *g = f->s.g;
+    if (!count_node(&f->s)) return 0;
+    int seat = (lead + n) % 3;
+    u32 alive = h[0] | h[1] | h[2];
+    for (int i = 0; i < n; i++) alive |= 1u << played[i];
+    u32 legal = legal_of(g, h[seat], n ? played[0] : -1);
+    int8_t order[32];
+    int m = moves(g, legal, alive, 0, order);
+    int mine = (f->controllers >> seat) & 1;
+    int8_t next[3];
+    for (int i = 0; i < n; i++) next[i] = played[i];
+    for (int k = 0; k < m; k++) {
+        int c = f->strong_first[seat] ? order[k] : order[m - 1 - k];
+        u32 hh[3] = {h[0], h[1], h[2]};
+        hh[seat] &= ~(1u << c);
+        int value;
+        if (n == 2) {
+            int o = g->outcomes[played[0] << 10 | played[1] << 5 | c];
+            int w = (lead + (o & 3)) % 3;
+            value = (f->winners >> w) & 1 ? 1 : f_boundary(f, hh, w);
+        } else {
+            next[n] = (int8_t)c;
+            value = f_within(f, hh, lead, next, n + 1);
+        }
+        if (f->s.stop) return 0;
+        if (value == mine) return value;
+    }
+    return !mine;
+}
+
+static int f_value_after(Force *f, const u32 *h, int lead, const int8_t *played, int n) {
+    if (n == 3) {
+        int o = f->s.g->outcomes[played[0] << 10 | played[1] << 5 | played[2]];
+        int w = (lead + (o & 3)) % 3;
+        return ((f->winners >> w) & 1) || f_boundary(f, h, w);
+    }
+    if (n == 0) return f_boundary(f, h, lead);
+    return f_within(f, h, lead, played, n);
+}
+
+/* One line of play that keeps the proven value: to the first trick for the winners
+ * (a yes) or to the last card (a no). */
+static int f_line(Force *f, const u32 *h0, int lead, const int8_t *played0, int n, int result,
+                  Line *line) {
+    const Game *g = f->s.g;
+    u32 h[3] = {h0[0], h0[1], h0[2]};
+    int8_t played[3];
+    for (int i = 0; i < n; i++) played[i] = played0[i];
+    for (;;) {
+        if (n == 3) {
+            int o = g->outcomes[played[0] << 10 | played[1] << 5 | played[2]];
+            int w = (lead + (o & 3)) % 3;
+            if (((f->winners >> w) & 1) || !(h[0] | h[1] | h[2])) return 0;
+            lead = w;
+            n = 0;
+        }
+        if (!(h[0] | h[1] | h[2])) return 0;
+        int seat = (lead + n) % 3;
+        u32 alive = h[0] | h[1] | h[2];
+        for (int i = 0; i < n; i++) alive |= 1u << played[i];
+        int8_t order[32];
+        int m = moves(g, legal_of(g, h[seat], n ? played[0] : -1), alive, 0, order);
+        int found = 0;
+        for (int k = 0; k < m; k++) {
+            int c = order[k];
+            u32 hh[3] = {h[0], h[1], h[2]};
+            hh[seat] &= ~(1u << c);
+            played[n] = (int8_t)c;
+            int v = f_value_after(f, hh, lead, played, n + 1);
+            if (f->s.stop) return 0;
+            if (v == result) {
+                if (line_add(line, seat, c) < 0) return -1;
+                h[0] = hh[0];
+                h[1] = hh[1];
+                h[2] = hh[2];
+                n++;
+                found = 1;
+                break;
+            }
+        }
+        if (!found) return 0;
+    }
+}
+
+/* ---- cooperative: can the declarer take every trick (4.1.5, 5.4.3) ----------- */
+
+typedef struct {
+    Search s;
+    int d;
+} Sweep;
+
+static int sw_sweep(Sweep *w, const u32 *h) {
+    const Game *g = w->s.g;
+    u32 alive = h[0] | h[1] | h[2];
+    if (!alive) return 1;
+    const Entry *hit = table_get(&w->s.tt, h[0], h[1], h[2], 0);
+    if (hit && hit->val == 0) return 0;
+    if (!count_node(&w->s)) return 0;
+    int d = w->d, s1 = (d + 1) % 3, s2 = (d + 2) % 3;
+    u32 tr = g->trumps;
+    int ok = 1;
+    if (tr && !(all_trumps_covered(g, h[s1] & tr, h[d] & tr) &&
+                all_trumps_covered(g, h[s2] & tr, h[d] & tr)))
+        ok = 0;
+    if (ok) {
+        int8_t m0[32], m1[32], m2[32];
+        int n0 = moves(g, h[d], alive, 0, m0);
+        u32 h1 = h[s1], h2 = h[s2];
+        for (int i = 0; i < n0; i++) {
+            int c0 = m0[i];
+            u32 fo = g->followers[c0], under = ~g->beaten_by[c0];
+            u32 l1 = ((h1 & fo) ? (h1 & fo) : h1) & under;
+            u32 l2 = ((h2 & fo) ? (h2 & fo) : h2) & under;
+            if (!(l1 && l2)) continue;
+            int n1 = moves(g, l1, alive, 0, m1);
+            int n2 = moves(g, l2, alive, 0, m2);
+            for (int a = 0; a < n1; a++) {
+                for (int b = 0; b < n2; b++) {
+                    u32 child[3];
+                    child[d] = h[d] & ~(1u << c0);
+                    child[s1] = h1 & ~(1u << m1[a]);
+                    child[s2] = h2 & ~(1u << m2[b]);
+                    int r = sw_sweep(w, child);
+                    if (w->s.stop) return 0;
+                    if (r) {
+                        Entry *e = table_put(&w->s.tt, h[0], h[1], h[2], 0);
+                        if (!e) return check_table(&w->s), 0;
+                        e->val = 1;
+                        e->m0 = (int8_t)c0;
+                        e->m1 = m1[a];
+                        e->m2 = m2[b];
+                        return 1;
+                    }
+                }
+            }
+        }
+    }
+    Entry *e = table_put(&w->s.tt, h[0], h[1], h[2], 0);
+    if (!e) return check_table(&w->s), 0;
+    e->val = 0;
+    return 0;
+}
+
+/* Every way to finish the trick on the table (one card per run of equivalent cards). */
+typedef struct {
+    u32 h[3];
+    int8_t cards[3];
+    int8_t winner, pts;
+} Finish;
+
+typedef struct {
+    Finish *items;
+    int n, cap;
+} Finishes;
+
+static int finish_rec(const Game *g, const u32 *h, int lead, int8_t *played, int n, int by_points,
+                      Finishes *out) {
+    if (n == 3) {
+        if (out->n == out->cap) {
+            int cap = out->cap ? out->cap * 2 : 256;
+            Finish *p = (Finish *)realloc(out->items, (size_t)cap * sizeof(Finish));
+            if (!p) return -1;
+            out->items = p;
+            out->cap = cap;
+        }
+        int o = g->outcomes[played[0] << 10 | played[1] << 5 | played[2]];
+        Finish *fi = &out->items[out->n++];
+        fi->h[0] = h[0];
+        fi->h[1] = h[1];
+        fi->h[2] = h[2];
+        memcpy(fi->cards, played, 3);
+        fi->winner = (int8_t)((lead + (o & 3)) % 3);
+        fi->pts = (int8_t)(o >> 2);
+        return 0;
+    }
+    int seat = (lead + n) % 3;
+    u32 alive = h[0] | h[1] | h[2];
+    for (int i = 0; i < n; i++) alive |= 1u << played[i];
+    int8_t order[32];
+    int m = moves(g, legal_of(g, h[seat], n ? played[0] : -1), alive, by_points, order);
+    for (int k = 0; k < m; k++) {
+        u32 hh[3] = {h[0], h[1], h[2]};
+        hh[seat] &= ~(1u << order[k]);
+        played[n] = order[k];
+        if (finish_rec(g, hh, lead, played, n + 1, by_points, out) < 0) return -1;
+    }
+    return 0;
+}
+
+static void without(u32 *h, int lead, const int8_t *cards) {
+    for (int i = 0; i < 3; i++) h[(lead + i) % 3] &= ~(1u << cards[i]);
+}
+
+/* ---- cooperative: can the declarer reach N more card points (4.1.5, 5.4.3) -- */
+
+typedef struct {
+    Search s;
+    int d;
+} Reach;
+
+typedef struct {
+    uint8_t pts, c0, c1, c2, w;
+    uint16_t idx;
+} Cand;
+
+static int cand_desc(const void *a, const void *b) {
+    const Cand *x = (const Cand *)a, *y = (const Cand *)b;
+    if (x->pts != y->pts) return (int)y->pts - (int)x->pts;
+    return (int)x->idx - (int)y->idx;
+}
+
+static int cand_asc(const void *a, const void *b) {
+    const Cand *x = (const Cand *)a, *y = (const Cand *)b;
+    if (x->pts != y->pts) return (int)x->pts - (int)y->pts;
+    return (int)x->idx - (int)y->idx;
+}
+
+/* Trumps of `theirs` that cannot each fall under its own, higher trump of `mine`: each
+ * such trump falls in a trick the defenders win, one trick per card of that hand. */
+static int uncovered_trumps(const Game *g, u32 theirs, u32 mine) {
+    u32 free_ = mine;
+    int n = g->order_n[4], lost = 0;
+    for (int i = 0; i < n; i++) { /* theirs, strongest first */
+        int x = g->order[4][i];
+        if (!bit(theirs, x)) continue;
+        int found = 0;
+        for (int j = n - 1; j >= 0; j--) { /* mine, weakest first */
+            int c = g->order[4][j];
+            if (bit(free_, c) && bit(g->above[x], c)) {
+                free_ &= ~(1u << c);
+                found = 1;
+                break;
+            }
+        }
+        lost += !found;
+    }
+    return lost;
+}
+
+/* The card points of the `k` lowest-scoring cards of `m`. */
+static int lowest_points(const Game *g, u32 m, int k) {
+    int count[12] = {0}; /* card points 0..11 */
+    for (; m; m &= m - 1) count[g->points[low_card(m)]]++;
+    int sum = 0;
+    for (int p = 0; p < 12 && k > 0; p++) {
+        int take = count[p] < k ? count[p] : k;
+        sum += take * p;
+        k -= take;
+    }
+    return sum;
+}
+
+/* Card points the declarer cannot win from here, whatever anyone plays.
+ *
+ * A defender's trump that no trump of the declarer can take one for one (a matching,
+ * as in trump_loss) falls in a trick the defenders win; his trumps fall in different
+ * tricks, so the defenders win at least k = the larger of the two counts of such trumps.
+ * Each of those k tricks holds one card of every hand: the declarer loses at least his k
+ * cheapest cards, and each defender at least his k cheapest or his uncoverable trumps. */
+static int sure_loss(const Game *g, const u32 *h, int d) {
+    u32 tr = g->trumps;
+    if (!tr) return 0;
+    u32 mine = h[d] & tr;
+    u32 t1 = h[(d + 1) % 3] & tr, t2 = h[(d + 2) % 3] & tr;
+    int loss1 = trump_loss(g, t1, mine), loss2 = trump_loss(g, t2, mine);
+    int u1 = uncovered_trumps(g, t1, mine), u2 = uncovered_trumps(g, t2, mine);
+    int k = u1 > u2 ? u1 : u2;
+    if (!k) return loss1 + loss2;
+    int low1 = lowest_points(g, h[(d + 1) % 3], k), low2 = lowest_points(g, h[(d + 2) % 3], k);
+    return lowest_points(g, h[d], k) + (loss1 > low1 ? loss1 : low1) +
+           (loss2 > low2 ? loss2 : low2);
+}
+
+/* Fail-soft: a value >= need is reachable; a value < need bounds the best. */
+static int r_best(Reach *r, const u32 *h, int lead, int need) {
+    const Game *g = r->s.g;
+    if (need <= 0) return 0;
+    u32 alive = h[0] | h[1] | h[2];
+    if (!alive) return 0;
+    int lo = 0, hi = 121;
+    int8_t mv0 = -1, mv1 = -1, mv2 = -1;
+    const Entry *hit = table_get(&r->s.tt, h[0], h[1], h[2], lead);
+    if (hit) {
+        lo = hit->lo;
+        hi = hit->hi;
+        mv0 = hit->m0;
+        mv1 = hit->m1;
+        mv2 = hit->m2;
+        if (lo >= need) return lo;
+        if (hi < need) return hi;
+    }
+    if (!count_node(&r->s)) return 0;
+    int d = r->d;
+    int rem = points_of(g, alive);
+    int bound = rem - sure_loss(g, h, d);
+    if (bound < hi) {
+        hi = bound;
+        if (hi < need) {
+            Entry *e = table_put(&r->s.tt, h[0], h[1], h[2], lead);
+            if (!e) return check_table(&r->s), 0;
+            e->lo = (int16_t)lo;
+            e->hi = (int16_t)hi;
+            return hi;
+        }
+    }
+    int s1 = (lead + 1) % 3, s2 = (lead + 2) % 3;
+    u32 h1 = h[s1], h2 = h[s2];
+    Cand won[MAX_HAND * MAX_HAND * MAX_HAND], lost[MAX_HAND * MAX_HAND * MAX_HAND];
+    int nw = 0, nl = 0, fail = 0, slack = rem - need;
+    int8_t m0[32], m1[32], m2[32];
+    int n0 = moves(g, h[lead], alive, 1, m0);
+    uint16_t idx = 0;
+    for (int i = 0; i < n0; i++) {
+        int c0 = m0[i];
+        u32 fo = g->followers[c0];
+        int n1 = moves(g, (h1 & fo) ? (h1 & fo) : h1, alive, 1, m1);
+        int n2 = moves(g, (h2 & fo) ? (h2 & fo) : h2, alive, 1, m2);
+        for (int a = 0; a < n1; a++) {
+            int b1 = c0 << 10 | m1[a] << 5;
+            for (int b = 0; b < n2; b++) {
+                int o = g->outcomes[b1 | m2[b]];
+                int pts = o >> 2;
+                int w = (lead + (o & 3)) % 3;
+                Cand cd = {(uint8_t)pts, (uint8_t)c0, (uint8_t)m1[a], (uint8_t)m2[b], (uint8_t)w,
+                           idx++};
+                if (w == d) {
+                    won[nw++] = cd;
+                } else if (pts > slack) {
+                    if (rem - pts > fail) fail = rem - pts;
+                } else {
+                    lost[nl++] = cd;
+                }
+            }
+        }
+    }
+    qsort(won, (size_t)nw, sizeof(Cand), cand_desc);
+    qsort(lost, (size_t)nl, sizeof(Cand), cand_asc);
+    for (int k = 0; k < nw + nl; k++) {
+        const Cand *cd = k < nw ? &won[k] : &lost[k - nw];
+        int gain = cd->w == d ? cd->pts : 0;
+        u32 child[3] = {h[0], h[1], h[2]};
+        child[lead] &= ~(1u << cd->c0);
+        child[s1] &= ~(1u << cd->c1);
+        child[s2] &= ~(1u << cd->c2);
+        int v = gain + r_best(r, child, cd->w, need - gain);
+        if (r->s.stop) return 0;
+        if (v >= need) {
+            if (v > lo) {
+                lo = v;
+                mv0 = (int8_t)cd->c0;
+                mv1 = (int8_t)cd->c1;
+                mv2 = (int8_t)cd->c2;
+            }
+            Entry *e = table_put(&r->s.tt, h[0], h[1], h[2], lead);
+            if (!e) return check_table(&r->s), 0;
+            e->lo = (int16_t)lo;
+            e->hi = (int16_t)hi;
+            e->m0 = mv0;
+            e->m1 = mv1;
+            e->m2 = mv2;
+            return v;
+        }
+        if (v > fail) fail = v;
+    }
+    Entry *e = table_put(&r->s.tt, h[0], h[1], h[2], lead);
+    if (!e) return check_table(&r->s), 0;
+    e->lo = (int16_t)lo;
+    e->hi = (int16_t)(hi < fail ? hi : fail);
+    e->m0 = mv0;
+    e->m1 = mv1;
+    e->m2 = mv2;
+    return fail;
+}
+
+/* ---- Python glue --------------------------------------------------------- */
+
+static int read_u32s(PyObject *seq, u32 *out, Py_ssize_t n, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd values", what, n);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        unsigned long v = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == (unsigned long)-1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[i] = (u32)v;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static int read_bytes(PyObject *obj, uint8_t *out, Py_ssize_t n, const char *what) {
+    char *buf;
+    Py_ssize_t len;
+    if (PyBytes_AsStringAndSize(obj, &buf, &len) < 0) return -1;
+    if (len != n) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd bytes", what, n);
+        return -1;
+    }
+    memcpy(out, buf, (size_t)n);
+    return 0;
+}
+
+static PyObject *py_prepare(PyObject *self, PyObject *args) {
+    int index;
+    unsigned long trumps;
+    PyObject *class_of, *order, *class_mask, *above, *below, *beaten_by, *followers, *points,
+        *outcomes;
+    if (!PyArg_ParseTuple(args, "ikOOOOOOOOO", &index, &trumps, &class_of, &order, &class_mask,
+                          &above, &below, &beaten_by, &followers, &points, &outcomes))
+        return NULL;
+    if (index < 0 || index >= MAX_GAMES) {
+        PyErr_SetString(PyExc_ValueError, "game index out of range");
+        return NULL;
+    }
+    Game g;
+    memset(&g, 0, sizeof g);
+    g.trumps = (u32)trumps;
+    if (read_bytes(class_of, g.class_of, 32, "class_of") < 0 ||
+        read_u32s(class_mask, g.class_mask, 5, "class_mask") < 0 ||
+        read_u32s(above, g.above, 32, "above") < 0 || read_u32s(below, g.below, 32, "below") < 0 ||
+        read_u32s(beaten_by, g.beaten_by, 32, "beaten_by") < 0 ||
+        read_u32s(followers, g.followers, 32, "followers") < 0 ||
+        read_bytes(points, g.points, 32, "points") < 0 ||
+        read_bytes(outcomes, g.outcomes, 32768, "outcomes") < 0)
+        return NULL;
+    PyObject *fast = PySequence_Fast(order, "order");
+    if (!fast) return NULL;
+    if (PySequence_Fast_GET_SIZE(fast) != 5) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "order: expected 5 classes");
+        return NULL;
+    }
+    for (int k = 0; k < 5; k++) {
+        PyObject *cl = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, k), "order class");
+        if (!cl) {
+            Py_DECREF(fast);
+            return NULL;
+        }
+        Py_ssize_t n = PySequence_Fast_GET_SIZE(cl);
+        if (n > 32) n = 32;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(cl, i));
+            if ((c < 0 || c > 31) && !PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "order: card out of range");
+            if (PyErr_Occurred()) {
+                Py_DECREF(cl);
+                Py_DECREF(fast);
+                return NULL;
+            }
+            g.order[k][i] = (int8_t)c;
+        }
+        g.order_n[k] = (uint8_t)n;
+        Py_DECREF(cl);
+    }
+    Py_DECREF(fast);
+    g.ready = 1;
+    GAMES[index] = g;
+    Py_RETURN_NONE;
+}
+
+static int parse_position(PyObject *hands, PyObject *played, u32 *h, int8_t *cards, int *n) {
+    if (read_u32s(hands, h, 3, "hands") < 0) return -1;
+    for (int s = 0; s < 3; s++) {
+        if (__builtin_popcount(h[s]) > MAX_HAND) {
+            PyErr_SetString(PyExc_ValueError, "a hand holds more than twelve cards");
+            return -1;
+        }
+    }
+    if ((h[0] & h[1]) || (h[0] & h[2]) || (h[1] & h[2])) {
+        PyErr_SetString(PyExc_ValueError, "a card is in two hands");
+        return -1;
+    }
+    PyObject *fast = PySequence_Fast(played, "played");
+    if (!fast) return -1;
+    Py_ssize_t k = PySequence_Fast_GET_SIZE(fast);
+    if (k > 2) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "at most two cards on the table");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < k; i++) {
+        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if ((c < 0 || c > 31) && !PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "card out of range");
+        if (PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        cards[i] = (int8_t)c;
+    }
+    *n = (int)k;
+    Py_DECREF(fast);
+    return 0;
+}
+
+static const Game *game_at(int index) {
+    if (index < 0 || index >= MAX_GAMES || !GAMES[index].ready) {
+        PyErr_SetString(PyExc_ValueError, "game tables not prepared");
+        return NULL;
+    }
+    return &GAMES[index];
+}
+
+/* (answer, [(seat, card), ...], nodes); answer None when the search stopped at its limit. */
+static PyObject *result(int stop, int answer, const Line *line, long long nodes) {
+    if (stop == 2) return PyErr_NoMemory();
+    PyObject *lst = PyList_New(stop ? 0 : line->n);
+    if (!lst) return NULL;
+    if (!stop) {
+        for (int i = 0; i < line->n; i++) {
+            PyObject *t = Py_BuildValue("(ii)", line->items[i].seat, line->items[i].card);
+            if (!t) {
+                Py_DECREF(lst);
+                return NULL;
+            }
+            PyList_SET_ITEM(lst, i, t);
+        }
+    }
+    PyObject *ans = stop ? Py_None : (answer ? Py_True : Py_False);
+    return Py_BuildValue("(ONL)", ans, lst, nodes);
+}
+
+static int search_init(Search *s, const Game *g, long long limit) {
+    s->g = g;
+    s->nodes = 0;
+    s->limit = limit;
+    s->stop = 0;
+    if (table_init(&s->tt) < 0) return -1;
+    return 0;
+}
+
+static PyObject *py_force(PyObject *self, PyObject *args) {
+    int game, leader, winners, controllers, is_null;
+    long long limit;
+    PyObject *hands, *played;
+    if (!PyArg_ParseTuple(args, "iOiOiiiL", &game, &hands, &leader, &played, &winners,
+                          &controllers, &is_null, &limit))
+        return NULL;
+    const Game *g = game_at(game);
+    if (!g) return NULL;
+    u32 h[3];
+    int8_t cards[3];
+    int n;
+    if (parse_position(hands, played, h, cards, &n) < 0) return NULL;
+    if (leader < 0 || leader > 2) {
+        PyErr_SetString(PyExc_ValueError, "leader out of range");
+        return NULL;
+    }
+    Force f;
+    if (search_init(&f.s, g, limit) < 0) return PyErr_NoMemory();
+    for (int s = 0; s < 3; s++)
+        f.strong_first[s] = ((winners >> s) & 1) == ((controllers >> s) & 1);
+    f.winners = winners;
+    f.controllers = controllers;
+    f.others_vs_one = -1;
+    if (winners == controllers && __builtin_popcount((unsigned)controllers) == 2)
+        f.others_vs_one = __builtin_ctz(7u & ~(unsigned)controllers);
+    f.null_single = -1;
+    if (is_null && __builtin_popcount((unsigned)winners) == 1 &&
+        controllers == (int)(7u & ~(unsigned)winners))
+        f.null_single = __builtin_ctz((unsigned)winners);
+    Line line = {NULL, 0, 0};
+    int answer = 0, rc = 0;
+    Py_BEGIN_ALLOW_THREADS
+    answer = f_value_after(&f, h, leader, cards, n);
+    if (!f.s.stop) rc = f_line(&f, h, leader, cards, n, answer, &line);
+    Py_END_ALLOW_THREADS
+    table_free(&f.s.tt);
+    PyObject *out = rc < 0 ? PyErr_NoMemory() : result(f.s.stop, answer, &line, f.s.nodes);
+    free(line.items);
+    return out;
+}
+
+static PyObject *py_take_all(PyObject *self, PyObject *args) {
+    int game, leader, declarer;
+    long long limit;
+    PyObject *hands, *played;
+    if (!PyArg_ParseTuple(args, "iOiOiL", &game, &hands, &leader, &played, &declarer, &limit))
+        return NULL;
+    const Game *g = game_at(game);
+    if (!g) return NULL;
+    u32 h[3];
+    int8_t cards[3];
+    int n;
+    if (parse_position(hands, played, h, cards, &n) < 0) return NULL;
+    if (leader < 0 || leader > 2 || declarer < 0 || declarer > 2) {
+        PyErr_SetString(PyExc_ValueError, "seat out of range");
+        return NULL;
+    }
+    Sweep w;
+    if (search_init(&w.s, g, limit) < 0) return PyErr_NoMemory();
+    w.d = declarer;
+    Line line = {NULL, 0, 0};
+    Finishes fin = {NULL, 0, 0};
+    int answer = 0, rc = 0;
+    Py_BEGIN_ALLOW_THREADS
+    rc = finish_rec(g, h, leader, cards, n, 0, &fin);
+    for (int i = 0; rc == 0 && i < fin.n && !w.s.stop; i++) {
+        const Finish *fi = &fin.items[i];
+        if (fi->winner != declarer || !sw_sweep(&w, fi->h) || w.s.stop) continue;
+        answer = 1;
+        for (int k = n; k < 3 && rc == 0; k++) rc = line_add(&line, (leader + k) % 3, fi->cards[k]);
+        u32 hh[3] = {fi->h[0], fi->h[1], fi->h[2]};
+        while (rc == 0 && (hh[0] | hh[1] | hh[2])) {
+            const Entry *e = table_get(&w.s.tt, hh[0], hh[1], hh[2], 0);
+            if (!e || !e->val) break; /* cannot happen: a proven sweep stored its trick */
+            int8_t tc[3] = {e->m0, e->m1, e->m2};
+            for (int k = 0; k < 3 && rc == 0; k++) rc = line_add(&line, (declarer + k) % 3, tc[k]);
+            without(hh, declarer, tc);
+        }
+        break;
+    }
+    Py_END_ALLOW_THREADS
+    table_free(&w.s.tt);
+    free(fin.items);
+    PyObject *out = rc < 0 ? PyErr_NoMemory() : result(w.s.stop, answer, &line, w.s.nodes);
+    free(line.items);
+    return out;
+}
+
+static PyObject *py_reach(PyObject *self, PyObject *args) {
+    int game, leader, declarer, needed;
+    long long limit;
+    PyObject *hands, *played;
+    if (!PyArg_ParseTuple(args, "iOiOiiL", &game, &hands, &leader, &played, &declarer, &needed,
+                          &limit))
+        return NULL;
+    const Game *g = game_at(game);
+    if (!g) return NULL;
+    u32 h[3];
+    int8_t cards[3];
+    int n;
+    if (parse_position(hands, played, h, cards, &n) < 0) return NULL;
+    if (leader < 0 || leader > 2 || declarer < 0 || declarer > 2) {
+        PyErr_SetString(PyExc_ValueError, "seat out of range");
+        return NULL;
+    }
+    Line line = {NULL, 0, 0};
+    if (needed <= 0) return result(0, 1, &line, 0);
+    Reach r;
+    if (search_init(&r.s, g, limit) < 0) return PyErr_NoMemory();
+    r.d = declarer;
+    Finishes fin = {NULL, 0, 0};
+    int answer = 0, rc = 0;
+    Py_BEGIN_ALLOW_THREADS
+    rc = finish_rec(g, h, leader, cards, n, 1, &fin);
+    for (int i = 0; rc == 0 && i < fin.n && !r.s.stop; i++) {
+        const Finish *fi = &fin.items[i];
+        int gain = fi->winner == declarer ? fi->pts : 0;
+        int v = gain + r_best(&r, fi->h, fi->winner, needed - gain);
+        if (r.s.stop || v < needed) continue;
+        answer = 1;
+        for (int k = n; k < 3 && rc == 0; k++) rc = line_add(&line, (leader + k) % 3, fi->cards[k]);
+        int need = needed - gain, lead = fi->winner;
+        u32 hh[3] = {fi->h[0], fi->h[1], fi->h[2]};
+        while (rc == 0 && need > 0) {
+            const Entry *e = table_get(&r.s.tt, hh[0], hh[1], hh[2], lead);
+            if (!e || e->m0 < 0) break; /* cannot happen: a reached bound stored its trick */
+            int8_t tc[3] = {e->m0, e->m1, e->m2};
+            for (int k = 0; k < 3 && rc == 0; k++) rc = line_add(&line, (lead + k) % 3, tc[k]);
+            int o = g->outcomes[tc[0] << 10 | tc[1] << 5 | tc[2]];
+            int w = (lead + (o & 3)) % 3;
+            without(hh, lead, tc);
+            if (w == declarer) need -= o >> 2;
+            lead = w;
+        }
+        break;
+    }
+    Py_END_ALLOW_THREADS
+    table_free(&r.s.tt);
+    free(fin.items);
+    PyObject *out = rc < 0 ? PyErr_NoMemory() : result(r.s.stop, answer, &line, r.s.nodes);
+    free(line.items);
+    return out;
+}
+
+static PyMethodDef METHODS[] = {
+    {"prepare", py_prepare, METH_VARARGS, "Store one game's tables under an index."},
+    {"force", py_force, METH_VARARGS,
+     "force(game, hands, leader, played, winners, controllers, is_null, limit)"},
+    {"take_all", py_take_all, METH_VARARGS, "take_all(game, hands, leader, played, declarer, limit)"},
+    {"reach", py_reach, METH_VARARGS,
+     "reach(game, hands, leader, played, declarer, needed, limit)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef MODULE = {
+    PyModuleDef_HEAD_INIT, "_engine",
+    "Exact open-hand searches (compiled); see referee.rulings.search.", -1, METHODS,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__engine(void) { return PyModule_Create(&MODULE); }

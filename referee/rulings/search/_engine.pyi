@@ -1,0 +1,41 @@
+"""Types of the compiled searches (``_engine.c``); see :mod:`referee.rulings.search.native`."""
+
+from collections.abc import Sequence
+
+Raw = tuple[bool | None, list[tuple[int, int]], int]
+
+def prepare(
+    index: int,
+    trumps: int,
+    class_of: bytes,
+    order: Sequence[Sequence[int]],
+    class_mask: Sequence[int],
+    above: Sequence[int],
+    below: Sequence[int],
+    beaten_by: Sequence[int],
+    followers: Sequence[int],
+    points: bytes,
+    outcomes: bytes,
+) -> None: ...
+def force(
+    game: int,
+    hands: Sequence[int],
+    leader: int,
+    played: Sequence[int],
+    winners: int,
+    controllers: int,
+    is_null: bool,
+    limit: int,
+) -> Raw: ...
+def take_all(
+    game: int, hands: Sequence[int], leader: int, played: Sequence[int], declarer: int, limit: int
+) -> Raw: ...
+def reach(
+    game: int,
+    hands: Sequence[int],
+    leader: int,
+    played: Sequence[int],
+    declarer: int,
+    needed: int,
+    limit: int,
+) -> Raw: ...

@@ -1,0 +1,133 @@
+"""The searches the rulings use: the compiled engine (``_engine.c``) behind the same API.
+
+The Python searches in :mod:`~referee.rulings.search.force` and
+:mod:`~referee.rulings.search.reach` are the reference: the compiled engine follows them
+step for step (same bounds, same card equivalence, same sure signs, same move order), and
+the tests check both against a plain exhaustive minimax. The engine receives every rule
+of the game as tables built here from :mod:`referee.core.tricks` (who follows what,
+which card wins a trick and its points), so Skat is defined in one place only.
+
+Why a compiled core: in Python the hardest positions the benchmark could construct took
+up to 44 s ("90 still reachable?") and 4.5 s (a null claim at trick 1); see
+docs/performance.md for the measurements before and after.
+
+>>> from referee.core.cards import Card, mask_of
+>>> hands = [mask_of([Card.CJ]), mask_of([Card.DA]), mask_of([Card.D7])]
+>>> r = can_force_trick(hands, 0, (), Game.GRAND, winners=0b110, controllers=0b110)
+>>> r.answer, [(s, c.name) for s, c in r.line]
+(False, [(0, 'CJ'), (1, 'DA'), (2, 'D7')])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from referee.core.cards import CARD_POINTS
+from referee.core.contracts import Game
+from referee.rulings.search import _engine
+from referee.rulings.search.tables import (
+    NODE_LIMIT,
+    Answer,
+    NodeLimitReached,
+    Play,
+    answer,
+    tables,
+)
+
+__all__ = ["can_force_trick", "can_reach_points", "can_take_all"]
+
+#: the engine's slot for each game's tables
+_INDEX: dict[Game, int] = {game: i for i, game in enumerate(Game)}
+
+
+def _prepare(game: Game) -> None:
+    t = tables(game)
+    _engine.prepare(
+        _INDEX[game],
+        t.trumps,
+        bytes(t.class_of),
+        t.order,
+        t.class_mask,
+        t.above,
+        t.below,
+        t.beaten_by,
+        t.followers,
+        bytes(CARD_POINTS[c] for c in range(32)),
+        t.outcomes,
+    )
+
+
+for _game in Game:  # once, at import: the engine only reads these afterwards
+    _prepare(_game)
+
+
+def _answer(raw: tuple[bool | None, list[Play], int]) -> Answer:
+    ok, line, nodes = raw
+    if ok is None:
+        raise NodeLimitReached(nodes)
+    return answer(ok, line, nodes)
+
+
+def _table(trick: Sequence[Play]) -> list[int]:
+    return [c for _, c in trick]
+
+
+def can_force_trick(
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[Play],
+    game: Game,
+    *,
+    winners: int,
+    controllers: int,
+    node_limit: int = NODE_LIMIT,
+) -> Answer:
+    """Can the seats in ``controllers`` (a bitmask of seat indices) make some remaining
+    trick go to a seat in ``winners``, against any play of the others? (4.3.4, 4.3.5)
+
+    Same contract as :func:`referee.rulings.search.force.can_force_trick`.
+    """
+    raw = _engine.force(
+        _INDEX[game],
+        list(hands[:3]),
+        leader,
+        _table(trick),
+        winners,
+        controllers,
+        game is Game.NULL,
+        node_limit,
+    )
+    return _answer(raw)
+
+
+def can_take_all(
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[Play],
+    game: Game,
+    declarer: int,
+    *,
+    node_limit: int = NODE_LIMIT,
+) -> Answer:
+    """Is there any play in which ``declarer`` wins every remaining trick? (4.1.5, 5.4.3)"""
+    raw = _engine.take_all(
+        _INDEX[game], list(hands[:3]), leader, _table(trick), declarer, node_limit
+    )
+    return _answer(raw)
+
+
+def can_reach_points(
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[Play],
+    game: Game,
+    declarer: int,
+    needed: int,
+    *,
+    node_limit: int = NODE_LIMIT,
+) -> Answer:
+    """Is there any play in which ``declarer`` takes at least ``needed`` more card points?"""
+    raw = _engine.reach(
+        _INDEX[game], list(hands[:3]), leader, _table(trick), declarer, needed, node_limit
+    )
+    return _answer(raw)

@@ -1,0 +1,18 @@
+"""Build of the one compiled part: the exact open-hand searches (ISkO 4.3.4, 4.1.5, 5.4.3).
+
+Everything else is in pyproject.toml. ``pip install -e .`` (``make run``/``make test``)
+compiles ``referee/rulings/search/_engine.c`` with the machine's C compiler; why a
+compiled core is needed is measured in docs/performance.md.
+"""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "referee.rulings.search._engine",
+            sources=["referee/rulings/search/_engine.c"],
+            extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
+        )
+    ]
+)
