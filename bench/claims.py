@@ -159,9 +159,13 @@ def run_hardest() -> dict[str, dict[str, float]]:
     by: dict[str, list[tuple[float, int, bool | None]]] = {}
     for pos in hardest.load():
         hands, game = hardest.hands_of(pos), Game(pos["game"])
-        q, needed = pos["question"], pos["needed"]
+        q, needed, leader = pos["question"], pos["needed"], pos.get("leader", 0)
         by.setdefault(q, []).append(
-            _timed(lambda q=q, h=hands, g=game, n=needed: hardest.ask(q, h, g, n))
+            _timed(
+                lambda q=q, h=hands, g=game, n=needed, ld=leader: hardest.ask(
+                    q, h, g, n, leader=ld
+                )
+            )
         )
     return {
         q: {

@@ -325,6 +325,29 @@ static int null_forced(const Game *g, const u32 *h, int d, int lead) {
     return 0;
 }
 
+/* Null, the declarer not on lead: can he go under in every trick to come, whatever the
+ * defenders do? Yes if in every class his i-th lowest card is below their i-th lowest
+ * (their cards counted together). He never leads again; when they lead a class he plays
+ * his highest card below the winning one (his lowest, if they lead their lowest: after
+ * i-1 tricks of the class they have spent at least i-1 cards of it, so their lowest left
+ * is at least their i-th); void, he discards his highest card, which keeps the condition. */
+static int null_safe(const Game *g, const u32 *h, int d) {
+    u32 defs = (h[0] | h[1] | h[2]) & ~h[d];
+    for (int k = 0; k < 5; k++) {
+        u32 cm = g->class_mask[k];
+        if (!(h[d] & cm)) continue;
+        int mine[32], theirs[32], nm = 0, nt = 0;
+        for (int i = g->order_n[k] - 1; i >= 0; i--) { /* weakest first */
+            int c = g->order[k][i];
+            if (bit(h[d], c)) mine[nm++] = c;
+            else if (bit(defs, c)) theirs[nt++] = c;
+        }
+        for (int i = 0; i < nm && i < nt; i++)
+            if (!bit(g->above[mine[i]], theirs[i])) return 0;
+    }
+    return 1;
+}
+
 /* A result known without search: 1, 0, or -1 (unknown). */
 static int f_sure(Force *f, const u32 *h, int lead) {
     const Game *g = f->s.g;
@@ -338,6 +361,7 @@ static int f_sure(Force *f, const u32 *h, int lead) {
     }
     if (f->null_single >= 0) {
         int d = f->null_single;
+        if (lead != d && null_safe(g, h, d)) return 0;
         u32 defs = (h[0] | h[1] | h[2]) & ~h[d];
         int can_lose = lead != d;
         for (u32 m = h[d]; m; m &= m - 1) {
@@ -367,6 +391,40 @@ static int f_boundary(Force *f, const u32 *h, int lead) {
     return result;
 }
 
+static void reverse(int8_t *a, int m) {
+    for (int i = 0, j = m - 1; i < j; i++, j--) {
+        int8_t t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}
+
+/* The null declarer's moves, most promising first (he wants to take no trick): leading,
+ * his lowest cards; following, his highest card under the card that wins so far, then
+ * the ones above it, lowest first; void, his strongest cards, the ones that could later
+ * win a trick. `order` comes strongest first within each class. */
+static void null_order(const Game *g, int8_t *order, int m, u32 legal, const int8_t *played,
+                       int n) {
+    if (n == 0) {
+        reverse(order, m);
+        return;
+    }
+    u32 led_class = g->class_mask[g->class_of[played[0]]];
+    if (!(legal & led_class)) return; /* void: discard strongest first */
+    int top = played[0];
+    if (n == 2 && (g->class_mask[g->class_of[played[1]]] & led_class) &&
+        bit(g->above[top], played[1]))
+        top = played[1];
+    int8_t under[32], over[32];
+    int nu = 0, no = 0;
+    for (int k = 0; k < m; k++) {
+        if (bit(g->above[order[k]], top)) under[nu++] = order[k];
+        else over[no++] = order[k];
+    }
+    for (int k = 0; k < nu; k++) order[k] = under[k];
+    for (int k = 0; k < no; k++) order[nu + k] = over[no - 1 - k];
+}
+
 static int f_within(Force *f, const u32 *h, int lead, const int8_t *played, int n) {
     const Game *g = f->s.g;
     if (!count_node(&f->s)) return 0;
@@ -377,10 +435,12 @@ static int f_within(Force *f, const u32 *h, int lead, const int8_t *played, int 
     int8_t order[32];
     int m = moves(g, legal, alive, 0, order);
     int mine = (f->controllers >> seat) & 1;
+    if (seat == f->null_single) null_order(g, order, m, legal, played, n);
+    else if (!f->strong_first[seat]) reverse(order, m);
     int8_t next[3];
     for (int i = 0; i < n; i++) next[i] = played[i];
     for (int k = 0; k < m; k++) {
-        int c = f->strong_first[seat] ? order[k] : order[m - 1 - k];
+        int c = order[k];
         u32 hh[3] = {h[0], h[1], h[2]};
         hh[seat] &= ~(1u << c);
         int value;
