@@ -162,9 +162,7 @@ def run_hardest() -> dict[str, dict[str, float]]:
         q, needed, leader = pos["question"], pos["needed"], pos.get("leader", 0)
         by.setdefault(q, []).append(
             _timed(
-                lambda q=q, h=hands, g=game, n=needed, ld=leader: hardest.ask(
-                    q, h, g, n, leader=ld
-                )
+                lambda q=q, h=hands, g=game, n=needed, ld=leader: hardest.ask(q, h, g, n, leader=ld)
             )
         )
     return {

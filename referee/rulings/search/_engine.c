@@ -34,6 +34,14 @@ typedef struct {
     u32 followers[32]; /* cards that follow it */
     uint8_t points[32];
     uint8_t outcomes[32768]; /* c0<<10|c1<<5|c2 -> winner index | points << 2 */
+    /* derived in prepare, for the bounds */
+    uint8_t byte_points[4][256]; /* card points of each byte of a mask */
+    uint16_t trump_rank[4][256]; /* trumps of each byte of a mask by rank (strongest high) */
+    uint16_t rank_above[16];     /* ranks above a rank */
+    int8_t loss_order[16];       /* trump ranks by card points, most first */
+    uint8_t loss_points[16];     /* the points of the trump of each rank */
+    uint8_t n_trumps;
+    u32 point_mask[12];          /* cards worth 0..11 points */
 } Game;
 
 #define MAX_GAMES 16
@@ -73,12 +81,14 @@ static int moves(const Game *g, u32 legal, u32 alive, int by_points, int8_t *out
 }
 
 static inline int points_of(const Game *g, u32 m) {
-    int p = 0;
-    while (m) {
-        p += g->points[low_card(m)];
-        m &= m - 1;
-    }
-    return p;
+    return g->byte_points[0][m & 255] + g->byte_points[1][m >> 8 & 255] +
+           g->byte_points[2][m >> 16 & 255] + g->byte_points[3][m >> 24];
+}
+
+/* A mask's trumps by rank: bit r set for the trump of rank r (0 = weakest). */
+static inline unsigned ranks_of(const Game *g, u32 m) {
+    return g->trump_rank[0][m & 255] | g->trump_rank[1][m >> 8 & 255] |
+           g->trump_rank[2][m >> 16 & 255] | g->trump_rank[3][m >> 24];
 }
 
 /* ---- a hash table keyed by the three hands and the leader ------------------ */
@@ -223,36 +233,6 @@ static int all_trumps_covered(const Game *g, u32 theirs, u32 mine) {
         if (!found) return 0;
     }
     return 1;
-}
-
-/* Points of one defender's trumps the declarer cannot win (see reach.py). */
-static int trump_loss(const Game *g, u32 theirs, u32 mine) {
-    int cs[32], n = 0;
-    for (u32 m = theirs; m; m &= m - 1) cs[n++] = low_card(m);
-    /* by points, heaviest first; ties by card number (a stable sort of ascending cards) */
-    for (int i = 1; i < n; i++) {
-        int c = cs[i], j = i - 1;
-        while (j >= 0 && g->points[cs[j]] < g->points[c]) {
-            cs[j + 1] = cs[j];
-            j--;
-        }
-        cs[j + 1] = c;
-    }
-    u32 free_ = mine;
-    int lost = 0, nt = g->order_n[4];
-    for (int i = 0; i < n; i++) {
-        int x = cs[i], found = 0;
-        for (int j = nt - 1; j >= 0; j--) {
-            int c = g->order[4][j];
-            if (bit(free_, c) && bit(g->above[x], c)) {
-                free_ &= ~(1u << c);
-                found = 1;
-                break;
-            }
-        }
-        if (!found) lost += g->points[x];
-    }
-    return lost;
 }
 
 typedef struct {
@@ -630,50 +610,45 @@ typedef struct {
 
 typedef struct {
     uint8_t pts, c0, c1, c2, w;
-    uint16_t idx;
 } Cand;
 
-static int cand_desc(const void *a, const void *b) {
-    const Cand *x = (const Cand *)a, *y = (const Cand *)b;
-    if (x->pts != y->pts) return (int)y->pts - (int)x->pts;
-    return (int)x->idx - (int)y->idx;
+/* Points of one defender's trumps (by rank) the declarer cannot win: each falls in its
+ * own trick, which he wins only with a higher trump of his own, one per trick; he wins at
+ * most a heaviest set of them that his trumps can take one for one (greedy by points,
+ * each taken by his weakest free trump above it), as trump_loss in reach.py. */
+static int trump_loss(const Game *g, unsigned theirs, unsigned mine) {
+    unsigned free_ = mine;
+    int lost = 0;
+    for (int i = 0; i < g->n_trumps; i++) {
+        int r = g->loss_order[i];
+        if (!(theirs >> r & 1)) continue;
+        unsigned up = free_ & g->rank_above[r];
+        if (up) free_ &= ~(up & -up); /* his weakest free trump above it */
+        else lost += g->loss_points[i];
+    }
+    return lost;
 }
 
-static int cand_asc(const void *a, const void *b) {
-    const Cand *x = (const Cand *)a, *y = (const Cand *)b;
-    if (x->pts != y->pts) return (int)x->pts - (int)y->pts;
-    return (int)x->idx - (int)y->idx;
-}
-
-/* Trumps of `theirs` that cannot each fall under its own, higher trump of `mine`: each
- * such trump falls in a trick the defenders win, one trick per card of that hand. */
-static int uncovered_trumps(const Game *g, u32 theirs, u32 mine) {
-    u32 free_ = mine;
-    int n = g->order_n[4], lost = 0;
-    for (int i = 0; i < n; i++) { /* theirs, strongest first */
-        int x = g->order[4][i];
-        if (!bit(theirs, x)) continue;
-        int found = 0;
-        for (int j = n - 1; j >= 0; j--) { /* mine, weakest first */
-            int c = g->order[4][j];
-            if (bit(free_, c) && bit(g->above[x], c)) {
-                free_ &= ~(1u << c);
-                found = 1;
-                break;
-            }
+/* How many of one defender's trumps (by rank) no trump of the declarer can take one for
+ * one: strongest first, each needs a free trump of his above it. */
+static int uncovered_trumps(const Game *g, unsigned theirs, unsigned mine) {
+    int avail = 0, lost = 0;
+    for (int r = g->n_trumps - 1; r >= 0; r--) {
+        avail += mine >> r & 1;
+        if (theirs >> r & 1) {
+            if (avail) avail--;
+            else lost++;
         }
-        lost += !found;
     }
     return lost;
 }
 
 /* The card points of the `k` lowest-scoring cards of `m`. */
 static int lowest_points(const Game *g, u32 m, int k) {
-    int count[12] = {0}; /* card points 0..11 */
-    for (; m; m &= m - 1) count[g->points[low_card(m)]]++;
     int sum = 0;
     for (int p = 0; p < 12 && k > 0; p++) {
-        int take = count[p] < k ? count[p] : k;
+        int have = __builtin_popcount(m & g->point_mask[p]);
+        int take = have < k ? have : k;
         sum += take * p;
         k -= take;
     }
@@ -688,10 +663,10 @@ static int lowest_points(const Game *g, u32 m, int k) {
  * Each of those k tricks holds one card of every hand: the declarer loses at least his k
  * cheapest cards, and each defender at least his k cheapest or his uncoverable trumps. */
 static int sure_loss(const Game *g, const u32 *h, int d) {
-    u32 tr = g->trumps;
-    if (!tr) return 0;
-    u32 mine = h[d] & tr;
-    u32 t1 = h[(d + 1) % 3] & tr, t2 = h[(d + 2) % 3] & tr;
+    if (!g->trumps) return 0;
+    unsigned mine = ranks_of(g, h[d]);
+    unsigned t1 = ranks_of(g, h[(d + 1) % 3]), t2 = ranks_of(g, h[(d + 2) % 3]);
+    if (!(t1 | t2)) return 0;
     int loss1 = trump_loss(g, t1, mine), loss2 = trump_loss(g, t2, mine);
     int u1 = uncovered_trumps(g, t1, mine), u2 = uncovered_trumps(g, t2, mine);
     int k = u1 > u2 ? u1 : u2;
@@ -707,6 +682,11 @@ static int r_best(Reach *r, const u32 *h, int lead, int need) {
     if (need <= 0) return 0;
     u32 alive = h[0] | h[1] | h[2];
     if (!alive) return 0;
+    /* the bound first: it costs less than a probe of a large table */
+    int d = r->d;
+    int rem = points_of(g, alive);
+    int bound = rem - sure_loss(g, h, d);
+    if (bound < need) return bound;
     int lo = 0, hi = 121;
     int8_t mv0 = -1, mv1 = -1, mv2 = -1;
     const Entry *hit = table_get(&r->s.tt, h[0], h[1], h[2], lead);
@@ -720,26 +700,13 @@ static int r_best(Reach *r, const u32 *h, int lead, int need) {
         if (hi < need) return hi;
     }
     if (!count_node(&r->s)) return 0;
-    int d = r->d;
-    int rem = points_of(g, alive);
-    int bound = rem - sure_loss(g, h, d);
-    if (bound < hi) {
-        hi = bound;
-        if (hi < need) {
-            Entry *e = table_put(&r->s.tt, h[0], h[1], h[2], lead);
-            if (!e) return check_table(&r->s), 0;
-            e->lo = (int16_t)lo;
-            e->hi = (int16_t)hi;
-            return hi;
-        }
-    }
+    if (bound < hi) hi = bound;
     int s1 = (lead + 1) % 3, s2 = (lead + 2) % 3;
     u32 h1 = h[s1], h2 = h[s2];
     Cand won[MAX_HAND * MAX_HAND * MAX_HAND], lost[MAX_HAND * MAX_HAND * MAX_HAND];
     int nw = 0, nl = 0, fail = 0, slack = rem - need;
     int8_t m0[32], m1[32], m2[32];
     int n0 = moves(g, h[lead], alive, 1, m0);
-    uint16_t idx = 0;
     for (int i = 0; i < n0; i++) {
         int c0 = m0[i];
         u32 fo = g->followers[c0];
@@ -751,8 +718,7 @@ static int r_best(Reach *r, const u32 *h, int lead, int need) {
                 int o = g->outcomes[b1 | m2[b]];
                 int pts = o >> 2;
                 int w = (lead + (o & 3)) % 3;
-                Cand cd = {(uint8_t)pts, (uint8_t)c0, (uint8_t)m1[a], (uint8_t)m2[b], (uint8_t)w,
-                           idx++};
+                Cand cd = {(uint8_t)pts, (uint8_t)c0, (uint8_t)m1[a], (uint8_t)m2[b], (uint8_t)w};
                 if (w == d) {
                     won[nw++] = cd;
                 } else if (pts > slack) {
@@ -763,10 +729,32 @@ static int r_best(Reach *r, const u32 *h, int lead, int need) {
             }
         }
     }
-    qsort(won, (size_t)nw, sizeof(Cand), cand_desc);
-    qsort(lost, (size_t)nl, sizeof(Cand), cand_asc);
-    for (int k = 0; k < nw + nl; k++) {
-        const Cand *cd = k < nw ? &won[k] : &lost[k - nw];
+    /* won tricks by points, most first; lost ones by points, fewest first (a counting
+     * sort: points are 0..33, and ties keep the order the tricks were made in) */
+    Cand sorted[MAX_HAND * MAX_HAND * MAX_HAND];
+    int ns = 0;
+    {
+        int start[35] = {0};
+        for (int k = 0; k < nw; k++) start[33 - won[k].pts + 1]++;
+        for (int p = 1; p < 35; p++) start[p] += start[p - 1];
+        for (int k = 0; k < nw; k++) sorted[start[33 - won[k].pts]++] = won[k];
+        ns = nw;
+        int start2[35] = {0};
+        for (int k = 0; k < nl; k++) start2[lost[k].pts + 1]++;
+        for (int p = 1; p < 35; p++) start2[p] += start2[p - 1];
+        for (int k = 0; k < nl; k++) sorted[nw + start2[lost[k].pts]++] = lost[k];
+        ns += nl;
+    }
+    for (int k = 0; k < ns; k++) {
+        const Cand *cd = &sorted[k];
+        if (k + 1 < ns) { /* the next child's table slot, fetched while this one is searched */
+            const Cand *nx = &sorted[k + 1];
+            u32 c[3] = {h[0], h[1], h[2]};
+            c[lead] &= ~(1u << nx->c0);
+            c[s1] &= ~(1u << nx->c1);
+            c[s2] &= ~(1u << nx->c2);
+            __builtin_prefetch(&r->s.tt.slots[mix(c[0], c[1], c[2], nx->w) & (r->s.tt.cap - 1)]);
+        }
         int gain = cd->w == d ? cd->pts : 0;
         u32 child[3] = {h[0], h[1], h[2]};
         child[lead] &= ~(1u << cd->c0);
@@ -836,6 +824,39 @@ static int read_bytes(PyObject *obj, uint8_t *out, Py_ssize_t n, const char *wha
     return 0;
 }
 
+/* Tables the bounds read instead of looping over cards. */
+static void derive(Game *g) {
+    int n = g->order_n[4];
+    g->n_trumps = (uint8_t)n;
+    int rank_of[32];
+    for (int c = 0; c < 32; c++) rank_of[c] = -1;
+    for (int i = 0; i < n; i++) rank_of[g->order[4][i]] = n - 1 - i;
+    for (int j = 0; j < 4; j++) {
+        for (int b = 0; b < 256; b++) {
+            int pts = 0, ranks = 0;
+            for (int i = 0; i < 8; i++) {
+                if (!(b >> i & 1)) continue;
+                int c = 8 * j + i;
+                pts += g->points[c];
+                if (rank_of[c] >= 0) ranks |= 1 << rank_of[c];
+            }
+            g->byte_points[j][b] = (uint8_t)pts;
+            g->trump_rank[j][b] = (uint16_t)ranks;
+        }
+    }
+    for (int r = 0; r < 16; r++) g->rank_above[r] = (uint16_t)(((1u << n) - 1) & ~((2u << r) - 1));
+    /* by points, most first; ties by card number (as trump_loss in reach.py) */
+    int k = 0;
+    for (int p = 11; p >= 0; p--)
+        for (int c = 0; c < 32; c++)
+            if (rank_of[c] >= 0 && g->points[c] == p) {
+                g->loss_order[k] = (int8_t)rank_of[c];
+                g->loss_points[k] = (uint8_t)p;
+                k++;
+            }
+    for (int c = 0; c < 32; c++) g->point_mask[g->points[c] < 12 ? g->points[c] : 11] |= 1u << c;
+}
+
 static PyObject *py_prepare(PyObject *self, PyObject *args) {
     int index;
     unsigned long trumps;
@@ -889,6 +910,7 @@ static PyObject *py_prepare(PyObject *self, PyObject *args) {
         Py_DECREF(cl);
     }
     Py_DECREF(fast);
+    derive(&g);
     g.ready = 1;
     GAMES[index] = g;
     Py_RETURN_NONE;
