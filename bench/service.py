@@ -97,14 +97,17 @@ def _ms(text: str) -> float:
 
 
 def load_wrk(
-    url: str, body: bytes, secret: str, *, seconds: int, connections: int
+    url: str, body: bytes | None, secret: str, *, seconds: int, connections: int
 ) -> dict[str, float]:
-    """Requests/s and latency percentiles from wrk (time-bounded)."""
+    """Requests/s and latency percentiles from wrk (time-bounded); GET without a body."""
     with tempfile.TemporaryDirectory() as tmp:
         body_path = Path(tmp) / "body.json"
-        body_path.write_bytes(body)
+        body_path.write_bytes(body or b"")
         script = Path(tmp) / "post.lua"
-        script.write_text(_WRK_LUA.format(body=body_path, secret=secret))
+        lua = _WRK_LUA.format(body=body_path, secret=secret)
+        if body is None:
+            lua = f'wrk.method = "GET"\nwrk.headers["Authorization"] = "Bearer {secret}"\n'
+        script.write_text(lua)
         out = subprocess.run(
             [
                 "wrk",
@@ -138,7 +141,7 @@ def load_wrk(
 
 
 def load_threads(
-    url: str, body: bytes, secret: str, *, seconds: int, connections: int, max_requests: int
+    url: str, body: bytes | None, secret: str, *, seconds: int, connections: int, max_requests: int
 ) -> dict[str, float]:
     """The same with Python threads (when wrk is not installed)."""
     latencies: list[float] = []
@@ -152,7 +155,10 @@ def load_threads(
         with requests.Session() as session:
             while time.monotonic() < stop:
                 t0 = time.perf_counter()
-                r = session.post(url, data=body, headers=headers, timeout=60)
+                if body is None:
+                    r = session.get(url, headers=headers, timeout=60)
+                else:
+                    r = session.post(url, data=body, headers=headers, timeout=60)
                 dt = time.perf_counter() - t0
                 with lock:
                     if len(latencies) >= max_requests:
@@ -178,7 +184,7 @@ def load_threads(
     }
 
 
-def load(url: str, body: bytes, secret: str, *, seconds: int, connections: int) -> dict:
+def load(url: str, body: bytes | None, secret: str, *, seconds: int, connections: int) -> dict:
     """Warm the workers up for a second, then measure for ``seconds``."""
     if shutil.which("wrk"):
         load_wrk(url, body, secret, seconds=1, connections=connections)
@@ -241,6 +247,7 @@ def run(
                 env = {"DATABASE_URL": url, "REFEREE_RATE_LIMIT": "10000000 per minute"}
                 with gunicorn("referee.wsgi:app", env, cwd) as base:
                     pairs = []
+                    triples = []
                     for _ in range(rounds):
                         c = load(
                             ceiling_base + "/echo",
@@ -257,25 +264,34 @@ def run(
                             connections=connections,
                         )
                         pairs.append((a["rps"] / c["rps"], a, c))
+                        # 0.30 of GET /health under the same gunicorn (issue 13's target)
+                        h = load(
+                            base + "/health", None, secret, seconds=seconds, connections=connections
+                        )
+                        d = load(
+                            base + "/v1/disputes",
+                            dispute_body,
+                            secret,
+                            seconds=seconds,
+                            connections=connections,
+                        )
+                        triples.append((d["rps"] / h["rps"], d, h))
                     pairs.sort(key=lambda p: p[0])
                     ratio, adj, ceiling = pairs[len(pairs) // 2]
                     ceilings.append(ceiling)
                     rows.append(
                         {"db": db_name, "endpoint": "POST /v1/adjudications", **adj, "ratio": ratio}
                     )
-                    res = load(
-                        base + "/v1/disputes",
-                        dispute_body,
-                        secret,
-                        seconds=seconds,
-                        connections=connections,
-                    )
+                    triples.sort(key=lambda t: t[0])
+                    to_health, disputes, health = triples[len(triples) // 2]
+                    rows.append({"db": db_name, "endpoint": "GET /health", **health, "ratio": 1.0})
                     rows.append(
                         {
                             "db": db_name,
                             "endpoint": "POST /v1/disputes",
-                            **res,
-                            "ratio": res["rps"] / ceiling["rps"],
+                            **disputes,
+                            "ratio": disputes["rps"] / ceiling["rps"],
+                            "to_health": to_health,
                         }
                     )
     ceilings.sort(key=lambda c: c["rps"])

@@ -148,17 +148,27 @@ class DisputeService:
         """Store a record with its note and first ruling; (dispute, replayed)."""
         who.require(*SUBMITTERS)
         payload = {"record": record, "note": note, "meta": meta}
+        stored: dict[int, Dispute] = {}  # the dispute as written, not read back
+
+        def lookup(dispute_id: int) -> Dispute:
+            return stored.get(dispute_id) or self._load_dispute(dispute_id)
+
         return self._idempotent(
             who,
             "disputes",
             idem_key,
             payload,
-            lambda: self._prepare_dispute(who, record, note, meta),
-            self._load_dispute,
+            lambda: self._prepare_dispute(who, record, note, meta, stored),
+            lookup,
         )
 
     def _prepare_dispute(
-        self, who: Principal, record: dict[str, Any], note: str, meta: dict[str, Any] | None
+        self,
+        who: Principal,
+        record: dict[str, Any],
+        note: str,
+        meta: dict[str, Any] | None,
+        stored: dict[int, Dispute],
     ) -> Callable[[UnitOfWork], int]:
         texts = rule_all_languages(record)
         now = datetime.now(UTC)
@@ -181,9 +191,10 @@ class DisputeService:
         )
 
         def produce(uow: UnitOfWork) -> int:
-            stored = uow.disputes.add(dispute)
-            assert stored.id is not None
-            return stored.id
+            written = uow.disputes.add(dispute)
+            assert written.id is not None
+            stored[written.id] = written
+            return written.id
 
         return produce
 
