@@ -6,6 +6,10 @@ import os
 wsgi_app = "referee.wsgi:app"
 bind = os.environ.get("REFEREE_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
+# threads: a worker whose request waits for the analysis gate or runs a long exact search
+# (compiled, without the GIL) keeps answering other requests on its other threads
+worker_class = "gthread"
+threads = int(os.environ.get("GUNICORN_THREADS", "4"))
 # a worker that hangs is restarted; exact claim analysis stays well below this
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "60"))
 graceful_timeout = 20

@@ -1,10 +1,16 @@
 """The WSGI entry point for gunicorn: ``referee.wsgi:app`` (settings from the env).
 
-The engine is warmed up here, so no worker's first ruling pays for loading tables.
+The engine is warmed up here, so no worker's first ruling pays for loading tables, and
+long exact searches are made to pass one at a time through a lock file all workers share
+(``REFEREE_ANALYSIS_LOCK``; :mod:`referee.service.analysis_gate`).
 """
 
 from referee.app import create_app
+from referee.service.analysis_gate import install_file_gate
 from referee.service.engine import warm_up
+from referee.service.settings import Settings
 
-app = create_app()
+settings = Settings.from_env()
+app = create_app(settings)
+install_file_gate(settings.analysis_lock)
 warm_up()

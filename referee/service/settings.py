@@ -33,6 +33,9 @@ class Settings:
     anonymous_access: bool = False
     #: signs the console's session cookie; None: generated once and kept in var/
     secret_key: str | None = None
+    #: lock file through which long exact searches pass one at a time on this machine
+    #: (gunicorn workers; "" for none)
+    analysis_lock: str = "var/analysis.lock"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -48,4 +51,5 @@ class Settings:
             key_cache_s=float(env.get("REFEREE_KEY_CACHE_S") or d.key_cache_s),
             anonymous_access=_flag(env.get("REFEREE_ANONYMOUS_ACCESS")),
             secret_key=env.get("REFEREE_SECRET_KEY") or None,
+            analysis_lock=env.get("REFEREE_ANALYSIS_LOCK", d.analysis_lock),
         )

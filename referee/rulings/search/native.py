@@ -20,11 +20,12 @@ docs/performance.md for the measurements before and after.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from referee.core.cards import CARD_POINTS
 from referee.core.contracts import Game
 from referee.rulings.search import _engine
+from referee.rulings.search.gate import LIGHT_NODES, gate
 from referee.rulings.search.tables import (
     NODE_LIMIT,
     Answer,
@@ -61,7 +62,18 @@ for _game in Game:  # once, at import: the engine only reads these afterwards
     _prepare(_game)
 
 
-def _answer(raw: tuple[bool | None, list[Play], int]) -> Answer:
+Raw = tuple[bool | None, list[Play], int]
+
+
+def _solve(search: Callable[[int], Raw], node_limit: int) -> Answer:
+    """Run ``search(limit)``: first within :data:`LIGHT_NODES`, then, if that was not
+    enough, again with the full limit inside the service's gate (see
+    :mod:`~referee.rulings.search.gate`; the second run's result is what one run with the
+    full limit gives)."""
+    raw = search(min(node_limit, LIGHT_NODES))
+    if raw[0] is None and node_limit > LIGHT_NODES:
+        with gate():
+            raw = search(node_limit)
     ok, line, nodes = raw
     if ok is None:
         raise NodeLimitReached(nodes)
@@ -87,17 +99,9 @@ def can_force_trick(
 
     Same contract as :func:`referee.rulings.search.force.can_force_trick`.
     """
-    raw = _engine.force(
-        _INDEX[game],
-        list(hands[:3]),
-        leader,
-        _table(trick),
-        winners,
-        controllers,
-        game is Game.NULL,
-        node_limit,
-    )
-    return _answer(raw)
+    args = (_INDEX[game], list(hands[:3]), leader, _table(trick), winners, controllers)
+    null = game is Game.NULL
+    return _solve(lambda limit: _engine.force(*args, null, limit), node_limit)
 
 
 def can_take_all(
@@ -110,10 +114,8 @@ def can_take_all(
     node_limit: int = NODE_LIMIT,
 ) -> Answer:
     """Is there any play in which ``declarer`` wins every remaining trick? (4.1.5, 5.4.3)"""
-    raw = _engine.take_all(
-        _INDEX[game], list(hands[:3]), leader, _table(trick), declarer, node_limit
-    )
-    return _answer(raw)
+    args = (_INDEX[game], list(hands[:3]), leader, _table(trick), declarer)
+    return _solve(lambda limit: _engine.take_all(*args, limit), node_limit)
 
 
 def can_reach_points(
@@ -127,7 +129,5 @@ def can_reach_points(
     node_limit: int = NODE_LIMIT,
 ) -> Answer:
     """Is there any play in which ``declarer`` takes at least ``needed`` more card points?"""
-    raw = _engine.reach(
-        _INDEX[game], list(hands[:3]), leader, _table(trick), declarer, needed, node_limit
-    )
-    return _answer(raw)
+    args = (_INDEX[game], list(hands[:3]), leader, _table(trick), declarer, needed)
+    return _solve(lambda limit: _engine.reach(*args, limit), node_limit)
