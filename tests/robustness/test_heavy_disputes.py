@@ -30,7 +30,7 @@ from tests.support.service import example
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAVY_IN_FLIGHT = 5
-ORDINARY_CLIENTS = 4
+ORDINARY_CLIENTS = 8
 WINDOW_S = 4.0
 
 

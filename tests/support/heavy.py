@@ -84,12 +84,13 @@ def null_claim_record(pos: dict[str, Any]) -> dict[str, Any]:
 
 
 def heavy_records() -> list[dict[str, Any]]:
-    """One record per usable hill-climbed position, hardest climb first."""
+    """One record per usable hill-climbed position, hardest climb first (level questions
+    only from positions climbed with forehand on lead and 90 needed, as in the record)."""
     positions = json.loads(POSITIONS.read_text(encoding="utf-8"))
     positions.sort(key=lambda p: -p["climb_nodes"])
     out = []
     for pos in positions:
-        if pos["question"] in ("schneider", "points") and pos["game"] != "null":
+        if pos["question"] == "schneider" and pos["game"] != "null":
             rec = revoke_record(pos)
             if rec is not None:
                 out.append(rec)

@@ -1,0 +1,67 @@
+"""Long searches pass through the service's gate; the answer is that of a single run."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+
+from referee.core.cards import Card, mask_of
+from referee.core.contracts import Game
+from referee.rulings.search import NODE_LIMIT, Answer, NodeLimitReached, gate, native
+
+#: a null claim at trick 1 that takes some hundred thousand nodes (hill-climbed)
+HARD = [
+    "CT CQ C7 SK S9 S7 HT HK HJ H7",
+    "CA C9 C8 ST SQ HA DA DT DQ D8",
+    "CK SA SJ S8 HQ H8 DK DJ D9 D7",
+]
+EASY = ["CJ", "DA", "D7"]
+
+
+def _hands(names: list[str]) -> list[int]:
+    return [mask_of(Card[c] for c in h.split()) for h in names]
+
+
+@pytest.fixture
+def entries() -> Iterator[list[str]]:
+    seen: list[str] = []
+
+    @contextmanager
+    def noting() -> Iterator[None]:
+        seen.append("entered")
+        yield
+
+    gate.set_gate(noting)
+    try:
+        yield seen
+    finally:
+        gate.set_gate(None)
+
+
+def _claim(hands: list[int], game: Game, limit: int = NODE_LIMIT) -> Answer:
+    return native.can_force_trick(hands, 0, (), game, winners=1, controllers=6, node_limit=limit)
+
+
+def test_a_long_search_passes_the_gate_and_answers_as_one_run(entries: list[str]) -> None:
+    gated = _claim(_hands(HARD), Game.NULL)
+    assert entries == ["entered"]
+    gate.set_gate(None)
+    direct = native._engine.force(
+        native._INDEX[Game.NULL], _hands(HARD), 0, [], 1, 6, True, NODE_LIMIT
+    )
+    assert gated.nodes > gate.LIGHT_NODES
+    assert (gated.answer, [(s, int(c)) for s, c in gated.line], gated.nodes) == direct
+
+
+def test_a_short_search_does_not_wait_for_the_gate(entries: list[str]) -> None:
+    hands = _hands(EASY)
+    answer = native.can_force_trick(hands, 0, (), Game.GRAND, winners=0b110, controllers=0b110)
+    assert not answer.answer and entries == []
+
+
+def test_a_small_node_limit_is_kept_without_the_gate(entries: list[str]) -> None:
+    with pytest.raises(NodeLimitReached):
+        _claim(_hands(HARD), Game.NULL, limit=1_000)
+    assert entries == []
