@@ -136,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
                 add(
                     "claims",
                     f"{left} tricks left, {label}: p50 / p95 / max ({positions} positions)",
-                    f"{b['p50_ms']:.1f} / {b['p95_ms']:.1f} / {b['max_ms']:.0f} ms",
+                    f"{_ms(b['p50_ms'])} / {_ms(b['p95_ms'])} / {_ms(b['max_ms'])} ms",
                 )
             add(
                 "claims",
@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
             add(
                 "claims",
                 f"hill-climbed, {q}: p50 / max, max nodes, limit reached ({h['positions']:.0f})",
-                f"{h['p50_ms']:.1f} / {h['max_ms']:.0f} ms, {h['max_nodes']:,.0f}, "
+                f"{_ms(h['p50_ms'])} / {_ms(h['max_ms'])} ms, {h['max_nodes']:,.0f}, "
                 f"{h['limited']:.0f}",
             )
         notes.append(
@@ -194,6 +194,15 @@ def main(argv: list[str] | None = None) -> int:
     write_results(args.out, m, rows, notes, elapsed, quick=args.quick)
     print(f"\nwritten to {args.out} ({elapsed:.0f} s)")
     return 0
+
+
+def _ms(value: float) -> str:
+    """Milliseconds with the digits that matter (0.012, 0.35, 4.2, 911)."""
+    if value < 0.1:
+        return f"{value:.3f}"
+    if value < 10:
+        return f"{value:.2f}"
+    return f"{value:.0f}"
 
 
 def write_results(
