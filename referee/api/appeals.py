@@ -30,6 +30,7 @@ class Appeals(MethodView):
     @blp.arguments(AppealSchema)
     @blp.response(201, RulingRevisionSchema)
     @blp.alt_response(404, **PROBLEM)
+    @blp.alt_response(409, **PROBLEM)
     @blp.alt_response(422, **PROBLEM)
     def post(
         self, _q: dict[str, Any], headers: dict[str, Any], data: dict[str, Any], dispute_id: int
@@ -38,6 +39,8 @@ class Appeals(MethodView):
 
         Late appeals are refused (422, code ``appeal.late``). Without a schedule in the
         dispute's meta the appeal is heard with ``admissibility.status = unverified``.
+        An appeal reviews the ruling current when it is heard; if another appeal was
+        stored meanwhile it is refused (409, code ``appeal.revision_not_current``).
         """
         who = principal()
         g.record_pointer = "/record"

@@ -21,7 +21,12 @@ from referee.rulings.appeals import (
     require_grounds,
 )
 from referee.service import engine
-from referee.service.errors import DuplicateIdempotencyKey, IdempotencyMismatch, NotFound
+from referee.service.errors import (
+    DuplicateIdempotencyKey,
+    IdempotencyMismatch,
+    NotFound,
+    RevisionNotCurrent,
+)
 from referee.service.keys import Principal
 from referee.service.model import Dispute, DisputeFilter, IdempotencyEntry, Revision
 from referee.service.ports import UnitOfWork, UnitOfWorkFactory
@@ -272,8 +277,20 @@ class DisputeService:
         }
 
         def produce(uow: UnitOfWork) -> int:
+            # the dispute locked for this transaction: an appeal stored since this one was
+            # heard means it reviewed a ruling that is no longer current (issue 15)
             current = uow.disputes.get(dispute_id, lock=True)
             assert current is not None
+            if current.current.id != reviewed.id:
+                raise RevisionNotCurrent(
+                    f"this appeal reviewed revision {reviewed.revision}, but revision "
+                    f"{current.current.revision} was stored since; read it and appeal again",
+                    where={
+                        "dispute": dispute_id,
+                        "reviewed": reviewed.revision,
+                        "current": current.current.revision,
+                    },
+                )
             ruling = Revision(
                 id=None,
                 dispute_id=dispute_id,

@@ -19,6 +19,7 @@ __all__ = [
     "IdempotencyMismatch",
     "InvalidInput",
     "NotFound",
+    "RevisionNotCurrent",
     "Unauthenticated",
 ]
 
@@ -45,6 +46,12 @@ class Conflict(categories.Conflict):
     """Another request changed the same dispute at the same moment; retry (HTTP 409)."""
 
     code = "service.conflict"
+
+
+class RevisionNotCurrent(Conflict):
+    """An appeal reviewed a ruling that another appeal replaced meanwhile (HTTP 409)."""
+
+    code = "appeal.revision_not_current"
 
 
 class DuplicateIdempotencyKey(categories.Conflict):

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, time
 from types import TracebackType
 from typing import Self
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -166,9 +166,15 @@ class SqlDisputes:
         return replace(dispute, id=dispute_id, rulings=rulings)
 
     def get(self, dispute_id: int, *, lock: bool = False) -> Dispute | None:
+        """The dispute; ``lock``: held by this transaction until it ends (PostgreSQL: the
+        row, FOR UPDATE; SQLite, which has no row locks: the database's write lock, taken
+        by a write that changes nothing, so the read below sees the newest commit)."""
         stmt = select(DisputeRow).where(DisputeRow.id == dispute_id)
         if lock:
             stmt = stmt.with_for_update()
+            if self.s.get_bind().dialect.name == "sqlite":
+                table = DisputeRow.__table__
+                self.s.execute(update(table).where(table.c.id == dispute_id).values(id=table.c.id))
         row = self.s.scalar(stmt)
         return _dispute(row) if row else None
 
