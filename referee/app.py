@@ -23,6 +23,7 @@ from referee.service.keys import KeyService
 from referee.service.ports import Backend
 from referee.service.settings import Settings
 from referee.storage.backend import open_backend
+from referee.storage.db import Timeouts
 from referee.web import console
 
 SPEC_DESCRIPTION = (
@@ -36,7 +37,14 @@ BLUEPRINTS = (health, adjudications, disputes, appeals, rules, imports, keys)
 def create_app(settings: Settings | None = None, backend: Backend | None = None) -> Flask:
     """Build the app; ``settings`` default to the environment, ``backend`` to its URL."""
     settings = settings or Settings.from_env()
-    backend = backend or open_backend(settings.database_url)
+    backend = backend or open_backend(
+        settings.database_url,
+        Timeouts(
+            settings.db_connect_timeout_s,
+            settings.db_statement_timeout_s,
+            settings.db_lock_timeout_s,
+        ),
+    )
     app = RefereeFlask("referee")
     app.json.sort_keys = False  # records go back out in the order they came in
     app.config.update(

@@ -1,4 +1,11 @@
-"""``GET /health`` (the process answers) and ``GET /ready`` (database and schema)."""
+"""``GET /health`` (the process answers) and ``GET /ready`` (database and schema).
+
+``/health`` never touches the database (nor the rate limiter, nor a session): a hung
+database must not make a live process look dead. ``/ready`` connects, checks the
+migration state and reads every table the code uses; what is wrong is named by its
+code: ``service.database_unreachable``, ``service.migrations_pending`` or
+``service.schema_broken``.
+"""
 
 from __future__ import annotations
 
@@ -23,7 +30,7 @@ class HealthSchema(ma.Schema):
 class Health(MethodView):
     @blp.response(200, HealthSchema)
     def get(self) -> dict[str, Any]:
-        """Liveness: the process is up."""
+        """Liveness: the process is up (the database is not asked)."""
         return {"status": "ok"}
 
 
@@ -32,8 +39,14 @@ class Ready(MethodView):
     @blp.response(200, HealthSchema)
     @blp.alt_response(503, schema=ProblemSchema, content_type="application/problem+json")
     def get(self) -> Any:
-        """Readiness: the database answers and its schema is the code's newest revision."""
-        ok, detail = services().backend.status()
-        if not ok:
-            return problem(503, detail, code="service.not_ready")
-        return {"status": "ready", "detail": detail}
+        """Readiness: the database answers, its schema is the code's newest revision and
+        every table and column the code uses is there."""
+        found = services().backend.status()
+        if not found.ready:
+            return problem(
+                503,
+                found.detail,
+                code=f"service.{found.problem or 'not_ready'}",
+                headers={"Retry-After": "5"},
+            )
+        return {"status": "ready", "detail": found.detail}

@@ -152,6 +152,18 @@ def _database_unavailable(error: Exception) -> bool:
     return isinstance(error, (sa_exc.OperationalError, sa_exc.InterfaceError))
 
 
+#: SQLSTATEs of a server that answers but gave up waiting: lock_not_available (the lock
+#: timeout) and query_canceled (the statement timeout)
+_BUSY_SQLSTATES = frozenset({"55P03", "57014"})
+
+
+def _database_busy(error: Exception) -> bool:
+    orig = getattr(error, "orig", None)
+    return isinstance(error, sa_exc.DBAPIError) and (
+        getattr(orig, "sqlstate", None) in _BUSY_SQLSTATES
+    )
+
+
 def from_http_exception(error: HTTPException) -> Response:
     """Problem for werkzeug / webargs / rate-limit errors."""
     status = error.code or 500
@@ -189,6 +201,14 @@ def from_unexpected(error: Exception) -> Response:
     cannot be reached is temporary (503, the request stored nothing)."""
     if isinstance(error, RecursionError):
         return problem(400, "the request body is nested too deeply", code="request.malformed")
+    if _database_busy(error):
+        log.warning("database busy: %s", error)
+        return problem(
+            503,
+            "the database did not finish in time; nothing was stored, try again",
+            code="server.database_busy",
+            headers={"Retry-After": "2"},
+        )
     if _database_unavailable(error):
         log.warning("database unavailable: %s", error)
         return problem(

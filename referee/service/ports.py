@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from types import TracebackType
-from typing import Protocol, Self
+from typing import NamedTuple, Protocol, Self
 
 from referee.service.model import ApiKey, Dispute, DisputeFilter, IdempotencyEntry, Revision
 
@@ -65,6 +65,15 @@ class UnitOfWork(Protocol):
 UnitOfWorkFactory = Callable[[], UnitOfWork]
 
 
+class Readiness(NamedTuple):
+    """What :meth:`Backend.status` found; ``problem`` names what is wrong when not ready:
+    ``database_unreachable``, ``migrations_pending`` or ``schema_broken``."""
+
+    ready: bool
+    problem: str | None
+    detail: str
+
+
 class Backend(Protocol):
     """A storage backend: opens units of work and manages the schema."""
 
@@ -73,8 +82,8 @@ class Backend(Protocol):
         """Bring the schema to the newest revision."""
         ...
 
-    def status(self) -> tuple[bool, str]:
-        """(ready, detail): database reachable and schema current."""
+    def status(self) -> Readiness:
+        """Database reachable and schema current and whole."""
         ...
 
     def dispose(self) -> None: ...

@@ -33,6 +33,11 @@ class Settings:
     anonymous_access: bool = False
     #: signs the console's session cookie; None: generated once and kept in var/
     secret_key: str | None = None
+    #: PostgreSQL: seconds to connect, for one statement, waiting for a lock (0: no limit);
+    #: a server that does not answer at all is cut off a second after the statement limit
+    db_connect_timeout_s: float = 3.0
+    db_statement_timeout_s: float = 5.0
+    db_lock_timeout_s: float = 3.0
     #: lock file through which long exact searches pass one at a time on this machine
     #: (gunicorn workers; "" for none)
     analysis_lock: str = "var/analysis.lock"
@@ -52,4 +57,11 @@ class Settings:
             anonymous_access=_flag(env.get("REFEREE_ANONYMOUS_ACCESS")),
             secret_key=env.get("REFEREE_SECRET_KEY") or None,
             analysis_lock=env.get("REFEREE_ANALYSIS_LOCK", d.analysis_lock),
+            db_connect_timeout_s=float(
+                env.get("REFEREE_DB_CONNECT_TIMEOUT_S") or d.db_connect_timeout_s
+            ),
+            db_statement_timeout_s=float(
+                env.get("REFEREE_DB_STATEMENT_TIMEOUT_S") or d.db_statement_timeout_s
+            ),
+            db_lock_timeout_s=float(env.get("REFEREE_DB_LOCK_TIMEOUT_S") or d.db_lock_timeout_s),
         )

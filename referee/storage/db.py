@@ -1,5 +1,11 @@
 """Engines for SQLite (the embedded default) and PostgreSQL (``DATABASE_URL``).
 
+On PostgreSQL no call waits for ever (issue 15): a connection attempt gives up after the
+connect timeout, the server cancels a statement after the statement timeout and a wait for
+a lock after the lock timeout, and a server that does not answer at all (stopped, or a
+network that drops packets: nothing on the server can enforce its own timeouts then) is
+cut off by :class:`Watchdog`, which shuts the socket of a call that outlives its deadline.
+
 >>> normalize_url("postgres://u:p@db/referee")
 'postgresql+psycopg://u:p@db/referee'
 """
@@ -7,11 +13,16 @@
 from __future__ import annotations
 
 import json
+import os
+import socket
+import threading
+import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import orjson
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, exc
 from sqlalchemy.engine import make_url
 
 
@@ -57,8 +68,143 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``; a SQLite file's directory is created when missing."""
+@dataclass(frozen=True)
+class Timeouts:
+    """Seconds a PostgreSQL call may take (0: no limit); see the module's text."""
+
+    connect_s: float = 3.0
+    statement_s: float = 5.0
+    lock_s: float = 3.0
+
+    @classmethod
+    def off(cls) -> Timeouts:
+        """No limits (migrations: an index on a large table may take minutes)."""
+        return cls(0.0, 0.0, 0.0)
+
+    def server_options(self) -> str:
+        """libpq ``options``: the server's own statement and lock timeouts (ms).
+
+        >>> Timeouts(3, 5, 2.5).server_options()
+        '-c statement_timeout=5000 -c lock_timeout=2500'
+        """
+        return (
+            f"-c statement_timeout={round(self.statement_s * 1000)} "
+            f"-c lock_timeout={round(self.lock_s * 1000)}"
+        )
+
+    def call_deadline_s(self) -> float:
+        """How long the client waits for any one answer before it cuts the connection:
+        a little longer than the server's own statement timeout, so a server that is
+        alive reports its timeout itself (0: never cut)."""
+        return self.statement_s + 1.0 if self.statement_s > 0 else 0.0
+
+
+class Watchdog:
+    """Shuts the socket of a database call that has not returned by its deadline.
+
+    The waiting thread then gets "server closed the connection" at once (SQLAlchemy
+    invalidates that connection; the request answers 503). One thread per process,
+    started on first use (and again in a forked child), looks every ``tick`` seconds;
+    arming and disarming a call is a dictionary write under a lock.
+    """
+
+    def __init__(self, tick: float = 0.2) -> None:
+        self.tick = tick
+        self._lock = threading.Lock()
+        self._armed: dict[int, tuple[float, Any]] = {}
+        self._pid = 0
+
+    def arm(self, dbapi_conn: Any, seconds: float) -> None:
+        if seconds <= 0 or dbapi_conn is None:
+            return
+        with self._lock:
+            self._armed[id(dbapi_conn)] = (time.monotonic() + seconds, dbapi_conn)
+            if self._pid != os.getpid():
+                self._pid = os.getpid()
+                self._armed = {id(dbapi_conn): self._armed[id(dbapi_conn)]}
+                threading.Thread(target=self._run, name="db-watchdog", daemon=True).start()
+
+    def disarm(self, dbapi_conn: Any) -> None:
+        with self._lock:
+            self._armed.pop(id(dbapi_conn), None)
+
+    def _run(self) -> None:
+        pid = os.getpid()
+        while self._pid == pid:
+            time.sleep(self.tick)
+            now = time.monotonic()
+            with self._lock:
+                late = [c for deadline, c in self._armed.values() if deadline <= now]
+                for conn in late:
+                    del self._armed[id(conn)]
+            for conn in late:
+                cut_off(conn)
+
+
+def cut_off(dbapi_conn: Any) -> None:
+    """Shut the connection's socket (its file descriptor stays the driver's to close)."""
+    try:
+        fd = dbapi_conn.fileno()
+        sock = socket.socket(fileno=os.dup(fd))
+    except Exception:  # noqa: BLE001 - already closed: nothing to cut
+        return
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
+    finally:
+        sock.close()
+
+
+WATCHDOG = Watchdog()
+
+
+def _guard_postgresql(engine: Engine, timeouts: Timeouts) -> None:
+    """Every call on ``engine`` armed on :data:`WATCHDOG`: statements, commits and
+    rollbacks, the reset of a connection given back to the pool, and the liveness ping
+    when one is taken out (in place of ``pool_pre_ping``, which cannot be bounded).
+    A call that failed stays armed until its connection goes back to the pool (which
+    disarms it) or its next call (which re-arms it)."""
+    deadline = timeouts.call_deadline_s()
+    ping_deadline = timeouts.connect_s or deadline
+
+    def arm(conn: Any, *_args: Any) -> None:
+        WATCHDOG.arm(conn.connection.dbapi_connection, deadline)
+
+    def disarm(conn: Any, *_args: Any) -> None:
+        WATCHDOG.disarm(conn.connection.dbapi_connection)
+
+    event.listen(engine, "before_cursor_execute", arm)
+    event.listen(engine, "after_cursor_execute", disarm)
+    event.listen(engine, "commit", arm)
+    event.listen(engine, "rollback", arm)
+
+    def reset(dbapi_conn: Any, _record: Any, _state: Any) -> None:
+        WATCHDOG.arm(dbapi_conn, deadline)
+
+    def checkin(dbapi_conn: Any, _record: Any) -> None:
+        WATCHDOG.disarm(dbapi_conn)
+
+    def checkout(dbapi_conn: Any, _record: Any, _proxy: Any) -> None:
+        WATCHDOG.arm(dbapi_conn, ping_deadline)
+        try:
+            engine.dialect.do_ping(dbapi_conn)
+        except Exception as error:  # the pool drops it and tries a fresh connection
+            raise exc.DisconnectionError(f"stale connection: {error}") from error
+        finally:
+            WATCHDOG.disarm(dbapi_conn)
+
+    event.listen(engine.pool, "reset", reset)
+    event.listen(engine.pool, "checkin", checkin)
+    event.listen(engine.pool, "checkout", checkout)
+
+
+def make_engine(url: str, timeouts: Timeouts | None = None) -> Engine:
+    """An engine for ``url``; a SQLite file's directory is created when missing.
+
+    ``timeouts`` (PostgreSQL) default to :class:`Timeouts`' defaults.
+    """
+    timeouts = Timeouts() if timeouts is None else timeouts
     url = normalize_url(url)
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
@@ -72,4 +218,16 @@ def make_engine(url: str) -> Engine:
         )
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True, json_serializer=dumps, json_deserializer=loads)
+    connect_args: dict[str, Any] = {"options": timeouts.server_options()}
+    if timeouts.connect_s > 0:  # libpq counts whole seconds, at least 2
+        connect_args["connect_timeout"] = max(2, round(timeouts.connect_s))
+    engine = create_engine(
+        url,
+        connect_args=connect_args,
+        # a request waits this long for a pooled connection when all are busy
+        pool_timeout=max(timeouts.connect_s, timeouts.call_deadline_s()) or 30,
+        json_serializer=dumps,
+        json_deserializer=loads,
+    )
+    _guard_postgresql(engine, timeouts)
+    return engine

@@ -1,0 +1,189 @@
+"""A PostgreSQL server that stops answering (SIGSTOP), under real gunicorn (issue 15).
+
+Nothing on a stopped server can enforce its own timeouts, and the kernel still accepts
+connections and data for it, so without client-side limits every request waits for ever.
+With them: requests that need the database answer 503 (problem+json, Retry-After) and free
+their thread, ``/health`` still answers, ``/ready`` says the database is unreachable, and
+after SIGCONT the service recovers without a restart.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+import requests
+
+from referee.service.keys import KeyService
+from referee.storage.backend import SqlBackend
+from tests.support.pg_server import PgServer, find_bindir, free_port
+from tests.support.service import ROOT, example
+
+pytestmark = pytest.mark.postgres
+
+#: a request may take this long before the test calls it hung (the settings below allow
+#: ~2 s to connect and ~3 s for one call; a hung request used to wait for ever)
+HUNG = 25.0
+
+
+class Stack:
+    """A private PostgreSQL server and gunicorn (2 workers x 4 threads) in front of it."""
+
+    def __init__(self, tmp: Path) -> None:
+        bindir = find_bindir()
+        if bindir is None:
+            pytest.skip("PostgreSQL server binaries not found")
+        self.pg = PgServer(bindir)
+        self.url = self.pg.start()
+        backend = SqlBackend(self.url)
+        backend.migrate()
+        _key, secret = KeyService(backend.unit_of_work).create("referee", "Club")
+        backend.dispose()
+        self.headers = {"Authorization": f"Bearer {secret}"}
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        env = {
+            **os.environ,
+            "DATABASE_URL": self.url,
+            "REFEREE_RATE_LIMIT": "100000 per minute",
+            "REFEREE_DB_CONNECT_TIMEOUT_S": "2",
+            "REFEREE_DB_STATEMENT_TIMEOUT_S": "2",
+            "REFEREE_DB_LOCK_TIMEOUT_S": "2",
+            "GUNICORN_THREADS": "4",
+        }
+        self.gunicorn = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "--config",
+                str(ROOT / "gunicorn.conf.py"),
+                "--bind",
+                f"127.0.0.1:{self.port}",
+                "--workers",
+                "2",
+                "--access-logfile",
+                "/dev/null",
+                "referee.wsgi:app",
+            ],
+            env=env,
+            cwd=tmp,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        self.stopped: list[int] = []
+        if not self.wait_ready(60):
+            self.close()
+            pytest.fail("gunicorn did not become ready")
+
+    def wait_ready(self, seconds: float) -> bool:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            try:
+                if requests.get(self.base + "/ready", timeout=5).status_code == 200:
+                    return True
+            except requests.RequestException:
+                pass
+            time.sleep(0.2)
+        return False
+
+    def server_pids(self) -> list[int]:
+        """The postmaster this test started and its children (backends, writers)."""
+        postmaster = int((self.pg.data / "postmaster.pid").read_text().split()[0])
+        out = subprocess.run(
+            ["ps", "-o", "pid=", "--ppid", str(postmaster)], capture_output=True, text=True
+        ).stdout
+        return [postmaster, *(int(p) for p in out.split())]
+
+    def freeze(self) -> None:
+        self.stopped = self.server_pids()
+        for pid in self.stopped:
+            os.kill(pid, signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        for pid in self.stopped:
+            try:
+                os.kill(pid, signal.SIGCONT)
+            except ProcessLookupError:
+                pass
+        self.stopped = []
+
+    def close(self) -> None:
+        self.thaw()
+        if self.gunicorn.poll() is None:
+            self.gunicorn.send_signal(signal.SIGTERM)
+            try:
+                self.gunicorn.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.gunicorn.kill()
+        self.pg.stop()
+
+
+@pytest.fixture
+def stack(tmp_path: Path) -> Iterator[Stack]:
+    s = Stack(tmp_path)
+    try:
+        yield s
+    finally:
+        s.close()
+
+
+def test_hung_postgresql_answers_503_and_health_stays_up(stack: Stack) -> None:
+    first = requests.post(
+        stack.base + "/v1/disputes",
+        json={"record": example("false-lead")},
+        headers=stack.headers,
+        timeout=HUNG,
+    )
+    assert first.status_code == 201, first.text
+    dispute = f"{stack.base}/v1/disputes/{first.json()['id']}"
+    for _ in range(8):  # pooled connections in both workers, to be found hung later
+        requests.get(dispute, headers=stack.headers, timeout=HUNG)
+
+    stack.freeze()
+
+    def call(i: int) -> tuple[requests.Response, float]:
+        start = time.monotonic()
+        if i % 2:
+            r = requests.get(dispute, headers=stack.headers, timeout=HUNG)
+        else:
+            body = {"record": example("left"), "note": f"while hung {i}"}
+            r = requests.post(
+                stack.base + "/v1/disputes", json=body, headers=stack.headers, timeout=HUNG
+            )
+        return r, time.monotonic() - start
+
+    with ThreadPoolExecutor(max_workers=12) as pool:
+        calls = [pool.submit(call, i) for i in range(12)]  # more than the 8 threads
+        time.sleep(0.5)
+        health = requests.get(stack.base + "/health", timeout=HUNG)
+        results = [c.result() for c in calls]
+    assert health.status_code == 200 and health.json() == {"status": "ok"}
+    for r, _took in results:
+        assert r.status_code == 503, r.text
+        assert r.headers["Content-Type"].startswith("application/problem+json")
+        assert r.headers.get("Retry-After")
+        assert "Traceback" not in r.text
+    print("503 after", sorted(round(took, 1) for _r, took in results), "s")
+    ready = requests.get(stack.base + "/ready", timeout=HUNG)
+    assert ready.status_code == 503
+    assert ready.json()["code"] == "service.database_unreachable"
+
+    stack.thaw()
+    assert stack.wait_ready(60), "no recovery after SIGCONT"
+    again = requests.post(
+        stack.base + "/v1/disputes",
+        json={"record": example("left")},
+        headers=stack.headers,
+        timeout=HUNG,
+    )
+    assert again.status_code == 201, again.text
+    listed = requests.get(stack.base + "/v1/disputes", headers=stack.headers, timeout=HUNG)
+    assert len(listed.json()) == 2  # nothing was stored while the server was stopped
