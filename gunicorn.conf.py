@@ -3,6 +3,8 @@
 import multiprocessing
 import os
 
+from referee.api.shared_counter import create_region
+
 wsgi_app = "referee.wsgi:app"
 bind = os.environ.get("REFEREE_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
@@ -16,3 +18,7 @@ graceful_timeout = 20
 accesslog = "-"
 errorlog = "-"
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+# the rate limit's counters, in memory every worker (forked from here) shares
+# (REFEREE_RATE_LIMIT_STORAGE=shared://, the default; referee/api/shared_counter.py)
+create_region()

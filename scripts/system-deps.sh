@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the test suite drives for real (PostgreSQL, Chromium),
+# Installs the Debian packages the test suite drives for real (PostgreSQL, Redis, Chromium),
 # only when they are missing. Needs root (CI and developer machines run as root).
 set -euo pipefail
 need=()
 command -v pg_ctlcluster >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
 if [ ${#need[@]} -gt 0 ]; then

@@ -20,6 +20,7 @@ from referee.app import create_app
 from referee.service.settings import Settings
 from referee.storage.backend import SqlBackend
 from tests.support.pg_server import PgServer, find_bindir
+from tests.support.redis_server import RedisServer, find_redis_server
 from tests.support.service import ROLES
 
 TABLES = ("idempotency_keys", "rulings", "disputes", "api_keys")
@@ -39,6 +40,23 @@ def postgres_url() -> Iterator[str]:
     backend = SqlBackend(url)
     backend.migrate()
     backend.dispose()
+    try:
+        yield url
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> Iterator[str]:
+    """A real Redis server (Debian's redis-server) for the session (fails in CI if missing)."""
+    binary = find_redis_server()
+    if binary is None:
+        message = "redis-server not found (apt-get install redis-server)"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    server = RedisServer(binary)
+    url = server.start()
     try:
         yield url
     finally:

@@ -1,10 +1,20 @@
-"""Per-key rate limiting for ``/v1/``: a fixed window per API key, or per client address.
+"""Rate limiting: a fixed window per API key, or per client address.
 
-The default storage, ``memory://``, counts in the worker process with a dict and a lock
-(a few µs a request). Any other URI (``redis://``, ``memcached://``, ``mongodb://``)
-goes through the ``limits`` library, one storage round trip a request. flask-limiter,
-used before, cost ~300 µs a request; ``limits``' own memory storage starts a timer thread
-every 10 ms of traffic (see docs/performance.md).
+What is counted: every ``/v1/`` request, by its API key when the key is one the service
+knows (a made-up or revoked token counts against its client address, so inventing
+tokens buys no allowance), else by client address; and every form the console posts
+(sign-in included), by client address.
+
+Where it is counted (``REFEREE_RATE_LIMIT_STORAGE``):
+
+- ``shared://`` (the default): in memory all workers of this gunicorn server share
+  (:mod:`referee.api.shared_counter`, set up by ``gunicorn.conf.py``); a process not
+  started by that configuration counts alone.
+- ``memory://``: in each process (a dict and a lock, a few µs a request).
+- any other ``limits`` URI (``redis://``, ``memcached://``, ...): a store all instances
+  share, one round trip a request. flask-limiter, used before, cost ~300 µs a request;
+  ``limits``' own memory storage starts a timer thread every 10 ms of traffic (see
+  docs/performance.md).
 
 >>> from flask import Flask
 >>> app = Flask("doc")
@@ -34,20 +44,38 @@ from limits.storage import storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 from werkzeug.exceptions import TooManyRequests
 
-from referee.api.context import bearer_token
+from referee.api import shared_counter
+from referee.api.context import bearer_token, services
+from referee.service.errors import Unauthenticated
 from referee.service.keys import hash_key
 
 log = logging.getLogger(__name__)
 LIMITED_PREFIX = "/v1/"
+FORMS_PREFIX = "/console"
 
 #: (allowed?, requests left in the window, when the window resets as a Unix time)
 Verdict = tuple[bool, int, float]
 
 
+def _address() -> str:
+    return request.remote_addr or "-"
+
+
 def rate_limit_key() -> str:
-    """Limits count per API key (by hash), or per client address without a key."""
+    """Limits count per API key (by hash) when the key is known and valid, else per
+    client address (no key, a made-up key, a revoked one). The key is authenticated
+    here (cached per process, see KeyService) and the view reuses the answer."""
     token = bearer_token()
-    return "key:" + hash_key(token)[:16] if token else "addr:" + (request.remote_addr or "-")
+    if token:
+        try:
+            g.principal = services().keys.authenticate(token)
+        except Unauthenticated:
+            pass
+        except Exception as exc:  # noqa: BLE001 - the database is down: count by address
+            log.debug("rate limit: key not checked (%s)", exc)
+        else:
+            return "key:" + hash_key(token)[:16]
+    return "addr:" + _address()
 
 
 class Counter(Protocol):
@@ -106,16 +134,27 @@ class StorageCounter:
         return allowed, max(0, remaining), reset
 
 
+def make_counter(item: RateLimitItem, storage_uri: str) -> Counter:
+    """The counter for a ``REFEREE_RATE_LIMIT_STORAGE`` URI (see the module's text)."""
+    scheme = storage_uri.rstrip("/")
+    if scheme == "memory:":
+        return MemoryCounter(item)
+    if scheme == "shared:":
+        region = shared_counter.REGION
+        if region is None:
+            log.info("rate limit: no shared region (not under gunicorn.conf.py): per process")
+            return MemoryCounter(item)
+        return shared_counter.SharedCounter(item, region)
+    return StorageCounter(item, storage_uri)
+
+
 class RateLimiter:
-    """Counts every ``/v1/`` request against ``limit`` (e.g. ``300 per minute``)."""
+    """Counts every ``/v1/`` request and console form post against ``limit``
+    (e.g. ``300 per minute``)."""
 
     def __init__(self, limit: str, storage_uri: str) -> None:
         self.item = parse(limit)
-        self.counter: Counter = (
-            MemoryCounter(self.item)
-            if storage_uri.rstrip("/") == "memory:"
-            else StorageCounter(self.item, storage_uri)
-        )
+        self.counter: Counter = make_counter(self.item, storage_uri)
 
     def init_app(self, app: Flask) -> RateLimiter:
         app.before_request(self.check)
@@ -129,10 +168,14 @@ class RateLimiter:
         A storage that cannot be reached lets the request through (logged): a limiter
         outage must not take the referee down with it.
         """
-        if not request.path.startswith(LIMITED_PREFIX):
+        if request.path.startswith(LIMITED_PREFIX):
+            key = rate_limit_key()
+        elif request.method == "POST" and request.path.startswith(FORMS_PREFIX):
+            key = "form:" + _address()
+        else:
             return
         try:
-            allowed, remaining, reset = self.counter.hit(rate_limit_key())
+            allowed, remaining, reset = self.counter.hit(key)
         except Exception as exc:  # noqa: BLE001 - any storage failure: fail open
             log.warning("rate-limit storage unavailable: %s", exc)
             return
@@ -140,7 +183,7 @@ class RateLimiter:
         if not allowed:
             retry = max(1, math.ceil(reset - time.time()))
             raise TooManyRequests(
-                f"more than {self.item} for this key; try again in {retry} s",
+                f"more than {self.item} for this caller; try again in {retry} s",
                 retry_after=retry,
             )
 

@@ -26,7 +26,9 @@ class Settings:
     max_body_bytes: int = 256 * 1024
     import_max_bytes: int = 64 * 1024 * 1024
     rate_limit: str = "300 per minute"
-    rate_limit_storage: str = "memory://"
+    #: shared:// all workers of this gunicorn server; memory:// each process;
+    #: redis://... all instances
+    rate_limit_storage: str = "shared://"
     #: seconds an authenticated key is remembered per process (0: ask the database every
     #: time); a revocation is immediate in the process that revokes, within this elsewhere
     key_cache_s: float = 2.0

@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from flask import Flask, Response, redirect, render_template, request, url_for
+from werkzeug.exceptions import TooManyRequests
 
 from referee.core.errors import Forbidden, NotFound, RefereeError, Unauthenticated
 from referee.service.settings import Settings
@@ -101,6 +102,16 @@ def _referee_error(error: RefereeError) -> Any:
 @bp.errorhandler(404)
 def _not_found(_error: Exception) -> Any:
     return _error_page(404, text("console.error.not_found", current_language()))
+
+
+@bp.errorhandler(429)
+def _too_many(error: TooManyRequests) -> Any:
+    """A form over the rate limit (referee/api/ratelimit.py): a page, with Retry-After."""
+    retry = int(getattr(error, "retry_after", None) or 60)
+    page, status = _error_page(
+        429, text("console.error.too_many", current_language(), seconds=retry)
+    )
+    return page, status, {"Retry-After": str(retry)}
 
 
 def no_store(response: Response) -> Response:

@@ -207,8 +207,8 @@ def test_the_memory_counter_opens_a_new_window_and_drops_expired_keys(monkeypatc
     assert set(counter._windows) == {"d"}
 
 
-def test_the_rate_limit_key_is_the_key_hash_or_the_client_address(app):
-    secret = "sk_live_example"
+def test_the_rate_limit_key_is_the_key_hash_or_the_client_address(app, keys):
+    secret = keys["referee"]["Authorization"].split()[1]
     with app.test_request_context(
         "/v1/disputes", headers={"Authorization": f"Bearer {secret}"}, **addr("192.0.2.5")
     ):
@@ -218,7 +218,12 @@ def test_the_rate_limit_key_is_the_key_hash_or_the_client_address(app):
         "/v1/disputes", headers={"Authorization": f"bearer  {secret} "}, **addr("192.0.2.5")
     ):
         assert rate_limit_key() == "key:" + hash_key(secret)[:16]
-    for headers in ({}, {"Authorization": "Basic dXNlcjpwdw=="}, {"Authorization": "Bearer  "}):
+    for headers in (
+        {},
+        {"Authorization": "Basic dXNlcjpwdw=="},
+        {"Authorization": "Bearer  "},
+        {"Authorization": "Bearer sk_live_made_up"},  # not a key the service knows
+    ):
         with app.test_request_context("/v1/disputes", headers=headers, **addr("192.0.2.5")):
             assert rate_limit_key() == "addr:192.0.2.5"
 
@@ -261,3 +266,45 @@ def test_a_reopened_window_moves_to_the_back(monkeypatch):
     now[0] = 1091.0  # b ended: dropped from the front when the next window opens
     counter.hit("c")
     assert list(counter._windows) == ["a", "c"]
+
+
+def test_made_up_keys_share_their_client_address_window(make_app, keys):
+    """Issue 15: each invented token used to get a window of its own (unlimited tries)."""
+    _app, client = limited(make_app, "3 per minute")
+    a = addr("10.0.0.9")
+    codes = [
+        client.get("/v1/disputes", headers={"Authorization": f"Bearer made-up-{i}"}, **a)
+        for i in range(5)
+    ]
+    assert [r.status_code for r in codes] == [401, 401, 401, 429, 429]
+    # a real key at that address still has its own allowance; another address too
+    assert client.get("/v1/disputes", headers=keys["referee"], **a).status_code == 200
+    other = client.get("/v1/disputes", headers={"Authorization": "Bearer x"}, **addr("10.0.0.8"))
+    assert other.status_code == 401
+
+
+def test_revoked_key_counts_against_its_address(make_app, keys):
+    app, client = limited(make_app, "2 per minute")
+    secret = keys["referee"]["Authorization"].split()[1]
+    service = app.extensions["referee"].keys
+    key_id = service.authenticate(secret).key_id
+    service.revoke(key_id)
+    a = addr("10.0.0.10")
+    codes = [client.get("/v1/disputes", headers=keys["referee"], **a).status_code for _ in range(3)]
+    assert codes == [401, 401, 429]
+    assert client.get("/v1/disputes", **a).status_code == 429  # the same window
+
+
+def test_console_form_posts_are_limited_per_address(make_app, keys):
+    _app, client = limited(make_app, "3 per minute")
+    a = addr("10.0.0.11")
+    responses = [
+        client.post("/console/sign-in", data={"api_key": f"guess-{i}"}, **a) for i in range(5)
+    ]
+    codes = [r.status_code for r in responses]
+    assert 429 not in codes[:3] and codes[3:] == [429, 429], codes
+    refused = responses[-1]
+    assert refused.mimetype == "text/html" and int(refused.headers["Retry-After"]) >= 1
+    assert "Too many forms" in refused.get_data(as_text=True)
+    assert client.post("/console/sign-in", data={}, **addr("10.0.0.12")).status_code != 429
+    assert client.get("/console/sign-in", **a).status_code == 200  # pages are not limited

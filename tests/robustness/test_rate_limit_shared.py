@@ -1,0 +1,138 @@
+"""The rate limit is one limit per server and per fleet, not per worker (issue 15).
+
+Real gunicorn: with 4 workers and a limit of 60 a minute, 150 requests get exactly 60
+answers and 90 refusals (429) with the default storage (memory the workers share); two
+gunicorn servers that share a real Redis (``redis://``) count together too.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+import requests
+
+from referee.service.keys import KeyService
+from referee.storage.backend import SqlBackend
+from tests.support.pg_server import free_port
+from tests.support.service import ROOT
+
+LIMIT = 60
+REQUESTS = 150
+
+
+class Gunicorn:
+    def __init__(self, tmp: Path, db_url: str, workers: int, storage: str | None) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        env = {**os.environ, "DATABASE_URL": db_url, "REFEREE_RATE_LIMIT": f"{LIMIT} per minute"}
+        env.pop("REFEREE_RATE_LIMIT_STORAGE", None)
+        if storage:
+            env["REFEREE_RATE_LIMIT_STORAGE"] = storage
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "--config",
+                str(ROOT / "gunicorn.conf.py"),
+                "--bind",
+                f"127.0.0.1:{self.port}",
+                "--workers",
+                str(workers),
+                "--access-logfile",
+                "/dev/null",
+                "referee.wsgi:app",
+            ],
+            env=env,
+            cwd=tmp,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        for _ in range(300):
+            try:
+                if requests.get(self.base + "/ready", timeout=5).status_code == 200:
+                    break
+            except requests.RequestException:
+                pass
+            time.sleep(0.1)
+        else:
+            self.stop()
+            pytest.fail("gunicorn did not become ready")
+        self.pids = self._workers(workers)
+
+    def _workers(self, n: int) -> list[int]:
+        for _ in range(100):  # all workers booted (each answers once it has imported)
+            out = subprocess.run(
+                ["ps", "-o", "pid=", "--ppid", str(self.proc.pid)], capture_output=True, text=True
+            ).stdout.split()
+            if len(out) == n:
+                return [int(p) for p in out]
+            time.sleep(0.1)
+        return []
+
+    def stop(self) -> str:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+        try:
+            _out, err = self.proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            _out, err = self.proc.communicate()
+        return err.decode(errors="replace")
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> tuple[str, dict[str, str]]:
+    url = f"sqlite:///{tmp_path / 'limits.db'}"
+    backend = SqlBackend(url)
+    backend.migrate()
+    _key, secret = KeyService(backend.unit_of_work).create("referee", "Club")
+    backend.dispose()
+    return url, {"Authorization": f"Bearer {secret}"}
+
+
+def _fire(bases: list[str], headers: dict[str, str]) -> Counter[int]:
+    """150 requests, 10 at a time (new connections: they spread over the workers)."""
+
+    def one(i: int) -> int:
+        with requests.Session() as s:
+            return s.get(
+                bases[i % len(bases)] + "/v1/disputes", headers=headers, timeout=30
+            ).status_code
+
+    with ThreadPoolExecutor(max_workers=10) as pool:
+        return Counter(pool.map(one, range(REQUESTS)))
+
+
+@pytest.fixture
+def servers() -> Iterator[list[Gunicorn]]:
+    started: list[Gunicorn] = []
+    yield started
+    for server in started:
+        assert "Traceback" not in server.stop()
+
+
+def test_four_workers_share_one_limit_by_default(tmp_path, database, servers) -> None:
+    url, headers = database
+    server = Gunicorn(tmp_path, url, workers=4, storage=None)
+    servers.append(server)
+    assert len(server.pids) == 4
+    statuses = _fire([server.base], headers)
+    assert statuses == Counter({200: LIMIT, 429: REQUESTS - LIMIT}), statuses
+
+
+def test_two_servers_share_one_limit_through_redis(tmp_path, database, servers, redis_url) -> None:
+    url, headers = database
+    for _ in range(2):
+        servers.append(Gunicorn(tmp_path, url, workers=2, storage=redis_url))
+    statuses = _fire([s.base for s in servers], headers)
+    assert statuses == Counter({200: LIMIT, 429: REQUESTS - LIMIT}), statuses
