@@ -11,7 +11,16 @@ from __future__ import annotations
 from flask import Flask
 
 from referee import __version__
-from referee.api import adjudications, appeals, disputes, health, imports, keys, rules
+from referee.api import (
+    adjudications,
+    appeals,
+    disputes,
+    health,
+    imports,
+    keys,
+    rules,
+    security_headers,
+)
 from referee.api.context import Services
 from referee.api.extensions import RefereeApi, RefereeFlask
 from referee.api.problems import from_referee_error, from_unexpected
@@ -62,7 +71,11 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
     app.extensions["referee"] = Services(
         settings=settings,
         backend=backend,
-        keys=KeyService(backend.unit_of_work, cache_seconds=settings.key_cache_s),
+        keys=KeyService(
+            backend.unit_of_work,
+            cache_seconds=settings.key_cache_s,
+            session_seconds=settings.console_session_hours * 3600,
+        ),
         disputes=DisputeService(backend.unit_of_work),
         adjudication=AdjudicationService(),
     )
@@ -75,4 +88,5 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
     app.register_error_handler(Exception, from_unexpected)
     RateLimiter(settings.rate_limit, settings.rate_limit_storage).init_app(app)
     console.init_app(app, settings)  # the console (/console), a sibling of the API
+    security_headers.init_app(app)
     return app

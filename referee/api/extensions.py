@@ -8,7 +8,8 @@ from types import FunctionType
 from typing import Any
 
 import orjson
-from flask import Flask, Request
+from flask import Flask, Request, has_request_context
+from flask import request as request_proxy
 from flask.json.provider import DefaultJSONProvider
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_smorest import Api
@@ -73,6 +74,14 @@ class CookieSessionsOnDemand(SecureCookieSessionInterface):
         if app.secret_key and self.get_cookie_name(app) not in request.cookies:
             return self.session_class()
         return super().open_session(app, request)
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        """``SESSION_COOKIE_SECURE``, or with ``REFEREE_COOKIE_SECURE_AUTO`` whether this
+        request came over HTTPS (behind a proxy: X-Forwarded-Proto, see gunicorn's
+        ``forwarded_allow_ips``)."""
+        if app.config.get("REFEREE_COOKIE_SECURE_AUTO") and has_request_context():
+            return bool(request_proxy.is_secure)
+        return bool(app.config["SESSION_COOKIE_SECURE"])
 
 
 class RefereeFlask(Flask):

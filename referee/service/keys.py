@@ -15,7 +15,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from referee.service.errors import Forbidden, InvalidInput, NotFound, Unauthenticated
 from referee.service.model import ROLES, ApiKey
@@ -66,9 +66,11 @@ class KeyService:
         uow: UnitOfWorkFactory,
         *,
         cache_seconds: float = 0.0,
+        session_seconds: float = 12 * 3600.0,
         clock: Callable[[], float] = time.monotonic,
     ):
         self._uow = uow
+        self._session_seconds = session_seconds
         self._clock = clock
         #: digest -> (principal, monotonic expiry); spares a database read per request.
         #: A revocation clears it here at once; other processes see it within the TTL.
@@ -127,3 +129,31 @@ class KeyService:
                 self._cache.clear()
             self._cache[digest] = (principal, now + self._cache_seconds)
         return principal
+
+    # -- console sessions: the browser keeps a token, the server what it stands for --
+
+    def open_session(self, secret: str) -> tuple[str, Principal]:
+        """Sign in with a key: a new session token (for the cookie) and its principal."""
+        who = self.authenticate(secret)
+        assert who.key_id is not None
+        token = secrets.token_urlsafe(32)
+        with self._uow() as uow:
+            uow.sessions.add(hash_key(token), who.key_id, datetime.now(UTC))
+            uow.commit()
+        return token, who
+
+    def session_principal(self, token: str) -> Principal | None:
+        """Who a session token signs in: None once it ended, expired or its key was
+        revoked (read on every request: a sign-out or revocation takes effect at once)."""
+        opened_after = datetime.now(UTC) - timedelta(seconds=self._session_seconds)
+        with self._uow() as uow:
+            key = uow.sessions.key_for(hash_key(token), opened_after=opened_after)
+        if key is None or not key.active or key.id is None:
+            return None
+        return Principal(key.id, key.role, key.owner)
+
+    def end_session(self, token: str) -> None:
+        """Sign out: the token stops working for every copy of the cookie."""
+        with self._uow() as uow:
+            uow.sessions.end(hash_key(token), datetime.now(UTC))
+            uow.commit()

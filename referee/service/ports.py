@@ -7,6 +7,7 @@ leaving the ``with`` block without committing rolls back.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from types import TracebackType
 from typing import NamedTuple, Protocol, Self
 
@@ -45,10 +46,20 @@ class IdempotencyRepository(Protocol):
     def resolve(self, entry: IdempotencyEntry, resource_id: int) -> None: ...
 
 
+class ConsoleSessionRepository(Protocol):
+    def add(self, token_hash: str, key_id: int, created_at: datetime) -> None: ...
+    def key_for(self, token_hash: str, *, opened_after: datetime) -> ApiKey | None:
+        """The key of a session that has not ended and was opened after the time."""
+        ...
+
+    def end(self, token_hash: str, at: datetime) -> None: ...
+
+
 class UnitOfWork(Protocol):
     keys: KeyRepository
     disputes: DisputeRepository
     idempotency: IdempotencyRepository
+    sessions: ConsoleSessionRepository
 
     def __enter__(self) -> Self: ...
     def __exit__(

@@ -14,6 +14,18 @@ from dataclasses import dataclass
 DEFAULT_DATABASE_URL = "sqlite:///var/referee.db"
 
 
+COOKIE_SECURE = ("auto", "always", "never")
+
+
+def _choice(name: str, value: str | None, allowed: tuple[str, ...]) -> str | None:
+    if value is None or not value.strip():
+        return None
+    value = value.strip().lower()
+    if value not in allowed:
+        raise ValueError(f"{name} must be one of {', '.join(allowed)} (got {value!r})")
+    return value
+
+
 def _flag(value: str | None) -> bool:
     return (value or "").strip().lower() in {"1", "true", "yes", "on"}
 
@@ -35,6 +47,11 @@ class Settings:
     anonymous_access: bool = False
     #: signs the console's session cookie; None: generated once and kept in var/
     secret_key: str | None = None
+    #: hours a console sign-in lasts (sign-out ends it at once)
+    console_session_hours: float = 12.0
+    #: the console cookie's Secure flag: auto (when the request came over HTTPS), always,
+    #: never (plain http on a developer's machine)
+    cookie_secure: str = "auto"
     #: PostgreSQL: seconds to connect, for one statement, waiting for a lock (0: no limit);
     #: a server that does not answer at all is cut off a second after the statement limit
     db_connect_timeout_s: float = 3.0
@@ -58,6 +75,13 @@ class Settings:
             key_cache_s=float(env.get("REFEREE_KEY_CACHE_S") or d.key_cache_s),
             anonymous_access=_flag(env.get("REFEREE_ANONYMOUS_ACCESS")),
             secret_key=env.get("REFEREE_SECRET_KEY") or None,
+            console_session_hours=float(
+                env.get("REFEREE_CONSOLE_SESSION_HOURS") or d.console_session_hours
+            ),
+            cookie_secure=_choice(
+                "REFEREE_COOKIE_SECURE", env.get("REFEREE_COOKIE_SECURE"), COOKIE_SECURE
+            )
+            or d.cookie_secure,
             analysis_lock=env.get("REFEREE_ANALYSIS_LOCK", d.analysis_lock),
             db_connect_timeout_s=float(
                 env.get("REFEREE_DB_CONNECT_TIMEOUT_S") or d.db_connect_timeout_s

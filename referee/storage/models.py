@@ -99,3 +99,17 @@ class IdempotencyRow(Base):
     request_hash: Mapped[str] = mapped_column(String(64))
     resource_id: Mapped[int | None]
     created_at: Mapped[datetime]
+
+
+class ConsoleSessionRow(Base):
+    """A console sign-in: the cookie holds a random token, the table only its hash and
+    the key it signed in with (never the key itself); sign-out ends it for every copy of
+    the cookie."""
+
+    __tablename__ = "console_sessions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    key_id: Mapped[int] = mapped_column(ForeignKey("api_keys.id"), index=True)
+    created_at: Mapped[datetime]
+    ended_at: Mapped[datetime | None]

@@ -13,7 +13,13 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from referee.service.errors import Conflict, DuplicateIdempotencyKey
 from referee.service.model import ApiKey, Dispute, DisputeFilter, IdempotencyEntry, Revision
-from referee.storage.models import ApiKeyRow, DisputeRow, IdempotencyRow, RulingRow
+from referee.storage.models import (
+    ApiKeyRow,
+    ConsoleSessionRow,
+    DisputeRow,
+    IdempotencyRow,
+    RulingRow,
+)
 
 
 def _key(row: ApiKeyRow) -> ApiKey:
@@ -266,6 +272,35 @@ class SqlIdempotency:
         row.resource_id = resource_id
 
 
+class SqlConsoleSessions:
+    def __init__(self, session: Session):
+        self.s = session
+
+    def add(self, token_hash: str, key_id: int, created_at: datetime) -> None:
+        self.s.add(ConsoleSessionRow(token_hash=token_hash, key_id=key_id, created_at=created_at))
+
+    def key_for(self, token_hash: str, *, opened_after: datetime) -> ApiKey | None:
+        """The key of a live session (not ended, opened after ``opened_after``)."""
+        row = self.s.scalar(
+            select(ApiKeyRow)
+            .join(ConsoleSessionRow, ConsoleSessionRow.key_id == ApiKeyRow.id)
+            .where(
+                ConsoleSessionRow.token_hash == token_hash,
+                ConsoleSessionRow.ended_at.is_(None),
+                ConsoleSessionRow.created_at > opened_after,
+            )
+        )
+        return _key(row) if row else None
+
+    def end(self, token_hash: str, at: datetime) -> None:
+        table = ConsoleSessionRow.__table__
+        self.s.execute(
+            update(table)
+            .where(table.c.token_hash == token_hash, table.c.ended_at.is_(None))
+            .values(ended_at=at)
+        )
+
+
 class SqlUnitOfWork:
     """One session = one transaction; commit explicitly, otherwise it rolls back."""
 
@@ -277,6 +312,7 @@ class SqlUnitOfWork:
         self.keys = SqlKeys(self.session)
         self.disputes = SqlDisputes(self.session)
         self.idempotency = SqlIdempotency(self.session)
+        self.sessions = SqlConsoleSessions(self.session)
         return self
 
     def __exit__(

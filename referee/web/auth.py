@@ -1,7 +1,11 @@
-"""Signing in with an API key (kept in the session cookie, never in a URL) and CSRF tokens.
+"""Signing in with an API key and CSRF tokens.
 
-The session cookie is signed (``SECRET_KEY``), HTTP-only and SameSite=Lax; every POST
-form carries a per-session token checked by :func:`check_csrf`.
+The key is checked once, at sign-in, and never kept in the browser: the signed session
+cookie (``SECRET_KEY``; HTTP-only, SameSite=Lax, Secure over HTTPS) carries a random
+session token, and the server keeps only its hash and which key it stands for
+(:meth:`KeyService.open_session`). Sign-out ends the session on the server, so every copy
+of the cookie stops working; so does revoking the key. Every POST form carries a
+per-session token checked by :func:`check_csrf`.
 
 >>> safe_next("/console/disputes/3?at=4"), safe_next("https://evil.example/"), safe_next("//x")
 ('/console/disputes/3?at=4', None, None)
@@ -22,7 +26,9 @@ from referee.service.errors import Unauthenticated
 from referee.service.keys import Principal
 from referee.web.services import services
 
-KEY = "api_key"
+SESSION = "sid"
+#: where the key itself was kept before (issue 15); such a cookie is simply signed out
+LEGACY_KEY = "api_key"
 CSRF = "csrf"
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -56,36 +62,41 @@ def check_csrf() -> None:
 
 
 def sign_in(secret: str) -> Principal:
-    """Check the key and keep it in the session (raises Unauthenticated)."""
-    who = services().keys.authenticate(secret)
+    """Check the key and open a server-side session for it (raises Unauthenticated)."""
+    token, who = services().keys.open_session(secret)
     lang = session.get("lang")
     session.clear()
     if lang:
         session["lang"] = lang
-    session[KEY] = secret
+    session[SESSION] = token
     session[CSRF] = secrets.token_urlsafe(24)
     g.principal = who
     return who
 
 
 def sign_out() -> None:
-    """Forget the key (the language stays)."""
-    session.pop(KEY, None)
+    """End the session on the server (every copy of the cookie); the language stays."""
+    token = session.pop(SESSION, None)
+    session.pop(LEGACY_KEY, None)
+    if token:
+        services().keys.end_session(str(token))
     session[CSRF] = secrets.token_urlsafe(24)
     g.pop("principal", None)
 
 
 def current_principal() -> Principal | None:
-    """Who is signed in (the key is checked on every request, so revoking works at once)."""
+    """Who is signed in (the session is looked up on every request, so sign-out and
+    revoking the key work at once)."""
     if "principal" in g:
         return g.principal
-    secret = session.get(KEY)
+    if LEGACY_KEY in session:
+        session.pop(LEGACY_KEY)
+    token = session.get(SESSION)
     who = None
-    if secret:
-        try:
-            who = services().keys.authenticate(str(secret))
-        except Unauthenticated:
-            session.pop(KEY, None)
+    if token:
+        who = services().keys.session_principal(str(token))
+        if who is None:
+            session.pop(SESSION, None)
     g.principal = who
     return who
 

@@ -31,8 +31,12 @@ from referee.web.secret import load_or_create_secret
 def init_app(app: Flask, settings: Settings) -> None:
     """Register the console on ``app`` (pages under ``/console``, ``/`` leads there)."""
     app.secret_key = settings.secret_key or load_or_create_secret()
-    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    # set, not setdefault: Flask's defaults already hold these keys (SameSite None)
+    app.config["SESSION_COOKIE_HTTPONLY"] = True
+    app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
+    app.config["SESSION_COOKIE_SECURE"] = settings.cookie_secure == "always"
+    #: Secure exactly when the request came over HTTPS (see CookieSessionsOnDemand)
+    app.config["REFEREE_COOKIE_SECURE_AUTO"] = settings.cookie_secure == "auto"
     app.register_blueprint(bp)
     app.add_url_rule("/", "console_home", lambda: redirect(url_for("console.disputes")))
 
@@ -114,10 +118,20 @@ def _too_many(error: TooManyRequests) -> Any:
     return page, status, {"Retry-After": str(retry)}
 
 
+#: the console's own scripts and styles only: no inline code, no other origin, no frames
+CONSOLE_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; "
+    "object-src 'none'"
+)
+
+
 def no_store(response: Response) -> Response:
-    """Pages show private rulings: keep them out of shared caches."""
+    """Pages show private rulings: keep them out of shared caches; and a content
+    security policy (the app adds nosniff and X-Frame-Options to every response)."""
     if request.endpoint != "console.static":
         response.headers.setdefault("Cache-Control", "no-store")
+    response.headers.setdefault("Content-Security-Policy", CONSOLE_CSP)
     return response
 
 
