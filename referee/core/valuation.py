@@ -101,8 +101,10 @@ def levels_reached(
     """The levels (5.2.1) that count for a suit or grand game.
 
     ``schneider``/``schwarz`` say whether either side was schneider/schwarz in play. A
-    game lost against an announcement counts only the announced levels: there is no
-    'own schneider' on top (5.2.5).
+    game lost against an announcement counts the announced levels and no 'own
+    schneider' on top (5.2.5); it is lost "at least" at the announced level (the Spanish
+    5.2.5), so a declarer who missed announced schneider and took no trick at all loses
+    schwarz as well.
     """
     out = ["game"]
     if contract.hand:
@@ -112,6 +114,8 @@ def levels_reached(
         out += ["schneider", "schneider_announced"]
         if contract.schwarz:
             out += ["schwarz", "schwarz_announced"]
+        elif schwarz:
+            out.append("schwarz")
     else:
         if schneider or schwarz or contract.schneider:
             out.append("schneider")

@@ -11,14 +11,15 @@
 from __future__ import annotations
 
 from referee.core.scoresheet import game_tournament_points
-from referee.core.seats import SEAT_NAMES
+from referee.core.seats import SEAT_NAMES, Seat
 from referee.core.valuation import (
+    cheapest_lost_game,
     levels_reached,
     value_game,
 )
 from referee.record.log import GameRecord
 from referee.record.replay import replay
-from referee.record.state import SHORTENING, GameState, Marker
+from referee.record.state import SHORTENING, GameState, Marker, Trick
 from referee.rules.clauses import ENDING_CLAUSES, VALUE_CLAUSES
 from referee.rulings.detect import detect
 from referee.rulings.judges import misdeal_guilty
@@ -69,6 +70,7 @@ def rule(record: GameRecord) -> Ruling:
             )
     for inf in r.infractions:
         r.reasoning.append(infraction_step(inf))
+        _reading_of(inf, r)
     _allowed_reviews(state, r)
     if _misdeal(state, r) or _card_shown_in_deal(state, r):
         return _finish(state, r)
@@ -149,6 +151,20 @@ def _allowed_reviews(state: GameState, r: Ruling) -> None:
 
 
 # -- helpers -------------------------------------------------------------------------------
+def _reading_of(inf: Infraction, r: Ruling) -> None:
+    """The reading of an open question (docs/interpretations.md) an infraction's verdict
+    applied, named in a step of its own right after it."""
+    key = inf.explanation.key
+    if key == "cards_exposed.single":
+        r.step(("ISkO 4.1.9",), "reading.isko-4.1.9-single-card")
+    elif key in ("play_before_turn.penalized", "play_before_turn.harmless"):
+        r.step(("ISkO 4.2.7",), "reading.isko-4.2.7-influence")
+    elif key == "skat_viewed.declarer_play":
+        r.step(("ISkO 4.2.8", "ISkO 3.4.8"), "reading.isko-4.2.8-declarer-in-play")
+    elif key == "lead_before_declaration.defender":
+        r.step(("ISkO 4.1.1", "ISkO 4.1.3"), "reading.isko-4.1.1-defender")
+
+
 def _end_by_infraction(record: GameRecord, state: GameState, r: Ruling, inf: Infraction) -> bool:
     at = inf.ends_at if inf.ends_at is not None else 0
     contract = state.contract
@@ -159,20 +175,27 @@ def _end_by_infraction(record: GameRecord, state: GameState, r: Ruling, inf: Inf
     if inf.kind == "lead_before_declaration" and inf.party == "declarer":
         r.step(("ISkO 4.1.1",), "outcome.lead_before_declaration", bid=state.bid)
         if contract is None:
-            r.outcome, r.game_value, r.score = Outcome.LOST, state.bid, -2 * state.bid
-            r.levels, r.multiplier, r.overbid = (), None, False
+            # no game announced: the cheapest suit game or grand with his matadors that
+            # covers the bid, as for 3.4.4 (docs/interpretations.md#isko-4.1.1-declarer)
+            game, valuation = cheapest_lost_game(state.declarer_cards_with_skat(), state.bid)
         else:
+            game = contract.game
             simple = levels_reached(contract, won=False, schneider=False, schwarz=False)
-            apply_valuation(
-                r,
-                value_game(
-                    contract,
-                    matadors_of(state, contract),
-                    state.bid,
-                    won=False,
-                    levels=None if contract.is_null else simple,
-                ),
+            valuation = value_game(
+                contract,
+                matadors_of(state, contract),
+                state.bid,
+                won=False,
+                levels=None if contract.is_null else simple,
             )
+        apply_valuation(r, valuation)
+        r.step(
+            ("ISkO 4.1.1", "ISkO 3.4.4") if contract is None else ("ISkO 4.1.1",),
+            "reading.isko-4.1.1-declarer",
+            bid=state.bid,
+            game=game.value,
+            value=valuation.value,
+        )
         set_counts(r, position_at(state, at))
         return True
     if contract is None:
@@ -189,18 +212,41 @@ def _end_by_infraction(record: GameRecord, state: GameState, r: Ruling, inf: Inf
         pts, tricks = remaining(pos)
         r.card_points = {"declarer": pos.declarer_points + pts, "defenders": pos.defender_points}
         r.tricks = {"declarer": pos.declarer_tricks + tricks, "defenders": pos.defender_tricks}
-        r.step(("ISkO 4.1.9",), "outcome.outstanding_to_declarer", points=pts)
+        r.step(("ISkO 4.1.9",), "reading.isko-4.1.9-outstanding-tricks", points=pts)
     return True
 
 
 def _played_out(state: GameState, r: Ruling) -> None:
     points, won, lost = state.declarer_totals()
     r.ended = {"reason": "played_out", "event": state.tricks[-1].plays[-1][2], "trick": 10}
+    last = state.tricks[-1]
+    if last.plays[0][0] is not last.leader and state.declarer is not None:
+        # 4.1.10: a false lead to the last trick is irrelevant, so the trick is scored as
+        # if the entitled player had led (every card in it is forced)
+        entitled = _entitled_winner(state, last)
+        r.step(
+            ("ISkO 4.1.10",),
+            "reading.isko-4.1.10-entitled-lead",
+            seat=last.leader.value,
+            led_by=last.plays[0][0].value,
+            winner=entitled.value,
+            played_winner=last.winner.value if last.winner else None,
+        )
+        if (entitled is state.declarer) != (last.winner is state.declarer):
+            sign = 1 if entitled is state.declarer else -1
+            points, won, lost = points + sign * last.points, won + sign, lost - sign
     settle_counts(state, r, points, won, lost)
     if state.contract is not None and state.contract.is_null:  # tricks decide, not points
         r.step(("ISkO 5.2.7",), "ending.played_out_null", tricks=won)
     else:
         r.step(ENDING_CLAUSES["played_out"], "ending.played_out", points=points, tricks=won)
+
+
+def _entitled_winner(state: GameState, trick: Trick) -> Seat:
+    """Who wins ``trick`` when its entitled leader's card is taken as the lead."""
+    order = sorted(trick.plays, key=lambda p: (p[0].index - trick.leader.index) % 3)
+    c0, c1, c2 = (int(card) for _, card, _ in order)
+    return order[state.outcomes[c0 << 10 | c1 << 5 | c2] & 3][0]
 
 
 def _decided_early(state: GameState, r: Ruling) -> bool:
@@ -304,6 +350,9 @@ def _finish(state: GameState, r: Ruling) -> Ruling:
             )
             if c.schneider or c.schwarz:
                 r.step(VALUE_CLAUSES["announced"], "value.announced")
+            if r.outcome == "lost" and c.schneider and not c.schwarz and "schwarz" in r.levels:
+                # the Spanish "at least": schwarz suffered counts beyond a missed schneider
+                r.step(("ISkO 5.2.5",), "reading.isko-5.2.5-schwarz-suffered")
             if c.ouvert:
                 r.step(VALUE_CLAUSES["ouvert"], "value.ouvert")
         elif c is not None and not substituted:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
-from referee.core.seats import SEATS
+from referee.core.seats import SEAT_NAMES, SEATS
 from referee.record.replay import GameState
 from referee.rules.kinds import Kind
 from referee.rulings.hearing import Hearing, trick_closed, trick_completion
@@ -33,6 +33,10 @@ def trick_timed(h: Hearing) -> Infraction:
     number, completed_at = trick_completion(h.state, h.event)
     if number == 10:
         return h.verdict(_VOID, "false_lead.last_trick", h.cites + ("ISkO 4.1.10",))
+    if h.kind is Kind.PLAY_BEFORE_TURN and _skipped_had_no_choice(h):
+        # 4.2.7 forbids only an early card that may influence the trick
+        # (docs/interpretations.md#isko-4.2.7-influence)
+        return h.verdict(_VOID, "play_before_turn.harmless", h.cites, skipped=_skipped(h))
     if completed_at is not None and (h.objected_at is None or h.objected_at > completed_at):
         return h.verdict(
             _VOID,
@@ -44,6 +48,25 @@ def trick_timed(h: Hearing) -> Infraction:
         return h.verdict(_EXPIRED, "infraction.no_objection")
     base = ("ISkO 4.1.3", "ISkO 4.1.4", "ISkO 4.1.10") if h.kind is Kind.FALSE_LEAD else h.cites
     return h.verdict(_PENALIZED, f"{h.kind}.penalized", base, ends_at=h.event)
+
+
+def _skipped(h: Hearing) -> str | None:
+    """The seat whose turn a card played before its turn jumped (the one after the lead)."""
+    pos = h.state.positions.get(h.event)
+    if pos is None or len(pos.trick) != 1:
+        return None
+    return SEAT_NAMES[(pos.leader + 1) % 3]
+
+
+def _skipped_had_no_choice(h: Hearing) -> bool:
+    """Whether the player whose turn was jumped held exactly one card he could play: then
+    the early card could not influence the trick (4.2.7)."""
+    pos = h.state.positions.get(h.event)
+    if pos is None or len(pos.trick) != 1:
+        return False
+    hand = pos.hands[(pos.leader + 1) % 3]
+    legal = hand & h.state.followers[pos.trick[0][1]] or hand
+    return legal.bit_count() == 1
 
 
 def revoke(h: Hearing) -> Infraction:

@@ -10,6 +10,7 @@ from referee.record.state import GameState, Marker
 from referee.rules.clauses import ENDING_CLAUSES
 from referee.rules.kinds import KINDS, Kind
 from referee.rulings.model import Infraction, Message, Outcome, Party, Ruling, Status
+from referee.rulings.outcome import decided_for
 from referee.rulings.ruling_ops import (
     apply_valuation,
     infraction_step,
@@ -59,6 +60,8 @@ def end_by_marker(record: GameRecord, state: GameState, r: Ruling, m: Marker) ->
         )
         judge_into(state, r, pos, "defenders")
         return True
+    if m.type == "lay_down" and side == "defenders" and contract.is_null:
+        return _defender_lays_down_in_null(state, r, m, pos)
     if m.type == "lay_down":
         if side == "declarer":
             award = declarer_claim(state, m, pos, contract.is_null)
@@ -76,6 +79,8 @@ def end_by_marker(record: GameRecord, state: GameState, r: Ruling, m: Marker) ->
             set_counts(r, pos)
             return True
         if not award.holds:
+            # a claim that fails once the game was already decided changes nothing (4.1.3)
+            settled = decided_for(contract, pos, matadors, bid) is not None
             r.infractions.append(
                 Infraction(
                     kind,
@@ -83,10 +88,13 @@ def end_by_marker(record: GameRecord, state: GameState, r: Ruling, m: Marker) ->
                     Party(side),
                     m.event,
                     trick,
-                    Status.PENALIZED,
-                    KINDS[kind].cites,
-                    Message(f"{kind}.penalized", {"seat": m.seat.value if m.seat else None}),
-                    m.event,
+                    Status.VOID if settled else Status.PENALIZED,
+                    KINDS[kind].cites + (("ISkO 4.1.3",) if settled else ()),
+                    Message(
+                        f"{kind}.no_effect" if settled else f"{kind}.penalized",
+                        {"seat": m.seat.value if m.seat else None},
+                    ),
+                    None if settled else m.event,
                 )
             )
             # a failed claim ends the game against the claimer's side (4.1.3-4.1.6): the
@@ -115,6 +123,12 @@ def end_by_marker(record: GameRecord, state: GameState, r: Ruling, m: Marker) ->
             seat=m.seat.value if m.seat else None,
             side=side,
         )
+        if side == "defenders":  # counted (4.3.6), not judged as a concession (4.3.3)
+            r.step(
+                ("ISkO 4.3.6", "ISkO 4.3.3"),
+                "reading.isko-4.3.6-defender-throw-in",
+                points=pos.defender_points,
+            )
         settle_counts(state, r, dp, dt, ft)
         r.step(ENDING_CLAUSES["played_out"], "value.from_counts", points=dp, tricks=dt)
         return True
@@ -164,26 +178,54 @@ def declarer_concedes(
     played_after = any(t.last_event > m.event for t in state.tricks) or (
         state.current is not None and any(e > m.event for _, _, e in state.current.plays)
     )
+    # an invalid concession changes nothing: play that went on decides, and a record that
+    # stops there is ruled as it stands (docs/interpretations.md#isko-4.3.2-record-stops)
     inf = Infraction(
         Kind.UNAUTHORIZED_CONCESSION,
         m.seat,
         Party.DECLARER,
         m.event,
         m.trick,
-        Status.VOID if played_after else Status.PENALIZED,
+        Status.VOID,
         KINDS[Kind.UNAUTHORIZED_CONCESSION].cites,
         Message(
-            "unauthorized_concession." + ("void" if played_after else "penalized"), {"cards": cards}
+            "unauthorized_concession." + ("void" if played_after else "record_stops"),
+            {"cards": cards},
         ),
-        None if played_after else m.event,
+        None,
     )
     r.infractions.append(inf)
     r.reasoning.append(infraction_step(inf))
-    if played_after:
-        r.ended = None
-        return False
-    dp, dt, ft = thrown_in(pos, "declarer")
-    r.step(("ISkO 4.3.2", "ISkO 4.3.6"), "ending.unauthorized_concession")
-    settle_counts(state, r, dp, dt, ft)
-    r.step(ENDING_CLAUSES["played_out"], "value.from_counts", points=dp, tricks=dt)
+    if not played_after:
+        r.step(("ISkO 4.3.2", "ISkO 4.3.1"), "reading.isko-4.3.2-record-stops", cards=cards)
+    r.ended = None
+    return False
+
+
+def _defender_lays_down_in_null(state: GameState, r: Ruling, m: Marker, pos: Position) -> bool:
+    """A defender who lays his cards open in a null game: 4.3.5 lets a defender play open
+    only in suit and grand games, so this is cards shown (4.1.9), an infraction of the
+    defenders judged by 4.1.3-4.1.6 (docs/interpretations.md#isko-4.3.5-null)."""
+    contract, bid = state.contract, state.bid
+    assert contract is not None and bid is not None
+    settled = decided_for(contract, pos, None, bid) is not None
+    inf = Infraction(
+        Kind.FAILED_DEFENDER_CLAIM,
+        m.seat,
+        Party.DEFENDERS,
+        m.event,
+        m.trick,
+        Status.VOID if settled else Status.PENALIZED,
+        ("ISkO 4.3.5", "ISkO 4.1.9") + (("ISkO 4.1.3",) if settled else ()),
+        Message(
+            "failed_defender_claim.null_no_effect" if settled else "failed_defender_claim.null",
+            {"seat": m.seat.value if m.seat else None},
+        ),
+        None if settled else m.event,
+    )
+    r.infractions.append(inf)
+    r.reasoning.append(infraction_step(inf))
+    r.step(("ISkO 4.3.5", "ISkO 4.1.9"), "reading.isko-4.3.5-null")
+    r.ended = {"reason": "defender_claim", "event": m.event, "trick": m.trick}
+    judge_into(state, r, pos, "defenders")
     return True

@@ -186,9 +186,20 @@ def _innocent_declarer(
     )
     if announced is not None:
         level, reachable = announced
+        # 4.1.5 covers a level the declarer announced, not only one the bid needs
+        steps.append(
+            Step(("ISkO 4.1.5",), Message("reading.isko-4.1.5-announced", {"level": level}))
+        )
         ok = reachable()
         if ok != "yes":
             steps.append(_unreached("outcome.announced_unreachable", level, ok, bid))
+            if ok == "never":  # 5.4.3 read for any game, not only an overbid one
+                steps.append(
+                    Step(
+                        ("ISkO 5.4.3",),
+                        Message("reading.isko-5.4.3-any-game", {"level": level}),
+                    )
+                )
             return done(value_game(contract, matadors, bid, won=False))
         steps.append(Step(("ISkO 4.1.5",), Message("outcome.announced_credited", {"level": level})))
     v = value_game(contract, matadors, bid, won=True, levels=simple)

@@ -26,7 +26,7 @@ from referee.rules.catalogue import Catalogue, default_catalogue
 from referee.rules.languages import LANGUAGES
 from referee.rules.messages import Messages, default_messages
 from referee.rulings.adjudicate import adjudicate
-from referee.rulings.model import Ruling
+from referee.rulings.model import Ruling, Step
 
 FORMAT = "skat-ruling/1"
 
@@ -79,15 +79,26 @@ def ruling_to_dict(
             for inf in ruling.infractions
         ],
         "citations": citations,
-        "reasoning": [
-            {
-                "clauses": list(step.clauses),
-                "text": messages.render(step.message.key, dict(step.message.params), lang),
-            }
-            for step in ruling.reasoning
-        ],
+        "reasoning": [_step(step, messages, lang) for step in ruling.reasoning],
         "analysis": ruling.analysis,
     }
+
+
+#: a reasoning step whose message key starts with this names the reading of an open
+#: question it applied (docs/interpretations.md has the id as an anchor)
+READING_PREFIX = "reading."
+
+
+def _step(step: Step, messages: Messages, lang: str) -> dict[str, Any]:
+    """One reasoning step; a step that applies a documented reading also says which
+    (``reading``: the id of its entry in docs/interpretations.md)."""
+    out: dict[str, Any] = {
+        "clauses": list(step.clauses),
+        "text": messages.render(step.message.key, dict(step.message.params), lang),
+    }
+    if step.message.key.startswith(READING_PREFIX):
+        out["reading"] = step.message.key[len(READING_PREFIX) :]
+    return out
 
 
 def adjudicate_record(record: GameRecord, *, lang: str = "en") -> dict[str, Any]:

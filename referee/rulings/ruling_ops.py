@@ -45,6 +45,13 @@ def count_as_played(state: GameState, r: Ruling, upto: int | None = None) -> Non
     if state.declarer is not None:
         r.card_points = state.card_points(upto)
         r.tricks = state.tricks_won(upto)
+        if not state.tricks and not (state.current is not None and state.current.plays):
+            r.card_points = r.tricks = None  # nothing played: nothing to count
+
+
+def played_nothing(pos: Position) -> bool:
+    """Whether no card of the game had been played at ``pos``."""
+    return not (pos.declarer_tricks or pos.defender_tricks or pos.trick)
 
 
 def apply_valuation(r: Ruling, v: Valuation) -> None:
@@ -63,7 +70,12 @@ def position_at(state: GameState, event: int) -> Position:
 
 
 def set_counts(r: Ruling, pos: Position) -> None:
-    r.card_points, r.tricks = pos.card_points, pos.tricks
+    """The count at ``pos``; none when the game ended before its first card (a count of
+    0 : 0 would read as if ten tricks had been played for nothing)."""
+    if played_nothing(pos):
+        r.card_points = r.tricks = None
+    else:
+        r.card_points, r.tricks = pos.card_points, pos.tricks
 
 
 def settle_counts(state: GameState, r: Ruling, dp: int, dt: int, ft: int) -> None:

@@ -141,7 +141,10 @@ def defender_claim(state: GameState, marker: Marker, pos: Position) -> Award:
     claimer: Seat = marker.seat  # type: ignore[assignment]
     others = 0b111 & ~(1 << claimer.index)
     played = later_tricks(state, marker.event)
-    steps: list[Step] = []
+    # the Spanish 4.3.5: he himself must take every remaining trick, not only his party
+    steps: list[Step] = [
+        Step(("ISkO 4.3.5",), Message("reading.isko-4.3.5-claimer-alone", {"seat": claimer.value}))
+    ]
     analysis: list[dict[str, Any]] = []
     holds: bool | None
     if played:

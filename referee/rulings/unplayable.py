@@ -40,6 +40,7 @@ def null_unplayable(state: GameState, r: Ruling) -> bool:
         game=game.value,
         value=valuation.value,
     )
+    r.step(CLAUSES + ("ISkO 3.4.3",), "reading.isko-3.4.4-cheapest-game", bid=bid)
     apply_valuation(r, valuation)
     r.ended = {"reason": "null_unplayable", "event": declared_at, "trick": None}
     if state.start is not None:

@@ -414,17 +414,26 @@ case(
     cited=cited("4.1.5"),
 )
 
-rec = Rec(DEAL_A, "F leads CJ after discarding but before declaring: lost at his bid (20).")
+rec = Rec(
+    DEAL_A,
+    "F leads CJ after discarding but before declaring (bid 20, F with 2): no game with 2 "
+    "is worth exactly 20, so he loses the cheapest one that covers it, diamonds with 2, "
+    "game 3 = 27 (docs/interpretations.md#isko-4.1.1-declarer).",
+)
 rec.bids("M18 Fh M20 Fh Mp Rp").pickup("F", ["D9", "D7"]).e("play", "F", card="CJ")
 rec.e("objection", "M")
 case(
     F41,
-    "isko_4_1_1_declarer_leads_before_declaring_loses_at_bid",
+    "isko_4_1_1_declarer_leads_before_declaring_loses_the_cheapest_game_covering_the_bid",
     rec,
     outcome="lost",
     declarer="forehand",
-    game_value=20,
-    score=-40,
+    game_value=27,
+    score=-54,
+    matadors={"with": True, "count": 2},
+    card_points=None,
+    tricks=None,
+    readings=["isko-4.1.1-declarer"],
     ended=ended("infraction"),
     infractions=[inf("lead_before_declaration", "penalized", "4.1.1", seat="F")],
     cited=cited("4.1.1"),
@@ -444,6 +453,7 @@ case(
     **HEARTS_WON,
     ended=ended("infraction"),
     infractions=[inf("lead_before_declaration", "penalized", seat="M")],
+    readings=["isko-4.1.1-defender"],
 )
 
 case(
@@ -463,6 +473,7 @@ case(
     ended=ended("infraction", 5),
     infractions=[inf("cards_exposed", "penalized", "4.1.9", seat="M")],
     cited=cited("4.1.9"),
+    readings=["isko-4.1.9-outstanding-tricks"],
 )
 
 case(
@@ -475,6 +486,7 @@ case(
     **HEARTS_WON,
     **PLAYED_OUT_A,
     infractions=[inf("cards_exposed", "void", "4.1.9", seat="M")],
+    readings=["isko-4.1.9-single-card"],
 )
 
 case(
@@ -598,16 +610,39 @@ F42O = "isko_4_2_other"
 case(
     F42O,
     "isko_4_2_7_play_before_turn_by_defender",
-    a_game(description="F leads C7 to trick 5; R plays CQ before M; F objects.")
+    a_game(
+        description="F leads HA to trick 3; R plays HQ before M, who holds no trump and "
+        "could play any card; F objects: the early card could influence the trick."
+    )
+    .play(tricks(1, 2))
+    .play("F:HA R:HQ", "R:HQ")
+    .e("objection", "F"),
+    **HEARTS_WON,
+    card_points=cp(8, 0),
+    tricks=cp(2, 0),
+    ended=ended("infraction", 3),
+    infractions=[inf("play_before_turn", "penalized", "4.2.7", seat="R")],
+    cited=cited("4.2.7"),
+    readings=["isko-4.2.7-influence"],
+)
+
+case(
+    F42O,
+    "isko_4_2_7_harmless_early_card_is_not_punished",
+    a_game(
+        description="F leads C7 to trick 5; R plays CQ before M, whose only club left is "
+        "CT; F objects. M had no choice, so the early card could not influence the trick; "
+        "the record stops there, so the game is undetermined."
+    )
     .play(tricks(1, 4))
     .play("F:C7 R:CQ", "R:CQ")
     .e("objection", "F"),
-    **HEARTS_WON,
-    card_points=cp(37, 0),
-    tricks=cp(4, 0),
-    ended=ended("infraction", 5),
-    infractions=[inf("play_before_turn", "penalized", "4.2.7", seat="R")],
-    cited=cited("4.2.7"),
+    outcome="undetermined",
+    declarer="forehand",
+    score=None,
+    ended=ended("incomplete"),
+    infractions=[inf("play_before_turn", "void", "4.2.7", seat="R")],
+    readings=["isko-4.2.7-influence"],
 )
 
 case(
@@ -751,13 +786,19 @@ case(
 
 case(
     F43,
-    "isko_4_3_2_concession_without_consent_unplayed_is_lost",
-    a_game(description="F gives up after trick 2 without consent and stops playing.")
+    "isko_4_3_2_concession_without_consent_record_stops_is_undetermined",
+    a_game(
+        description="F gives up after trick 2 (eight cards) without consent and the record "
+        "stops: the concession changes nothing, and the game (8 : 0) is not yet decided."
+    )
     .play(tricks(1, 2))
     .e("concede", "F"),
-    outcome="lost",
+    outcome="undetermined",
     declarer="forehand",
-    infractions=[inf("unauthorized_concession", "penalized", "4.3.2", seat="F")],
+    score=None,
+    ended=ended("incomplete"),
+    infractions=[inf("unauthorized_concession", "void", "4.3.2", seat="F")],
+    readings=["isko-4.3.2-record-stops"],
 )
 
 case(
@@ -907,6 +948,7 @@ case(
     ended=ended("defender_claim"),
     infractions=[inf("failed_defender_claim", "penalized", "4.3.5", seat="R")],
     cited=cited("4.3.5"),
+    readings=["isko-4.3.5-claimer-alone"],
 )
 
 case(
@@ -1251,6 +1293,7 @@ case(
     ended=ended("infraction", 1),
     infractions=[inf("false_lead", "penalized", seat="M")],
     cited=cited("4.1.5"),
+    readings=["isko-4.1.5-announced"],
 )
 
 DEAL_S2 = {
@@ -1280,6 +1323,7 @@ case(
     ended=ended("infraction", 1),
     infractions=[inf("false_lead", "penalized", seat="M")],
     cited=cited("5.4.3"),
+    readings=["isko-5.4.3-any-game"],
 )
 
 rec = Rec(

@@ -145,8 +145,20 @@ def test_isko_5_2_5_no_own_schneider_when_the_announcement_fails():
     contract = Contract.declare("grand", hand=True, schneider=True)
     at_88 = play(contract, cards("CJ", "SJ"), points=88, tricks=8)
     at_20 = play(contract, cards("CJ", "SJ"), points=20, tricks=2)
+    assert at_88.valuation.score == at_20.valuation.score == -288
+
+
+def test_isko_5_2_5_schwarz_suffered_counts_beyond_a_missed_schneider():
+    """The Spanish "at least" (docs/interpretations.md#isko-5.2.5-schwarz-suffered): a
+    declarer who announced schneider and took no trick loses schwarz on top."""
+    contract = Contract.declare("grand", hand=True, schneider=True)
     at_0 = play(contract, cards("CJ", "SJ"), points=0, tricks=0)
-    assert at_88.valuation.score == at_20.valuation.score == at_0.valuation.score == -288
+    assert at_0.valuation.levels == ("game", "hand", "schneider", "schneider_announced", "schwarz")
+    assert at_0.valuation.score == -2 * 24 * 7
+    announced_schwarz = play(
+        Contract.declare("grand", hand=True, schwarz=True), cards("CJ"), points=0, tricks=0
+    )
+    assert announced_schwarz.valuation.levels == LEVELS[:6]  # schwarz counted once
 
 
 def test_isko_5_2_6_ouvert_won_and_lost():

@@ -107,7 +107,7 @@ def test_isko_5_2_5_grand_hand_with_two_schneider_announced_88_points_minus_288(
     assert v.multiplier == 6 and v.value == 144 and v.score == -288
 
 
-@pytest.mark.parametrize(("points", "tricks"), [(30, 3), (12, 1), (0, 0)])
+@pytest.mark.parametrize(("points", "tricks"), [(30, 3), (12, 1), (0, 1)])
 def test_isko_5_2_5_no_own_schneider_the_declarer_schneider_himself_still_minus_288(points, tricks):
     contract = Contract.declare("grand", hand=True, schneider=True)
     result = settle_played_game(

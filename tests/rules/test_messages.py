@@ -69,11 +69,16 @@ DYNAMIC: dict[tuple[str, str], frozenset[str]] = {
     ),
     (
         "marker_endings.py",
-        "'unauthorized_concession.' + ('void' if played_after else 'penalized')",
-    ): frozenset({"unauthorized_concession.void", "unauthorized_concession.penalized"}),
+        "'unauthorized_concession.' + ('void' if played_after else 'record_stops')",
+    ): frozenset({"unauthorized_concession.void", "unauthorized_concession.record_stops"}),
     ("marker_endings.py", "f'ending.{m.type}'"): frozenset({"ending.timeout", "ending.left"}),
-    ("marker_endings.py", "f'{kind}.penalized'"): frozenset(
-        {"failed_claim.penalized", "failed_defender_claim.penalized"}
+    ("marker_endings.py", "f'{kind}.no_effect' if settled else f'{kind}.penalized'"): frozenset(
+        {
+            "failed_claim.penalized",
+            "failed_defender_claim.penalized",
+            "failed_claim.no_effect",
+            "failed_defender_claim.no_effect",
+        }
     ),
     ("shortened.py", "'claim.played_on.' + ('holds' if holds else 'fails')"): frozenset(
         f"claim.played_on.{h}" for h in _HOLDS

@@ -10,7 +10,7 @@ import pytest
 
 from referee.rules.messages import default_messages
 from referee.rulings.render import adjudicate_document
-from referee.rulings.summary import summary_line
+from referee.rulings.summary import render_ruling_text, summary_line
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "cases"
@@ -24,11 +24,12 @@ def _rule(path: str, lang: str = "en") -> dict[str, Any]:
 @pytest.mark.parametrize("lang", ["en", "de", "es"])
 def test_isko_4_1_1_a_game_lost_before_declaring_names_the_bid_not_none(lang: str) -> None:
     ruling = _rule(
-        "tests/cases/isko_4_1_lead/isko_4_1_1_declarer_leads_before_declaring_loses_at_bid.json",
+        "tests/cases/isko_4_1_lead/"
+        "isko_4_1_1_declarer_leads_before_declaring_loses_the_cheapest_game_covering_the_bid.json",
         lang,
     )
     line = summary_line(ruling)
-    assert "None" not in line and "20" in line and "-40" in line
+    assert "None" not in line and "20" in line and "-54" in line
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "es"])
@@ -103,3 +104,54 @@ def test_isko_3_4_6_one_wrong_discard_is_one_fault_not_two() -> None:
     follow = [i for i in ruling["infractions"] if i["event"] == 8]
     assert follow and follow[0]["status"] == "void"
     assert "event 7" in follow[0]["explanation"] and "after" not in follow[0]["explanation"]
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_isko_3_4_6_a_game_ended_at_the_discard_shows_no_card_points(lang: str) -> None:
+    """A game that ended before its first card has no count: not 0 : 0 "after ten tricks"."""
+    ruling = _rule(
+        "tests/cases/isko_4_2_other/isko_3_4_6_declarer_discarding_three_cards_loses.json", lang
+    )
+    assert ruling["outcome"] == "lost" and ruling["ended"]["trick"] is None
+    assert ruling["card_points"] is None and ruling["tricks"] is None
+    page = render_ruling_text(ruling)
+    assert " 0 / 0 " not in page and "0 : 0" not in page
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "tests/cases/isko_4_1_lead/"
+        "isko_4_1_1_declarer_leads_before_declaring_loses_the_cheapest_game_covering_the_bid.json",
+        "tests/cases/isko_3_declaration/"
+        "isko_3_4_4_null_below_the_bid_objected_at_once_loses_the_cheapest_suit_game.json",
+        "tests/cases/isko_3_declaration/isko_3_4_8_declarer_views_skat_after_declaration.json",
+    ],
+)
+def test_isko_4_1_3_no_game_ended_before_play_presents_a_count(path: str) -> None:
+    ruling = _rule(path)
+    assert ruling["outcome"] in ("won", "lost")
+    assert ruling["card_points"] is None and ruling["tricks"] is None
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_isko_4_3_4_a_failed_claim_that_changed_nothing_is_not_penalized(lang: str) -> None:
+    ruling = _rule(
+        "tests/cases/isko_4_3_shortened/"
+        "isko_4_3_4_failed_claim_after_the_game_was_won_has_no_effect.json",
+        lang,
+    )
+    assert ruling["outcome"] == "won" and ruling["score"] == 30
+    (claim,) = ruling["infractions"]
+    assert claim["kind"] == "failed_claim" and claim["status"] == "void"
+    assert claim["clauses"] == ["ISkO 4.3.4", "ISkO 4.1.3"]  # not 4.4.5
+    words = {"en": "no effect", "de": "ändert am Ergebnis", "es": "no cambia el resultado"}
+    assert words[lang] in claim["explanation"]
+
+
+def test_isko_4_3_4_a_failed_claim_that_decides_the_game_stays_penalized() -> None:
+    ruling = _rule(
+        "tests/cases/isko_4_3_shortened/isko_4_3_4_failed_claim_loses_simple_without_schneider.json"
+    )
+    (claim,) = ruling["infractions"]
+    assert claim["status"] == "penalized" and "ISkO 4.1.3" not in claim["clauses"]

@@ -9,7 +9,9 @@ A case is ``tests/cases/<family>/<name>.json`` (a skat-log/1 record) with
 - ``infractions``: each entry (``kind``, ``status``, optional ``seat``, ``clauses`` that must
   all be among the ruling's) matches a different infraction of the ruling; the ruling has
   exactly as many unless ``infractions_partial`` is true;
-- ``cited``: clause ids that must appear among the ruling's citations.
+- ``cited``: clause ids that must appear among the ruling's citations;
+- ``readings``: ids of readings (docs/interpretations.md) the reasoning must name, each
+  in a step of its own (``reasoning[].reading``).
 
 Test functions are generated per case and named ``test_<case name>``, so a failing test
 names the clause it checks.
@@ -111,6 +113,11 @@ def mismatches(ruling: dict[str, Any], expected: dict[str, Any]) -> list[str]:
         missing = [c for c in expected["cited"] if c not in ids]
         if missing:
             out.append(f"not cited: {missing} (cited: {sorted(ids)})")
+    if "readings" in expected:
+        named = {s.get("reading") for s in ruling.get("reasoning") or []}
+        missing = [x for x in expected["readings"] if x not in named]
+        if missing:
+            out.append(f"reading not named: {missing} (named: {sorted(filter(None, named))})")
     return out
 
 

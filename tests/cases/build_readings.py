@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""Build the cases of issue 14's open questions: one case per reading that
+``docs/interpretations.md`` decides, each expecting the ruling to name the reading
+(``readings``). Writes only its own cases, next to those of ``build.py`` (whose helpers
+it uses); run ``python tests/cases/build_readings.py``. Every expectation is worked out
+by hand from the ISkO in the case's description.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1]))  # run as a script: the repository root
+
+from tests.cases import build as b  # noqa: E402
+from tests.cases.build import (  # noqa: E402
+    DEAL_A,
+    DEAL_N,
+    HEARTS_WON,
+    NULL_WON,
+    Rec,
+    a_game,
+    case,
+    cited,
+    cp,
+    ended,
+    inf,
+    tricks,
+)
+
+FIRST = len(b.CASES)
+
+# A hearts line on deal A in which forehand keeps S8 for the last trick, M keeps DA and
+# R keeps DT: declarer (F) points after each trick 6, 8, 22, 37, 37, 44, 54, 65, 86;
+# the defenders take only trick 5 (13). Trick 10 holds S8, DA and DT (21 points).
+KEEP_S8 = [
+    "F:CJ M:HJ R:DJ",
+    "F:SJ M:D8 R:H7",
+    "F:HA M:C9 R:HQ",
+    "F:CA M:CK R:C8",
+    "F:C7 M:CT R:CQ",
+    "M:DK R:DQ F:H8",
+    "F:HT M:S9 R:S7",
+    "F:HK M:SK R:SQ",
+    "F:H9 M:SA R:ST",
+]
+
+
+def keep_s8(upto: int, description: str) -> Rec:
+    return a_game(description=description).play(" ".join(KEEP_S8[:upto]))
+
+
+# ---------------------------------------------------------------------------- 4.1.10
+case(
+    b.F41,
+    "isko_4_1_10_false_lead_to_the_last_trick_is_scored_as_if_led_by_right",
+    keep_s8(
+        9,
+        "F won trick 9 and is to lead the last trick; M leads DA instead, R plays DT and F "
+        "S8, so as played M wins. The false lead is irrelevant (4.1.10): led by F, S8 "
+        "wins (nobody can follow spades or trump), so F ends with 107 : 13 and wins "
+        "hearts with 2, game 3, schneider 4 = 40.",
+    )
+    .play("M:DA R:DT F:S8", "M:DA")
+    .e("objection", "F"),
+    outcome="won",
+    declarer="forehand",
+    game_value=40,
+    score=40,
+    overbid=False,
+    card_points=cp(107, 13),
+    tricks=cp(9, 1),
+    ended=ended("played_out", 10),
+    infractions=[inf("false_lead", "void", "4.1.10", seat="M")],
+    cited=cited("4.1.10"),
+    readings=["isko-4.1.10-entitled-lead"],
+)
+
+# ------------------------------------------------------------------------- 3.4.8 / 4.2.8
+case(
+    b.F42O,
+    "isko_4_2_8_declarer_who_had_already_won_looks_at_the_skat_stays_won",
+    a_game(
+        description="After trick 8 F has 61 and hearts with 2 (30) covers the bid of 20: "
+        "the game is won. Then F looks at the skat; M objects. During play 4.2.8 "
+        "governs and 4.1.3 keeps a won game won (not lost under 3.4.8)."
+    )
+    .play(tricks(1, 8))
+    .e("look_at_skat", "F")
+    .e("objection", "M"),
+    **HEARTS_WON,
+    card_points=cp(61, 34),
+    tricks=cp(6, 2),
+    ended=ended("infraction", 9),
+    infractions=[inf("skat_viewed", "penalized", "4.2.8", seat="F")],
+    cited=cited("4.2.8", "4.1.3"),
+    readings=["isko-4.2.8-declarer-in-play"],
+)
+
+# ---------------------------------------------------------------------- 3.4.4 / 3.3.10
+rec = Rec(
+    DEAL_A,
+    "F holds the bid at 35 and announces null (23), a game below the bid: he loses a "
+    "suit game or grand with his matadors (with 2). No such game is worth exactly 35: "
+    "diamonds 27 and clubs 36 reach 36 (diamonds raised as overbid), hearts 40, spades "
+    "44, grand 72. The cheapest, on a tie the lower base value, is diamonds: 36, -72.",
+)
+rec.bids("M18 Fh M20 Fh M22 Fh M23 Fh M24 Fh M27 Fh M30 Fh M33 Fh M35 Fh Mp Rp")
+rec.pickup("F", ["D9", "D7"]).declare("F", "null").e("objection", "M")
+case(
+    b.F3,
+    "isko_3_4_4_null_at_35_no_game_worth_exactly_the_bid_loses_the_cheapest_cover",
+    rec,
+    outcome="lost",
+    declarer="forehand",
+    game_value=36,
+    score=-72,
+    overbid=True,
+    card_points=None,
+    tricks=None,
+    ended=ended("null_unplayable"),
+    cited=cited("3.4.4"),
+    readings=["isko-3.4.4-cheapest-game"],
+)
+
+# ------------------------------------------------------------------------------ 4.3.5
+rec = Rec(
+    DEAL_N,
+    "Null by R. F wins trick 1 with CA; then M lays his cards open. A defender may play "
+    "open only in a suit game or grand (Spanish 4.3.5), so in null these are cards "
+    "shown (4.1.9): the defenders' infraction ends the game and the declarer, who has "
+    "taken no trick, wins the null game (4.1.4).",
+)
+rec.bids("M18 Fp R20 Mh R22 Mp").pickup("R", ["HA", "DA"]).declare("R", "null")
+rec.play("F:CA M:CQ R:C7").e("lay_down", "M")
+case(
+    b.FN,
+    "isko_4_3_5_defender_lays_down_in_null_declarer_wins",
+    rec,
+    **NULL_WON,
+    ended=ended("defender_claim", 2),
+    infractions=[inf("failed_defender_claim", "penalized", "4.3.5", "4.1.9", seat="M")],
+    cited=cited("4.3.5", "4.1.9"),
+    readings=["isko-4.3.5-null"],
+)
+
+# ------------------------------------------------------------------------ 4.3.6 / 4.3.3
+case(
+    b.F43,
+    "isko_4_3_6_defender_throws_in_with_13_the_declarer_wins_schneider",
+    a_game(
+        description="After trick 5 (F 37, defenders 13) R throws his cards in. Counted by "
+        "4.3.6, the defenders keep only their 13, so F has 107 and wins hearts with 2, "
+        "game 3, schneider 4 = 40 (4.3.3 would have given him only the simple game)."
+    )
+    .play(tricks(1, 5))
+    .e("throw_in", "R"),
+    outcome="won",
+    declarer="forehand",
+    game_value=40,
+    score=40,
+    overbid=False,
+    card_points=cp(107, 13),
+    tricks=cp(9, 1),
+    ended=ended("thrown_in"),
+    infractions=[],
+    cited=cited("4.3.6"),
+    readings=["isko-4.3.6-defender-throw-in"],
+)
+
+# ------------------------------------------------------------------------------ 5.2.5
+DEAL_S = {
+    "forehand": ["D9", "D8", "D7", "S8", "S7", "C8", "C7", "H9", "H8", "H7"],
+    "middlehand": ["CJ", "SJ", "DA", "DT", "DK", "SA", "ST", "CA", "CT", "HA"],
+    "rearhand": ["HJ", "DJ", "DQ", "SK", "SQ", "S9", "CK", "CQ", "C9", "HT"],
+    "skat": ["HK", "HQ"],
+}
+rec = Rec(
+    DEAL_S,
+    "F plays diamonds hand, schneider announced, without 8, and takes no trick (only the "
+    "skat's 7). He loses at least at the announced level; his own schneider does not "
+    "count again, but schwarz, a level above the one he announced, counts (Spanish "
+    "5.2.5 'at least'): 8 + game, hand, schneider, announced, schwarz = 13 x 9 = 117.",
+)
+rec.bids("Mp Rp F18").declare("F", "diamonds", hand=True, schneider=True)
+rec.play(
+    "F:S7 M:SA R:S9 M:CA R:C9 F:C7 M:CT R:CQ F:C8 M:ST R:SQ F:S8 M:HA R:HT F:H7 "
+    "M:CJ R:DQ F:D7 M:SJ R:DJ F:D8 M:DA R:HJ F:D9 R:SK F:H8 M:DT M:DK R:CK F:H9"
+)
+case(
+    b.F5,
+    "isko_5_2_5_missed_schneider_without_a_trick_loses_schwarz_as_well",
+    rec,
+    outcome="lost",
+    declarer="forehand",
+    game_value=117,
+    score=-234,
+    overbid=False,
+    matadors={"with": False, "count": 8},
+    card_points=cp(7, 113),
+    tricks=cp(0, 10),
+    ended=ended("played_out", 10),
+    cited=cited("5.2.5"),
+    readings=["isko-5.2.5-schwarz-suffered"],
+)
+
+# ----------------------------------------------------- a failed claim that changed nothing
+case(
+    b.F43,
+    "isko_4_3_4_failed_claim_after_the_game_was_won_has_no_effect",
+    keep_s8(
+        8,
+        "After trick 8 F has 65 : 13 and hearts with 2 (30) covers the bid: the game is "
+        "won. F lays down H9 and S8 claiming both tricks, but M's SA takes the spade: "
+        "the claim fails, yet the game was already decided (4.1.3), so the failed claim "
+        "changes nothing: won 30, the remaining 42 points counted for the defenders.",
+    ).e("lay_down", "F"),
+    **HEARTS_WON,
+    card_points=cp(65, 55),
+    tricks=cp(7, 3),
+    ended=ended("claim", 9),
+    infractions=[inf("failed_claim", "void", "4.3.4", "4.1.3", seat="F")],
+    cited=cited("4.3.4", "4.1.3"),
+)
+
+
+def main() -> None:
+    """Write this file's cases (those of build.py are left as they are)."""
+    for family, name, doc, expected in b.CASES[FIRST:]:
+        folder = HERE / family
+        (folder / f"{name}.json").write_text(json.dumps(doc, indent=1) + "\n")
+        (folder / f"{name}.expected.json").write_text(
+            json.dumps(expected, indent=1, sort_keys=True) + "\n"
+        )
+    print(f"{len(b.CASES) - FIRST} cases written")
+
+
+if __name__ == "__main__":
+    main()
