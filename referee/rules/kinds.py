@@ -6,7 +6,7 @@ and the tests check messages, clauses and cases against it.
 
 >>> KINDS[Kind.REVOKE].cites
 ('ISkO 4.2.3',)
->>> sorted(k for k in KINDS if "ISkO 4.1.9" in KINDS[k].clauses)
+>>> sorted(k for k in KINDS if "ISkO 3.2.8" in KINDS[k].clauses)
 [<Kind.CARDS_EXPOSED: 'cards_exposed'>]
 >>> Kind("revoke") == "revoke"
 True
