@@ -475,3 +475,32 @@ def test_rules_need_a_key_unless_the_operator_opens_them(console: Console, make_
     assert console.get("/console/rules").status_code == 302
     open_app = make_app(anonymous_access=True)
     assert open_app.test_client().get("/console/rules").status_code == 200
+
+
+def test_isko_4_1_10_a_step_that_applies_a_reading_names_it(as_role) -> None:  # type: ignore[no-untyped-def]
+    """The reading of an open question (docs/interpretations.md) is named on the page."""
+    from tests.support.casekit import CASES_DIR
+
+    record = (
+        CASES_DIR
+        / "isko_4_1_lead"
+        / "isko_4_1_10_false_lead_to_the_last_trick_is_scored_as_if_led_by_right.json"
+    ).read_text(encoding="utf-8")
+    c = as_role("referee")
+    body = text_of(c.get(f"/console/disputes/{c.submit_ok(record)}"))
+    assert '<li data-reading="isko-4.1.10-entitled-lead">' in body
+    assert "Reading applied: <code>isko-4.1.10-entitled-lead</code>" in body
+    assert body.count("data-reading=") == 1
+    assert "<dt>Card points (declarer : defenders)</dt><dd>107 : 13</dd>" in body
+
+
+def test_isko_3_4_6_a_game_ended_before_play_shows_no_card_points(as_role) -> None:  # type: ignore[no-untyped-def]
+    from tests.support.casekit import CASES_DIR
+
+    record = (
+        CASES_DIR / "isko_4_2_other" / "isko_3_4_6_declarer_discarding_three_cards_loses.json"
+    ).read_text(encoding="utf-8")
+    c = as_role("referee")
+    body = text_of(c.get(f"/console/disputes/{c.submit_ok(record)}"))
+    assert "outcome-lost" in body
+    assert "<dt>Card points (declarer" not in body and "<dt>Tricks (declarer" not in body
