@@ -55,8 +55,9 @@ def csrf_token() -> str:
 
 
 def check_csrf() -> None:
-    """Refuse a POST whose form token is not this session's."""
-    sent = request.form.get(CSRF, "")
+    """Refuse a POST whose form token (or ``X-CSRF-Token`` header, for the entry form's
+    JSON requests) is not this session's."""
+    sent = request.headers.get("X-CSRF-Token", "") or request.form.get(CSRF, "")
     if not sent or not hmac.compare_digest(sent, str(session.get(CSRF, ""))):
         raise FormExpired("the form token is missing or stale", where={"field": CSRF})
 

@@ -13,7 +13,12 @@ from werkzeug.exceptions import TooManyRequests
 
 from referee.core.errors import Forbidden, NotFound, RefereeError, Unauthenticated
 from referee.service.settings import Settings
-from referee.web import views_auth, views_disputes, views_rules  # noqa: F401  (routes)
+from referee.web import (  # noqa: F401  (routes)
+    views_auth,
+    views_disputes,
+    views_entry,
+    views_rules,
+)
 from referee.web.auth import FormExpired, check_csrf, csrf_token, current_principal
 from referee.web.blueprint import bp
 from referee.web.i18n import (

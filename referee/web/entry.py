@@ -1,0 +1,752 @@
+"""The game-entry form's server side: from what a referee tapped to a ``skat-log/1`` record.
+
+The phone form (``templates/console/entry.html``, ``static/entry.js``) keeps a *draft*:
+the seats, the auction's result, the contract, the cards in the order they were played,
+the cards still in hand and the skat, and what happened at the table. Everything the page
+needs to know about the game comes from here, computed with the domain code (who plays
+each card, who wins each trick, which cards follow suit, the replayer's irregularities,
+the ruling), so nothing is decided twice in the browser.
+
+A draft in, a plain JSON answer out (:func:`analyse`); no Flask here, so it is tested
+without a request.
+
+>>> d = {"declarer": "forehand", "bid": 20, "game": "hearts",
+...      "plays": [{"card": "CJ"}, {"card": "HJ"}, {"card": "DJ"}, {"card": "SJ"}]}
+>>> t = play_seats(read_draft(d))
+>>> [(p.seat, p.trick) for p in t.plays], [x.winner for x in t.tricks]
+([('forehand', 1), ('middlehand', 1), ('rearhand', 1), ('forehand', 2)], ['forehand'])
+>>> t.to_play, t.led
+('middlehand', 'SJ')
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.core.bidding import BID_VALUES
+from referee.core.cards import CARD_POINTS, Card, cards_to_str, mask_of
+from referee.core.contracts import Game
+from referee.core.errors import BadRequest, RefereeError
+from referee.core.seats import SEAT_NAMES, Seat
+from referee.core.tricks import follow_mask, is_revoke, trick_winner
+from referee.service import engine
+from referee.web.cards import card_view, sort_hand
+from referee.web.i18n import term, text
+from referee.web.ruling_view import event_text, outcome_line
+
+__all__ = ["BID_VALUES", "Draft", "EntryError", "analyse", "build_record", "read_draft"]
+
+HOLDERS = (*SEAT_NAMES, "skat")
+#: how many cards each holder has in a regular deal
+SIZES = {"forehand": 10, "middlehand": 10, "rearhand": 10, "skat": 2}
+GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
+ALL_CARDS = tuple(c.name for c in Card)
+#: what the form can add at a place in the game (event types of skat-log/1)
+INCIDENTS = (
+    "objection",
+    "look_at_skat",
+    "expose",
+    "review_tricks",
+    "remark",
+    "lay_down",
+    "concede",
+    "consent",
+    "throw_in",
+    "continue",
+    "timeout",
+    "left",
+)
+#: incidents that need no seat
+SEATLESS = ("objection",)
+#: completions of a half-entered deal the form rules one by one to see whether they agree
+COMPLETION_LIMIT = 24
+
+
+class EntryError(BadRequest):
+    """A draft the form cannot read (a message key, shown in the console's language)."""
+
+    code = "console.entry.bad_draft"
+
+    def __init__(self, key: str, *, where: str, **params: Any):
+        super().__init__(key, code=key, where={"field": where})
+        self.params = params
+
+
+# -- the draft --------------------------------------------------------------------------------
+
+
+@dataclass
+class Incident:
+    type: str
+    at: int  # plays before it; -1: during the bidding
+    seat: str | None = None
+    cards: list[str] = field(default_factory=list)
+    trick: int | None = None
+    text: str = ""
+    gathered: bool = False
+
+
+@dataclass
+class Draft:
+    table_size: int = 3
+    players: dict[str, str] = field(default_factory=dict)
+    declarer: str | None = None
+    passed: bool = False  # everybody passed (no declarer)
+    bid: int | None = None
+    hand: bool = False
+    game: str | None = None
+    schneider: bool = False
+    schwarz: bool = False
+    ouvert: bool = False
+    plays: list[tuple[str, str | None]] = field(default_factory=list)  # (card, seat or None)
+    cards: dict[str, list[str]] = field(default_factory=dict)  # holder -> cards at the end
+    skat_dealt: list[str] = field(default_factory=list)
+    incidents: list[Incident] = field(default_factory=list)
+
+
+def _card(token: Any, where: str) -> str:
+    if not isinstance(token, str) or token not in ALL_CARDS:
+        raise EntryError("console.entry.bad_card", where=where, card=str(token)[:8])
+    return token
+
+
+def _seat(value: Any, where: str, *, optional: bool = True) -> str | None:
+    if value in (None, "") and optional:
+        return None
+    if value not in SEAT_NAMES:
+        raise EntryError("console.entry.bad_seat", where=where)
+    return str(value)
+
+
+def _flag(value: Any) -> bool:
+    return value is True
+
+
+def read_draft(doc: Any) -> Draft:
+    """The draft the page sent (unknown keys are ignored; bad values are refused)."""
+    if not isinstance(doc, dict):
+        raise EntryError("console.entry.bad_draft", where="draft")
+    d = Draft()
+    d.table_size = 4 if doc.get("table_size") in (4, "4") else 3
+    players = doc.get("players") or {}
+    if isinstance(players, dict):
+        for key in (*SEAT_NAMES, "dealer"):
+            name = players.get(key)
+            if isinstance(name, str) and name.strip():
+                d.players[key] = name.strip()[:80]
+    d.declarer = _seat(doc.get("declarer"), "declarer")
+    d.passed = d.declarer is None and _flag(doc.get("passed"))
+    bid = doc.get("bid")
+    if bid not in (None, ""):
+        try:
+            d.bid = int(bid)
+        except (TypeError, ValueError):
+            raise EntryError("console.entry.bad_bid", where="bid") from None
+    d.hand = _flag(doc.get("hand"))
+    game = doc.get("game")
+    if game not in (None, ""):
+        if game not in GAMES:
+            raise EntryError("console.entry.bad_game", where="game")
+        d.game = str(game)
+    d.schneider, d.schwarz, d.ouvert = (
+        _flag(doc.get(k)) for k in ("schneider", "schwarz", "ouvert")
+    )
+    seen: dict[str, str] = {}
+    for i, play in enumerate(doc.get("plays") or []):
+        where = f"plays/{i}"
+        if not isinstance(play, dict):
+            raise EntryError("console.entry.bad_draft", where=where)
+        card = _card(play.get("card"), where)
+        if card in seen:
+            raise EntryError("console.entry.card_twice", where=where, card=card)
+        seen[card] = where
+        d.plays.append((card, _seat(play.get("seat"), where)))
+    cards = doc.get("cards") or {}
+    if isinstance(cards, dict):
+        for holder in HOLDERS:
+            listed = []
+            for j, token in enumerate(cards.get(holder) or []):
+                where = f"cards/{holder}/{j}"
+                card = _card(token, where)
+                if card in seen:
+                    raise EntryError("console.entry.card_twice", where=where, card=card)
+                seen[card] = where
+                listed.append(card)
+            d.cards[holder] = listed
+    d.skat_dealt = [_card(c, f"skat_dealt/{j}") for j, c in enumerate(doc.get("skat_dealt") or [])][
+        :2
+    ]
+    for i, inc in enumerate(doc.get("incidents") or []):
+        where = f"incidents/{i}"
+        if not isinstance(inc, dict) or inc.get("type") not in INCIDENTS:
+            raise EntryError("console.entry.bad_incident", where=where)
+        at = inc.get("at", len(d.plays))
+        if not isinstance(at, int) or at < -1 or at > len(d.plays):
+            at = len(d.plays)
+        trick = inc.get("trick")
+        d.incidents.append(
+            Incident(
+                type=str(inc["type"]),
+                at=at,
+                seat=_seat(inc.get("seat"), where),
+                cards=[_card(c, where) for c in inc.get("cards") or []],
+                trick=trick if isinstance(trick, int) and 1 <= trick <= 10 else None,
+                text=str(inc.get("text") or "")[:500],
+                gathered=_flag(inc.get("gathered")),
+            )
+        )
+    return d
+
+
+# -- the play: seats, tricks, what follows suit ----------------------------------------------
+
+
+@dataclass
+class Play:
+    index: int
+    card: str
+    seat: str
+    trick: int
+    follows: bool  # follows the led card (or leads)
+    chosen_seat: bool  # the referee said who played it (not the turn order)
+
+
+@dataclass
+class TrickView:
+    number: int
+    leader: str
+    plays: list[Play]
+    winner: str | None
+    points: int
+
+
+@dataclass
+class Table:
+    plays: list[Play]
+    tricks: list[TrickView]
+    to_play: str | None
+    led: str | None
+
+
+def play_seats(d: Draft) -> Table:
+    """Who played each card, trick by trick, as the replayer will see it.
+
+    The turn passes to the left after every card (``Seat.next``) and the winner of a trick,
+    decided by :func:`referee.core.tricks.trick_winner`, leads the next. A card the
+    referee attributed to another seat (a lead out of turn) moves the turn with it.
+    """
+    game = Game(d.game) if d.game else None
+    plays: list[Play] = []
+    tricks: list[TrickView] = []
+    leader = Seat.FOREHAND
+    to_play: Seat | None = Seat.FOREHAND
+    current: list[Play] = []
+    for i, (card, chosen) in enumerate(d.plays):
+        seat = Seat(chosen) if chosen else (to_play or leader)
+        led = Card[current[0].card] if current else None
+        follows = led is None or game is None or bool((follow_mask(led, game) >> Card[card]) & 1)
+        play = Play(i, card, seat.value, len(tricks) + 1, follows, chosen is not None)
+        plays.append(play)
+        current.append(play)
+        to_play = seat.next
+        if len(current) == 3:
+            winner = None
+            if game is not None:
+                w = trick_winner([Card[p.card] for p in current], game)
+                winner = current[w].seat
+                leader = Seat(winner)
+            to_play = leader
+            points = sum(CARD_POINTS[Card[p.card]] for p in current)
+            tricks.append(TrickView(len(tricks) + 1, current[0].seat, current, winner, points))
+            current = []
+    if current:
+        tricks.append(TrickView(len(tricks) + 1, current[0].seat, current, None, 0))
+    if len(d.plays) >= 30:
+        to_play = None
+    return Table(
+        plays, tricks, to_play.value if to_play else None, current[0].card if current else None
+    )
+
+
+# -- the deal ---------------------------------------------------------------------------------
+
+
+def holdings(d: Draft, table: Table) -> dict[str, list[str]]:
+    """Every card the entry places: played by a seat, still in a hand, in the skat at the end."""
+    held: dict[str, list[str]] = {h: list(d.cards.get(h, [])) for h in HOLDERS}
+    for p in table.plays:
+        held[p.seat].append(p.card)
+    return held
+
+
+def deduce(held: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Cards nobody placed go where they must: when one holder alone still has room."""
+    placed = {c for cards in held.values() for c in cards}
+    unknown = [c for c in ALL_CARDS if c not in placed]
+    room = {h: SIZES[h] - len(held[h]) for h in HOLDERS}
+    open_ = [h for h in HOLDERS if room[h] > 0]
+    if unknown and len(open_) == 1 and room[open_[0]] == len(unknown):
+        return {open_[0]: unknown}
+    return {}
+
+
+def _auction(declarer: str | None, bid: int) -> list[dict[str, Any]]:
+    """The shortest auction that ends with ``declarer`` at ``bid`` (or everybody passing)."""
+    if declarer == "forehand":
+        return [
+            {"type": "bid", "seat": "middlehand", "value": bid},
+            {"type": "hold", "seat": "forehand"},
+            {"type": "pass", "seat": "middlehand"},
+            {"type": "pass", "seat": "rearhand"},
+        ]
+    if declarer == "middlehand":
+        return [
+            {"type": "bid", "seat": "middlehand", "value": bid},
+            {"type": "pass", "seat": "forehand"},
+            {"type": "pass", "seat": "rearhand"},
+        ]
+    if declarer == "rearhand":
+        return [
+            {"type": "pass", "seat": "middlehand"},
+            {"type": "bid", "seat": "rearhand", "value": bid},
+            {"type": "pass", "seat": "forehand"},
+        ]
+    return [{"type": "pass", "seat": s} for s in ("middlehand", "rearhand", "forehand")]
+
+
+def _incident_events(inc: Incident) -> list[dict[str, Any]]:
+    event: dict[str, Any] = {"type": inc.type}
+    if inc.seat:
+        event["seat"] = inc.seat
+    if inc.type == "expose":
+        event["cards"] = list(inc.cards)
+    if inc.type == "review_tricks":
+        event["trick"] = inc.trick or 1
+    if inc.type == "remark":
+        event["text"] = inc.text or "—"
+    elif inc.type == "objection" and inc.text:
+        event["text"] = inc.text
+    out = [event]
+    if inc.type == "objection" and inc.gathered:
+        out.insert(0, {"type": "cards_gathered"})
+    return out
+
+
+def build_record(
+    d: Draft, table: Table, held: dict[str, list[str]], meta: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The ``skat-log/1`` record of a draft whose 32 cards are all placed."""
+    declarer = d.declarer
+    final_skat = list(held["skat"])
+    dealt_skat = final_skat
+    hands = {s: list(held[s]) for s in SEAT_NAMES}
+    pickup = bool(declarer) and not d.hand
+    if pickup and declarer and d.skat_dealt and len(d.skat_dealt) == 2:
+        dealt_skat = list(d.skat_dealt)
+        mine = [c for c in hands[declarer] + final_skat if c not in dealt_skat]
+        hands[declarer] = mine
+    players = {k: v for k, v in d.players.items() if k in SEAT_NAMES}
+    if d.table_size == 4 and d.players.get("dealer"):
+        players["dealer"] = d.players["dealer"]
+    events: list[dict[str, Any]] = []
+    by_place: dict[int, list[Incident]] = {}
+    for inc in d.incidents:
+        by_place.setdefault(inc.at, []).append(inc)
+    for inc in by_place.get(-1, []):
+        events += _incident_events(inc)
+    events += _auction(declarer, d.bid or 18)
+    if declarer and d.game:
+        if pickup:
+            events.append({"type": "pickup", "seat": declarer})
+            events.append({"type": "discard", "seat": declarer, "cards": final_skat})
+        events.append(
+            {
+                "type": "declare",
+                "seat": declarer,
+                "game": d.game,
+                "hand": d.hand,
+                "schneider": d.schneider,
+                "schwarz": d.schwarz,
+                "ouvert": d.ouvert,
+            }
+        )
+        for p in table.plays:
+            for inc in by_place.get(p.index, []):
+                events += _incident_events(inc)
+            events.append({"type": "play", "seat": p.seat, "card": p.card})
+        for inc in by_place.get(len(table.plays), []):
+            events += _incident_events(inc)
+    record: dict[str, Any] = {"format": "skat-log/1"}
+    if meta:
+        record["meta"] = meta
+    record["table_size"] = d.table_size
+    if players:
+        record["players"] = players
+    record["deal"] = {s: sort_hand(hands[s]) for s in SEAT_NAMES} | {"skat": dealt_skat}
+    record["events"] = events
+    return record
+
+
+# -- the answer to the page ------------------------------------------------------------------
+
+
+def _completions(held: dict[str, list[str]], unknown: list[str]) -> Iterator[dict[str, list[str]]]:
+    """Every way to give the unknown cards to the holders that still have room."""
+    room = [(h, SIZES[h] - len(held[h])) for h in HOLDERS if SIZES[h] > len(held[h])]
+
+    def place(i: int, left: list[str]) -> Iterator[dict[str, list[str]]]:
+        if i == len(room):
+            if not left:
+                yield {}
+            return
+        holder, n = room[i]
+        for chosen in itertools.combinations(left, n):
+            rest = [c for c in left if c not in chosen]
+            for tail in place(i + 1, rest):
+                yield {holder: list(chosen), **tail}
+
+    return place(0, unknown)
+
+
+def _count_completions(held: dict[str, list[str]], unknown: int) -> int:
+    total, left = 1, unknown
+    for h in HOLDERS:
+        n = SIZES[h] - len(held[h])
+        if n > 0:
+            total *= math.comb(left, n)
+            left -= n
+    return total
+
+
+def _ruling_brief(doc: dict[str, Any], lang: str) -> dict[str, Any]:
+    return {
+        "summary": outcome_line(doc),
+        "score": doc.get("score"),
+        "infractions": [
+            {
+                "kind": term(i.get("kind"), lang),
+                "seat": term(i.get("seat"), lang) if i.get("seat") else "",
+                "status": text(f"console.status.{i.get('status')}", lang),
+                "trick": i.get("trick"),
+                "clauses": i.get("clauses") or [],
+                "explanation": i.get("explanation") or "",
+            }
+            for i in doc.get("infractions") or []
+        ],
+        "reasoning": [
+            {"text": s.get("text", ""), "clauses": s.get("clauses") or []}
+            for s in doc.get("reasoning") or []
+        ],
+    }
+
+
+def _possible_line(doc: dict[str, Any], lang: str) -> str:
+    """One possible ruling in a line: the outcome and the infractions it punishes."""
+    parts = [
+        text(
+            "console.entry.possible_infraction",
+            lang,
+            kind=term(i.get("kind"), lang),
+            seat=term(i.get("seat"), lang) if i.get("seat") else "—",
+            trick=i.get("trick") or "—",
+            status=text(f"console.status.{i.get('status')}", lang),
+        )
+        for i in doc.get("infractions") or []
+    ]
+    return outcome_line(doc) + ("; " + "; ".join(parts) if parts else "")
+
+
+def _same(doc: dict[str, Any]) -> tuple[Any, ...]:
+    """What must agree for a ruling not to depend on the cards nobody entered."""
+    return (
+        doc.get("outcome"),
+        doc.get("declarer"),
+        doc.get("score"),
+        tuple(
+            (i.get("kind"), i.get("seat"), i.get("status"), i.get("trick"))
+            for i in doc.get("infractions") or []
+        ),
+    )
+
+
+def analyse(doc: Any, lang: str) -> dict[str, Any]:
+    """Everything the entry page shows for a draft, in ``lang``."""
+    d = read_draft(doc)
+    problems: list[dict[str, str]] = []
+    if d.bid is not None and d.bid not in BID_VALUES:
+        problems.append({"field": "bid", "message": text("console.entry.bad_bid", lang)})
+    table = play_seats(d)
+    held = holdings(d, table)
+    for h in HOLDERS:
+        if len(held[h]) > SIZES[h]:
+            problems.append(
+                {
+                    "field": f"cards/{h}",
+                    "message": text(
+                        "console.entry.too_many",
+                        lang,
+                        holder=_holder_name(h, lang),
+                        count=len(held[h]),
+                        size=SIZES[h],
+                    ),
+                }
+            )
+    deduced = deduce(held) if not problems else {}
+    for h, cards in deduced.items():
+        held[h] = held[h] + cards
+    placed = {c for cards in held.values() for c in cards}
+    unknown = [c for c in ALL_CARDS if c not in placed]
+    flagged: dict[int, str] = {}
+    for p in table.plays:
+        if not p.follows:
+            flagged[p.index] = "no_follow"
+    # a failure to follow is proven when the seat is known to have held a card that follows
+    game = Game(d.game) if d.game else None
+    if game is not None:
+        for p in table.plays:
+            if p.follows:
+                continue
+            trick = table.tricks[p.trick - 1]
+            led = Card[trick.plays[0].card]
+            later = {q.card for q in table.plays if q.seat == p.seat and q.index >= p.index}
+            known = later | set(d.cards.get(p.seat, [])) | set(deduced.get(p.seat, []))
+            if is_revoke(mask_of(Card[c] for c in known), led, Card[p.card], game):
+                flagged[p.index] = "revoke_proven"
+    if not unknown:  # every card known: only the failures to follow that were revokes stay
+        flagged = {i: f for i, f in flagged.items() if f == "revoke_proven"}
+    answer: dict[str, Any] = {
+        "plays": [
+            {
+                "index": p.index,
+                "card": p.card,
+                "seat": p.seat,
+                "trick": p.trick,
+                "chosen_seat": p.chosen_seat,
+                "flag": flagged.get(p.index),
+            }
+            for p in table.plays
+        ],
+        "tricks": [
+            {
+                "number": t.number,
+                "leader": t.leader,
+                "winner": t.winner,
+                "points": t.points,
+                "cards": [p.index for p in t.plays],
+            }
+            for t in table.tricks
+        ],
+        "to_play": table.to_play,
+        "led": table.led,
+        "follows": _followers(table, game),
+        "held": {h: sort_hand(held[h]) for h in HOLDERS},
+        "deduced": {h: sort_hand(c) for h, c in deduced.items()},
+        "room": {h: SIZES[h] - len(held[h]) for h in HOLDERS},
+        "unknown": sort_hand(unknown),
+        "problems": problems,
+        "record": None,
+        "ruling": None,
+        "knowledge": None,
+    }
+    if problems:
+        return answer
+    if not d.passed and (d.declarer is None or d.game is None or d.bid is None):
+        needed = [text("console.entry.need_contract", lang)]
+        if unknown:
+            needed.append(_need_cards(held, unknown, lang))
+        answer["knowledge"] = {
+            "needed": needed,
+            "decided": [],
+            "possible": [],
+            "verdict": "unknown",
+            "verdict_text": text("console.entry.verdict_unknown", lang),
+        }
+        return answer
+    if not unknown:
+        record = build_record(d, table, held)
+        answer["record"] = record
+        answer["events"] = [event_text(e, lang) for e in record["events"]]
+        try:
+            ruling = engine.adjudicate(record, lang=lang)
+        except RefereeError as exc:
+            answer["problems"].append({"field": "record", "message": exc.message})
+            return answer
+        answer["ruling"] = _ruling_brief(ruling, lang)
+        plays_by_event = _play_indexes(record)
+        answer["infraction_plays"] = sorted(
+            {
+                plays_by_event[i["event"]]
+                for i in ruling.get("infractions") or []
+                if i.get("event") in plays_by_event
+            }
+        )
+        return answer
+    answer["knowledge"] = _half_known(d, table, held, unknown, flagged, lang)
+    return answer
+
+
+def _play_indexes(record: dict[str, Any]) -> dict[int, int]:
+    """Event index -> index among the plays (the draft's numbering)."""
+    out: dict[int, int] = {}
+    for i, e in enumerate(record["events"]):
+        if e["type"] == "play":
+            out[i] = len(out)
+    return out
+
+
+def _need_cards(held: dict[str, list[str]], unknown: list[str], lang: str) -> str:
+    return text(
+        "console.entry.need_cards",
+        lang,
+        count=len(unknown),
+        where=", ".join(
+            text(
+                "console.entry.room",
+                lang,
+                holder=_holder_name(h, lang),
+                count=SIZES[h] - len(held[h]),
+            )
+            for h in HOLDERS
+            if SIZES[h] > len(held[h])
+        ),
+    )
+
+
+def _followers(table: Table, game: Game | None) -> list[str]:
+    if table.led is None or game is None:
+        return list(ALL_CARDS)
+    mask = follow_mask(Card[table.led], game)
+    return cards_to_str(mask)
+
+
+def _holder_name(holder: str, lang: str) -> str:
+    return text("console.entry.skat", lang) if holder == "skat" else term(holder, lang)
+
+
+def _half_known(
+    d: Draft,
+    table: Table,
+    held: dict[str, list[str]],
+    unknown: list[str],
+    flagged: dict[int, str],
+    lang: str,
+) -> dict[str, Any]:
+    """What a ruling needs from the cards nobody entered, and what it can say without them."""
+    needed = [_need_cards(held, unknown, lang)]
+    decided = []
+    for index, flag in sorted(flagged.items()):
+        p = table.plays[index]
+        key = (
+            "console.entry.revoke_proven" if flag == "revoke_proven" else "console.entry.no_follow"
+        )
+        decided.append(
+            text(
+                key,
+                lang,
+                seat=term(p.seat, lang)[:1].upper() + term(p.seat, lang)[1:],
+                card=card_view(p.card, lang).label,
+                trick=p.trick,
+            )
+        )
+    possible: list[str] = []
+    count = _count_completions(held, len(unknown))
+    verdict = "unknown"
+    if count <= COMPLETION_LIMIT:
+        rulings: dict[tuple[Any, ...], str] = {}
+        for extra in _completions(held, unknown):
+            full = {h: held[h] + extra.get(h, []) for h in HOLDERS}
+            record = build_record(d, table, full)
+            try:
+                doc = engine.adjudicate(record, lang=lang)
+            except RefereeError:
+                continue
+            rulings.setdefault(_same(doc), _possible_line(doc, lang))
+        possible = sorted(set(rulings.values()))
+        verdict = "same" if len(rulings) == 1 else "depends" if rulings else "unknown"
+    return {
+        "needed": needed,
+        "decided": decided,
+        "completions": count,
+        "verdict": verdict,
+        "verdict_text": text(f"console.entry.verdict_{verdict}", lang, count=count),
+        "possible": possible,
+    }
+
+
+# -- a record back into a draft (to check the form against records, and to prefill it) ------
+
+#: event types the form writes itself (from the seats, the auction's result and the contract)
+_BUILT = ("bid", "hold", "pass", "pickup", "discard", "declare", "play")
+
+
+def draft_from_record(record: dict[str, Any]) -> dict[str, Any]:
+    """The draft that produces ``record`` again, up to the auction's exact steps.
+
+    Raises :class:`EntryError` for what the form cannot say (a ``dealt`` mark, cards
+    gathered without an objection after them, a bidding irregularity).
+    """
+    state = engine.replay(record)
+    deal = record["deal"]
+    events = record.get("events") or []
+    declare = next((e for e in events if e["type"] == "declare"), None)
+    discard = next((e for e in events if e["type"] == "discard"), None)
+    draft: dict[str, Any] = {
+        "table_size": record.get("table_size", 3),
+        "players": dict(record.get("players") or {}),
+        "declarer": state.get("declarer"),
+        "passed": state.get("phase") == "passed_in",
+        "bid": state.get("bid"),
+        "plays": [],
+        "incidents": [],
+    }
+    if any(i["kind"] == "bidding_irregular" for i in state.get("irregularities") or []):
+        raise EntryError("console.entry.bad_draft", where="events")
+    if declare is None and not draft["passed"]:  # the form enters games that were declared
+        raise EntryError("console.entry.bad_draft", where="events")
+    if declare is not None:
+        for key in ("game", "hand", "schneider", "schwarz", "ouvert"):
+            draft[key] = declare.get(key, False)
+    plays: list[dict[str, Any]] = draft["plays"]
+    played: set[str] = set()
+    gathered = False
+    for e in events:
+        kind = e["type"]
+        if kind == "play" and declare is not None and events.index(declare) < events.index(e):
+            expected = play_seats(read_draft({**draft, "plays": [*plays, {"card": e["card"]}]}))
+            seat = expected.plays[-1].seat
+            plays.append({"card": e["card"], "seat": None if seat == e["seat"] else e["seat"]})
+            played.add(e["card"])
+        elif kind == "play":  # a card led before the declaration: not a place the form has
+            raise EntryError("console.entry.bad_draft", where="events")
+        elif kind in _BUILT:
+            continue
+        elif kind == "cards_gathered":
+            gathered = True
+        elif kind in INCIDENTS:
+            before_play = declare is None or events.index(e) < events.index(declare)
+            inc: dict[str, Any] = {"type": kind, "at": -1 if before_play else len(plays)}
+            for key in ("seat", "cards", "trick", "text"):
+                if e.get(key) is not None:
+                    inc[key] = e[key]
+            if gathered and kind == "objection":
+                inc["gathered"], gathered = True, False
+            draft["incidents"].append(inc)
+        else:
+            raise EntryError("console.entry.bad_incident", where="events")
+    if gathered:
+        raise EntryError("console.entry.bad_incident", where="events")
+    cards = {s: [c for c in deal[s] if c not in played] for s in SEAT_NAMES}
+    skat = list(deal["skat"])
+    if discard is not None and draft["declarer"]:
+        mine = draft["declarer"]
+        kept = cards[mine] + skat
+        cards[mine] = [c for c in kept if c not in discard["cards"] and c not in played]
+        if sorted(discard["cards"]) != sorted(skat):
+            draft["skat_dealt"] = skat
+        skat = list(discard["cards"])
+    draft["cards"] = {**cards, "skat": skat}
+    return draft

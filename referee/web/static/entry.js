@@ -1,0 +1,575 @@
+// The game-entry form (templates/console/entry.html): plain script, no build step, no
+// inline code (a strict Content-Security-Policy works). The draft lives in localStorage;
+// every change is sent to /console/entry/analyse, which answers with what the domain code
+// makes of it (seats, trick winners, cards that follow suit, the record, the ruling).
+(function () {
+  "use strict";
+
+  var root = document.getElementById("entry");
+  var dataNode = document.getElementById("entry-data");
+  if (!root || !dataNode) { return; }
+  var data = JSON.parse(dataNode.textContent);
+  var T = data.texts;
+  var SEATS = ["forehand", "middlehand", "rearhand"];
+  var HOLDERS = ["forehand", "middlehand", "rearhand", "skat"];
+  var SIZES = { forehand: 10, middlehand: 10, rearhand: 10, skat: 2 };
+  var STEPS = ["table", "contract", "tricks", "cards", "incidents", "review"];
+  var SUITS = "CSHD", RANKS = "ATKQJ987";
+  var ALL = [];
+  SUITS.split("").forEach(function (s) { RANKS.split("").forEach(function (r) { ALL.push(s + r); }); });
+  var KEY = root.getAttribute("data-draft-key");
+  var UNDO_KEY = KEY + "-undo";
+
+  function fmt(s, params) {
+    return String(s).replace(/\{(\w+)\}/g, function (m, k) { return k in params ? params[k] : m; });
+  }
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "text") { node.textContent = attrs[k]; } else if (k === "cls") { node.className = attrs[k]; } else { node.setAttribute(k, attrs[k]); }
+    });
+    (children || []).forEach(function (c) { if (c) { node.appendChild(c); } });
+    return node;
+  }
+  function $(id) { return document.getElementById(id); }
+
+  function blank() {
+    return {
+      v: 1, step: "table", table_size: 3, players: {}, declarer: null, passed: false, bid: null,
+      hand: false, game: null, schneider: false, schwarz: false, ouvert: false,
+      plays: [], cards: { forehand: [], middlehand: [], rearhand: [], skat: [] }, skat_dealt: [],
+      incidents: [], by: "", holder: "forehand",
+      inc: { type: null, seat: null, at: "end", cards: [], trick: 1, text: "", gathered: false }
+    };
+  }
+  function load(key, fallback) {
+    try { var v = JSON.parse(window.localStorage.getItem(key)); return v || fallback; } catch (e) { return fallback; }
+  }
+  function store() {
+    try {
+      window.localStorage.setItem(KEY, JSON.stringify(draft));
+      window.localStorage.setItem(UNDO_KEY, JSON.stringify(undo.slice(-200)));
+    } catch (e) { /* private mode: the draft lives as long as the page */ }
+  }
+
+  var draft = load(KEY, null);
+  if (!draft || draft.v !== 1) { draft = blank(); }
+  var undo = load(UNDO_KEY, []);
+  var analysis = null;
+  var asked = 0;
+
+  // -- changes: every one can be undone ----------------------------------------------------
+  function change(fn, quiet) {
+    undo.push(JSON.stringify(draft));
+    fn(draft);
+    store();
+    render();
+    if (!quiet) { analyse(); }
+  }
+  $("entry-undo").addEventListener("click", function () {
+    if (!undo.length) { return; }
+    draft = JSON.parse(undo.pop());
+    store(); render(); analyse();
+  });
+  $("entry-restart").addEventListener("click", function () {
+    if (!window.confirm(T.restart_confirm)) { return; }
+    change(function () { draft = blank(); });
+  });
+
+  // -- the server's view of the draft ------------------------------------------------------
+  function payload() {
+    var d = draft;
+    return {
+      table_size: d.table_size, players: d.players, declarer: d.declarer, passed: d.passed,
+      bid: d.bid, hand: d.hand, game: d.game, schneider: d.schneider, schwarz: d.schwarz,
+      ouvert: d.ouvert, plays: d.plays, cards: d.cards, skat_dealt: d.skat_dealt, incidents: d.incidents
+    };
+  }
+  function analyse() {
+    var mine = ++asked;
+    root.setAttribute("aria-busy", "true");
+    $("entry-status").textContent = T.working;
+    fetch(root.getAttribute("data-analyse"), {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": root.getAttribute("data-csrf") },
+      body: JSON.stringify(payload())
+    }).then(function (response) {
+      return response.json().then(function (body) { return { ok: response.ok, body: body }; });
+    }).then(function (res) {
+      if (mine !== asked) { return; }
+      root.removeAttribute("aria-busy");
+      $("entry-status").textContent = "";
+      if (!res.ok) { analysis = null; showProblems([res.body.error || T.offline]); render(); return; }
+      analysis = res.body;
+      analysis.playsSent = draft.plays.length;
+      showProblems((analysis.problems || []).map(function (p) { return p.message; }));
+      render();
+    }).catch(function () {
+      if (mine !== asked) { return; }
+      root.removeAttribute("aria-busy");
+      $("entry-status").textContent = T.offline;
+    });
+  }
+  function showProblems(list) {
+    var box = $("entry-problems");
+    box.hidden = !list.length;
+    box.textContent = list.join(" ");
+  }
+  function fresh() { return analysis && analysis.playsSent === draft.plays.length; }
+
+  // -- cards ------------------------------------------------------------------------------
+  function cardLabel(token) { return data.cards[token].label; }
+  function face(token) {
+    var c = data.cards[token];
+    return el("span", { "aria-hidden": "true", text: c.rank + c.symbol });
+  }
+  function cardButton(token, extra, note) {
+    var c = data.cards[token];
+    var b = el("button", {
+      type: "button", cls: "card " + c.colour + (extra ? " " + extra : ""), "data-card": token,
+      "aria-label": c.label + (note ? " (" + note + ")" : ""), title: c.label
+    }, [face(token)]);
+    return b;
+  }
+  function cardChip(token, extra, note) {
+    var c = data.cards[token];
+    return el("span", {
+      cls: "card " + c.colour + (extra ? " " + extra : ""), role: "img", "data-card": token,
+      "aria-label": c.label + (note ? " (" + note + ")" : ""), title: c.label + (note ? " (" + note + ")" : "")
+    }, [face(token)]);
+  }
+  function listed() {
+    var out = {};
+    HOLDERS.forEach(function (h) { (draft.cards[h] || []).forEach(function (c) { out[c] = h; }); });
+    return out;
+  }
+  function played() {
+    var out = {};
+    draft.plays.forEach(function (p, i) { out[p.card] = i; });
+    return out;
+  }
+
+  // -- rendering --------------------------------------------------------------------------
+  function pressed(selector, attr, value) {
+    root.querySelectorAll(selector).forEach(function (b) {
+      b.setAttribute("aria-pressed", String(b.getAttribute(attr) === String(value)));
+    });
+  }
+  function render() {
+    root.hidden = false;
+    STEPS.forEach(function (s) {
+      $("step-" + s).hidden = s !== draft.step;
+    });
+    root.querySelectorAll(".step-tab").forEach(function (b) {
+      if (b.getAttribute("data-step") === draft.step) { b.setAttribute("aria-current", "step"); } else { b.removeAttribute("aria-current"); }
+    });
+    $("entry-undo").disabled = !undo.length;
+    renderTable();
+    renderContract();
+    renderTricks();
+    renderCards();
+    renderIncidents();
+    renderReview();
+  }
+
+  function renderTable() {
+    pressed('[data-set="table_size"]', "data-value", draft.table_size);
+    root.querySelectorAll("input.name").forEach(function (input) {
+      var v = draft.players[input.getAttribute("data-seat")] || "";
+      if (input.value !== v && document.activeElement !== input) { input.value = v; }
+    });
+    $("dealer-field").hidden = draft.table_size !== 4;
+  }
+
+  function renderContract() {
+    pressed('[data-set="declarer"]', "data-value", draft.passed ? "" : (draft.declarer || "-"));
+    pressed('[data-set="game"]', "data-value", draft.game || "-");
+    $("bid").value = draft.bid ? String(draft.bid) : "";
+    ["hand", "schneider", "schwarz", "ouvert"].forEach(function (f) { $("flag-" + f).checked = !!draft[f]; });
+  }
+
+  function seatOf(i) {
+    return fresh() && analysis.plays[i] ? analysis.plays[i].seat : null;
+  }
+  function flagOf(i) {
+    if (!fresh()) { return null; }
+    if ((analysis.infraction_plays || []).indexOf(i) >= 0) { return "infraction"; }
+    return analysis.plays[i] ? analysis.plays[i].flag : null;
+  }
+
+  function trickTable(onTap, chosen) {
+    var wrap = el("div", { cls: "table-wrap" });
+    var table = el("table", { cls: "entry-tricks" });
+    table.appendChild(el("thead", {}, [el("tr", {}, [
+      el("th", { scope: "col", text: T.trick_col }), el("th", { scope: "col", text: "" }),
+      el("th", { scope: "col", text: T.winner_col }), el("th", { scope: "col", text: T.points_col })
+    ])]));
+    var body = el("tbody");
+    for (var t = 0; t * 3 < draft.plays.length; t++) {
+      var cells = el("td", { cls: "cards" });
+      for (var i = t * 3; i < Math.min(t * 3 + 3, draft.plays.length); i++) {
+        var token = draft.plays[i].card;
+        var seat = seatOf(i);
+        var flag = flagOf(i);
+        var note = flag ? T["flag." + flag] : "";
+        var item = el("span", { cls: "played" + (flag ? " flag-" + flag : "") }, [
+          el("span", { cls: "seat", text: seat ? data.short[seat] : "…" })
+        ]);
+        if (onTap) {
+          var b = cardButton(token, (flag ? "flagged" : "") + (chosen === i ? " chosen" : ""), note);
+          b.setAttribute("data-play", String(i));
+          b.addEventListener("click", onTap);
+          item.appendChild(b);
+        } else {
+          item.appendChild(cardChip(token, flag ? "flagged" : "", note));
+        }
+        if (flag) { item.appendChild(el("span", { cls: "flag-mark", "aria-hidden": "true", text: "⚠" })); }
+        cells.appendChild(item);
+      }
+      var info = fresh() && analysis.tricks[t] ? analysis.tricks[t] : null;
+      body.appendChild(el("tr", { "data-trick": String(t + 1) }, [
+        el("th", { scope: "row", text: String(t + 1) }), cells,
+        el("td", { text: info && info.winner ? data.short[info.winner] : "" }),
+        el("td", { text: info && info.winner ? String(info.points) : "" })
+      ]));
+    }
+    table.appendChild(body);
+    wrap.appendChild(table);
+    return wrap;
+  }
+
+  function renderTricks() {
+    var n = draft.plays.length;
+    var status = $("trick-status");
+    status.textContent = "";
+    if (n >= 30) {
+      status.textContent = T.all_played;
+    } else if (fresh() && analysis.to_play) {
+      var s = fmt(T.trick_status, { trick: Math.floor(n / 3) + 1, seat: data.seats[draft.by || analysis.to_play] });
+      if (analysis.led) { s += " · " + fmt(T.led, { card: cardLabel(analysis.led) }); }
+      status.textContent = s;
+    }
+    pressed("[data-by]", "data-by", draft.by || "");
+    var pool = $("play-pool");
+    pool.textContent = "";
+    var gone = played(), placed = listed();
+    var follows = fresh() ? analysis.follows : ALL;
+    var leading = n % 3 === 0;
+    if (n < 30) {
+      ALL.forEach(function (token) {
+        if (token in gone || token in placed) { return; }
+        var ok = leading || follows.indexOf(token) >= 0;
+        var b = cardButton(token, ok ? "legal" : "nofollow", leading ? "" : (ok ? T.follows : T.not_follow));
+        b.addEventListener("click", function () {
+          change(function (d) { d.plays.push({ card: token, seat: d.by || null }); d.by = ""; });
+        });
+        pool.appendChild(b);
+      });
+    }
+    var list = $("trick-list");
+    list.textContent = "";
+    if (n) { list.appendChild(trickTable(null)); }
+  }
+
+  function roomOf(h) {
+    var n = (draft.cards[h] || []).length;
+    if (h !== "skat" && fresh()) {
+      analysis.plays.forEach(function (p) { if (p.seat === h) { n += 1; } });
+    } else if (h !== "skat") {
+      return null;
+    }
+    return SIZES[h] - n;
+  }
+  function pickup() { return !!draft.declarer && !draft.hand; }
+
+  function renderCards() {
+    var tabs = $("holder-tabs");
+    tabs.textContent = "";
+    var holders = HOLDERS.slice();
+    if (pickup()) { holders.push("skat_dealt"); }
+    if (holders.indexOf(draft.holder) < 0) { draft.holder = "forehand"; }
+    holders.forEach(function (h) {
+      var name = h === "skat" ? (pickup() ? T.skat_end : T.skat) : h === "skat_dealt" ? T.skat_dealt : data.seats[h];
+      var room = h === "skat_dealt" ? 2 - draft.skat_dealt.length : roomOf(h);
+      var b = el("button", { type: "button", cls: "choice", "data-holder": h, "aria-pressed": String(draft.holder === h) }, [
+        el("span", { text: name }), el("span", { cls: "room", text: room === null ? "" : " · " + fmt(T.room_left, { count: room }) })
+      ]);
+      b.addEventListener("click", function () { change(function (d) { d.holder = h; }, true); });
+      tabs.appendChild(b);
+    });
+    $("skat-dealt-hint").hidden = draft.holder !== "skat_dealt";
+    var box = $("holders");
+    box.textContent = "";
+    holders.forEach(function (h) {
+      var mine = h === "skat_dealt" ? draft.skat_dealt : draft.cards[h] || [];
+      var name = h === "skat" ? (pickup() ? T.skat_end : T.skat) : h === "skat_dealt" ? T.skat_dealt : data.seats[h];
+      var row = el("div", { cls: "holder" + (draft.holder === h ? " active" : ""), "data-holder": h }, [el("h3", { text: name })]);
+      var cards = el("div", { cls: "cards" });
+      mine.forEach(function (token) {
+        var b = cardButton(token, "", fmt(T.remove_card, { card: "" }).trim());
+        b.addEventListener("click", function () {
+          change(function (d) {
+            var list = h === "skat_dealt" ? d.skat_dealt : d.cards[h];
+            list.splice(list.indexOf(token), 1);
+          });
+        });
+        cards.appendChild(b);
+      });
+      var deduced = fresh() && analysis.deduced ? analysis.deduced[h] || [] : [];
+      deduced.forEach(function (token) { cards.appendChild(cardChip(token, "deduced", T.deduced)); });
+      if (deduced.length) { cards.appendChild(el("span", { cls: "small", text: " " + T.deduced })); }
+      row.appendChild(cards);
+      box.appendChild(row);
+    });
+    var pool = $("card-pool");
+    pool.textContent = "";
+    var gone = played(), placed = listed();
+    var candidates;
+    if (draft.holder === "skat_dealt") {
+      candidates = ALL.filter(function (c) {
+        var seat = c in gone ? seatOf(gone[c]) : placed[c];
+        return seat === draft.declarer || seat === "skat";
+      }).filter(function (c) { return draft.skat_dealt.indexOf(c) < 0; });
+    } else {
+      candidates = ALL.filter(function (c) { return !(c in gone) && !(c in placed); });
+    }
+    candidates.forEach(function (token) {
+      var b = cardButton(token, "", "");
+      b.addEventListener("click", function () { place(token); });
+      pool.appendChild(b);
+    });
+  }
+
+  function place(token) {
+    change(function (d) {
+      var h = d.holder;
+      if (h === "skat_dealt") {
+        if (d.skat_dealt.length < 2) { d.skat_dealt.push(token); }
+        return;
+      }
+      d.cards[h].push(token);
+      var room = roomOf(h);
+      if (room !== null && room <= 0) {  // full: on to the next place with room
+        var order = HOLDERS.slice(HOLDERS.indexOf(h) + 1).concat(HOLDERS.slice(0, HOLDERS.indexOf(h)));
+        for (var i = 0; i < order.length; i++) {
+          var r = roomOf(order[i]);
+          if (r === null || r > 0) { d.holder = order[i]; break; }
+        }
+      }
+    });
+  }
+
+  function placeText(at) {
+    if (at === -1) { return T.at_bidding; }
+    if (at === 0) { return T.at_start; }
+    if (at === "end" || at >= draft.plays.length) { return T.at_end; }
+    var p = draft.plays[at - 1];
+    return fmt(T.at_after, { card: cardLabel(p.card), trick: Math.floor((at - 1) / 3) + 1 });
+  }
+
+  function renderIncidents() {
+    var inc = draft.inc;
+    pressed("[data-incident]", "data-incident", inc.type || "-");
+    pressed("[data-who]", "data-who", inc.seat || "-");
+    pressed("[data-at]", "data-at", String(inc.at));
+    root.querySelectorAll("#incident-extra [data-for]").forEach(function (node) {
+      node.hidden = node.getAttribute("data-for").split(" ").indexOf(inc.type) < 0;
+    });
+    $("inc-gathered").checked = !!inc.gathered;
+    if (document.activeElement !== $("inc-text")) { $("inc-text").value = inc.text || ""; }
+    $("inc-trick").value = String(inc.trick || 1);
+    var places = $("place-list");
+    places.textContent = "";
+    var chosen = typeof inc.at === "number" && inc.at > 0 ? inc.at - 1 : null;
+    if (draft.plays.length) {
+      places.appendChild(trickTable(function (event) {
+        var i = Number(event.currentTarget.getAttribute("data-play"));
+        change(function (d) { d.inc.at = i + 1; }, true);
+      }, chosen));
+    }
+    $("place-text").textContent = placeText(inc.at);
+    var expose = $("expose-pool");
+    expose.textContent = "";
+    if (inc.type === "expose") {
+      ALL.forEach(function (token) {
+        var on = inc.cards.indexOf(token) >= 0;
+        var b = cardButton(token, on ? "chosen" : "", "");
+        b.setAttribute("aria-pressed", String(on));
+        b.addEventListener("click", function () {
+          change(function (d) {
+            var k = d.inc.cards.indexOf(token);
+            if (k >= 0) { d.inc.cards.splice(k, 1); } else { d.inc.cards.push(token); }
+          }, true);
+        });
+        expose.appendChild(b);
+      });
+    }
+    var list = $("incident-list");
+    list.textContent = "";
+    if (!draft.incidents.length) { list.appendChild(el("li", { cls: "small", text: T.none_yet })); }
+    draft.incidents.forEach(function (x, k) {
+      var words = T["incident." + x.type] + " · " + (x.seat ? data.seats[x.seat] : T.nobody_said) + " · " + placeText(x.at);
+      if (x.gathered) { words += " · " + T.gathered; }
+      if (x.cards && x.cards.length) { words += " · " + x.cards.map(cardLabel).join(", "); }
+      if (x.type === "review_tricks") { words += " · " + x.trick; }
+      var rm = el("button", { type: "button", cls: "button small", text: T.remove, "aria-label": T.remove + ": " + T["incident." + x.type] });
+      rm.addEventListener("click", function () { change(function (d) { d.incidents.splice(k, 1); }); });
+      list.appendChild(el("li", {}, [el("span", { text: words + " " }), rm]));
+    });
+  }
+
+  function renderReview() {
+    var box = $("review-ruling");
+    box.textContent = "";
+    var rec = $("review-record");
+    rec.textContent = "";
+    var ready = !!(analysis && analysis.record && fresh());
+    $("entry-record").value = ready ? JSON.stringify(analysis.record) : "";
+    $("entry-send").disabled = !ready;
+    $("submit-blocked").hidden = ready;
+    if (!analysis) { return; }
+    if (analysis.ruling) {
+      var r = analysis.ruling;
+      box.appendChild(el("h3", { text: T.ruling_title }));
+      box.appendChild(el("p", { id: "entry-outcome", cls: "outcome", text: r.summary }));
+      var inf = el("ul", { id: "entry-infractions" });
+      r.infractions.forEach(function (i) {
+        inf.appendChild(el("li", { text: i.kind + (i.seat ? " · " + i.seat : "") + " · " + i.status + (i.clauses.length ? " · " + i.clauses.join(", ") : "") }));
+      });
+      box.appendChild(inf);
+      var steps = el("ol", { cls: "reasoning" });
+      r.reasoning.forEach(function (s) { steps.appendChild(el("li", { text: s.text + (s.clauses.length ? " (" + s.clauses.join(", ") + ")" : "") })); });
+      box.appendChild(steps);
+    } else if (analysis.knowledge) {
+      var k = analysis.knowledge;
+      var part = el("div", { id: "entry-knowledge", cls: "knowledge" }, [el("h3", { text: T.knowledge_title })]);
+      part.appendChild(el("p", { cls: "verdict", text: k.verdict_text || "" }));
+      [["needed", k.needed], ["decided", k.decided], ["possible", k.possible]].forEach(function (pair) {
+        if (!pair[1] || !pair[1].length) { return; }
+        part.appendChild(el("h4", { text: T[pair[0]] }));
+        var ul = el("ul", { "data-list": pair[0] });
+        pair[1].forEach(function (line) { ul.appendChild(el("li", { text: line })); });
+        part.appendChild(ul);
+      });
+      box.appendChild(part);
+    }
+    if (analysis.record) {
+      var d = analysis.record;
+      rec.appendChild(el("h3", { text: T.record_title }));
+      var hands = el("div", { cls: "deal" });
+      ["forehand", "middlehand", "rearhand", "skat"].forEach(function (h) {
+        var row = el("div", { cls: "hand" }, [el("h4", { text: h === "skat" ? T.skat : data.seats[h] + (d.players && d.players[h] ? " · " + d.players[h] : "") })]);
+        var cards = el("div", { cls: "cards" });
+        d.deal[h].forEach(function (c) { cards.appendChild(cardChip(c)); });
+        row.appendChild(cards);
+        hands.appendChild(row);
+      });
+      rec.appendChild(hands);
+      var wrap = el("div", { cls: "table-wrap" });
+      var table = el("table", { cls: "entry-events" }, [el("thead", {}, [el("tr", {}, [
+        el("th", { scope: "col", text: "#" }), el("th", { scope: "col", text: T.what_col })
+      ])])]);
+      var body = el("tbody");
+      (analysis.events || []).forEach(function (line, i) {
+        body.appendChild(el("tr", {}, [el("td", { text: String(i) }), el("td", { text: line })]));
+      });
+      table.appendChild(body);
+      wrap.appendChild(table);
+      rec.appendChild(wrap);
+    }
+  }
+
+  // -- input ------------------------------------------------------------------------------
+  root.addEventListener("click", function (event) {
+    var b = event.target.closest("button");
+    if (!b || !root.contains(b)) { return; }
+    if (b.hasAttribute("data-step") && b.classList.contains("step-tab")) {
+      var s = b.getAttribute("data-step");
+      change(function (d) { d.step = s; }, true);
+      $("h-" + s).focus && $("h-" + s).scrollIntoView({ block: "nearest" });
+    } else if (b.hasAttribute("data-goto")) {
+      var g = b.getAttribute("data-goto");
+      change(function (d) { d.step = g; }, true);
+      window.scrollTo(0, 0);
+    } else if (b.getAttribute("data-set") === "table_size") {
+      var size = Number(b.getAttribute("data-value"));
+      change(function (d) { d.table_size = size; });
+    } else if (b.getAttribute("data-set") === "declarer") {
+      var v = b.getAttribute("data-value");
+      change(function (d) { d.declarer = v || null; d.passed = !v; });
+    } else if (b.getAttribute("data-set") === "game") {
+      var game = b.getAttribute("data-value");
+      change(function (d) { d.game = game; });
+    } else if (b.hasAttribute("data-by")) {
+      var by = b.getAttribute("data-by");
+      change(function (d) { d.by = by; }, true);
+    } else if (b.hasAttribute("data-incident")) {
+      var type = b.getAttribute("data-incident");
+      change(function (d) { d.inc.type = type; d.inc.cards = []; }, true);
+    } else if (b.hasAttribute("data-who")) {
+      var who = b.getAttribute("data-who");
+      change(function (d) { d.inc.seat = d.inc.seat === who ? null : who; }, true);
+    } else if (b.hasAttribute("data-at")) {
+      var at = b.getAttribute("data-at");
+      change(function (d) { d.inc.at = at === "end" ? "end" : Number(at); }, true);
+    } else if (b.id === "incident-add") {
+      addIncident();
+    }
+  });
+
+  function addIncident() {
+    var inc = draft.inc;
+    var err = $("incident-error");
+    if (!inc.type || (!inc.seat && data.seatless.indexOf(inc.type) < 0)) {
+      err.hidden = false;
+      err.textContent = inc.type ? T.need_seat : T["incident.objection"] + "?";
+      return;
+    }
+    err.hidden = true;
+    change(function (d) {
+      var x = {
+        type: inc.type, seat: inc.seat, at: inc.at === "end" ? d.plays.length : inc.at,
+        cards: inc.cards.slice(), trick: Number(inc.trick) || 1, text: inc.text || "", gathered: !!inc.gathered
+      };
+      d.incidents.push(x);
+      d.inc = { type: null, seat: null, at: "end", cards: [], trick: 1, text: "", gathered: false };
+    });
+  }
+
+  root.addEventListener("change", function (event) {
+    var t = event.target;
+    if (t.classList.contains("name")) {
+      var seat = t.getAttribute("data-seat"), name = t.value.trim();
+      if ((draft.players[seat] || "") === name) { return; }
+      change(function (d) { if (name) { d.players[seat] = name; } else { delete d.players[seat]; } });
+    } else if (t.id === "bid") {
+      var bid = t.value ? Number(t.value) : null;
+      change(function (d) { d.bid = bid; });
+    } else if (t.hasAttribute("data-flag")) {
+      var flag = t.getAttribute("data-flag"), on = t.checked;
+      change(function (d) { d[flag] = on; });
+    } else if (t.id === "inc-gathered") {
+      var g = t.checked;
+      change(function (d) { d.inc.gathered = g; }, true);
+    } else if (t.id === "inc-text") {
+      var text = t.value;
+      change(function (d) { d.inc.text = text; }, true);
+    } else if (t.id === "inc-trick") {
+      var n = Number(t.value);
+      change(function (d) { d.inc.trick = n; }, true);
+    }
+  });
+
+  // a submitted draft is kept aside once (in case the submission is refused) and cleared
+  $("entry-submit").addEventListener("submit", function (event) {
+    if (!$("entry-record").value) { event.preventDefault(); return; }
+    try {
+      window.localStorage.setItem(KEY + "-sent", JSON.stringify(draft));
+      window.localStorage.removeItem(KEY);
+      window.localStorage.removeItem(UNDO_KEY);
+    } catch (e) { /* nothing kept */ }
+  });
+
+  render();
+  analyse();
+})();

@@ -1,0 +1,140 @@
+"""Pages: the game-entry form (a phone form that builds the record) and its JSON helper.
+
+``GET /console/disputes/enter`` draws the form; the script (``static/entry.js``) keeps the
+draft in the browser and asks ``POST /console/entry/analyse`` after every change what the
+domain code makes of it (:mod:`referee.web.entry`). The finished record is submitted by
+the same form post as a pasted one (``/console/disputes/new``), so it goes through the
+same service.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import jsonify, render_template, request
+
+from referee.core.cards import Card
+from referee.core.errors import RefereeError
+from referee.service.disputes import SUBMITTERS
+from referee.web import entry
+from referee.web.auth import current_principal, require_principal, signed_in
+from referee.web.blueprint import bp
+from referee.web.cards import card_view
+from referee.web.i18n import current_language, term, text
+
+#: the texts the script shows, by short name (console.entry.<name> unless a full key)
+_SCRIPT_TEXTS = (
+    "trick_status",
+    "led",
+    "all_played",
+    "follows",
+    "not_follow",
+    "flag.no_follow",
+    "flag.revoke_proven",
+    "flag.infraction",
+    "room_left",
+    "deduced",
+    "remove_card",
+    "at_bidding",
+    "at_start",
+    "at_end",
+    "at_after",
+    "gathered",
+    "nobody_said",
+    "need_seat",
+    "none_yet",
+    "remove",
+    "working",
+    "offline",
+    "interactions",
+    "restart_confirm",
+    "event_col",
+    "seat_col",
+    "what_col",
+    "needed",
+    "decided",
+    "possible",
+    "skat",
+    "skat_end",
+    "skat_dealt",
+    "submit_blocked",
+    "declarer",
+    "bid",
+    "game",
+    "hand",
+    "announced",
+    "passed",
+    "trick_col",
+    "winner_col",
+    "points_col",
+    "record_title",
+    "knowledge_title",
+    "ruling_title",
+)
+_PLACEHOLDERS = {"count": "{count}", "seat": "{seat}", "trick": "{trick}", "card": "{card}"}
+
+
+def _script_data(lang: str) -> dict[str, Any]:
+    """Cards, seats, games and texts in ``lang`` for the script (a JSON data block)."""
+    texts = {name: text(f"console.entry.{name}", lang, **_PLACEHOLDERS) for name in _SCRIPT_TEXTS}
+    for kind in entry.INCIDENTS:
+        texts[f"incident.{kind}"] = text(f"console.entry.incident.{kind}", lang)
+    cards = {}
+    for c in Card:
+        v = card_view(c.name, lang)
+        cards[c.name] = {"rank": v.rank, "symbol": v.symbol, "colour": v.colour, "label": v.label}
+    seats = {s: term(s, lang)[:1].upper() + term(s, lang)[1:] for s in entry.SEAT_NAMES}
+    short = {s: text(f"console.seat_short.{s}", lang) for s in entry.SEAT_NAMES}
+    games = {g: term(g, lang) for g in entry.GAMES}
+    flags = {f: term(f, lang) for f in ("schneider", "schwarz", "ouvert")}
+    return {
+        "lang": lang,
+        "cards": cards,
+        "seats": seats,
+        "short": short,
+        "games": games,
+        "flags": flags,
+        "texts": texts,
+        "incidents": list(entry.INCIDENTS),
+        "seatless": list(entry.SEATLESS),
+        "bids": list(entry.BID_VALUES),
+    }
+
+
+@bp.route("/disputes/enter", endpoint="enter_game")
+@signed_in
+def enter_game() -> Any:
+    """The game-entry form (referees and platforms, like *New dispute*)."""
+    who = require_principal()
+    lang = current_language()
+    if who.role not in SUBMITTERS:
+        return render_template(
+            "console/error.html", status=403, message=text("console.new.not_allowed", lang)
+        ), 403
+    return render_template(
+        "console/entry.html",
+        data=_script_data(lang),
+        seats=entry.SEAT_NAMES,
+        games=entry.GAMES,
+        bids=entry.BID_VALUES,
+        incidents=entry.INCIDENTS,
+    )
+
+
+@bp.route("/entry/analyse", methods=["POST"], endpoint="entry_analyse")
+def entry_analyse() -> Any:
+    """What the domain code makes of a draft (JSON in, JSON out; CSRF token in a header)."""
+    lang = current_language()
+    who = current_principal()
+    if who is None:
+        return jsonify({"error": text("console.entry.signed_out", lang)}), 401
+    if who.role not in SUBMITTERS:
+        return jsonify({"error": text("console.new.not_allowed", lang)}), 403
+    draft = request.get_json(silent=True)
+    try:
+        return jsonify(entry.analyse(draft, lang))
+    except entry.EntryError as exc:
+        message = text(exc.code, lang, **{"card": "", **exc.params})
+        return jsonify({"error": message, "field": exc.where.get("field")}), 422
+    except RefereeError as exc:
+        return jsonify({"error": exc.message, "field": exc.where.get("field")}), exc.status

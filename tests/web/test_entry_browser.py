@@ -1,0 +1,253 @@
+"""The game-entry form in a real browser at phone size (390×844), in German.
+
+The referee enters ``examples/revoke-objected.json`` from nothing by taps: seats and
+names, declarer, bid and game, the fifteen cards in the order played, the cards still in
+hand and the skat, forehand's objection. The ruling must be the one the JSON record gets.
+The test counts every interaction (click, choice, text typed into a field) and prints it;
+docs/console.md reports the number. Screenshots of each step go to test-artifacts/ (and
+to docs/screenshots/ when missing or with REFEREE_UPDATE_SCREENSHOTS=1).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.support.web import EXAMPLES, ROOT
+from tests.web.test_console_browser import CHROMIUM, CHROMIUM_ARGS, _need_browser
+
+pytestmark = pytest.mark.browser
+
+ARTIFACTS = ROOT / "test-artifacts"
+DOCS = ROOT / "docs" / "screenshots"
+GOAL = 60
+
+
+@pytest.fixture
+def phone(tmp_path: Path) -> Iterator[Any]:
+    """A German phone: 390×844, Accept-Language de-DE."""
+    _need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        context = pw.chromium.launch_persistent_context(
+            str(tmp_path / "chromium-profile"),
+            executable_path=str(CHROMIUM),
+            args=CHROMIUM_ARGS,
+            headless=True,
+            viewport={"width": 390, "height": 844},
+            locale="de-DE",
+            extra_http_headers={"Accept-Language": "de-DE,de;q=0.9"},
+        )
+        context.set_default_timeout(10_000)
+        try:
+            yield context
+        finally:
+            context.close()
+
+
+class Taps:
+    """Every interaction the referee makes, counted."""
+
+    def __init__(self, page: Any):
+        self.page = page
+        self.count = 0
+
+    def tap(self, selector: str) -> None:
+        self.page.locator(selector).click()
+        self.count += 1
+
+    def fill(self, selector: str, value: str) -> None:
+        self.page.locator(selector).fill(value)
+        self.page.locator(selector).dispatch_event("change")
+        self.count += 1
+
+    def choose(self, selector: str, value: str) -> None:
+        self.page.locator(selector).select_option(value)
+        self.count += 1
+
+
+def _sign_in(page: Any, server: str, secret: str) -> None:
+    page.goto(server + "/console/sign-in")
+    page.get_by_label("API-Schlüssel").fill(secret)
+    page.get_by_role("button", name="Anmelden").click()
+    page.wait_for_url(server + "/console/")
+
+
+def _shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"entry-{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    target = DOCS / path.name
+    if not target.exists() or os.environ.get("REFEREE_UPDATE_SCREENSHOTS") == "1":
+        DOCS.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+
+
+def _comparable(doc: dict[str, Any]) -> dict[str, Any]:
+    """The parts of a ruling that do not depend on how many bidding events were recorded."""
+    return {
+        "outcome": doc["outcome"],
+        "declarer": doc["declarer"],
+        "contract": doc["contract"],
+        "bid": doc["bid"],
+        "matadors": doc["matadors"],
+        "game_value": doc["game_value"],
+        "score": doc["score"],
+        "tournament_points": doc["tournament_points"],
+        "card_points": doc["card_points"],
+        "tricks": doc["tricks"],
+        "ended": {k: v for k, v in (doc["ended"] or {}).items() if k != "event"},
+        "infractions": [
+            (i["kind"], i["seat"], i["status"], i["trick"], i["clauses"])
+            for i in doc["infractions"]
+        ],
+        "clauses": [step["clauses"] for step in doc["reasoning"]],
+    }
+
+
+def test_revoke_entered_by_taps_gets_the_json_ruling(live_server: str, keys, phone, app) -> None:  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
+
+    example = json.loads((EXAMPLES / "revoke-objected.json").read_text(encoding="utf-8"))
+    plays = [e["card"] for e in example["events"] if e["type"] == "play"]
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    server = live_server
+    _sign_in(page, server, keys["referee"])
+    page.get_by_role("link", name="Spiel erfassen").click()
+    expect(page.get_by_role("heading", name="Spiel erfassen", level=1)).to_be_visible()
+    taps = Taps(page)
+
+    # 1. the table: three players (the default), names
+    for seat in ("forehand", "middlehand", "rearhand"):
+        taps.fill(f"#name-{seat}", example["players"][seat])
+    _shot(page, "1-table")
+    taps.tap("#step-table .next")
+
+    # 2. the game: forehand declares hearts after bidding to 20, skat taken up
+    taps.tap('[data-set="declarer"][data-value="forehand"]')
+    taps.choose("#bid", "20")
+    taps.tap('[data-set="game"][data-value="hearts"]')
+    _shot(page, "2-contract")
+    taps.tap("#step-contract .next")
+
+    # 3. the tricks: one tap a card; the seats follow from the lead and the winners
+    status = page.locator("#trick-status")
+    expect(status).to_have_text("Stich 1: Vorhand ist dran")
+    for i, card in enumerate(plays):
+        if card == "DK":  # before the revoke: clubs follow, the king of diamonds does not
+            expect(page.locator('#play-pool [data-card="CT"]')).to_have_class("card black legal")
+            expect(page.locator('#play-pool [data-card="DK"]')).to_have_class("card red nofollow")
+            expect(page.locator('#play-pool [data-card="DK"]')).to_have_attribute(
+                "aria-label", "Karo-König (bedient nicht)"
+            )
+            _shot(page, "3-tricks")
+        taps.tap(f'#play-pool [data-card="{card}"]')
+        if i == 0:
+            expect(page.locator('#play-pool [data-card="CJ"]')).to_have_count(0)  # played
+    rows = page.locator("#trick-list tbody tr")
+    expect(rows).to_have_count(5)
+    # trick 4: the king of diamonds is flagged; middlehand later followed clubs with the ten
+    flagged = rows.nth(3).locator(".flag-revoke_proven [data-card=DK]")
+    expect(flagged).to_have_attribute(
+        "aria-label", "Karo-König (Nichtbedienen: der Spieler hatte eine passende Karte)"
+    )
+    expect(rows.nth(0).locator(".seat")).to_have_text(["VH", "MH", "HH"])
+    expect(rows.nth(2).locator("td").nth(1)).to_have_text("VH")  # forehand won trick 3
+    expect(status).to_have_text("Stich 6: Mittelhand ist dran")  # the club ten won trick 5
+
+    # the draft survives a reload
+    page.reload()
+    expect(page.locator("#trick-list tbody tr")).to_have_count(5)
+    expect(page.locator("#step-tricks")).to_be_visible()
+    taps.tap("#step-tricks .next")
+
+    # 4. the cards still in hand and the skat; rearhand's five follow by elimination
+    for seat in ("forehand", "middlehand"):
+        for card in example["deal"][seat]:
+            if card not in plays:
+                taps.tap(f'#card-pool [data-card="{card}"]')
+    expect(page.locator('[data-holder="rearhand"][aria-pressed="true"]')).to_have_count(1)
+    taps.tap('#holder-tabs [data-holder="skat"]')
+    for card in example["deal"]["skat"]:
+        taps.tap(f'#card-pool [data-card="{card}"]')
+    expect(page.locator('#holders [data-holder="rearhand"] .deduced')).to_have_count(5)
+    _shot(page, "4-cards")
+    taps.tap("#step-cards .next")
+
+    # 5. what happened: forehand objected (after the last card entered)
+    taps.tap('[data-incident="objection"]')
+    taps.tap('[data-who="forehand"]')
+    taps.tap("#incident-add")
+    expect(page.locator("#incident-list li")).to_have_count(1)
+    _shot(page, "5-incidents")
+    taps.tap("#step-incidents .next")
+
+    # 6. the preview and the submission
+    outcome = "Vorhand gewinnt Herz mit 2, Spiel 3: +30"
+    expect(page.locator("#entry-outcome")).to_have_text(outcome)
+    expect(page.locator("#entry-infractions")).to_contain_text("Nichtbedienen")
+    _shot(page, "6-review")
+    taps.tap("#entry-send")
+    expect(page.locator("#outcome-line")).to_have_text(outcome)
+    entered_id = int(page.url.split("?")[0].rstrip("/").rsplit("/", 1)[1])
+
+    print(f"\nentry of revoke-objected.json at 390x844: {taps.count} interactions (goal <= {GOAL})")
+    assert taps.count <= GOAL
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 392, f"the ruling page is {width}px wide"
+    assert errors == []
+
+    # the same ruling as the JSON record gets
+    services = app.extensions["referee"]
+    who = services.keys.authenticate(keys["referee"])
+    by_json, _ = services.disputes.submit(who, example)
+    entered = services.disputes.get(who, entered_id)
+    assert _comparable(entered.current.texts["de"]) == _comparable(by_json.current.texts["de"])
+
+
+def test_undo_and_the_desktop_layout(live_server: str, keys, phone) -> None:  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
+
+    page = phone.new_page()
+    page.set_viewport_size({"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    _sign_in(page, live_server, keys["referee"])
+    page.goto(live_server + "/console/disputes/enter?lang=en")
+    page.get_by_role("button", name="2 Game").click()
+    page.locator('[data-set="declarer"][data-value="middlehand"]').click()
+    page.locator("#bid").select_option("18")
+    page.get_by_role("button", name="Grand").click()
+    page.get_by_role("button", name="3 Tricks").click()
+    pool = page.locator("#play-pool button.card")
+    expect(pool).to_have_count(32)
+    page.get_by_role("button", name="jack of clubs").click()
+    expect(pool).to_have_count(31)
+    expect(page.locator("#trick-status")).to_have_text(
+        "Trick 1: Middlehand to play · led: jack of clubs"
+    )
+    page.get_by_role("button", name="Undo").click()
+    expect(pool).to_have_count(32)
+    expect(page.locator("#trick-status")).to_have_text("Trick 1: Forehand to play")
+    page.get_by_role("button", name="Undo").click()  # back to the tricks step's opening
+    page.get_by_role("button", name="Undo").click()  # the game: grand undone
+    expect(page.locator('[data-set="game"][aria-pressed="true"]')).to_have_count(0)
+    page.reload()  # the draft and its undo history survive
+    expect(page.locator('[data-set="declarer"][data-value="middlehand"]')).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 1280
+    page.set_viewport_size({"width": 390, "height": 844})
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 392, f"the entry form is {width}px wide on a 390px phone"
+    assert errors == []
