@@ -14,7 +14,7 @@ without a request.
 ...      "plays": [{"card": "CJ"}, {"card": "HJ"}, {"card": "DJ"}, {"card": "SJ"}]}
 >>> t = play_seats(read_draft(d))
 >>> [(p.seat, p.trick) for p in t.plays], [x.winner for x in t.tricks]
-([('forehand', 1), ('middlehand', 1), ('rearhand', 1), ('forehand', 2)], ['forehand'])
+([('forehand', 1), ('middlehand', 1), ('rearhand', 1), ('forehand', 2)], ['forehand', None])
 >>> t.to_play, t.led
 ('middlehand', 'SJ')
 """

@@ -17,7 +17,7 @@ from tests.support.web import EXAMPLES, example
 
 WEB = Path(__file__).resolve().parents[2] / "referee" / "web"
 KEY_RE = re.compile(r"""["'](console\.[a-z_0-9.]+)["']""")
-PREFIX_RE = re.compile(r"""["'](console\.[a-z_]+\.)["']\s*~""")
+PREFIX_RE = re.compile(r"""["'](console\.[a-z_.]+\.)["']\s*~""")
 
 
 def used_keys() -> tuple[set[str], set[str]]:

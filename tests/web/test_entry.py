@@ -278,3 +278,17 @@ def test_the_entry_script_and_styles_are_served_by_the_app(console: Console) -> 
     script = console.get("/console/static/entry.js")
     assert script.status_code == 200 and b"localStorage" in script.data
     assert not Path(entry.__file__).with_name("static").joinpath("vendor").exists()
+
+
+def test_every_text_of_the_entry_script_exists_in_three_languages() -> None:
+    from referee.rules.messages import LANGUAGES, load_messages, messages_dir
+    from referee.web.views_entry import _SCRIPT_TEXTS
+
+    own = load_messages(messages_dir() / "console.yaml").messages
+    keys = [f"console.entry.{name}" for name in _SCRIPT_TEXTS]
+    keys += [f"console.entry.incident.{kind}" for kind in entry.INCIDENTS]
+    keys += [f"console.entry.step.{s}" for s in ("table", "contract", "tricks", "cards")]
+    keys += ["console.entry.possible_infraction", "console.entry.signed_out"]
+    for key in keys:
+        assert key in own, key
+        assert set(own[key]) >= set(LANGUAGES), key
