@@ -22,3 +22,24 @@ forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 # the rate limit's counters, in memory every worker (forked from here) shares
 # (REFEREE_RATE_LIMIT_STORAGE=shared://, the default; referee/api/shared_counter.py)
 create_region()
+
+# `referee serve` (make run) runs one bulk-job worker beside the server: the embedded
+# default needs no other process or server (docs/scaling.md)
+_beside = []
+
+
+def when_ready(server):
+    if os.environ.get("REFEREE_WORKER_BESIDE") == "1":
+        import subprocess
+        import sys
+
+        _beside.append(subprocess.Popen([sys.executable, "-m", "referee", "worker"]))
+
+
+def on_exit(server):
+    for proc in _beside:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except Exception:  # noqa: BLE001 - it is going away either way
+            proc.kill()

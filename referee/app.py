@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from flask import Flask
 
-from referee import __version__
+from referee import __version__, worker
 from referee.api import (
     adjudications,
     appeals,
     disputes,
     health,
     imports,
+    jobs,
     keys,
     rules,
     security_headers,
@@ -28,6 +29,7 @@ from referee.api.ratelimit import RateLimiter
 from referee.core.errors import RefereeError
 from referee.service.adjudication import AdjudicationService
 from referee.service.disputes import DisputeService
+from referee.service.jobs import JobService
 from referee.service.keys import KeyService
 from referee.service.ports import Backend
 from referee.service.settings import Settings
@@ -40,7 +42,7 @@ SPEC_DESCRIPTION = (
     "and the Skat Tournament Order (SkWO). Errors are RFC 9457 problem+json; "
     "authenticate with `Authorization: Bearer <API key>`."
 )
-BLUEPRINTS = (health, adjudications, disputes, appeals, rules, imports, keys)
+BLUEPRINTS = (health, adjudications, disputes, appeals, rules, imports, jobs, keys)
 
 
 def create_app(settings: Settings | None = None, backend: Backend | None = None) -> Flask:
@@ -68,6 +70,10 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         OPENAPI_REDOC_PATH="/redoc",
         OPENAPI_REDOC_URL="https://cdn.jsdelivr.net/npm/redoc/bundles/redoc.standalone.js",
     )
+    queue = worker.build(
+        settings, lambda q: JobService.from_settings(settings, backend.unit_of_work, q)
+    )
+    job_service = JobService.from_settings(settings, backend.unit_of_work, queue)
     app.extensions["referee"] = Services(
         settings=settings,
         backend=backend,
@@ -76,8 +82,9 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
             cache_seconds=settings.key_cache_s,
             session_seconds=settings.console_session_hours * 3600,
         ),
-        disputes=DisputeService(backend.unit_of_work),
+        disputes=DisputeService(backend.unit_of_work, on_ruling_changed=job_service.ruling_changed),
         adjudication=AdjudicationService(),
+        jobs=job_service,
     )
     api = RefereeApi(app, spec_kwargs={"info": {"description": SPEC_DESCRIPTION}})
     app.extensions["referee_api"] = api

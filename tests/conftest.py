@@ -23,7 +23,16 @@ from tests.support.pg_server import PgServer, find_bindir
 from tests.support.redis_server import RedisServer, find_redis_server
 from tests.support.service import ROLES
 
-TABLES = ("console_sessions", "idempotency_keys", "rulings", "disputes", "api_keys")
+TABLES = (
+    "console_sessions",
+    "webhooks",
+    "job_chunks",
+    "jobs",
+    "idempotency_keys",
+    "rulings",
+    "disputes",
+    "api_keys",
+)
 
 
 @pytest.fixture(scope="session")

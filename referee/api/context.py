@@ -11,6 +11,7 @@ from flask_smorest import abort
 from referee.service.adjudication import AdjudicationService
 from referee.service.disputes import DisputeService
 from referee.service.errors import Unauthenticated
+from referee.service.jobs import JobService
 from referee.service.keys import ANONYMOUS, KeyService, Principal
 from referee.service.model import LANGUAGES
 from referee.service.ports import Backend
@@ -26,6 +27,7 @@ class Services:
     keys: KeyService
     disputes: DisputeService
     adjudication: AdjudicationService
+    jobs: JobService
 
 
 def services() -> Services:

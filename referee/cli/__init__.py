@@ -5,7 +5,8 @@ Each module exposes ``HELP``, ``register(parser)`` and ``run(args)``; heavy laye
 
 >>> parser = build_parser()
 >>> sorted(parser._subparsers._group_actions[0].choices)  # doctest: +NORMALIZE_WHITESPACE
-['adjudicate', 'examples', 'import-iss', 'keys', 'openapi', 'replay', 'rules', 'serve']
+['adjudicate', 'examples', 'import-iss', 'keys', 'openapi', 'replay', 'rules', 'serve',
+ 'worker']
 """
 
 from __future__ import annotations
@@ -15,7 +16,17 @@ import os
 import sys
 from types import ModuleType
 
-from referee.cli import adjudicate, examples, import_iss, keys, openapi, replay, rules, serve
+from referee.cli import (
+    adjudicate,
+    examples,
+    import_iss,
+    keys,
+    openapi,
+    replay,
+    rules,
+    serve,
+    worker,
+)
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
@@ -29,6 +40,7 @@ COMMANDS: dict[str, ModuleType] = {
     "serve": serve,
     "keys": keys,
     "openapi": openapi,
+    "worker": worker,
 }
 
 

@@ -35,6 +35,7 @@ from referee.core.errors import RefereeError
 from referee.record.io import read_text
 from referee.record.iss import iss_to_skatlog, parse_iss_record
 from referee.record.log import GameRecord, parse_record, parse_record_text
+from referee.rulings.lines import rule_line
 from referee.rulings.render import adjudicate_record
 from referee.rulings.summary import render_ruling_text
 
@@ -103,31 +104,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 # -- batch --------------------------------------------------------------------------------
-def _error_line(line: int, code: str, message: str, where: dict[str, Any]) -> str:
-    error = {"code": code, "message": message, "where": where}
-    return json.dumps({"line": line, "error": error}, ensure_ascii=False)
-
-
-def rule_line(item: tuple[int, str], *, iss: bool, lang: str) -> tuple[str, bool]:
-    """Rule one input line; returns (output line, ruled without error). Never raises."""
-    line_no, text = item
-    try:
-        if iss:
-            record = parse_record(iss_to_skatlog(parse_iss_record(text, line_no)))
-        else:
-            record = parse_record_text(text)
-        ruling = adjudicate_record(record, lang=lang)
-        return json.dumps(ruling, ensure_ascii=False, separators=(",", ":")), True
-    except RefereeError as exc:
-        where = {k: v for k, v in exc.where.items() if k != "line"}
-        return _error_line(line_no, exc.code, exc.message, where), False
-    except RecursionError:
-        return _error_line(line_no, "record.too_deep", "the JSON nests too deeply", {}), False
-    except Exception as exc:  # noqa: BLE001 - one bad game must not stop an archive
-        message = f"internal error: {type(exc).__name__}: {exc}"
-        return _error_line(line_no, "referee.internal", message, {}), False
-
-
 def _lines(stream: IO[str]) -> Iterator[tuple[int, str]]:
     """(line number, text) of every non-blank line, read lazily."""
     for line_no, line in enumerate(stream, start=1):

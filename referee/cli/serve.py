@@ -31,6 +31,11 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-server", action="store_true", help="only migrate and make the first key"
     )
+    parser.add_argument(
+        "--no-worker",
+        action="store_true",
+        help="do not start a bulk-job worker beside gunicorn (run `referee worker` elsewhere)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -73,5 +78,7 @@ def run(args: argparse.Namespace) -> int:
     if args.workers:
         argv += ["--workers", str(args.workers)]
     argv.append(WSGI_APP)
+    # gunicorn.conf.py starts `referee worker` beside the server and stops it on exit
+    os.environ["REFEREE_WORKER_BESIDE"] = "0" if args.no_worker else "1"
     os.execv(sys.executable, argv)
     return 0  # pragma: no cover - execv does not return

@@ -79,6 +79,13 @@ class Conflict(RefereeError):
     status = 409
 
 
+class TooLarge(RefereeError):
+    """A body or upload over the size the server accepts (413)."""
+
+    code = "too_large"
+    status = 413
+
+
 class AuthError(RefereeError):
     """Access refused; the subclass says whether the key is missing or lacks the role."""
 
@@ -119,6 +126,7 @@ CATEGORIES: tuple[type[RefereeError], ...] = (
     BadRequest,
     NotFound,
     Conflict,
+    TooLarge,
     Unauthenticated,
     Forbidden,
     ServerFault,

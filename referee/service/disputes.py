@@ -54,8 +54,15 @@ def _text(value: Any) -> str | None:
 class DisputeService:
     """Disputes, rulings and appeals for one principal at a time."""
 
-    def __init__(self, uow: UnitOfWorkFactory):
+    def __init__(
+        self,
+        uow: UnitOfWorkFactory,
+        *,
+        on_ruling_changed: Callable[[Dispute, Revision], None] | None = None,
+    ):
         self._uow = uow
+        #: told of every new revision an appeal stores (a platform's webhooks)
+        self._on_ruling_changed = on_ruling_changed
 
     # -- reading -----------------------------------------------------------------------
 
@@ -237,7 +244,7 @@ class DisputeService:
             return dispute, next(r for r in dispute.rulings if r.id == ruling_id)
 
         dispute = self.get(who, dispute_id)
-        return self._idempotent(
+        (stored, revision), replayed = self._idempotent(
             who,
             scope,
             idem_key,
@@ -245,6 +252,9 @@ class DisputeService:
             lambda: self._prepare_appeal(who, dispute, grounds, lodged_at, record),
             lookup,
         )
+        if not replayed and self._on_ruling_changed is not None:
+            self._on_ruling_changed(stored, revision)
+        return (stored, revision), replayed
 
     def _prepare_appeal(
         self,

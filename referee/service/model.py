@@ -14,8 +14,12 @@ __all__ = [
     "ApiKey",
     "Dispute",
     "DisputeFilter",
+    "Claim",
     "IdempotencyEntry",
+    "Job",
+    "JobProgress",
     "Revision",
+    "Webhook",
 ]
 
 #: the roles an API key can have
@@ -107,3 +111,55 @@ class IdempotencyEntry:
     idem_key: str
     request_hash: str
     resource_id: int | None
+
+
+@dataclass(frozen=True)
+class Job:
+    """A stored job (its chunks are storage's business)."""
+
+    id: int | None
+    owner: str
+    submitted_by: int | None
+    input_format: str
+    lang: str
+    state: str
+    records: int
+    chunks: int
+    created_at: datetime
+    finished_at: datetime | None = None
+    expires_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class JobProgress:
+    """How far the workers are, and when the first and the last chunk were written."""
+
+    chunks_done: int
+    records_done: int
+    ruled: int
+    errors: int
+    first_done_at: datetime | None
+    last_done_at: datetime | None
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A chunk a worker holds: its lines as (line number, text; ``None``: too long)."""
+
+    job_id: int
+    no: int
+    input_format: str
+    lang: str
+    lines: list[tuple[int, str | None]]
+
+
+@dataclass(frozen=True)
+class Webhook:
+    """A platform's callback: events are POSTed to ``url``, signed with ``secret``."""
+
+    id: int | None
+    owner: str
+    url: str
+    secret: str
+    events: tuple[str, ...]
+    created_at: datetime

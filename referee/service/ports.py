@@ -11,7 +11,17 @@ from datetime import datetime
 from types import TracebackType
 from typing import NamedTuple, Protocol, Self
 
-from referee.service.model import ApiKey, Dispute, DisputeFilter, IdempotencyEntry, Revision
+from referee.service.model import (
+    ApiKey,
+    Claim,
+    Dispute,
+    DisputeFilter,
+    IdempotencyEntry,
+    Job,
+    JobProgress,
+    Revision,
+    Webhook,
+)
 
 
 class KeyRepository(Protocol):
@@ -55,11 +65,55 @@ class ConsoleSessionRepository(Protocol):
     def end(self, token_hash: str, at: datetime) -> None: ...
 
 
+class JobRepository(Protocol):
+    def add(self, job: Job) -> Job: ...
+    def add_chunk(self, job_id: int, no: int, first_line: int, records: int, lines: bytes) -> None:
+        """Store one chunk's input: its lines as a JSON list of [line number, text]."""
+        ...
+
+    def set_size(self, job_id: int, records: int, chunks: int) -> None: ...
+    def get(self, job_id: int) -> Job | None: ...
+    def find(self, owner: str, *, offset: int, limit: int) -> tuple[list[Job], int]: ...
+    def progress(self, job_id: int) -> JobProgress: ...
+    def claim(self, job_id: int, no: int, now: datetime, lease_until: datetime) -> Claim | None:
+        """Take the chunk if it is neither written nor held under a running lease, and its
+        job is not finished; start the job."""
+        ...
+
+    def write(
+        self, job_id: int, no: int, output: str, ruled: int, errors: int, now: datetime
+    ) -> bool:
+        """Write a chunk's output unless it was written already; True if this wrote it."""
+        ...
+
+    def remaining(self, job_id: int) -> int: ...
+    def finish(self, job_id: int, state: str, now: datetime, expires_at: datetime) -> bool:
+        """Move an unfinished job to ``state``; True if this call did."""
+        ...
+
+    def output(self, job_id: int, no: int) -> tuple[str, int, int]: ...
+    def stale_chunks(self, now: datetime, *, unclaimed: bool) -> list[tuple[int, int]]:
+        """Chunks of unfinished jobs whose lease ran out (and, if ``unclaimed``, those
+        never claimed)."""
+        ...
+
+    def delete_expired(self, now: datetime) -> int: ...
+
+
+class WebhookRepository(Protocol):
+    def add(self, hook: Webhook) -> Webhook: ...
+    def get(self, hook_id: int) -> Webhook | None: ...
+    def of_owner(self, owner: str) -> list[Webhook]: ...
+    def delete(self, hook_id: int) -> None: ...
+
+
 class UnitOfWork(Protocol):
     keys: KeyRepository
     disputes: DisputeRepository
     idempotency: IdempotencyRepository
     sessions: ConsoleSessionRepository
+    jobs: JobRepository
+    webhooks: WebhookRepository
 
     def __enter__(self) -> Self: ...
     def __exit__(

@@ -60,6 +60,23 @@ class Settings:
     #: lock file through which long exact searches pass one at a time on this machine
     #: (gunicorn workers; "" for none)
     analysis_lock: str = "var/analysis.lock"
+    #: Redis for the task queue (and anything else shared between instances); None: the
+    #: queue lives in PostgreSQL if the database is one, else in ``queue_path``
+    redis_url: str | None = None
+    queue_path: str = "var/queue.db"
+    #: run queued tasks at once in the process that queues them (tests; no worker needed)
+    queue_immediate: bool = False
+    #: bulk jobs: records a chunk, largest upload, a worker's lease on a chunk, how long
+    #: a finished job and its results are kept, how often dead workers' chunks are looked for
+    job_chunk_records: int = 500
+    job_max_bytes: int = 256 * 1024 * 1024
+    job_lease_s: float = 120.0
+    job_keep_s: float = 7 * 24 * 3600.0
+    job_reap_interval_s: float = 10.0
+    #: webhook deliveries: attempts after the first, seconds between them, and per attempt
+    webhook_retries: int = 5
+    webhook_retry_delay_s: int = 30
+    webhook_timeout_s: float = 10.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -90,4 +107,19 @@ class Settings:
                 env.get("REFEREE_DB_STATEMENT_TIMEOUT_S") or d.db_statement_timeout_s
             ),
             db_lock_timeout_s=float(env.get("REFEREE_DB_LOCK_TIMEOUT_S") or d.db_lock_timeout_s),
+            redis_url=env.get("REDIS_URL") or None,
+            queue_path=env.get("REFEREE_QUEUE_PATH") or d.queue_path,
+            queue_immediate=_flag(env.get("REFEREE_QUEUE_IMMEDIATE")),
+            job_chunk_records=int(env.get("REFEREE_JOB_CHUNK_RECORDS") or d.job_chunk_records),
+            job_max_bytes=int(env.get("REFEREE_JOB_MAX_BYTES") or d.job_max_bytes),
+            job_lease_s=float(env.get("REFEREE_JOB_LEASE_S") or d.job_lease_s),
+            job_keep_s=float(env.get("REFEREE_JOB_KEEP_S") or d.job_keep_s),
+            job_reap_interval_s=float(
+                env.get("REFEREE_JOB_REAP_INTERVAL_S") or d.job_reap_interval_s
+            ),
+            webhook_retries=int(env.get("REFEREE_WEBHOOK_RETRIES") or d.webhook_retries),
+            webhook_retry_delay_s=int(
+                env.get("REFEREE_WEBHOOK_RETRY_DELAY_S") or d.webhook_retry_delay_s
+            ),
+            webhook_timeout_s=float(env.get("REFEREE_WEBHOOK_TIMEOUT_S") or d.webhook_timeout_s),
         )

@@ -113,3 +113,53 @@ class ConsoleSessionRow(Base):
     key_id: Mapped[int] = mapped_column(ForeignKey("api_keys.id"), index=True)
     created_at: Mapped[datetime]
     ended_at: Mapped[datetime | None]
+
+
+class JobRow(Base):
+    """A bulk job: an uploaded archive ruled in chunks by the workers (issue 18)."""
+
+    __tablename__ = "jobs"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    owner: Mapped[str] = mapped_column(String(200), index=True)
+    submitted_by: Mapped[int | None] = mapped_column(ForeignKey("api_keys.id"))
+    input_format: Mapped[str] = mapped_column(String(16))
+    lang: Mapped[str] = mapped_column(String(8))
+    state: Mapped[str] = mapped_column(String(16), index=True)
+    records: Mapped[int]
+    chunks: Mapped[int]
+    created_at: Mapped[datetime]
+    finished_at: Mapped[datetime | None]
+    expires_at: Mapped[datetime | None] = mapped_column(index=True)
+
+
+class JobChunkRow(Base):
+    """One chunk of a job: its input lines, and once ruled its NDJSON output (written once)."""
+
+    __tablename__ = "job_chunks"
+
+    job_id: Mapped[int] = mapped_column(ForeignKey("jobs.id", ondelete="CASCADE"), primary_key=True)
+    no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    first_line: Mapped[int]
+    records: Mapped[int]
+    input: Mapped[str] = mapped_column(Text)
+    state: Mapped[str] = mapped_column(String(16), index=True)
+    lease_until: Mapped[datetime | None]
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    output: Mapped[str | None] = mapped_column(Text)
+    ruled: Mapped[int] = mapped_column(Integer, default=0)
+    errors: Mapped[int] = mapped_column(Integer, default=0)
+    done_at: Mapped[datetime | None]
+
+
+class WebhookRow(Base):
+    """A platform's callback URL for job and ruling events (signed with its secret)."""
+
+    __tablename__ = "webhooks"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    owner: Mapped[str] = mapped_column(String(200), index=True)
+    url: Mapped[str] = mapped_column(String(2000))
+    secret: Mapped[str] = mapped_column(String(100))
+    events: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime]

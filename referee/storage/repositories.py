@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from referee.service.errors import Conflict, DuplicateIdempotencyKey
 from referee.service.model import ApiKey, Dispute, DisputeFilter, IdempotencyEntry, Revision
+from referee.storage.jobs import SqlJobs, SqlWebhooks
 from referee.storage.models import (
     ApiKeyRow,
     ConsoleSessionRow,
@@ -313,6 +314,8 @@ class SqlUnitOfWork:
         self.disputes = SqlDisputes(self.session)
         self.idempotency = SqlIdempotency(self.session)
         self.sessions = SqlConsoleSessions(self.session)
+        self.jobs = SqlJobs(self.session)
+        self.webhooks = SqlWebhooks(self.session)
         return self
 
     def __exit__(

@@ -200,6 +200,7 @@ def test_categories_carry_distinct_meanings() -> None:
         "BadRequest": 400,
         "NotFound": 404,
         "Conflict": 409,
+        "TooLarge": 413,
         "Unauthenticated": 401,
         "Forbidden": 403,
         "ServerFault": 500,

@@ -1,0 +1,256 @@
+"""``/v1/jobs``: bulk rulings as jobs; ``/v1/webhooks``: callbacks for jobs and appeals.
+
+A job is accepted at once (202 with ``Location``) and ruled by the workers in chunks;
+``GET`` shows its progress; its results are NDJSON in input order (the format of
+``referee adjudicate --batch``) with a summary line at the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from typing import Any
+
+import marshmallow as ma
+from flask import Response, request, url_for
+from flask.views import MethodView
+
+from referee.api.context import principal, services
+from referee.api.extensions import Blueprint
+from referee.api.problems import ProblemSchema
+from referee.core.errors import BadRequest
+from referee.service.jobs import EVENTS
+from referee.service.model import LANGUAGES, Job, JobProgress, Webhook
+
+NDJSON = "application/x-ndjson"
+PROBLEM = {"schema": ProblemSchema, "content_type": "application/problem+json"}
+#: the body's content type says what the archive holds
+FORMAT_OF = {
+    "text/x-iss-sgf": "iss",
+    "text/plain": "iss",
+    "application/x-ndjson": "skat-log",
+    "application/jsonl": "skat-log",
+}
+
+blp = Blueprint(
+    "jobs",
+    __name__,
+    url_prefix="/v1",
+    description="Bulk rulings as jobs ruled by workers; webhooks for finished jobs and appeals.",
+)
+
+
+class JobQuerySchema(ma.Schema):
+    lang = ma.fields.String(
+        load_default="en",
+        validate=ma.validate.OneOf(LANGUAGES),
+        metadata={"description": "language of the rulings"},
+    )
+
+
+class JobSchema(ma.Schema):
+    id = ma.fields.Integer()
+    state = ma.fields.String(metadata={"enum": ["queued", "running", "done", "cancelled"]})
+    format = ma.fields.String(metadata={"enum": ["iss", "skat-log"]})
+    lang = ma.fields.String()
+    records = ma.fields.Integer()
+    chunks = ma.fields.Integer()
+    created_at = ma.fields.String()
+    finished_at = ma.fields.String(allow_none=True)
+    expires_at = ma.fields.String(allow_none=True)
+    progress = ma.fields.Dict(
+        metadata={
+            "description": "records_done, ruled, errors, chunks_done, percent, "
+            "records_per_s (since the first chunk was written), eta_s (null until known)"
+        }
+    )
+    results = ma.fields.String(allow_none=True, metadata={"description": "URL, once done"})
+
+
+class WebhookCreateSchema(ma.Schema):
+    url = ma.fields.Url(required=True, schemes={"http", "https"}, require_tld=False)
+    events = ma.fields.List(
+        ma.fields.String(validate=ma.validate.OneOf(EVENTS)),
+        required=True,
+        validate=ma.validate.Length(min=1),
+    )
+
+
+class WebhookSchema(ma.Schema):
+    id = ma.fields.Integer()
+    url = ma.fields.String()
+    events = ma.fields.List(ma.fields.String())
+    created_at = ma.fields.String()
+    secret = ma.fields.String(
+        metadata={
+            "description": "only in the answer to the registration: keep it to check "
+            "X-Referee-Signature (HMAC-SHA256 of the body, 'sha256=<hex>')"
+        }
+    )
+
+
+def _iso(value: datetime | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+def _progress(job: Job, progress: JobProgress) -> dict[str, Any]:
+    rate = None
+    eta = None
+    first, last = progress.first_done_at, progress.last_done_at
+    if first and last and last > first and progress.records_done:
+        # the chunks written after the first one, over the time they took
+        seconds = (last - first).total_seconds()
+        rate = round(progress.records_done / seconds, 1) if seconds else None
+    if rate and job.state in ("queued", "running"):
+        eta = round((job.records - progress.records_done) / rate, 1)
+    return {
+        "records_done": progress.records_done,
+        "ruled": progress.ruled,
+        "errors": progress.errors,
+        "chunks_done": progress.chunks_done,
+        "percent": round(100 * progress.records_done / job.records, 1) if job.records else 0,
+        "records_per_s": rate,
+        "eta_s": eta,
+    }
+
+
+def _job(job: Job, progress: JobProgress) -> dict[str, Any]:
+    done = job.state == "done"
+    return {
+        "id": job.id,
+        "state": job.state,
+        "format": job.input_format,
+        "lang": job.lang,
+        "records": job.records,
+        "chunks": job.chunks,
+        "created_at": _iso(job.created_at),
+        "finished_at": _iso(job.finished_at),
+        "expires_at": _iso(job.expires_at),
+        "progress": _progress(job, progress),
+        "results": url_for("jobs.JobResults", job_id=job.id) if done else None,
+    }
+
+
+def _lines(limit: int) -> Iterator[bytes]:
+    """The body's lines as they arrive (each read with at most ``limit`` bytes)."""
+    stream = request.stream
+    while True:
+        line = stream.readline(limit)
+        if not line:
+            return
+        yield line
+
+
+@blp.route("/jobs")
+class Jobs(MethodView):
+    @blp.arguments(JobQuerySchema, location="query")
+    @blp.doc(
+        requestBody={
+            "required": True,
+            "description": "one record a line: ISS (text/x-iss-sgf, text/plain) or "
+            "skat-log/1 JSON (application/x-ndjson)",
+            "content": {t: {"schema": {"type": "string"}} for t in FORMAT_OF},
+        }
+    )
+    @blp.response(202, JobSchema)
+    @blp.alt_response(401, **PROBLEM)
+    @blp.alt_response(403, **PROBLEM)
+    @blp.alt_response(413, **PROBLEM)
+    @blp.alt_response(415, **PROBLEM)
+    @blp.alt_response(422, **PROBLEM)
+    def post(self, args: dict[str, Any]) -> Any:
+        """Store an archive as a job and queue it; 202 with Location (the job's URL)."""
+        who = principal()
+        jobs = services().jobs
+        kind = (request.mimetype or "").lower()
+        if kind not in FORMAT_OF:
+            raise BadRequest(
+                f"send the archive as one of {', '.join(FORMAT_OF)} (got {kind or 'none'})",
+                where={"header": "Content-Type"},
+            )
+        request.max_content_length = jobs.max_bytes
+        job = jobs.submit(who, _lines(jobs.max_line_bytes + 1), FORMAT_OF[kind], args["lang"])
+        assert job.id is not None
+        _, progress = jobs.progress(who, job.id)
+        location = url_for("jobs.JobItem", job_id=job.id)
+        return _job(job, progress), 202, {"Location": location}
+
+    @blp.response(200, JobSchema(many=True))
+    @blp.paginate()
+    def get(self, pagination_parameters: Any) -> list[dict[str, Any]]:
+        """The caller's jobs, newest first (pagination in X-Pagination)."""
+        who = principal()
+        p = pagination_parameters
+        jobs = services().jobs
+        items, total = jobs.list(who, offset=p.first_item, limit=p.page_size)
+        p.item_count = total
+        return [_job(*jobs.progress(who, j.id)) for j in items if j.id is not None]
+
+
+@blp.route("/jobs/<int(max=2147483647):job_id>")
+class JobItem(MethodView):
+    @blp.response(200, JobSchema)
+    @blp.alt_response(404, **PROBLEM)
+    def get(self, job_id: int) -> dict[str, Any]:
+        """A job's state and progress: records done, errors, rate, estimated time left."""
+        return _job(*services().jobs.progress(principal(), job_id))
+
+    @blp.response(200, JobSchema)
+    @blp.alt_response(404, **PROBLEM)
+    def delete(self, job_id: int) -> dict[str, Any]:
+        """Cancel a job (its chunks not yet ruled are dropped); a finished job stays."""
+        who = principal()
+        jobs = services().jobs
+        jobs.cancel(who, job_id)
+        return _job(*jobs.progress(who, job_id))
+
+
+@blp.route("/jobs/<int(max=2147483647):job_id>/results")
+class JobResults(MethodView):
+    @blp.response(200, content_type=NDJSON)
+    @blp.alt_response(404, **PROBLEM)
+    @blp.alt_response(422, **PROBLEM)
+    def get(self, job_id: int) -> Response:
+        """The results, one line per input record in input order, then a summary line."""
+        _, body = services().jobs.results(principal(), job_id)
+        return Response(body, mimetype=NDJSON)
+
+
+@blp.route("/webhooks")
+class Webhooks(MethodView):
+    @blp.arguments(WebhookCreateSchema)
+    @blp.response(201, WebhookSchema)
+    @blp.alt_response(401, **PROBLEM)
+    @blp.alt_response(403, **PROBLEM)
+    @blp.alt_response(422, **PROBLEM)
+    def post(self, data: dict[str, Any]) -> Any:
+        """Register a callback URL for job.done and/or ruling.changed (the secret is
+        shown once, here)."""
+        hook = services().jobs.add_webhook(principal(), data["url"], data["events"])
+        return _hook(hook, secret=True), 201
+
+    @blp.response(200, WebhookSchema(many=True))
+    def get(self) -> list[dict[str, Any]]:
+        """The caller's webhooks (without their secrets)."""
+        return [_hook(h) for h in services().jobs.webhooks(principal())]
+
+
+@blp.route("/webhooks/<int(max=2147483647):hook_id>")
+class WebhookItem(MethodView):
+    @blp.response(204)
+    @blp.alt_response(404, **PROBLEM)
+    def delete(self, hook_id: int) -> None:
+        """Remove a webhook."""
+        services().jobs.remove_webhook(principal(), hook_id)
+
+
+def _hook(hook: Webhook, *, secret: bool = False) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": hook.id,
+        "url": hook.url,
+        "events": list(hook.events),
+        "created_at": _iso(hook.created_at),
+    }
+    if secret:
+        out["secret"] = hook.secret
+    return out

@@ -1,0 +1,48 @@
+"""``referee worker``: take bulk-job chunks and webhook deliveries from the task queue.
+
+The queue is the one the settings name (``REDIS_URL``; else PostgreSQL when
+``DATABASE_URL`` is one; else ``var/queue.db``), so any number of workers on any number
+of machines share it. ``referee serve`` starts one beside gunicorn unless ``--no-worker``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+
+HELP = "rule bulk jobs: run a worker on the task queue (REDIS_URL / DATABASE_URL)"
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--threads", type=int, default=1, help="tasks run at once in this process (default 1)"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from referee import worker
+    from referee.service.jobs import JobService
+    from referee.service.settings import Settings
+    from referee.storage.backend import open_backend
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s worker %(levelname)s %(message)s")
+    settings = Settings.from_env()
+    backend = open_backend(settings.database_url)
+    backend.migrate()
+
+    def jobs_for(queue: worker.HueyQueue) -> JobService:
+        return JobService.from_settings(settings, backend.unit_of_work, queue)
+
+    queue = worker.build(settings, jobs_for)
+    runner = worker.Worker(
+        queue,
+        queue.jobs(),
+        threads=args.threads,
+        reap_interval_s=settings.job_reap_interval_s,
+    )
+    try:
+        runner.run()
+    finally:
+        backend.dispose()
+    return 0

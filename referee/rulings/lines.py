@@ -1,0 +1,57 @@
+"""One archive line in, one output line out: the bulk format shared by ``referee
+adjudicate --batch`` and the bulk jobs of the service.
+
+A line that rules gives the compact ``skat-ruling/1`` itself; a line that cannot be
+ruled gives ``{"line": n, "error": {"code", "message", "where"}}`` in its place. The
+output is a function of the line alone (no time, no machine), so the same archive gives
+the same bytes wherever and however often it is ruled.
+
+>>> from referee.record.log import EXAMPLE_DEAL
+>>> doc = {"format": "skat-log/1", "deal": EXAMPLE_DEAL, "events": [
+...     {"type": "pass", "seat": "middlehand"}, {"type": "pass", "seat": "rearhand"},
+...     {"type": "pass", "seat": "forehand"}]}
+>>> out, ok = rule_line((1, json.dumps(doc)), iss=False, lang="en")
+>>> ok, json.loads(out)["outcome"]
+(True, 'passed_in')
+>>> out, ok = rule_line((7, "{"), iss=False, lang="en")
+>>> ok, json.loads(out)["line"], json.loads(out)["error"]["code"]
+(False, 7, 'record.json')
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from referee.core.errors import RefereeError
+from referee.record.iss import iss_to_skatlog, parse_iss_record
+from referee.record.log import parse_record, parse_record_text
+from referee.rulings.render import adjudicate_record
+
+__all__ = ["error_line", "rule_line"]
+
+
+def error_line(line: int, code: str, message: str, where: dict[str, Any]) -> str:
+    """The output line for an input line that could not be ruled."""
+    error = {"code": code, "message": message, "where": where}
+    return json.dumps({"line": line, "error": error}, ensure_ascii=False)
+
+
+def rule_line(item: tuple[int, str], *, iss: bool, lang: str) -> tuple[str, bool]:
+    """Rule one input line; returns (output line, ruled without error). Never raises."""
+    line_no, text = item
+    try:
+        if iss:
+            record = parse_record(iss_to_skatlog(parse_iss_record(text, line_no)))
+        else:
+            record = parse_record_text(text)
+        ruling = adjudicate_record(record, lang=lang)
+        return json.dumps(ruling, ensure_ascii=False, separators=(",", ":")), True
+    except RefereeError as exc:
+        where = {k: v for k, v in exc.where.items() if k != "line"}
+        return error_line(line_no, exc.code, exc.message, where), False
+    except RecursionError:
+        return error_line(line_no, "record.too_deep", "the JSON nests too deeply", {}), False
+    except Exception as exc:  # noqa: BLE001 - one bad game must not stop an archive
+        message = f"internal error: {type(exc).__name__}: {exc}"
+        return error_line(line_no, "referee.internal", message, {}), False

@@ -1,0 +1,347 @@
+"""Bulk jobs: an archive stored in chunks, ruled by workers, its results kept for a time.
+
+A platform uploads an ISS archive or a file of ``skat-log/1`` lines. :meth:`JobService.submit`
+reads it once, line by line (memory does not grow with the file), stores it as chunks of
+``chunk_records`` records in one transaction, then puts one task per chunk on the queue
+(:class:`TaskQueue`). A worker claims a chunk with a lease, rules it with
+:func:`referee.rulings.lines.rule_line` (the format of ``referee adjudicate --batch``) and
+writes its output once: a chunk already written is never written again, so a chunk ruled
+twice (a task delivered twice, a worker killed after writing) changes nothing. A worker
+killed mid-chunk leaves a lease that runs out; :meth:`JobService.reap` puts such chunks
+back on the queue. A ruling depends on its record alone, so the results are the same
+bytes however many workers on however many machines ruled them.
+
+Leases and how long a job is kept are wall-clock matters of the queue, never of a ruling.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Callable, Iterable, Iterator
+from datetime import UTC, datetime, timedelta
+from typing import Any, Protocol
+
+import orjson
+
+from referee.core.errors import InvalidInput, NotFound, TooLarge
+from referee.rulings.lines import error_line, rule_line
+from referee.service.keys import Principal
+from referee.service.model import Claim, Dispute, Job, JobProgress, Revision, Webhook
+from referee.service.ports import UnitOfWorkFactory
+from referee.service.settings import Settings
+
+__all__ = [
+    "EVENTS",
+    "FORMATS",
+    "Claim",
+    "Job",
+    "JobProgress",
+    "JobService",
+    "TaskQueue",
+    "Webhook",
+    "sign",
+]
+
+#: what a job may hold: one ISS record a line, or one skat-log/1 JSON document a line
+FORMATS = ("iss", "skat-log")
+#: the events a webhook may ask for
+EVENTS = ("job.done", "ruling.changed")
+SUBMITTERS = ("platform",)
+FINISHED = ("done", "cancelled")
+
+
+class TaskQueue(Protocol):
+    """What the service puts on the task queue (``referee.worker`` implements it)."""
+
+    def rule_chunk(self, job_id: int, no: int) -> None: ...
+    def deliver(self, webhook_id: int, event: str, body: bytes) -> None: ...
+
+
+def sign(secret: str, body: bytes) -> str:
+    """The ``X-Referee-Signature`` header of a webhook body: HMAC-SHA256 with the hook's
+    secret, as GitHub and Stripe sign theirs.
+
+    >>> sign("s3cret", b"{}") == sign("s3cret", b"{}") != sign("other", b"{}")
+    True
+    """
+    return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+
+
+def _rule_claim(claim: Claim) -> tuple[str, int, int]:
+    """The chunk's output (NDJSON) and its counts of rulings and errors."""
+    out: list[str] = []
+    ruled = errors = 0
+    iss = claim.input_format == "iss"
+    for line_no, text in claim.lines:
+        if text is None:
+            line = error_line(line_no, "record.too_long", "the line is longer than allowed", {})
+            ok = False
+        else:
+            line, ok = rule_line((line_no, text), iss=iss, lang=claim.lang)
+        out.append(line + "\n")
+        ruled += ok
+        errors += not ok
+    return "".join(out), ruled, errors
+
+
+class JobService:
+    """Use cases on jobs and webhooks; ``queue`` is where chunk and delivery tasks go."""
+
+    def __init__(
+        self,
+        uow: UnitOfWorkFactory,
+        queue: TaskQueue | None = None,
+        *,
+        chunk_records: int = 500,
+        max_bytes: int = 256 * 1024 * 1024,
+        max_line_bytes: int = 1024 * 1024,
+        lease_s: float = 60.0,
+        keep_s: float = 7 * 24 * 3600.0,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+    ) -> None:
+        self._uow = uow
+        self.queue = queue
+        self.chunk_records = chunk_records
+        self.max_bytes = max_bytes
+        self.max_line_bytes = max_line_bytes
+        self.lease = timedelta(seconds=lease_s)
+        self.keep = timedelta(seconds=keep_s)
+        self._now = clock
+
+    @classmethod
+    def from_settings(
+        cls, settings: Settings, uow: UnitOfWorkFactory, queue: TaskQueue | None
+    ) -> JobService:
+        """The service as the settings configure it."""
+        return cls(
+            uow,
+            queue,
+            chunk_records=settings.job_chunk_records,
+            max_bytes=settings.job_max_bytes,
+            lease_s=settings.job_lease_s,
+            keep_s=settings.job_keep_s,
+        )
+
+    # -- submitting and reading ---------------------------------------------------------
+    def submit(self, who: Principal, lines: Iterable[bytes], input_format: str, lang: str) -> Job:
+        """Store an archive (an iterable of lines, as bytes, each read with at most
+        ``max_line_bytes + 1`` bytes) as a queued job, then queue its chunks."""
+        who.require(*SUBMITTERS)
+        if input_format not in FORMATS:
+            raise InvalidInput(
+                f"unknown job format {input_format!r} (one of {', '.join(FORMATS)})",
+                where={"format": input_format},
+            )
+        now = self._now()
+        with self._uow() as uow:
+            job = uow.jobs.add(
+                Job(None, who.owner, who.key_id, input_format, lang, "queued", 0, 0, now)
+            )
+            assert job.id is not None
+            records = chunks = 0
+            for no, chunk in enumerate(self._chunks(lines)):
+                uow.jobs.add_chunk(job.id, no, chunk[0][0], len(chunk), orjson.dumps(chunk))
+                records += len(chunk)
+                chunks += 1
+            if not records:
+                raise InvalidInput("the archive holds no records", where={"line": 1})
+            uow.jobs.set_size(job.id, records, chunks)
+            uow.commit()
+        for no in range(chunks):
+            self._enqueue(job.id, no)
+        return self.get(who, job.id)
+
+    def _chunks(self, lines: Iterable[bytes]) -> Iterator[list[tuple[int, str | None]]]:
+        """Chunks of (line number, text) from the raw lines, bounding the total size."""
+        chunk: list[tuple[int, str | None]] = []
+        total = 0
+        line_no = 0
+        long_line = False  # inside a line already over the limit
+        for raw in lines:
+            total += len(raw)
+            if total > self.max_bytes:
+                raise TooLarge(
+                    f"the archive is larger than {self.max_bytes} bytes",
+                    where={"limit": self.max_bytes},
+                )
+            ends = raw.endswith(b"\n")
+            if long_line:  # the rest of a line already kept as too long
+                long_line = not ends
+                continue
+            line_no += 1
+            if len(raw) > self.max_line_bytes:
+                chunk.append((line_no, None))
+                long_line = not ends
+            else:
+                text = raw.decode("utf-8", errors="replace").strip()
+                if not text:
+                    continue
+                chunk.append((line_no, text))
+            if len(chunk) == self.chunk_records:
+                yield chunk
+                chunk = []
+        if chunk:
+            yield chunk
+
+    def _enqueue(self, job_id: int, no: int) -> None:
+        if self.queue is not None:
+            self.queue.rule_chunk(job_id, no)
+
+    def get(self, who: Principal, job_id: int) -> Job:
+        """A job of the caller's (404 for anyone else's: its existence is not told)."""
+        with self._uow() as uow:
+            job = uow.jobs.get(job_id)
+        if job is None or (job.owner != who.owner and who.role != "admin"):
+            raise NotFound(f"no job {job_id}", where={"job": job_id})
+        return job
+
+    def list(self, who: Principal, *, offset: int, limit: int) -> tuple[list[Job], int]:
+        """The caller's jobs, newest first, and their count."""
+        with self._uow() as uow:
+            return uow.jobs.find(who.owner, offset=offset, limit=limit)
+
+    def progress(self, who: Principal, job_id: int) -> tuple[Job, JobProgress]:
+        job = self.get(who, job_id)
+        with self._uow() as uow:
+            return job, uow.jobs.progress(job_id)
+
+    def results(self, who: Principal, job_id: int) -> tuple[Job, Iterator[bytes]]:
+        """The results as NDJSON, chunk by chunk in input order, then a summary line;
+        read lazily, one chunk at a time. Only a finished (done) job has results."""
+        job = self.get(who, job_id)
+        if job.state != "done":
+            raise InvalidInput(
+                f"job {job_id} is {job.state}: results come when it is done",
+                where={"job": job_id, "state": job.state},
+            )
+        assert job.id is not None
+
+        def stream() -> Iterator[bytes]:
+            ruled = errors = 0
+            for no in range(job.chunks):
+                with self._uow() as uow:
+                    output, r, e = uow.jobs.output(job_id, no)
+                ruled += r
+                errors += e
+                yield output.encode()
+            summary = {"records": job.records, "ruled": ruled, "errors": errors}
+            yield orjson.dumps({"summary": summary}) + b"\n"
+
+        return job, stream()
+
+    def cancel(self, who: Principal, job_id: int) -> Job:
+        """Stop a job: chunks not yet ruled are dropped when a worker comes to them."""
+        job = self.get(who, job_id)
+        if job.state not in FINISHED:
+            now = self._now()
+            with self._uow() as uow:
+                uow.jobs.finish(job_id, "cancelled", now, now + self.keep)
+                uow.commit()
+        return self.get(who, job_id)
+
+    # -- the worker's side ----------------------------------------------------------------
+    def run_chunk(self, job_id: int, no: int) -> bool:
+        """Claim, rule and write one chunk; True if this call wrote it. When it was the
+        last chunk, the job is done and its ``job.done`` webhooks are queued."""
+        now = self._now()
+        with self._uow() as uow:
+            claim = uow.jobs.claim(job_id, no, now, now + self.lease)
+            uow.commit()
+        if claim is None:  # done already, held by another worker, or the job is gone
+            return False
+        output, ruled, errors = _rule_claim(claim)
+        now = self._now()
+        with self._uow() as uow:
+            wrote = uow.jobs.write(job_id, no, output, ruled, errors, now)
+            finished = wrote and uow.jobs.remaining(job_id) == 0
+            if finished:
+                finished = uow.jobs.finish(job_id, "done", now, now + self.keep)
+            uow.commit()
+        if finished:
+            self.notify_owner_of_job(job_id)
+        return wrote
+
+    def reap(self, *, queue_empty: bool = False) -> list[tuple[int, int]]:
+        """Queue again every chunk whose lease ran out (a worker died holding it), and,
+        when the queue is empty, every chunk never claimed (its task was lost); drop jobs
+        kept past their time. Returns the chunks queued again."""
+        now = self._now()
+        with self._uow() as uow:
+            stale = uow.jobs.stale_chunks(now, unclaimed=queue_empty)
+            uow.jobs.delete_expired(now)
+            uow.commit()
+        for job_id, no in stale:
+            self._enqueue(job_id, no)
+        return stale
+
+    # -- webhooks -------------------------------------------------------------------------
+    def add_webhook(self, who: Principal, url: str, events: Iterable[str]) -> Webhook:
+        """Register a callback for the caller's jobs and disputes; the secret is shown
+        once, in this answer."""
+        who.require(*SUBMITTERS)
+        chosen = tuple(dict.fromkeys(events))
+        unknown = [e for e in chosen if e not in EVENTS]
+        if unknown or not chosen:
+            raise InvalidInput(
+                f"events must be among {', '.join(EVENTS)}", where={"events": list(chosen)}
+            )
+        if not url.startswith(("https://", "http://")):
+            raise InvalidInput("the callback URL must be http(s)", where={"url": url})
+        hook = Webhook(None, who.owner, url, secrets.token_urlsafe(24), chosen, self._now())
+        with self._uow() as uow:
+            hook = uow.webhooks.add(hook)
+            uow.commit()
+        return hook
+
+    def webhooks(self, who: Principal) -> list[Webhook]:
+        with self._uow() as uow:
+            return uow.webhooks.of_owner(who.owner)
+
+    def remove_webhook(self, who: Principal, hook_id: int) -> None:
+        with self._uow() as uow:
+            hook = uow.webhooks.get(hook_id)
+            if hook is None or hook.owner != who.owner:
+                raise NotFound(f"no webhook {hook_id}", where={"webhook": hook_id})
+            uow.webhooks.delete(hook_id)
+            uow.commit()
+
+    def webhook(self, hook_id: int) -> Webhook | None:
+        with self._uow() as uow:
+            return uow.webhooks.get(hook_id)
+
+    def notify(self, owner: str, event: str, payload: dict[str, Any]) -> int:
+        """Queue ``event`` for every webhook of ``owner`` that asked for it; how many."""
+        with self._uow() as uow:
+            hooks = [h for h in uow.webhooks.of_owner(owner) if event in h.events]
+        body = orjson.dumps({"event": event, **payload})
+        for hook in hooks:
+            assert hook.id is not None
+            if self.queue is not None:
+                self.queue.deliver(hook.id, event, body)
+        return len(hooks)
+
+    def ruling_changed(self, dispute: Dispute, revision: Revision) -> None:
+        """The court stored a new revision: tell the dispute's owner (``ruling.changed``)."""
+        payload = {
+            "dispute": dispute.id,
+            "revision": revision.revision,
+            "outcome": revision.outcome,
+        }
+        self.notify(dispute.owner, "ruling.changed", payload)
+
+    def notify_owner_of_job(self, job_id: int) -> None:
+        with self._uow() as uow:
+            job = uow.jobs.get(job_id)
+            progress = uow.jobs.progress(job_id)
+        if job is None:
+            return
+        payload = {
+            "job": job_id,
+            "state": job.state,
+            "records": job.records,
+            "ruled": progress.ruled,
+            "errors": progress.errors,
+        }
+        self.notify(job.owner, "job.done", payload)

@@ -1,0 +1,231 @@
+"""Jobs, their chunks and webhooks in SQL (the service's JobRepository, WebhookRepository).
+
+Claiming and writing a chunk are single conditional UPDATEs, so two workers on two
+machines can never both hold a chunk under a running lease, and a chunk's output is
+written once: the first write wins, later ones change nothing.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import orjson
+from sqlalchemy import and_, delete, func, insert, or_, select, update
+from sqlalchemy.orm import Session
+
+from referee.service.model import Claim, Job, JobProgress, Webhook
+from referee.storage.models import JobChunkRow, JobRow, WebhookRow
+
+__all__ = ["SqlJobs", "SqlWebhooks"]
+
+_JOBS = JobRow.__table__
+_CHUNKS = JobChunkRow.__table__
+_INSERT_CHUNK = insert(_CHUNKS)
+
+
+def _job(row: JobRow) -> Job:
+    return Job(
+        id=row.id,
+        owner=row.owner,
+        submitted_by=row.submitted_by,
+        input_format=row.input_format,
+        lang=row.lang,
+        state=row.state,
+        records=row.records,
+        chunks=row.chunks,
+        created_at=row.created_at,
+        finished_at=row.finished_at,
+        expires_at=row.expires_at,
+    )
+
+
+class SqlJobs:
+    def __init__(self, session: Session):
+        self.s = session
+
+    def add(self, job: Job) -> Job:
+        row = JobRow(
+            owner=job.owner,
+            submitted_by=job.submitted_by,
+            input_format=job.input_format,
+            lang=job.lang,
+            state=job.state,
+            records=job.records,
+            chunks=job.chunks,
+            created_at=job.created_at,
+        )
+        self.s.add(row)
+        self.s.flush()
+        return _job(row)
+
+    def add_chunk(self, job_id: int, no: int, first_line: int, records: int, lines: bytes) -> None:
+        self.s.connection().execute(
+            _INSERT_CHUNK,
+            {
+                "job_id": job_id,
+                "no": no,
+                "first_line": first_line,
+                "records": records,
+                "input": lines.decode(),
+                "state": "pending",
+                "lease_until": None,
+                "attempts": 0,
+                "output": None,
+                "ruled": 0,
+                "errors": 0,
+                "done_at": None,
+            },
+        )
+
+    def set_size(self, job_id: int, records: int, chunks: int) -> None:
+        self.s.execute(
+            update(JobRow).where(JobRow.id == job_id).values(records=records, chunks=chunks)
+        )
+
+    def get(self, job_id: int) -> Job | None:
+        row = self.s.get(JobRow, job_id, populate_existing=True)
+        return _job(row) if row else None
+
+    def find(self, owner: str, *, offset: int, limit: int) -> tuple[list[Job], int]:
+        stmt = select(JobRow).where(JobRow.owner == owner)
+        total = self.s.scalar(select(func.count()).select_from(stmt.subquery())) or 0
+        if offset >= total:
+            return [], total
+        page = stmt.order_by(JobRow.id.desc()).offset(offset).limit(limit)
+        return [_job(r) for r in self.s.scalars(page)], total
+
+    def progress(self, job_id: int) -> JobProgress:
+        c = _CHUNKS.c
+        row = self.s.execute(
+            select(
+                func.count(),
+                func.coalesce(func.sum(c.records), 0),
+                func.coalesce(func.sum(c.ruled), 0),
+                func.coalesce(func.sum(c.errors), 0),
+                func.min(c.done_at),
+                func.max(c.done_at),
+            ).where(c.job_id == job_id, c.state == "done")
+        ).one()
+        return JobProgress(int(row[0]), int(row[1]), int(row[2]), int(row[3]), row[4], row[5])
+
+    def claim(self, job_id: int, no: int, now: datetime, lease_until: datetime) -> Claim | None:
+        job = self.s.get(JobRow, job_id, populate_existing=True)
+        if job is None or job.state in ("done", "cancelled"):
+            return None
+        c = _CHUNKS.c
+        taken = self.s.execute(
+            update(JobChunkRow)
+            .where(
+                JobChunkRow.job_id == job_id,
+                JobChunkRow.no == no,
+                or_(
+                    JobChunkRow.state == "pending",
+                    and_(JobChunkRow.state == "running", JobChunkRow.lease_until < now),
+                ),
+            )
+            .values(state="running", lease_until=lease_until, attempts=c.attempts + 1)
+        )
+        if taken.rowcount != 1:  # type: ignore[attr-defined]
+            return None
+        if job.state == "queued":
+            self.s.execute(
+                update(JobRow)
+                .where(JobRow.id == job_id, JobRow.state == "queued")
+                .values(state="running")
+            )
+        text = self.s.scalar(select(c.input).where(c.job_id == job_id, c.no == no))
+        lines = [(int(n), t) for n, t in orjson.loads(text or "[]")]
+        return Claim(job_id, no, job.input_format, job.lang, lines)
+
+    def write(
+        self, job_id: int, no: int, output: str, ruled: int, errors: int, now: datetime
+    ) -> bool:
+        done = self.s.execute(
+            update(JobChunkRow)
+            .where(JobChunkRow.job_id == job_id, JobChunkRow.no == no, JobChunkRow.state != "done")
+            .values(
+                state="done",
+                output=output,
+                ruled=ruled,
+                errors=errors,
+                done_at=now,
+                lease_until=None,
+            )
+        )
+        return bool(done.rowcount == 1)  # type: ignore[attr-defined]
+
+    def remaining(self, job_id: int) -> int:
+        c = _CHUNKS.c
+        return int(
+            self.s.scalar(select(func.count()).where(c.job_id == job_id, c.state != "done")) or 0
+        )
+
+    def finish(self, job_id: int, state: str, now: datetime, expires_at: datetime) -> bool:
+        done = self.s.execute(
+            update(JobRow)
+            .where(JobRow.id == job_id, JobRow.state.in_(("queued", "running")))
+            .values(state=state, finished_at=now, expires_at=expires_at)
+        )
+        return bool(done.rowcount == 1)  # type: ignore[attr-defined]
+
+    def output(self, job_id: int, no: int) -> tuple[str, int, int]:
+        c = _CHUNKS.c
+        row = self.s.execute(
+            select(c.output, c.ruled, c.errors).where(c.job_id == job_id, c.no == no)
+        ).one()
+        return row[0] or "", int(row[1]), int(row[2])
+
+    def stale_chunks(self, now: datetime, *, unclaimed: bool) -> list[tuple[int, int]]:
+        c = _CHUNKS.c
+        stale = and_(c.state == "running", c.lease_until < now)
+        stmt = (
+            select(c.job_id, c.no)
+            .join(_JOBS, _JOBS.c.id == c.job_id)
+            .where(
+                _JOBS.c.state.in_(("queued", "running")),
+                or_(stale, c.state == "pending") if unclaimed else stale,
+            )
+            .order_by(c.job_id, c.no)
+        )
+        return [(int(j), int(n)) for j, n in self.s.execute(stmt)]
+
+    def delete_expired(self, now: datetime) -> int:
+        expired = select(JobRow.id).where(JobRow.expires_at < now)
+        self.s.execute(delete(JobChunkRow).where(JobChunkRow.job_id.in_(expired)))
+        gone = self.s.execute(delete(JobRow).where(JobRow.expires_at < now))
+        return int(gone.rowcount)  # type: ignore[attr-defined]
+
+
+def _hook(row: WebhookRow) -> Webhook:
+    events = tuple(e for e in row.events.split() if e)
+    return Webhook(row.id, row.owner, row.url, row.secret, events, row.created_at)
+
+
+class SqlWebhooks:
+    def __init__(self, session: Session):
+        self.s = session
+
+    def add(self, hook: Webhook) -> Webhook:
+        row = WebhookRow(
+            owner=hook.owner,
+            url=hook.url,
+            secret=hook.secret,
+            events=" ".join(hook.events),
+            created_at=hook.created_at,
+        )
+        self.s.add(row)
+        self.s.flush()
+        return _hook(row)
+
+    def get(self, hook_id: int) -> Webhook | None:
+        row = self.s.get(WebhookRow, hook_id)
+        return _hook(row) if row else None
+
+    def of_owner(self, owner: str) -> list[Webhook]:
+        rows = self.s.scalars(
+            select(WebhookRow).where(WebhookRow.owner == owner).order_by(WebhookRow.id)
+        )
+        return [_hook(r) for r in rows]
+
+    def delete(self, hook_id: int) -> None:
+        self.s.execute(delete(WebhookRow).where(WebhookRow.id == hook_id))

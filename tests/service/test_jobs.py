@@ -1,0 +1,335 @@
+"""Bulk jobs through the API, on SQLite and PostgreSQL (issue 18).
+
+Tasks run at once in the test process (``queue_immediate``), or not at all where a test
+plays the worker itself; tests/robustness/test_jobs_workers.py runs real workers.
+"""
+
+from __future__ import annotations
+
+import http.server
+import json
+import threading
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from referee.rulings.lines import rule_line
+from referee.service.jobs import sign
+from tests.conftest import Keys
+from tests.support.service import ISS_DIR, example
+
+ISS = "text/x-iss-sgf"
+
+
+def _iss_lines() -> list[str]:
+    text = (ISS_DIR / "jskat-samples.sgf").read_text(encoding="utf-8")
+    return [line for line in text.splitlines() if line.strip()]
+
+
+def _archive() -> bytes:
+    """A garbage first line, then the real games (blank lines between them)."""
+    return ("this is not a game\n\n" + "\n".join(_iss_lines()) + "\n").encode()
+
+
+def _expected(archive: bytes, *, iss: bool, lang: str) -> bytes:
+    """What ``referee adjudicate --batch`` writes for the archive, then the summary."""
+    out = []
+    ruled = errors = 0
+    for no, line in enumerate(archive.decode().split("\n"), start=1):
+        if not line.strip():
+            continue
+        text, ok = rule_line((no, line.strip()), iss=iss, lang=lang)
+        out.append(text + "\n")
+        ruled += ok
+        errors += not ok
+    summary = {"records": ruled + errors, "ruled": ruled, "errors": errors}
+    return ("".join(out) + json.dumps({"summary": summary}, separators=(",", ":")) + "\n").encode()
+
+
+@pytest.fixture
+def immediate_app(make_app: Callable[..., Flask], tmp_path: Path) -> Flask:
+    return make_app(queue_immediate=True, job_chunk_records=4, queue_path=str(tmp_path / "q"))
+
+
+@pytest.fixture
+def idle_app(make_app: Callable[..., Flask], tmp_path: Path) -> Flask:
+    """Tasks are queued and nobody takes them: the test plays the worker."""
+    return make_app(job_chunk_records=4, queue_path=str(tmp_path / "queue.db"))
+
+
+def _keys(app: Flask) -> Keys:
+    out = Keys()
+    for name, role, owner in (("platform", "platform", "ISS"), ("other", "platform", "Other")):
+        _key, secret = app.extensions["referee"].keys.create(role, owner)
+        out[name] = {"Authorization": f"Bearer {secret}"}
+    _key, secret = app.extensions["referee"].keys.create("referee", "Club")
+    out["referee"] = {"Authorization": f"Bearer {secret}"}
+    _key, secret = app.extensions["referee"].keys.create("court", "Skatgericht")
+    out["court"] = {"Authorization": f"Bearer {secret}"}
+    return out
+
+
+def _submit(client: FlaskClient, headers: dict[str, str], body: bytes, **kw: Any) -> Any:
+    content_type = kw.pop("content_type", ISS)
+    return client.post(
+        "/v1/jobs?lang=" + kw.pop("lang", "de"),
+        data=body,
+        headers={**headers, "Content-Type": content_type},
+    )
+
+
+def test_a_job_rules_an_archive_as_the_batch_command_does(immediate_app: Flask) -> None:
+    client, keys = immediate_app.test_client(), _keys(immediate_app)
+    archive = _archive()
+    r = _submit(client, keys["platform"], archive)
+    assert r.status_code == 202, r.get_data(as_text=True)
+    job = r.get_json()
+    assert r.headers["Location"] == f"/v1/jobs/{job['id']}"
+    assert job["records"] == len(_iss_lines()) + 1
+    assert job["chunks"] == -(-job["records"] // 4)
+    shown = client.get(r.headers["Location"], headers=keys["platform"]).get_json()
+    assert shown["state"] == "done"
+    assert shown["progress"]["records_done"] == job["records"]
+    assert shown["progress"]["errors"] == 1  # the garbage line, and only it
+    assert shown["progress"]["percent"] == 100
+    results = client.get(shown["results"], headers=keys["platform"])
+    assert results.status_code == 200
+    assert results.mimetype == "application/x-ndjson"
+    assert results.get_data() == _expected(archive, iss=True, lang="de")
+
+
+def test_a_job_of_skat_log_lines(immediate_app: Flask) -> None:
+    client, keys = immediate_app.test_client(), _keys(immediate_app)
+    docs = [example("revoke-objected"), example("revoke-objected")]
+    body = ("\n".join(json.dumps(d) for d in docs) + "\n{broken\n").encode()
+    r = _submit(client, keys["platform"], body, content_type="application/x-ndjson", lang="es")
+    assert r.status_code == 202
+    out = client.get(f"/v1/jobs/{r.get_json()['id']}/results", headers=keys["platform"])
+    lines = out.get_data().decode().splitlines()
+    assert json.loads(lines[0])["language"] == "es"
+    assert json.loads(lines[2])["error"]["code"] == "record.json"
+    assert json.loads(lines[-1]) == {"summary": {"records": 3, "ruled": 2, "errors": 1}}
+
+
+def test_jobs_check_the_key_then_the_role_then_the_body(immediate_app: Flask) -> None:
+    client, keys = immediate_app.test_client(), _keys(immediate_app)
+    assert client.post("/v1/jobs", data=b"x", content_type=ISS).status_code == 401
+    assert _submit(client, keys["referee"], _archive()).status_code == 403
+    wrong = _submit(client, keys["platform"], b"{}", content_type="application/json")
+    assert wrong.status_code == 400
+    assert "text/x-iss-sgf" in wrong.get_json()["detail"]
+    empty = _submit(client, keys["platform"], b"\n\n")
+    assert empty.status_code == 422
+    assert client.get("/v1/jobs", headers=keys["platform"]).get_json() == []
+
+
+def test_an_archive_over_the_limit_is_refused_and_nothing_is_kept(
+    make_app: Callable[..., Flask], tmp_path: Path
+) -> None:
+    app = make_app(queue_immediate=True, job_max_bytes=2000, queue_path=str(tmp_path / "q"))
+    client, keys = app.test_client(), _keys(app)
+    r = _submit(client, keys["platform"], _archive())
+    assert r.status_code == 413
+    assert r.mimetype == "application/problem+json"
+    assert client.get("/v1/jobs", headers=keys["platform"]).get_json() == []
+
+
+def test_a_line_over_the_line_limit_is_one_error_and_the_rest_is_ruled(
+    immediate_app: Flask,
+) -> None:
+    client, keys = immediate_app.test_client(), _keys(immediate_app)
+    immediate_app.extensions["referee"].jobs.max_line_bytes = 5000
+    lines = _iss_lines()
+    body = ("\n".join([lines[0], "(;" + "x" * 20000 + ";)", lines[1]]) + "\n").encode()
+    job = _submit(client, keys["platform"], body).get_json()
+    out = client.get(f"/v1/jobs/{job['id']}/results", headers=keys["platform"])
+    rows = [json.loads(x) for x in out.get_data().decode().splitlines()]
+    assert rows[0]["format"] == "skat-ruling/1"
+    assert rows[1] == {
+        "line": 2,
+        "error": {"code": "record.too_long", "message": rows[1]["error"]["message"], "where": {}},
+    }
+    assert rows[2]["format"] == "skat-ruling/1"
+    assert rows[3]["summary"] == {"records": 3, "ruled": 2, "errors": 1}
+
+
+def test_jobs_are_their_owners_alone(immediate_app: Flask) -> None:
+    client, keys = immediate_app.test_client(), _keys(immediate_app)
+    job = _submit(client, keys["platform"], _archive()).get_json()
+    for path in (f"/v1/jobs/{job['id']}", f"/v1/jobs/{job['id']}/results"):
+        assert client.get(path, headers=keys["other"]).status_code == 404
+    assert client.delete(f"/v1/jobs/{job['id']}", headers=keys["other"]).status_code == 404
+    assert client.get("/v1/jobs", headers=keys["other"]).get_json() == []
+
+
+def test_a_chunk_is_written_once_however_often_it_is_ruled(idle_app: Flask) -> None:
+    client, keys = idle_app.test_client(), _keys(idle_app)
+    jobs = idle_app.extensions["referee"].jobs
+    archive = _archive()
+    job = _submit(client, keys["platform"], archive).get_json()
+    assert job["state"] == "queued"
+    early = client.get(f"/v1/jobs/{job['id']}/results", headers=keys["platform"])
+    assert early.status_code == 422  # not done yet
+    for no in range(job["chunks"]):
+        assert jobs.run_chunk(job["id"], no) is True
+        assert jobs.run_chunk(job["id"], no) is False  # delivered twice: nothing changes
+    out = client.get(f"/v1/jobs/{job['id']}/results", headers=keys["platform"])
+    assert out.get_data() == _expected(archive, iss=True, lang="de")
+
+
+def test_a_dead_workers_chunk_goes_back_on_the_queue_when_its_lease_runs_out(
+    idle_app: Flask,
+) -> None:
+    client, keys = idle_app.test_client(), _keys(idle_app)
+    jobs = idle_app.extensions["referee"].jobs
+    job = _submit(client, keys["platform"], _archive()).get_json()
+    now = datetime.now(UTC)
+    with jobs._uow() as uow:  # a worker takes chunk 0 and is killed before writing it
+        assert uow.jobs.claim(job["id"], 0, now, now + timedelta(seconds=30)) is not None
+        uow.commit()
+    assert jobs.run_chunk(job["id"], 0) is False  # held under a running lease
+    assert jobs.reap() == []
+    later = now + timedelta(seconds=31)
+    jobs._now = lambda: later  # the lease has run out
+    queued: list[tuple[int, int]] = []
+    jobs.queue = type("Q", (), {"rule_chunk": lambda _s, j, n: queued.append((j, n))})()
+    assert jobs.reap() == [(job["id"], 0)] == queued
+    assert jobs.run_chunk(job["id"], 0) is True
+    # never-claimed chunks are queued again only when the queue is empty (a lost task)
+    assert jobs.reap(queue_empty=True) == [(job["id"], n) for n in range(1, job["chunks"])]
+
+
+def test_a_cancelled_job_rules_no_more_chunks(idle_app: Flask) -> None:
+    client, keys = idle_app.test_client(), _keys(idle_app)
+    jobs = idle_app.extensions["referee"].jobs
+    job = _submit(client, keys["platform"], _archive()).get_json()
+    assert jobs.run_chunk(job["id"], 0) is True
+    r = client.delete(f"/v1/jobs/{job['id']}", headers=keys["platform"])
+    assert r.status_code == 200
+    assert r.get_json()["state"] == "cancelled"
+    assert r.get_json()["progress"]["chunks_done"] == 1
+    assert jobs.run_chunk(job["id"], 1) is False
+    assert client.get(f"/v1/jobs/{job['id']}/results", headers=keys["platform"]).status_code == 422
+
+
+def test_finished_jobs_are_dropped_after_their_keeping_time(idle_app: Flask) -> None:
+    client, keys = idle_app.test_client(), _keys(idle_app)
+    jobs = idle_app.extensions["referee"].jobs
+    job = _submit(client, keys["platform"], _archive()).get_json()
+    for no in range(job["chunks"]):
+        jobs.run_chunk(job["id"], no)
+    shown = client.get(f"/v1/jobs/{job['id']}", headers=keys["platform"]).get_json()
+    expires = datetime.fromisoformat(shown["expires_at"])
+    jobs._now = lambda: expires - timedelta(seconds=1)
+    jobs.reap()
+    assert client.get(f"/v1/jobs/{job['id']}", headers=keys["platform"]).status_code == 200
+    jobs._now = lambda: expires + timedelta(seconds=1)
+    jobs.reap()
+    assert client.get(f"/v1/jobs/{job['id']}", headers=keys["platform"]).status_code == 404
+
+
+class _Receiver(http.server.BaseHTTPRequestHandler):
+    got: list[tuple[dict[str, str], bytes]] = []
+    fail_first = 0
+
+    def do_POST(self) -> None:  # noqa: N802 - the http.server name
+        body = self.rfile.read(int(self.headers["Content-Length"]))
+        type(self).got.append((dict(self.headers), body))
+        if type(self).fail_first > 0:
+            type(self).fail_first -= 1
+            self.send_response(503)
+        else:
+            self.send_response(204)
+        self.end_headers()
+
+    def log_message(self, *_args: Any) -> None:
+        pass
+
+
+@pytest.fixture
+def receiver() -> Iterator[tuple[str, type[_Receiver]]]:
+    handler = type("Receiver", (_Receiver,), {"got": [], "fail_first": 0})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/hook", handler
+    finally:
+        server.shutdown()
+
+
+def test_webhooks_tell_of_a_finished_job_and_of_a_changed_ruling_signed(
+    immediate_app: Flask, receiver: tuple[str, type[_Receiver]]
+) -> None:
+    url, handler = receiver
+    client, keys = immediate_app.test_client(), _keys(immediate_app)
+    r = client.post(
+        "/v1/webhooks",
+        json={"url": url, "events": ["job.done", "ruling.changed"]},
+        headers=keys["platform"],
+    )
+    assert r.status_code == 201
+    secret = r.get_json()["secret"]
+    listed = client.get("/v1/webhooks", headers=keys["platform"]).get_json()
+    assert [h["url"] for h in listed] == [url] and "secret" not in listed[0]
+
+    job = _submit(client, keys["platform"], _archive()).get_json()
+    headers, body = handler.got[-1]
+    assert headers["X-Referee-Event"] == "job.done"
+    assert headers["X-Referee-Signature"] == sign(secret, body)
+    assert json.loads(body)["job"] == job["id"]
+
+    dispute = client.post(
+        "/v1/disputes", json={"record": example("revoke-objected")}, headers=keys["platform"]
+    ).get_json()
+    appeal = client.post(
+        f"/v1/disputes/{dispute['id']}/appeals",
+        json={"grounds": "the revoke was noticed only later"},
+        headers=keys["court"],
+    )
+    assert appeal.status_code == 201, appeal.get_data(as_text=True)
+    headers, body = handler.got[-1]
+    assert headers["X-Referee-Event"] == "ruling.changed"
+    assert headers["X-Referee-Signature"] == sign(secret, body)
+    assert json.loads(body)["dispute"] == dispute["id"]
+    assert json.loads(body)["revision"] == 2
+
+
+def test_a_webhook_is_retried_until_it_answers(
+    make_app: Callable[..., Flask], tmp_path: Path, receiver: tuple[str, type[_Receiver]]
+) -> None:
+    url, handler = receiver
+    app = make_app(
+        queue_immediate=True,
+        webhook_retries=3,
+        webhook_retry_delay_s=0,
+        queue_path=str(tmp_path / "q"),
+    )
+    client, keys = app.test_client(), _keys(app)
+    client.post("/v1/webhooks", json={"url": url, "events": ["job.done"]}, headers=keys["platform"])
+    handler.fail_first = 2
+    _submit(client, keys["platform"], _archive())
+    assert [h["X-Referee-Event"] for h, _b in handler.got] == ["job.done"] * 3
+
+
+def test_a_webhook_must_name_known_events_and_an_http_url(immediate_app: Flask) -> None:
+    client, keys = immediate_app.test_client(), _keys(immediate_app)
+    for body in (
+        {"url": "http://example.org/h", "events": ["job.started"]},
+        {"url": "ftp://example.org/h", "events": ["job.done"]},
+        {"url": "http://example.org/h", "events": []},
+    ):
+        assert client.post("/v1/webhooks", json=body, headers=keys["platform"]).status_code == 422
+    assert (
+        client.post(
+            "/v1/webhooks",
+            json={"url": "http://x.org", "events": ["job.done"]},
+            headers=keys["court"],
+        ).status_code
+        == 403
+    )
