@@ -167,7 +167,11 @@ class Worker:
         reaper = threading.Thread(target=self._reaper, name="reaper", daemon=True)
         reaper.start()
         consumer = self.queue.huey.create_consumer(
-            workers=self.threads, worker_type="thread", periodic=False, check_worker_health=True
+            workers=self.threads,
+            worker_type="thread",
+            periodic=False,
+            check_worker_health=True,
+            max_delay=1.0,
         )
         try:
             consumer.run()

@@ -1,0 +1,191 @@
+"""Bulk jobs with real workers: records/s with 1 and 2 workers, memory per worker, and
+the results file compared byte for byte between runs (``python -m bench --only jobs``).
+
+Each run is a fresh deployment: gunicorn (2 workers) on SQLite with its SQLite queue, and
+N ``referee worker`` processes; with PostgreSQL and Redis installed, one more run spreads
+the job over two instances (two gunicorns, one worker each) sharing one PostgreSQL and
+one Redis. The archive is uploaded from disk as a stream.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import requests
+
+from bench.games import iter_lines
+
+GiB = 1024**3
+
+
+def _rss_kib(pid: int) -> int:
+    """Peak resident memory of a process so far (VmHWM)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def write_archive(path: Path, docs: list[dict[str, Any]], total: int) -> Path:
+    with path.open("w", encoding="utf-8") as out:
+        for line in iter_lines(docs, total, iss=True):
+            out.write(line + "\n")
+    return path
+
+
+def _run(
+    archive: Path,
+    records: int,
+    *,
+    workers: int,
+    instances: int = 1,
+    urls: tuple[str, str | None] | None = None,
+    progress: bool = False,
+) -> dict[str, Any]:
+    """One job over ``archive`` on a fresh deployment; timings, memory, results digest."""
+    from referee.service.keys import KeyService
+    from referee.storage.backend import SqlBackend
+    from tests.support.stack import job_env, start_gunicorn, start_worker, stop
+
+    tmp = Path(tempfile.mkdtemp(prefix="referee-jobs-bench-"))
+    database_url, redis_url = urls or (f"sqlite:///{tmp / 'referee.db'}", None)
+    backend = SqlBackend(database_url)
+    backend.migrate()
+    _key, secret = KeyService(backend.unit_of_work).create("platform", f"bench {time.time()}")
+    backend.dispose()
+    extra = {
+        "REFEREE_JOB_CHUNK_RECORDS": "500",
+        "REFEREE_JOB_LEASE_S": "300",
+        "REFEREE_JOB_REAP_INTERVAL_S": "5",
+        "REFEREE_JOB_MAX_BYTES": str(4 * GiB),
+    }
+    if redis_url:
+        extra["REDIS_URL"] = redis_url
+    env = job_env(database_url, tmp, **extra)
+    servers = [start_gunicorn(env, tmp) for _ in range(instances)]
+    procs = [start_worker(env, tmp) for _ in range(workers)]
+    headers = {"Authorization": f"Bearer {secret}"}
+    peak = {p.pid: 0 for p in procs}
+    stop_sampling = threading.Event()
+
+    def sample() -> None:
+        while not stop_sampling.wait(0.5):
+            for p in procs:
+                peak[p.pid] = max(peak[p.pid], _rss_kib(p.pid))
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    try:
+        t0 = time.perf_counter()
+        with archive.open("rb") as body:
+            r = requests.post(
+                servers[0][1] + "/v1/jobs?lang=en",
+                data=body,
+                headers={**headers, "Content-Type": "text/x-iss-sgf"},
+                timeout=3600,
+            )
+        r.raise_for_status()
+        uploaded = time.perf_counter() - t0
+        # progress is read from the other instance, when there is one
+        job_url = servers[-1][1] + r.headers["Location"]
+        seen = 0
+        last_print = 0.0
+        while True:
+            job = requests.get(job_url, headers=headers, timeout=60).json()
+            seen = job["progress"]["records_done"]
+            if progress and time.perf_counter() - last_print > 30:
+                rate = job["progress"]["records_per_s"]
+                print(f"    jobs: {seen:,}/{records:,} records, {rate} records/s", flush=True)
+                last_print = time.perf_counter()
+            if job["state"] == "done":
+                break
+            time.sleep(0.5)
+        elapsed = time.perf_counter() - t0
+        digest = hashlib.sha256()
+        size = 0
+        with requests.get(servers[0][1] + job["results"], headers=headers, stream=True) as out:
+            for block in out.iter_content(1 << 20):
+                digest.update(block)
+                size += len(block)
+        for p in procs:
+            peak[p.pid] = max(peak[p.pid], _rss_kib(p.pid))
+    finally:
+        stop_sampling.set()
+        for p in procs:
+            stop(p)
+        for proc, _base in servers:
+            stop(proc)
+        shutil.rmtree(tmp, ignore_errors=True)
+    ruling = elapsed - uploaded
+    return {
+        "records": job["records"],
+        "seen": seen,
+        "upload_s": uploaded,
+        "total_s": elapsed,
+        "records_per_s": records / ruling if ruling > 0 else 0.0,
+        "peak_rss_mib": max(peak.values()) / 1024,
+        "sha256": digest.hexdigest(),
+        "results_bytes": size,
+    }
+
+
+def run(
+    docs: list[dict[str, Any]], records: int, *, million: bool = False
+) -> dict[str, dict[str, Any]]:
+    """1 and 2 workers on the embedded default; two instances on PostgreSQL + Redis when
+    both are installed; with ``million``, 1,000,000 records on 2 workers."""
+    out: dict[str, dict[str, Any]] = {}
+    with tempfile.TemporaryDirectory() as d:
+        archive = write_archive(Path(d) / "archive.sgf", docs, records)
+        out["1 worker"] = _run(archive, records, workers=1)
+        out["2 workers"] = _run(archive, records, workers=2)
+        shared = _shared_servers()
+        if shared is not None:
+            urls, stop_all = shared
+            try:
+                out["2 instances (PostgreSQL, Redis)"] = _run(
+                    archive, records, workers=2, instances=2, urls=urls
+                )
+            finally:
+                stop_all()
+        if million:
+            big = write_archive(Path(d) / "million.sgf", docs, 1_000_000)
+            out["1,000,000 records, 2 workers"] = _run(big, 1_000_000, workers=2, progress=True)
+    return out
+
+
+def _shared_servers() -> tuple[tuple[str, str | None], Any] | None:
+    from tests.support.pg_server import PgServer, find_bindir
+
+    bindir = find_bindir()
+    redis_bin = shutil.which("redis-server")
+    if bindir is None or redis_bin is None:
+        return None
+    import subprocess
+
+    from tests.support.pg_server import free_port
+
+    pg = PgServer(bindir)
+    url = pg.start()
+    port = free_port()
+    redis = subprocess.Popen(
+        [redis_bin, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+    )
+    time.sleep(0.5)
+
+    def stop_all() -> None:
+        redis.terminate()
+        redis.wait()
+        pg.stop()
+
+    return (url, f"redis://127.0.0.1:{port}"), stop_all

@@ -1,0 +1,123 @@
+"""Bulk jobs with real workers (issue 18): the embedded default (gunicorn, two
+``referee worker`` processes, SQLite for the database and the queue), one worker killed
+with SIGKILL mid-job. Nothing is lost: the dead worker's chunk goes back on the queue
+when its lease runs out, and the results are the very bytes the archive rules to.
+"""
+
+from __future__ import annotations
+
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import requests
+from sqlalchemy import text
+
+from bench.games import iter_lines, mixed_corpus
+from referee.service.keys import KeyService
+from referee.storage.backend import SqlBackend
+from tests.support.stack import (
+    expected_results,
+    job_env,
+    start_gunicorn,
+    start_worker,
+    stop,
+    wait_for,
+)
+
+RECORDS = 1_200
+
+
+@pytest.fixture(scope="module")
+def archive() -> list[str]:
+    corpus = mixed_corpus(60, seed=18)
+    docs = [d for games in corpus.values() for d in games]
+    lines = list(iter_lines(docs, RECORDS, iss=True))
+    lines[7] = "(;GM[Skat] this record is broken ;)"
+    return lines
+
+
+@pytest.fixture
+def deployment(tmp_path: Path) -> Iterator[tuple[dict[str, str], str, dict[str, str]]]:
+    url = f"sqlite:///{tmp_path / 'referee.db'}"
+    backend = SqlBackend(url)
+    backend.migrate()
+    _key, secret = KeyService(backend.unit_of_work).create("platform", "ISS")
+    backend.dispose()
+    env = job_env(url, tmp_path)
+    server, base = start_gunicorn(env, tmp_path)
+    try:
+        yield env, base, {"Authorization": f"Bearer {secret}"}
+    finally:
+        stop(server)
+
+
+def _attempts(url: str) -> int:
+    backend = SqlBackend(url)
+    try:
+        with backend.engine.connect() as conn:
+            return int(conn.execute(text("SELECT max(attempts) FROM job_chunks")).scalar_one())
+    finally:
+        backend.dispose()
+
+
+def test_a_worker_killed_mid_job_loses_nothing(
+    deployment: tuple[dict[str, str], str, dict[str, str]], archive: list[str], tmp_path: Path
+) -> None:
+    env, base, headers = deployment
+    workers = [start_worker(env, tmp_path), start_worker(env, tmp_path)]
+    try:
+        body = ("\n".join(archive) + "\n").encode()
+        r = requests.post(
+            base + "/v1/jobs?lang=de",
+            data=body,
+            headers={**headers, "Content-Type": "text/x-iss-sgf"},
+            timeout=60,
+        )
+        assert r.status_code == 202, r.text
+        job_url = base + r.headers["Location"]
+        # both workers are busy: kill the first while it holds a chunk
+        wait_for(job_url, headers, lambda j: j["progress"]["chunks_done"] >= 2)
+        workers[0].send_signal(signal.SIGKILL)
+        workers[0].wait()
+        job = wait_for(job_url, headers, lambda j: j["state"] == "done")
+        assert job["progress"]["records_done"] == RECORDS
+        assert job["progress"]["errors"] >= 1
+        results = requests.get(base + job["results"], headers=headers, timeout=60)
+        assert results.content == expected_results(archive, iss=True, lang="de")
+        # the dead worker's chunk was taken again once its lease ran out
+        assert _attempts(env["DATABASE_URL"]) >= 2
+    finally:
+        for w in workers:
+            stop(w)
+
+
+def test_progress_is_visible_while_a_job_runs(
+    deployment: tuple[dict[str, str], str, dict[str, str]], archive: list[str], tmp_path: Path
+) -> None:
+    env, base, headers = deployment
+    body = ("\n".join(archive) + "\n").encode()
+    r = requests.post(
+        base + "/v1/jobs", data=body, headers={**headers, "Content-Type": "text/plain"}, timeout=60
+    )
+    job_url = base + r.headers["Location"]
+    queued = requests.get(job_url, headers=headers, timeout=10).json()
+    assert queued["state"] == "queued" and queued["progress"]["records_done"] == 0
+    worker = start_worker(env, tmp_path)
+    try:
+        seen = []
+        end = time.monotonic() + 180
+        while time.monotonic() < end:
+            job = requests.get(job_url, headers=headers, timeout=10).json()
+            seen.append(job["progress"]["records_done"])
+            if job["state"] == "done":
+                break
+            time.sleep(0.05)
+        assert job["state"] == "done"
+        partial = [n for n in seen if 0 < n < RECORDS]
+        assert partial, "no progress was seen between start and end"
+        assert seen == sorted(seen)
+    finally:
+        stop(worker)

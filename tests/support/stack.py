@@ -1,0 +1,117 @@
+"""Real processes for the bulk-job tests: gunicorn instances and ``referee worker``s.
+
+Each process gets the same environment (database, queue, short leases), as separate
+machines of one deployment would; the tests kill and start them at will.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import requests
+
+from referee.rulings.lines import rule_line
+from tests.support.pg_server import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def start_gunicorn(env: dict[str, str], cwd: Path, *, workers: int = 2) -> tuple[Any, str]:
+    """gunicorn with the project's config (no worker beside it); (process, base URL)."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "--config",
+            str(ROOT / "gunicorn.conf.py"),
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(workers),
+            "--access-logfile",
+            "/dev/null",
+            "referee.wsgi:app",
+        ],
+        env={**env, "REFEREE_WORKER_BESIDE": "0"},
+        cwd=cwd,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            if requests.get(base + "/health", timeout=2).status_code == 200:
+                return proc, base
+        except requests.RequestException:
+            pass
+        time.sleep(0.1)
+    stop(proc)
+    raise RuntimeError("gunicorn did not come up")
+
+
+def start_worker(env: dict[str, str], cwd: Path) -> subprocess.Popen[bytes]:
+    """``referee worker`` in a process of its own."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "referee", "worker"],
+        env=env,
+        cwd=cwd,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def job_env(database_url: str, tmp: Path, **extra: str) -> dict[str, str]:
+    """The environment every process of one deployment shares."""
+    return {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "REFEREE_QUEUE_PATH": str(tmp / "queue.db"),
+        "REFEREE_RATE_LIMIT": "100000 per minute",
+        "REFEREE_JOB_CHUNK_RECORDS": "40",
+        "REFEREE_JOB_LEASE_S": "3",
+        "REFEREE_JOB_REAP_INTERVAL_S": "0.5",
+        "REFEREE_ANALYSIS_LOCK": "",
+        **extra,
+    }
+
+
+def expected_results(lines: list[str], *, iss: bool, lang: str) -> bytes:
+    """What the results of a job over ``lines`` must be, ruled here line by line."""
+    out = []
+    ruled = errors = 0
+    for no, line in enumerate(lines, start=1):
+        text, ok = rule_line((no, line), iss=iss, lang=lang)
+        out.append(text + "\n")
+        ruled += ok
+        errors += not ok
+    summary = f'{{"summary":{{"records":{len(lines)},"ruled":{ruled},"errors":{errors}}}}}\n'
+    return ("".join(out) + summary).encode()
+
+
+def wait_for(job_url: str, headers: dict[str, str], done: Any, timeout: float = 180) -> Any:
+    """Poll a job until ``done(job)``; returns the job."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        job = requests.get(job_url, headers=headers, timeout=10).json()
+        if done(job):
+            return job
+        time.sleep(0.05)
+    raise AssertionError(f"job did not get there in {timeout} s: {job}")
