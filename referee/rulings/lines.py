@@ -31,7 +31,7 @@ from referee.rulings.render import adjudicate_record
 __all__ = ["error_line", "rule_line"]
 
 
-def error_line(line: int, code: str, message: str, where: dict[str, Any]) -> str:
+def error_line(line: int, *, code: str, message: str, where: dict[str, Any]) -> str:
     """The output line for an input line that could not be ruled."""
     error = {"code": code, "message": message, "where": where}
     return json.dumps({"line": line, "error": error}, ensure_ascii=False)
@@ -49,9 +49,11 @@ def rule_line(item: tuple[int, str], *, iss: bool, lang: str) -> tuple[str, bool
         return json.dumps(ruling, ensure_ascii=False, separators=(",", ":")), True
     except RefereeError as exc:
         where = {k: v for k, v in exc.where.items() if k != "line"}
-        return error_line(line_no, exc.code, exc.message, where), False
+        return error_line(line_no, code=exc.code, message=exc.message, where=where), False
     except RecursionError:
-        return error_line(line_no, "record.too_deep", "the JSON nests too deeply", {}), False
+        return error_line(
+            line_no, code="record.too_deep", message="the JSON nests too deeply", where={}
+        ), False
     except Exception as exc:  # noqa: BLE001 - one bad game must not stop an archive
         message = f"internal error: {type(exc).__name__}: {exc}"
-        return error_line(line_no, "referee.internal", message, {}), False
+        return error_line(line_no, code="referee.internal", message=message, where={}), False

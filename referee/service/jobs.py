@@ -76,7 +76,9 @@ def _rule_claim(claim: Claim) -> tuple[str, int, int]:
     iss = claim.input_format == "iss"
     for line_no, text in claim.lines:
         if text is None:
-            line = error_line(line_no, "record.too_long", "the line is longer than allowed", {})
+            line = error_line(
+                line_no, code="record.too_long", message="the line is longer than allowed", where={}
+            )
             ok = False
         else:
             line, ok = rule_line((line_no, text), iss=iss, lang=claim.lang)

@@ -25,11 +25,18 @@ from tests.support.pg_server import free_port
 from tests.support.service import ROOT, example
 
 
+def _ours(name: str | None, type_: str, _parent: object) -> bool:
+    """Tables of the referee's schema: on PostgreSQL the task queue (Huey) keeps its own
+    tables, ``huey_*``, in the same database, outside the migrations."""
+    return not (type_ == "table" and (name or "").startswith("huey_"))
+
+
 def test_migrations_match_the_models(database_url):
     backend = SqlBackend(database_url)
     try:
         with backend.engine.connect() as conn:
-            assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
+            context = MigrationContext.configure(conn, opts={"include_name": _ours})
+            assert compare_metadata(context, Base.metadata) == []
         assert backend.status()[0]
         backend.migrate()  # idempotent
     finally:
