@@ -7,6 +7,7 @@ when its lease runs out, and the results are the very bytes the archive rules to
 from __future__ import annotations
 
 import signal
+import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -54,20 +55,36 @@ def deployment(tmp_path: Path) -> Iterator[tuple[dict[str, str], str, dict[str, 
         stop(server)
 
 
-def _attempts(url: str) -> int:
+def _scalar(url: str, sql: str) -> int:
     backend = SqlBackend(url)
     try:
         with backend.engine.connect() as conn:
-            return int(conn.execute(text("SELECT max(attempts) FROM job_chunks")).scalar_one())
+            return int(conn.execute(text(sql)).scalar_one() or 0)
     finally:
         backend.dispose()
+
+
+def _kill_while_holding_a_chunk(worker: subprocess.Popen[bytes], url: str) -> None:
+    """SIGKILL ``worker`` (the only one running) at a moment it holds a chunk: frozen with
+    SIGSTOP first, so the database can be read while nothing changes."""
+    end = time.monotonic() + 120
+    while time.monotonic() < end:
+        if _scalar(url, "SELECT count(*) FROM job_chunks WHERE state = 'running'"):
+            worker.send_signal(signal.SIGSTOP)
+            if _scalar(url, "SELECT count(*) FROM job_chunks WHERE state = 'running'"):
+                worker.send_signal(signal.SIGKILL)
+                worker.wait()
+                return
+            worker.send_signal(signal.SIGCONT)  # between two chunks: try again
+        time.sleep(0.01)
+    raise AssertionError("the worker never held a chunk")
 
 
 def test_a_worker_killed_mid_job_loses_nothing(
     deployment: tuple[dict[str, str], str, dict[str, str]], archive: list[str], tmp_path: Path
 ) -> None:
     env, base, headers = deployment
-    workers = [start_worker(env, tmp_path), start_worker(env, tmp_path)]
+    workers = [start_worker(env, tmp_path)]
     try:
         body = ("\n".join(archive) + "\n").encode()
         r = requests.post(
@@ -78,17 +95,17 @@ def test_a_worker_killed_mid_job_loses_nothing(
         )
         assert r.status_code == 202, r.text
         job_url = base + r.headers["Location"]
-        # both workers are busy: kill the first while it holds a chunk
         wait_for(job_url, headers, lambda j: j["progress"]["chunks_done"] >= 2)
-        workers[0].send_signal(signal.SIGKILL)
-        workers[0].wait()
+        _kill_while_holding_a_chunk(workers[0], env["DATABASE_URL"])
+        # another worker takes the rest at once, and the dead one's chunk when its lease ends
+        workers.append(start_worker(env, tmp_path))
         job = wait_for(job_url, headers, lambda j: j["state"] == "done")
         assert job["progress"]["records_done"] == RECORDS
         assert job["progress"]["errors"] >= 1
         results = requests.get(base + job["results"], headers=headers, timeout=60)
         assert results.content == expected_results(archive, iss=True, lang="de")
         # the dead worker's chunk was taken again once its lease ran out
-        assert _attempts(env["DATABASE_URL"]) >= 2
+        assert _scalar(env["DATABASE_URL"], "SELECT max(attempts) FROM job_chunks") == 2
     finally:
         for w in workers:
             stop(w)
