@@ -79,11 +79,3 @@ def test_german_uses_skat_terms(cat: kb.Catalogue) -> None:
         "Ouvert",
     ):
         assert term in german, term
-
-
-def test_loading_is_fast() -> None:
-    import time
-
-    start = time.perf_counter()
-    kb.load_catalogue()
-    assert time.perf_counter() - start < 1.0

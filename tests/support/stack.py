@@ -106,12 +106,14 @@ def expected_results(lines: list[str], *, iss: bool, lang: str) -> bytes:
     return ("".join(out) + summary).encode()
 
 
-def wait_for(job_url: str, headers: dict[str, str], done: Any, timeout: float = 180) -> Any:
-    """Poll a job until ``done(job)``; returns the job."""
+def wait_for(
+    job_url: str, headers: dict[str, str], done: Any, timeout: float = 180, every: float = 0.05
+) -> Any:
+    """Poll a job every ``every`` seconds until ``done(job)``; returns the job."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         job = requests.get(job_url, headers=headers, timeout=10).json()
         if done(job):
             return job
-        time.sleep(0.05)
+        time.sleep(every)
     raise AssertionError(f"job did not get there in {timeout} s: {job}")
