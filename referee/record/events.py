@@ -28,7 +28,7 @@ EVENT_FIELDS: dict[str, tuple[bool, dict[str, str]]] = {
     "play": (True, {"card": "card"}),
     "look_at_skat": (True, {}),
     "expose": (True, {"cards": "cards", "how": "how?"}),
-    "review_tricks": (True, {"trick": "trick"}),
+    "review_tricks": (True, {"trick": "trick", "on_request": "bool?"}),
     "remark": (True, {"text": "str"}),
     "concede": (True, {}),
     "consent": (True, {}),
@@ -65,6 +65,8 @@ class Event:
     trick: int | None = None
     text: str | None = None
     how: str | None = None  # expose: dropped | shown | with_play (ISkO 4.1.9 tells them apart)
+    #: review_tricks: shown on request (4.4.3) or looked at unasked (4.4.6); None: not said
+    on_request: bool | None = None
     time: str | None = None
     note: str | None = None
 

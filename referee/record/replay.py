@@ -422,6 +422,9 @@ class Replayer:
         )
 
     def _on_review_tricks(self, event: Event) -> None:
+        """A look at a turned trick. The record may say whether it was shown on request
+        (``on_request: true``, ISkO 4.4.3) or looked at unasked (``false``, 4.4.6); without
+        it, a look at the last trick in time is taken as a request (4.4.3)."""
         s = self.state
         n = event.trick or 0
         if n > len(s.tricks):
@@ -432,6 +435,15 @@ class Replayer:
                 f"{event.seat} looked at trick {n}, which has not been played",
             )
             return
+        if event.on_request is False:
+            self._note(
+                event,
+                "tricks_reviewed",
+                event.seat,
+                f"{event.seat} looked at turned trick {n} without asking for it",
+                subkind="unasked",
+            )
+            return
         last = len(s.tricks)
         seat_played_next = bool(s.current and any(p[0] is event.seat for p in s.current.plays))
         if n == last and not seat_played_next and s.phase == "playing":
@@ -440,7 +452,19 @@ class Replayer:
             event,
             "tricks_reviewed",
             event.seat,
-            f"{event.seat} looked at or counted turned trick {n}",
+            (
+                f"{event.seat} asked to see turned trick {n}"
+                + (
+                    " after playing to the next trick"
+                    if n == last and seat_played_next
+                    else " (only the last trick may be shown)"
+                    if n != last
+                    else ""
+                )
+                if event.on_request
+                else f"{event.seat} looked at or counted turned trick {n}"
+            ),
+            subkind="late_request" if event.on_request else None,
         )
 
     def _on_remark(self, event: Event) -> None:

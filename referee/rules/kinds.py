@@ -135,7 +135,7 @@ _SPECS = (
         Kind.TRICKS_REVIEWED,
         ("ISkO 4.4.6",),
         ("ISkO 4.4.3", "ISkO 4.4.6", "SkWO 8.6"),
-        ("outside_play", "penalized", "allowed"),
+        ("outside_play", "penalized", "allowed", "unasked", "late_request", "on_request"),
     ),
     _spec(
         Kind.IMPROPER_REMARK,

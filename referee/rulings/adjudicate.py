@@ -129,25 +129,37 @@ adjudicate = rule
 
 def _allowed_reviews(state: GameState, r: Ruling) -> None:
     """4.4.3: a player who has not yet played to the next trick may ask to see the last
-    one. The replayer notes no infraction then; when the table objected to it, the ruling
-    says that the request was allowed."""
+    one. The replayer notes no infraction then; when the table objected to it, or the
+    record says it was shown on request (``on_request``), the ruling says it was allowed."""
     noted = {i.event for i in state.irregularities}
     events = state.record.events
     for m in state.markers:
         if m.type != "review_tricks" or m.event in noted:
             continue
+        seat = m.seat.value if m.seat else None
+        objection = None
         for e in events[m.event + 1 :]:
             if e.type == "play":
                 break
             if e.type == "objection":
-                r.step(
-                    ("ISkO 4.4.3",),
-                    "tricks_reviewed.allowed",
-                    seat=m.seat.value if m.seat else None,
-                    event=m.event,
-                    objection=e.index,
-                )
+                objection = e.index
                 break
+        if objection is not None:
+            r.step(
+                ("ISkO 4.4.3",),
+                "tricks_reviewed.allowed",
+                seat=seat,
+                event=m.event,
+                objection=objection,
+            )
+        elif events[m.event].on_request:  # the record says it was shown on request
+            r.step(
+                ("ISkO 4.4.3",),
+                "tricks_reviewed.on_request",
+                seat=seat,
+                event=m.event,
+                trick=events[m.event].trick,
+            )
 
 
 # -- helpers -------------------------------------------------------------------------------

@@ -146,11 +146,23 @@ def cards_exposed(h: Hearing) -> Infraction:
 
 def during_play(h: Hearing) -> Infraction:
     """Looking at tricks (4.4.6) or an improper remark (4.2.9, 4.5.8): an offence only
-    while the cards are being played."""
+    while the cards are being played. A trick the record says was looked at unasked, or
+    shown on a request 4.4.3 does not allow (too late, or not the last trick), is 4.4.6."""
     if h.irr.phase != "playing":
         return h.verdict(
             _VOID,
             "infraction.after_game" if h.irr.phase == "finished" else f"{h.kind}.outside_play",
+        )
+    how = h.irr.subkind
+    if h.kind is Kind.TRICKS_REVIEWED and how is not None:
+        trick = h.state.record.events[h.event].trick
+        clauses = ("ISkO 4.4.6", "ISkO 4.4.3")
+        if how == "unasked":
+            return h.verdict(
+                _PENALIZED, "tricks_reviewed.unasked", clauses, ends_at=h.event, trick=trick
+            )
+        return h.verdict(
+            _PENALIZED, "tricks_reviewed.late_request", clauses, ends_at=h.event, trick=trick
         )
     return h.verdict(_PENALIZED, f"{h.kind}.penalized", ends_at=h.event)
 

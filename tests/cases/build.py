@@ -1043,6 +1043,62 @@ case(
 )
 
 case(
+    F44,
+    "isko_4_4_3_last_trick_shown_on_request_is_allowed",
+    a_game(
+        description="In trick 5, before playing, R asks for trick 4 and it is shown to him "
+        "(on_request): 4.4.3 allows that; play goes on to the end."
+    )
+    .play(tricks(1, 4))
+    .play("F:C7 M:CT")
+    .e("review_tricks", "R", trick=4, on_request=True)
+    .play("R:CQ")
+    .play(tricks(6, 10)),
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    infractions=[],
+    cited=cited("4.4.3"),
+)
+
+case(
+    F44,
+    "isko_4_4_6_last_trick_looked_at_unasked_ends_game",
+    a_game(
+        description="In trick 5, before playing, R turns trick 4 over himself without "
+        "asking (on_request false): only a trick shown on request is allowed (4.4.3), so "
+        "this is reviewing (4.4.6) and ends the game against the defenders."
+    )
+    .play(tricks(1, 4))
+    .play("F:C7 M:CT")
+    .e("review_tricks", "R", trick=4, on_request=False)
+    .e("objection", "F"),
+    **HEARTS_WON,
+    card_points=cp(37, 0),
+    tricks=cp(4, 0),
+    ended=ended("infraction", 5),
+    infractions=[inf("tricks_reviewed", "penalized", "4.4.6", "4.4.3", seat="R")],
+    cited=cited("4.4.6", "4.4.3"),
+)
+
+case(
+    F44,
+    "isko_4_4_3_request_for_an_earlier_trick_is_reviewing",
+    a_game(
+        description="In trick 5 the declarer asks to be shown trick 2 (on_request): only "
+        "the last trick may be asked for (4.4.3), so this is reviewing (4.4.6) and he "
+        "loses at the simple level."
+    )
+    .play(tricks(1, 4))
+    .e("review_tricks", "F", trick=2, on_request=True)
+    .e("objection", "M"),
+    **HEARTS_LOST,
+    card_points=cp(37, 0),
+    tricks=cp(4, 0),
+    ended=ended("infraction", 5),
+    infractions=[inf("tricks_reviewed", "penalized", "4.4.6", "4.4.3", seat="F")],
+)
+
+case(
     F41,
     "isko_4_1_9_declarer_playing_two_cards_at_once_loses",
     a_game(
