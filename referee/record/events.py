@@ -32,6 +32,7 @@ EVENT_FIELDS: dict[str, tuple[bool, dict[str, str]]] = {
     "remark": (True, {"text": "str"}),
     "concede": (True, {}),
     "consent": (True, {}),
+    "refuse": (True, {}),
     "lay_down": (True, {}),
     "throw_in": (True, {}),
     "objection": (False, {"text": "str?"}),

@@ -25,6 +25,7 @@ MARKERS = frozenset(
         "cards_gathered",
         "concede",
         "consent",
+        "refuse",
         "lay_down",
         "throw_in",
         "timeout",

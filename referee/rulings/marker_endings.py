@@ -154,8 +154,31 @@ def declarer_concedes(
         ),
         None,
     )
+    refusal = _refusal(state, m)
     simple = levels_reached(contract, won=False, schneider=False, schwarz=False)
     r.ended = {"reason": "declarer_conceded", "event": m.event, "trick": m.trick}
+    if refusal is not None and (cards >= 9 or consent is not None):
+        # 4.3.1: with nine or more cards he may give up alone; 4.3.2: one consent suffices
+        refused_by = refusal.seat.value if refusal.seat else None
+        if cards >= 9:
+            r.step(("ISkO 4.3.1",), "concession.refusal_needless", seat=refused_by, cards=cards)
+        else:
+            consented = consent.seat.value if consent and consent.seat else None
+            r.step(
+                ("ISkO 4.3.2",), "concession.refusal_outvoted", seat=refused_by, consent=consented
+            )
+    if refusal is not None and cards < 9 and consent is None:
+        # the defenders said no (4.3.2): the concession never took effect, so the game goes
+        # on (4.3.1) and whatever the record shows after it decides
+        r.step(
+            ("ISkO 4.3.2", "ISkO 4.3.1"),
+            "concession.refused",
+            seat=refusal.seat.value if refusal.seat else None,
+            event=refusal.event,
+            cards=cards,
+        )
+        r.ended = None
+        return False
     if cards >= 9 or consent is not None:
         clauses = ENDING_CLAUSES[
             "declarer_conceded" if cards >= 9 else "declarer_conceded_with_consent"
@@ -229,3 +252,16 @@ def _defender_lays_down_in_null(state: GameState, r: Ruling, m: Marker, pos: Pos
     r.ended = {"reason": "defender_claim", "event": m.event, "trick": m.trick}
     judge_into(state, r, pos, "defenders")
     return True
+
+
+def _refusal(state: GameState, m: Marker) -> Marker | None:
+    """A defender's refusal (``refuse``) of the declarer's concession ``m``: the first one
+    after it and before any later concession."""
+    for c in state.markers:
+        if c.event <= m.event:
+            continue
+        if c.type == "concede":
+            return None
+        if c.type == "refuse" and c.seat is not None and c.seat is not state.declarer:
+            return c
+    return None

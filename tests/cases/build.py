@@ -786,6 +786,74 @@ case(
 
 case(
     F43,
+    "isko_4_3_2_concession_refused_game_is_played_out",
+    a_game(
+        description="After trick 2 (eight cards) F offers to give up; M refuses (refuse), "
+        "so the concession has no effect (4.3.2) and the game is played out."
+    )
+    .play(tricks(1, 2))
+    .e("concede", "F")
+    .e("refuse", "M")
+    .play(tricks(3, 10)),
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    infractions=[],
+    cited=cited("4.3.2"),
+)
+
+case(
+    F43,
+    "isko_4_3_2_concession_refused_record_stops_is_undetermined",
+    a_game(
+        description="After trick 2 F offers to give up; R refuses and the record stops. "
+        "The game had to go on (4.3.1), so this is not a throw-in: with 8 points and two "
+        "tricks nothing is decided yet."
+    )
+    .play(tricks(1, 2))
+    .e("concede", "F")
+    .e("refuse", "R"),
+    outcome="undetermined",
+    declarer="forehand",
+    infractions=[],
+    cited=cited("4.3.2", "4.3.1"),
+)
+
+case(
+    F43,
+    "isko_4_3_1_concession_with_ten_cards_stands_despite_a_refusal",
+    a_game(
+        description="F declares hearts and gives up at once; M refuses, which does not "
+        "count: with ten cards the declarer may give up alone (4.3.1)."
+    )
+    .e("concede", "F")
+    .e("refuse", "M"),
+    **HEARTS_LOST,
+    ended=ended("declarer_conceded"),
+    infractions=[],
+    cited=cited("4.3.1"),
+)
+
+case(
+    F43,
+    "isko_4_3_2_one_consent_outweighs_a_refusal",
+    a_game(
+        description="After trick 2 F gives up; M refuses but R agrees: one defender's "
+        "consent is enough (4.3.2), the game is lost at the simple level."
+    )
+    .play(tricks(1, 2))
+    .e("concede", "F")
+    .e("refuse", "M")
+    .e("consent", "R"),
+    **HEARTS_LOST,
+    card_points=cp(8, 0),
+    tricks=cp(2, 0),
+    ended=ended("declarer_conceded"),
+    infractions=[],
+    cited=cited("4.3.2"),
+)
+
+case(
+    F43,
     "isko_4_3_2_concession_without_consent_record_stops_is_undetermined",
     a_game(
         description="F gives up after trick 2 (eight cards) without consent and the record "
