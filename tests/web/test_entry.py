@@ -23,6 +23,7 @@ from tests.support.web import EXAMPLES, Console, example
 #: examples the form cannot say, and why (docs/console.md lists them)
 NOT_EXPRESSIBLE = {
     "card-seen-in-deal": "the end of the deal (`dealt`) is not a place in the form",
+    "concede-refused": "a refused concession (`refuse`) is not an incident of the form",
     "continue-after-infraction": "a card taken back and played again",
     "lead-before-declaration": "a card led before the declaration",
     "left": "a game that ended during the bidding",
