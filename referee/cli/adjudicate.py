@@ -5,17 +5,8 @@ one ISS record a line with ``--iss``), one compact skat-ruling/1 a line out, in 
 order, in constant memory. A line that cannot be ruled gives
 ``{"line": n, "error": {"code", "message", "where"}}`` in its place; the exit code is
 then 1. Blank lines are skipped. ``--jobs N`` spreads the work over N processes.
-
->>> from referee.record.log import EXAMPLE_DEAL
->>> doc = {"format": "skat-log/1", "deal": EXAMPLE_DEAL, "events": [
-...     {"type": "pass", "seat": "middlehand"}, {"type": "pass", "seat": "rearhand"},
-...     {"type": "pass", "seat": "forehand"}]}
->>> out, ok = rule_line((1, json.dumps(doc)), iss=False, lang="en")
->>> ok, json.loads(out)["outcome"]
-(True, 'passed_in')
->>> out, ok = rule_line((7, "{"), iss=False, lang="en")
->>> ok, json.loads(out)["line"], json.loads(out)["error"]["code"]
-(False, 7, 'record.json')
+Each line is ruled by :func:`referee.rulings.lines.rule_line`, as the service's bulk
+jobs rule theirs.
 """
 
 from __future__ import annotations
