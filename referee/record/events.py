@@ -23,13 +23,23 @@ EVENT_FIELDS: dict[str, tuple[bool, dict[str, str]]] = {
     "discard": (True, {"cards": "cards"}),
     "declare": (
         True,
-        {"game": "game", "hand": "bool", "schneider": "bool", "schwarz": "bool", "ouvert": "bool"},
+        {
+            "game": "game",
+            "hand": "bool",
+            "schneider": "bool",
+            "schwarz": "bool",
+            "ouvert": "bool",
+            "correction": "bool?",
+        },
     ),
-    "play": (True, {"card": "card"}),
+    "play": (True, {"card": "card", "extra": "cards?"}),
+    "no_card": (True, {}),
     "look_at_skat": (True, {}),
     "expose": (True, {"cards": "cards", "how": "how?"}),
+    "look_into_hand": (True, {"into": "seat"}),
     "review_tricks": (True, {"trick": "trick", "on_request": "bool?"}),
     "remark": (True, {"text": "str"}),
+    "choice": (True, {"choice": "choice", "cards": "cards?", "to": "seat?"}),
     "concede": (True, {}),
     "consent": (True, {}),
     "refuse": (True, {}),
@@ -42,9 +52,17 @@ EVENT_FIELDS: dict[str, tuple[bool, dict[str, str]]] = {
     "left": (True, {}),
 }
 COMMON_FIELDS = ("type", "seat", "time", "note")
+#: events the dealer at a table of four may be recorded as doing (``"seat": "dealer"``):
+#: looking at the skat (ISkO 3.3.9, SkWO 8.5), remarks (4.2.9), looking into a hand (3.5.4),
+#: objecting (4.1.11); ``look_into_hand`` is his alone
+DEALER_EVENTS = frozenset({"look_at_skat", "remark", "look_into_hand", "objection"})
 #: how cards became visible (``expose.how``): dropped by accident, shown, or put down
 #: together with the card the seat played (ISkO 4.1.9 treats them differently)
 EXPOSE_HOW = ("dropped", "shown", "with_play")
+#: the declarer's choices the rules give him (``choice.choice``): play or fold after the skat
+#: was seen in the bidding (ISkO 3.3.11); play with corrected cards or take the game as won
+#: after a misdeal of the defenders found after the bidding (3.3.10)
+CHOICES = ("play", "fold", "win")
 OPTIONAL_FIELDS = {"hand", "schneider", "schwarz", "ouvert", "text"}
 
 
@@ -68,6 +86,15 @@ class Event:
     how: str | None = None  # expose: dropped | shown | with_play (ISkO 4.1.9 tells them apart)
     #: review_tricks: shown on request (4.4.3) or looked at unasked (4.4.6); None: not said
     on_request: bool | None = None
+    #: declare: the declarer corrects his invalid announcement (ISkO 3.4.5)
+    correction: bool | None = None
+    choice: str | None = None  # choice: play | fold | win (ISkO 3.3.10, 3.3.11)
+    to: Seat | None = None  # choice: the seat the corrected cards went to (3.3.10)
+    #: play: cards that went into the trick with ``card`` and were gathered with it (ISkO 4.2.6)
+    extra: tuple[Card, ...] | None = None
+    into: Seat | None = None  # look_into_hand: whose cards the dealer looked into (3.5.4)
+    #: the dealer at a table of four acted (``"seat": "dealer"``; ``seat`` is then None)
+    by_dealer: bool = False
     time: str | None = None
     note: str | None = None
 
@@ -76,13 +103,15 @@ class Event:
         out: dict[str, Any] = {"type": self.type}
         if self.seat is not None:
             out["seat"] = self.seat.value
+        elif self.by_dealer:
+            out["seat"] = "dealer"
         for name in EVENT_FIELDS[self.type][1]:
             v = getattr(self, name)
             if isinstance(v, Card):
                 v = v.name
             elif isinstance(v, tuple):
                 v = [c.name for c in v]
-            elif isinstance(v, Game):
+            elif isinstance(v, (Game, Seat)):
                 v = v.value
             if v is not None:
                 out[name] = v

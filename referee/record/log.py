@@ -33,7 +33,9 @@ from referee.core.deal import PARTS, Deal
 from referee.core.errors import CardError, RecordError, RefereeError
 from referee.core.seats import SEAT_NAMES, Seat
 from referee.record.events import (
+    CHOICES,
     COMMON_FIELDS,
+    DEALER_EVENTS,
     EVENT_FIELDS,
     EXPOSE_HOW,
     OPTIONAL_FIELDS,
@@ -217,7 +219,17 @@ def parse_record(doc: Any) -> GameRecord:
         raise _fail("events must be an array", "record.events", field="events")
     if len(events_doc) > MAX_EVENTS:
         raise _fail(f"more than {MAX_EVENTS} events", "record.too_many_events", field="events")
-    return GameRecord(deal, _parse_events(events_doc), table_size, meta, players)
+    events = _parse_events(events_doc)
+    if table_size != 4:
+        for event in events:
+            if event.by_dealer:
+                raise _fail(
+                    "the dealer sits out only at a table of four (table_size 4)",
+                    "event.seat",
+                    event=event.index,
+                    field="seat",
+                )
+    return GameRecord(deal, events, table_size, meta, players)
 
 
 def _parse_deal(deal: Any) -> Deal:
@@ -353,8 +365,17 @@ def _parse_event(index: int, e: Any) -> Event:
             )
     values = list(_EVENT_DEFAULTS)
     values[0], values[1] = index, kind
-    if "seat" in e or seat_required:
-        name = e.get("seat")
+    name = e.get("seat")
+    if name == "dealer" and kind in DEALER_EVENTS:
+        values[_SLOTS["by_dealer"]] = True
+    elif kind == "look_into_hand":
+        raise _fail(
+            "only the dealer's look into a hand is recorded (ISkO 3.5.4): seat must be 'dealer'",
+            "event.seat",
+            event=index,
+            field="seat",
+        )
+    elif "seat" in e or seat_required:
         seat = _SEAT_BY_NAME.get(name) if type(name) is str else None
         if seat is None:
             try:
@@ -402,6 +423,15 @@ def _field(index: int, name: str, kind: str, value: Any) -> Any:
         if value not in EXPOSE_HOW:
             raise bad("one of " + ", ".join(EXPOSE_HOW))
         return value
+    if kind == "choice":
+        if value not in CHOICES:
+            raise bad("one of " + ", ".join(CHOICES))
+        return value
+    if kind == "seat":
+        seat = _SEAT_BY_NAME.get(value) if type(value) is str else None
+        if seat is None:
+            raise bad("one of " + ", ".join(SEAT_NAMES))
+        return seat
     if kind == "game":
         try:
             return Game.parse(value)

@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from referee.core.cards import Card
-from referee.core.contracts import Contract
+from referee.core.contracts import Contract, Game
 from referee.core.errors import BiddingError, ContractError, RecordError
-from referee.core.seats import FOREHAND, Seat
+from referee.core.seats import FOREHAND, SEATS, Seat
 from referee.core.tricks import FOLLOWERS, trick_outcomes
 from referee.record.events import Event
 from referee.record.log import GameRecord
@@ -39,7 +39,12 @@ from referee.record.state import (
     Marker,
     Trick,
 )
-from referee.record.trick_flow import close_trick, next_trick, take_regular_tricks
+from referee.record.trick_flow import (
+    close_short_trick,
+    close_trick,
+    next_trick,
+    take_regular_tricks,
+)
 
 __all__ = [
     "MARKERS",
@@ -165,7 +170,32 @@ class Replayer:
         self._skat_viewed(event, "took up the skat")
 
     def _on_look_at_skat(self, event: Event) -> None:
+        if event.by_dealer:
+            phase = self.state.phase
+            self._dealer(event, "skat", f"the dealer looked at the skat during {phase}")
+            return
         self._skat_viewed(event, "looked at the skat")
+
+    # -- the dealer at a table of four (ISkO 3.5.4, SkWO 8.5) ----------------------------------
+    def _dealer(self, event: Event, what: str, detail: str) -> None:
+        self._note(event, "dealer_infraction", None, detail, subkind=what)
+
+    def _on_look_into_hand(self, event: Event) -> None:
+        """The dealer may look into one player's cards (3.5.4); into a second is a fault."""
+        into = event.into
+        assert into is not None
+        first = next(
+            (
+                e.into
+                for e in self.state.record.events[: event.index]
+                if e.type == "look_into_hand" and e.into is not into
+            ),
+            None,
+        )
+        if first is not None:
+            self._dealer(
+                event, "hands", f"the dealer looked into {into.value}'s cards after {first.value}'s"
+            )
 
     def _skat_viewed(self, event: Event, what: str) -> None:
         s = self.state
@@ -222,6 +252,18 @@ class Replayer:
             "schwarz": event.schwarz,
             "ouvert": event.ouvert,
         }
+        correcting = False
+        if event.correction and s.contract is not None and seat is s.declarer:
+            refused = _correction_refused(s, game)
+            if refused is not None:
+                self._note(
+                    event, "invalid_declaration", seat, refused, subkind="correction_refused"
+                )
+                return
+            # 3.4.5: the declarer corrects his invalid announcement before play: it is
+            # replaced (the first one stays in the record and in the irregularities)
+            s.contract, s.phase, s.current, s.to_play = None, "declaring", None, None
+            correcting = True
         if s.phase != "declaring" or seat is not s.declarer or s.contract is not None:
             why = (
                 "a game was already declared"
@@ -255,7 +297,7 @@ class Replayer:
             self._note(event, "invalid_declaration", seat, problem)
         # (type: ignore below) a declaration always has a seat (the parser requires it)
         n = s.hands[seat.index].bit_count()  # type: ignore[union-attr]
-        if n != 10:
+        if n != 10 and not correcting:  # a correction holds the cards already counted
             self._note(
                 event,
                 "wrong_card_count",
@@ -272,6 +314,31 @@ class Replayer:
         h = s.hands
         s.opening = (h[0], h[1], h[2], s.skat)  # the start position, built when asked for
 
+    def _on_choice(self, event: Event) -> None:
+        """The declarer's choice (ISkO 3.3.10, 3.3.11) is a marker the ruling reads; with
+        ``play`` it may say how the defenders' cards were corrected: ``cards`` went from
+        the defender who held them to ``to``."""
+        s = self.state
+        cards, to = event.cards or (), event.to
+        if not cards:
+            return
+        if to is None or to is s.declarer:
+            raise RecordError(
+                "corrected cards need the defender they went to ('to')",
+                code="replay.correction",
+                where={"event": event.index, "field": "to"},
+            )
+        for i, card in enumerate(cards):
+            holder = next((x for x in SEATS if (s.hands[x.index] >> card) & 1), None)
+            if holder is None or holder is to or holder is s.declarer:
+                raise RecordError(
+                    f"{card} is not held by the other defender, so it cannot go to {to}",
+                    code="replay.correction",
+                    where={"event": event.index, "field": f"cards[{i}]"},
+                )
+            s.hands[holder.index] &= ~(1 << card)
+            s.hands[to.index] |= 1 << card
+
     def _cut_short(self, event: Event) -> None:
         """A game cut short (:data:`SHORTENING`): keep the position the ruling values."""
         self.state.keep_position(event.index)
@@ -285,6 +352,8 @@ class Replayer:
         assert seat is not None and card is not None
         hands = s.hands
         idx = seat.index
+        if event.extra:  # noted after the cards moved: keep the position before them
+            s.keep_position(event.index)
         if not (hands[idx] >> card) & 1:
             raise RecordError(
                 f"{seat} plays {card}, which that seat does not hold",
@@ -350,8 +419,66 @@ class Replayer:
         hands[idx] &= ~(1 << card)
         plays.append((seat, card, event.index))
         s.to_play = seat.next
+        if event.extra:
+            self._extra_cards(event, trick)
         if len(plays) == 3:
             close_trick(s, trick, plays[0][1], plays[1][1], card)
+        elif trick.missing and len(plays) + len(trick.missing) == 3:
+            close_short_trick(s, trick)
+
+    def _extra_cards(self, event: Event, trick: Trick) -> None:
+        """Cards that went into the trick beside the one played and were gathered with it:
+        the seat holds too few cards from now on (ISkO 4.2.6)."""
+        s, seat = self.state, event.seat
+        assert seat is not None and event.extra is not None
+        for i, card in enumerate(event.extra):
+            if not (s.hands[seat.index] >> card) & 1:
+                raise RecordError(
+                    f"{seat} plays {card}, which that seat does not hold",
+                    code="replay.card_not_held",
+                    where={"event": event.index, "field": f"extra[{i}]"},
+                )
+            s.hands[seat.index] &= ~(1 << card)
+            trick.extra += ((seat, card, event.index),)
+        names = ", ".join(c.name for c in event.extra)
+        self._note(
+            event,
+            "wrong_card_count",
+            seat,
+            f"{seat} put {names} into trick {trick.number} together with {event.card}",
+            event.card,
+            subkind="two_cards",
+        )
+
+    def _on_no_card(self, event: Event) -> None:
+        """The seat put no card to the trick in play, which was taken without it: he holds
+        a card too many from now on (ISkO 4.2.6)."""
+        s, seat = self.state, event.seat
+        assert seat is not None
+        trick = s.current
+        if s.phase != "playing" or trick is None or not trick.plays:
+            raise RecordError(
+                "no_card needs a trick in play with a card on the table",
+                code="replay.no_card",
+                where={"event": event.index, "field": "type"},
+            )
+        if any(p[0] is seat for p in trick.plays) or seat in trick.missing:
+            raise RecordError(
+                f"{seat} has already played to trick {trick.number}",
+                code="replay.no_card",
+                where={"event": event.index, "field": "seat"},
+            )
+        self._note(
+            event,
+            "wrong_card_count",
+            seat,
+            f"{seat} put no card to trick {trick.number}, which was taken without it",
+            subkind="no_card",
+        )
+        trick.missing += (seat,)
+        s.to_play = seat.next
+        if len(trick.plays) + len(trick.missing) == 3:
+            close_short_trick(s, trick)
 
     def _on_continue(self, event: Event) -> None:
         """4.1.6: play goes on; the offending card goes back to its owner (4.1.2, 4.2.3).
@@ -468,6 +595,9 @@ class Replayer:
         )
 
     def _on_remark(self, event: Event) -> None:
+        if event.by_dealer:
+            self._dealer(event, "remark", f"the dealer remarked: {event.text!r}")
+            return
         self._note(event, "improper_remark", event.seat, f"{event.seat} remarked: {event.text!r}")
 
 
@@ -479,6 +609,26 @@ _HANDLERS = {
     for name, func in vars(Replayer).items()
     if name.startswith("_on_") and callable(func)
 }
+
+
+def _kind_of_game(game: Game) -> str:
+    return "null" if game is Game.NULL else "grand" if game is Game.GRAND else "suit"
+
+
+def _correction_refused(s: GameState, game: Game) -> str | None:
+    """Why a declarer's correction of his announcement (ISkO 3.4.5) does not count, or None:
+    only an invalid announcement may be corrected, at once (before a card is played), and
+    within the same kind of game (suit, grand, null: the Spanish reading)."""
+    if not any(
+        i.kind == "invalid_declaration" and i.event == s.declared_at for i in s.irregularities
+    ):
+        return "the announcement it changes was valid, and a valid one is final (3.4.1)"
+    if s.tricks or (s.current is not None and s.current.plays):
+        return "corrected only after play had begun (3.4.5: at once)"
+    # (type: ignore below) a declared game always has its contract
+    if _kind_of_game(s.contract.game) != _kind_of_game(game):  # type: ignore[union-attr]
+        return "a correction must keep the kind of game (suit, grand or null)"
+    return None
 
 
 def innocent(state: GameState, asker: Seat | None, offender: Seat | None) -> bool:

@@ -25,6 +25,7 @@ MARKERS = frozenset(
         "cards_gathered",
         "concede",
         "consent",
+        "choice",
         "refuse",
         "lay_down",
         "throw_in",
@@ -99,6 +100,10 @@ class Trick:
     plays: list[tuple[Seat, Card, int]] = field(default_factory=list)
     winner: Seat | None = None
     points: int = 0
+    #: cards put into the trick beside a seat's card (4.2.6), gathered with the trick
+    extra: tuple[tuple[Seat, Card, int], ...] = ()
+    #: seats that put no card to this trick (4.2.6); it was taken without theirs
+    missing: tuple[Seat, ...] = ()
 
     @property
     def complete(self) -> bool:
@@ -115,7 +120,14 @@ class Trick:
             "cards": [{"seat": s.value, "card": c.name, "event": e} for s, c, e in self.plays],
             "winner": _v(self.winner),
             "points": self.points,
-        }
+        } | (
+            {
+                "extra": [{"seat": s.value, "card": c.name, "event": e} for s, c, e in self.extra],
+                "missing": [s.value for s in self.missing],
+            }
+            if self.extra or self.missing
+            else {}
+        )
 
 
 def _v(seat: Seat | None) -> str | None:

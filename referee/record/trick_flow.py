@@ -8,10 +8,11 @@ applying their plays one by one through the :class:`~referee.record.replay.Repla
 from __future__ import annotations
 
 from referee.core.seats import Seat
+from referee.core.tricks import trick_winner
 from referee.record.events import Event
 from referee.record.state import GameState, Trick
 
-__all__ = ["close_trick", "next_trick", "take_regular_tricks"]
+__all__ = ["close_short_trick", "close_trick", "next_trick", "take_regular_tricks"]
 
 
 def close_trick(s: GameState, trick: Trick, c0: int, c1: int, c2: int) -> None:
@@ -19,8 +20,24 @@ def close_trick(s: GameState, trick: Trick, c0: int, c1: int, c2: int) -> None:
     outcome = s.outcomes[c0 << 10 | c1 << 5 | c2]
     winner = trick.plays[outcome & 3][0]
     trick.winner, trick.points = winner, outcome >> 2
+    if trick.extra:  # cards that went in beside a played one count for the winner (4.2.6)
+        trick.points += sum(card.points for _, card, _ in trick.extra)
     s.tricks.append(trick)
     next_trick(s, len(s.tricks) + 1, winner)
+
+
+def close_short_trick(s: GameState, trick: Trick) -> None:
+    """Take a trick that a seat put no card to (ISkO 4.2.6): the highest of the cards on
+    the table wins it, with their points and those of any card put in beside them."""
+    cards = [card for _, card, _ in trick.plays]
+    contract = s.contract
+    assert contract is not None  # a trick is only played under a contract
+    index = trick_winner(cards + [cards[-1]] * (3 - len(cards)), contract.game)
+    trick.winner = trick.plays[index][0]
+    trick.points = sum(card.points for card in cards)
+    trick.points += sum(card.points for _, card, _ in trick.extra)
+    s.tricks.append(trick)
+    next_trick(s, len(s.tricks) + 1, trick.winner)
 
 
 def next_trick(s: GameState, number: int, leader: Seat) -> None:
@@ -50,13 +67,16 @@ def take_regular_tricks(s: GameState, events: tuple[Event, ...], i: int) -> int:
         c0: int = e0.card  # type: ignore[assignment]
         c1: int = e1.card  # type: ignore[assignment]
         c2: int = e2.card  # type: ignore[assignment]
-        if (  # three plays (the only events with a ``card``) in turn
+        if (  # three plays (the only events with a ``card``) in turn, one card each
             e0.seat is not leader
             or e1.seat is not s1
             or e2.seat is not s2
             or c0 is None
             or c1 is None
             or c2 is None
+            or e0.extra is not None
+            or e1.extra is not None
+            or e2.extra is not None
         ):
             break
         x0, x1, x2 = leader.index, s1.index, s2.index

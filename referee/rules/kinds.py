@@ -45,6 +45,7 @@ class Kind(StrEnum):
     UNAUTHORIZED_CONCESSION = "unauthorized_concession"
     FAILED_CLAIM = "failed_claim"
     FAILED_DEFENDER_CLAIM = "failed_defender_claim"
+    DEALER_INFRACTION = "dealer_infraction"
 
 
 class Origin(StrEnum):
@@ -146,14 +147,23 @@ _SPECS = (
     _spec(
         Kind.WRONG_CARD_COUNT,
         ("ISkO 3.4.6",),
-        ("ISkO 3.2.9", "ISkO 3.4.6", "ISkO 4.2.6"),
-        ("deal", "redeal", "from_deal", "same_fault", "declarer"),
+        ("ISkO 3.2.9", "ISkO 3.3.10", "ISkO 3.4.6", "ISkO 4.2.6"),
+        (
+            "deal",
+            "redeal",
+            "from_deal",
+            "same_fault",
+            "declarer",
+            "declarers_choice",
+            "two_cards",
+            "no_card",
+        ),
     ),
     _spec(
         Kind.INVALID_DECLARATION,
         ("ISkO 3.4.4",),
         ("ISkO 3.4.4", "ISkO 3.4.5"),
-        ("ignored", "corrected"),
+        ("ignored", "corrected", "corrected_by_declarer", "correction_refused"),
     ),
     _spec(
         Kind.UNAUTHORIZED_CONCESSION,
@@ -175,6 +185,13 @@ _SPECS = (
         ("ISkO 4.3.5", "ISkO 4.1.9"),
         ("penalized", "no_effect", "null", "null_no_effect"),
         origin=Origin.ENDING,
+    ),
+    _spec(
+        Kind.DEALER_INFRACTION,
+        ("SkWO 8.5",),
+        ("ISkO 3.3.9", "ISkO 3.5.4", "ISkO 4.2.8", "ISkO 4.2.9", "ISkO 4.5.4")
+        + ("SkWO 5.1", "SkWO 6.2", "SkWO 8.5"),
+        ("skat_bidding", "skat_play", "remark", "hands"),
     ),
 )
 

@@ -21,6 +21,7 @@ from referee.record.log import GameRecord
 from referee.record.replay import replay
 from referee.record.state import SHORTENING, GameState, Marker, Trick
 from referee.rules.clauses import ENDING_CLAUSES, VALUE_CLAUSES
+from referee.rulings.choices import misdeal_choice, rule_choice
 from referee.rulings.detect import detect
 from referee.rulings.judges import misdeal_guilty
 from referee.rulings.marker_endings import end_by_marker
@@ -72,7 +73,7 @@ def rule(record: GameRecord) -> Ruling:
         r.reasoning.append(infraction_step(inf))
         _reading_of(inf, r)
     _allowed_reviews(state, r)
-    if _misdeal(state, r) or _card_shown_in_deal(state, r):
+    if rule_choice(state, r) or _misdeal(state, r) or _card_shown_in_deal(state, r):
         return _finish(state, r)
     if state.phase == "passed_in":
         r.outcome = Outcome.PASSED_IN
@@ -121,7 +122,7 @@ def rule(record: GameRecord) -> Ruling:
 
 #: markers that make a finished game more than a plain count: a game cut short, or a
 #: trick shown on request (the ruling may have to say that was allowed)
-_NOT_PLAIN = SHORTENING | {"review_tricks"}
+_NOT_PLAIN = SHORTENING | {"review_tricks", "choice"}
 
 #: the older name of :func:`rule`
 adjudicate = rule
@@ -312,8 +313,8 @@ def _misdeal(state: GameState, r: Ruling) -> bool:
     deal_inf = next(
         (i for i in r.infractions if i.kind == "wrong_card_count" and i.event is None), None
     )
-    if deal_inf is None:
-        return False
+    if deal_inf is None or misdeal_choice(state) is not None:
+        return False  # no misdeal, or one settled by the declarer's choice (3.3.10)
     guilty = misdeal_guilty(state)
     if guilty is None:  # nothing played on it, or both parties hold a wrong number (3.2.9)
         played = bool(state.tricks) or (state.current is not None and bool(state.current.plays))

@@ -61,7 +61,7 @@ def detect(state: GameState) -> list[Infraction]:
 def _may_continue(state: GameState, m: Marker, irr: Irregularity) -> bool:
     """4.1.6: only the innocent party may demand that play goes on; a revoke can be
     corrected only while its trick is still on the table (after that 4.2.4 applies)."""
-    if not innocent(state, m.seat, irr.seat):
+    if irr.kind == Kind.DEALER_INFRACTION or not innocent(state, m.seat, irr.seat):
         return False
     if irr.kind == Kind.REVOKE and irr.event is not None:
         closed_at = trick_closed(state, irr.event)

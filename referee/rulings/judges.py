@@ -17,6 +17,7 @@ from types import MappingProxyType
 from referee.core.seats import SEAT_NAMES, SEATS
 from referee.record.replay import GameState
 from referee.rules.kinds import Kind
+from referee.rulings.choices import misdeal_choice
 from referee.rulings.hearing import Hearing, trick_closed, trick_completion
 from referee.rulings.model import Infraction, Party, Status
 
@@ -167,6 +168,23 @@ def during_play(h: Hearing) -> Infraction:
     return h.verdict(_PENALIZED, f"{h.kind}.penalized", ends_at=h.event)
 
 
+def dealer_infraction(h: Hearing) -> Infraction:
+    """The dealer at a table of four looked at the skat, remarked, or looked into a second
+    hand (SkWO 8.5, ISkO 3.5.4). He belongs to neither party (3.5.1), so no side loses the
+    game for it (docs/interpretations.md); during the bidding the bidders are released
+    from their bids (3.3.9). The SkWO sets no tournament points against him (5.1); only
+    the tournament's own penalty rules could (6.2)."""
+    how, tp = h.irr.subkind, ("SkWO 5.1", "SkWO 6.2")
+    if how == "skat" and h.irr.phase in ("deal", "bidding"):
+        return h.verdict(_VOID, "dealer_infraction.skat_bidding", ("ISkO 3.3.9", "SkWO 8.5") + tp)
+    if how == "skat":
+        clauses = ("ISkO 4.5.4", "ISkO 4.2.8", "SkWO 8.5") + tp
+        return h.verdict(_VOID, "dealer_infraction.skat_play", clauses)
+    if how == "remark":
+        return h.verdict(_VOID, "dealer_infraction.remark", ("ISkO 4.2.9",) + tp)
+    return h.verdict(_VOID, "dealer_infraction.hands", ("ISkO 3.5.4", "SkWO 8.5") + tp)
+
+
 def misdeal_guilty(state: GameState) -> str | None:
     """The party a misdeal is held against once a game was played on it (4.2.6, 3.3.10):
     the side with a wrong number of cards; None when the cards are simply dealt again
@@ -186,9 +204,19 @@ def wrong_card_count(h: Hearing) -> Infraction:
     """A wrong number of cards: at the deal (3.2.9: dealt again, nobody penalized, unless a
     game was played on it) or the declarer's after the skat (3.4.6)."""
     if h.irr.event is None:
+        if misdeal_choice(h.state) is not None:  # 3.3.10: settled by the declarer's choice
+            return h.verdict(_VOID, "wrong_card_count.declarers_choice", ("ISkO 3.3.10",))
         if misdeal_guilty(h.state) is None:
             return h.verdict(_VOID, "wrong_card_count.redeal", ("ISkO 3.2.9",))
         return h.verdict(_PENALIZED, "wrong_card_count.deal", ("ISkO 3.2.9", "ISkO 4.2.6"))
+    if h.irr.subkind in ("two_cards", "no_card"):
+        # 4.2.6: a card too many or too few after a correct deal, by playing two cards to
+        # a trick or none: the other party wins; more only if proven in regular play
+        if h.irr.subkind == "two_cards":
+            return h.verdict(
+                _PENALIZED, "wrong_card_count.two_cards", ("ISkO 4.2.6",), ends_at=h.event
+            )
+        return h.verdict(_PENALIZED, "wrong_card_count.no_card", ("ISkO 4.2.6",), ends_at=h.event)
     if not h.state.record.deal.is_regular and h.irr.event == h.state.declared_at:
         # the declarer holds a wrong number because the cards were dealt wrongly: one
         # fault, ruled once, as the misdeal (3.2.9, 4.2.6)
@@ -215,9 +243,35 @@ def invalid_declaration(h: Hearing) -> Infraction:
     """A declaration that cannot stand: ignored when not the declarer's (3.4.1), otherwise
     corrected to the playable game of the same kind and not punished (3.4.4, 3.4.5)."""
     detail = h.irr.detail
+    if h.irr.subkind == "correction_refused":
+        return h.verdict(
+            _VOID, "invalid_declaration.correction_refused", ("ISkO 3.4.5", "ISkO 3.4.1")
+        )
     if "not the declarer" in detail or "already declared" in detail:
         return h.verdict(_VOID, "invalid_declaration.ignored", ("ISkO 3.4.1",))
+    own = _own_correction(h)
+    if own is not None:
+        return h.verdict(
+            _VOID,
+            "invalid_declaration.corrected_by_declarer",
+            ("ISkO 3.4.4", "ISkO 3.4.5"),
+            correction=own,
+        )
     return h.verdict(_VOID, "invalid_declaration.corrected", ("ISkO 3.4.4", "ISkO 3.4.5"))
+
+
+def _own_correction(h: Hearing) -> int | None:
+    """The event at which the declarer corrected this announcement himself (3.4.5): the
+    next ``declare`` of his marked ``correction`` that the replayer did not refuse."""
+    refused = {
+        i.event
+        for i in h.state.irregularities
+        if i.kind == Kind.INVALID_DECLARATION and i.subkind == "correction_refused"
+    }
+    for e in h.state.record.events[h.event + 1 :]:
+        if e.type == "declare" and e.seat is h.irr.seat and e.correction:
+            return None if e.index in refused else e.index
+    return None
 
 
 def lead_before_declaration(h: Hearing) -> Infraction:
@@ -249,5 +303,6 @@ JUDGES: Mapping[Kind, Judge] = MappingProxyType(
         Kind.WRONG_CARD_COUNT: wrong_card_count,
         Kind.INVALID_DECLARATION: invalid_declaration,
         Kind.LEAD_BEFORE_DECLARATION: lead_before_declaration,
+        Kind.DEALER_INFRACTION: dealer_infraction,
     }
 )

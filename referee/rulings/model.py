@@ -92,7 +92,11 @@ class Infraction:
     def to_dict(self) -> dict[str, Any]:
         return {
             "kind": self.kind.value,
-            "seat": self.seat.value if self.seat else None,
+            "seat": self.seat.value
+            if self.seat
+            else "dealer"
+            if self.kind is Kind.DEALER_INFRACTION
+            else None,
             "party": self.party.value if self.party else None,
             "event": self.event,
             "trick": self.trick,

@@ -59,6 +59,8 @@ class Rec:
     def __init__(self, deal: dict[str, list[str]], description: str) -> None:
         self.deal = {k: list(v) for k, v in deal.items()}
         self.description = description
+        self.table_size = 3
+        self.dealer: str | None = None
         self.events: list[dict[str, Any]] = []
         self.hands = {s: list(deal[s]) for s in ("forehand", "middlehand", "rearhand")}
         self.skat = list(deal["skat"])
@@ -150,8 +152,9 @@ class Rec:
         return {
             "format": "skat-log/1",
             "meta": {"event": "referee test cases", "description": self.description},
-            "table_size": 3,
-            "players": {"forehand": "Anna", "middlehand": "Ben", "rearhand": "Carl"},
+            "table_size": self.table_size,
+            "players": {"forehand": "Anna", "middlehand": "Ben", "rearhand": "Carl"}
+            | ({"dealer": self.dealer} if self.dealer else {}),
             "deal": self.deal,
             "events": self.events,
         }
@@ -1262,6 +1265,333 @@ case(
     ended=ended("passed_in"),
     infractions=[],
     cited=cited("3.3.7"),
+)
+
+# ---------------------------------------------- the declarer's choices (3.3.10, 3.3.11, 3.4.5)
+case(
+    F3,
+    "isko_3_3_11_skat_seen_in_bidding_declarer_folds",
+    Rec(
+        DEAL_A,
+        "R turns a skat card over during the bidding and nobody objects; after the bidding "
+        "F, before taking up the skat, chooses to fold (3.3.11): the game is passed in.",
+    )
+    .bids("M18 Fh")
+    .e("look_at_skat", "R")
+    .bids("M20 Fh Mp Rp")
+    .e("choice", "F", choice="fold"),
+    outcome="passed_in",
+    declarer="forehand",
+    tournament_points={"forehand": 0, "middlehand": 0, "rearhand": 0},
+    infractions=[inf("skat_viewed", "penalized", "3.3.9", seat="R")],
+    cited=cited("3.3.11"),
+)
+
+rec = (
+    Rec(
+        DEAL_A,
+        "R turns a skat card over during the bidding; after the bidding F chooses to play "
+        "(3.3.11) and wins hearts played out.",
+    )
+    .bids("M18 Fh")
+    .e("look_at_skat", "R")
+    .bids("M20 Fh Mp Rp")
+    .e("choice", "F", choice="play")
+    .pickup("F", ["D9", "D7"])
+    .declare("F", "hearts")
+    .play(tricks(1, 10))
+)
+case(
+    F3,
+    "isko_3_3_11_skat_seen_in_bidding_declarer_plays",
+    rec,
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    infractions=[inf("skat_viewed", "penalized", "3.3.9", seat="R")],
+    cited=cited("3.3.11"),
+)
+
+rec = (
+    Rec(
+        DEAL_A,
+        "Nobody saw the skat, yet F says he folds; the rules give him no such choice "
+        "(3.3.11), it is ignored and the hearts game he then plays counts.",
+    )
+    .bids("M18 Fh M20 Fh Mp Rp")
+    .e("choice", "F", choice="fold")
+    .pickup("F", ["D9", "D7"])
+    .declare("F", "hearts")
+    .play(tricks(1, 10))
+)
+case(
+    F3,
+    "isko_3_3_11_fold_without_a_look_at_the_skat_is_ignored",
+    rec,
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    infractions=[],
+    cited=cited("3.3.11"),
+)
+
+#: deal A misdealt: R's DQ went to M (M 11 cards, R 9); the declarer F holds ten
+DEAL_A_MISDEALT = {
+    "forehand": list(DEAL_A["forehand"]),
+    "middlehand": DEAL_A["middlehand"] + ["DQ"],
+    "rearhand": [c for c in DEAL_A["rearhand"] if c != "DQ"],
+    "skat": list(DEAL_A["skat"]),
+}
+
+case(
+    F3,
+    "isko_3_3_10_defenders_misdealt_declarer_takes_the_game_as_won",
+    Rec(
+        DEAL_A_MISDEALT,
+        "M holds 11 cards and R 9, found after the bidding (bid 20); F chooses not to "
+        "play: he has won a game worth at least the bid with his matadors (3.3.10): the "
+        "cheapest is diamonds with 2, game 3, 27.",
+    )
+    .bids("M18 Fh M20 Fh Mp Rp")
+    .e("choice", "F", choice="win"),
+    outcome="won",
+    declarer="forehand",
+    game_value=27,
+    score=27,
+    infractions=[inf("wrong_card_count", "void", "3.3.10")],
+    cited=cited("3.3.10"),
+)
+
+rec = Rec(
+    DEAL_A_MISDEALT,
+    "M holds 11 cards and R 9, found after the bidding; F chooses to play his game: DQ "
+    "goes back from M to R (3.3.10) and hearts is played out.",
+).bids("M18 Fh M20 Fh Mp Rp")
+rec.e("choice", "F", choice="play", cards=["DQ"], to="rearhand")
+rec.hands["middlehand"].remove("DQ")
+rec.hands["rearhand"].append("DQ")
+rec.pickup("F", ["D9", "D7"]).declare("F", "hearts").play(tricks(1, 10))
+case(
+    F3,
+    "isko_3_3_10_defenders_misdealt_declarer_plays_with_corrected_cards",
+    rec,
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    infractions=[inf("wrong_card_count", "void", "3.3.10")],
+    cited=cited("3.3.10"),
+)
+
+rec = Rec(
+    DEAL_A,
+    "F takes up the skat and announces diamonds hand, which is invalid after a pickup; "
+    "at once he corrects it to hearts, a suit game like the first (3.4.5), and wins it.",
+).bids("M18 Fh M20 Fh Mp Rp")
+rec.pickup("F", ["D9", "D7"])
+rec.e("declare", "F", game="diamonds", hand=True)
+rec.declare("F", "hearts")
+rec.events[-1]["correction"] = True
+rec.play(tricks(1, 10))
+case(
+    F3,
+    "isko_3_4_5_declarer_corrects_an_invalid_announcement",
+    rec,
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    infractions=[inf("invalid_declaration", "void", "3.4.5")],
+    cited=cited("3.4.5"),
+)
+
+rec = Rec(
+    DEAL_A,
+    "F announces hearts hand after taking up the skat (invalid), then wants to correct "
+    "it to grand: a correction must keep the kind of game (3.4.5), so it does not count "
+    "and hearts, corrected by the referee, is played and won.",
+).bids("M18 Fh M20 Fh Mp Rp")
+rec.pickup("F", ["D9", "D7"])
+rec.declare("F", "hearts", hand=True)
+rec.e("declare", "F", game="grand", correction=True)
+rec.play(tricks(1, 10))
+case(
+    F3,
+    "isko_3_4_5_correction_to_another_kind_of_game_does_not_count",
+    rec,
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    infractions=[
+        inf("invalid_declaration", "void", "3.4.5"),
+        inf("invalid_declaration", "void", "3.4.5"),
+    ],
+    cited=cited("3.4.5"),
+)
+
+
+# ------------------------------------------ the dealer at a table of four (3.3.9, 3.5.4, SkWO 8.5)
+def table_of_four(rec: Rec) -> Rec:
+    """The same record at a table of four, with Dora dealing and sitting out."""
+    rec.table_size, rec.dealer = 4, "Dora"
+    return rec
+
+
+def dealer_inf(*clauses: str) -> dict[str, Any]:
+    return {
+        "kind": "dealer_infraction",
+        "status": "void",
+        "clauses": list(clauses),
+        "seat": "dealer",
+    }
+
+
+WON_AT_FOUR = {"forehand": 80, "middlehand": 0, "rearhand": 0, "dealer": 0}
+
+rec = table_of_four(
+    Rec(
+        DEAL_A,
+        "Table of four: the dealer turns a skat card over during the bidding (3.3.9, SkWO "
+        "8.5). The bidders may bid anew; the bidding goes on as recorded and F wins hearts "
+        "played out. The dealer is no party: nobody loses for it, no points against him.",
+    )
+    .bids("M18 Fh")
+    .e("look_at_skat", "dealer")
+    .bids("M20 Fh Mp Rp")
+    .pickup("F", ["D9", "D7"])
+    .declare("F", "hearts")
+    .play(tricks(1, 10))
+)
+case(
+    F3,
+    "isko_3_3_9_dealer_looks_at_the_skat_in_the_bidding_no_party_loses",
+    rec,
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    tournament_points=WON_AT_FOUR,
+    infractions=[dealer_inf("ISkO 3.3.9", "SkWO 8.5", "SkWO 5.1")],
+    cited=cited("3.3.9", "SkWO 8.5", "SkWO 5.1"),
+)
+
+case(
+    F3,
+    "isko_3_3_11_dealer_saw_the_skat_declarer_folds",
+    table_of_four(
+        Rec(
+            DEAL_A,
+            "Table of four: the dealer looks at the skat during the bidding, which comes to "
+            "light afterwards; F, before taking up the skat, folds (3.3.11): passed in, "
+            "nobody scores, the dealer neither.",
+        )
+        .bids("M18 Fh")
+        .e("look_at_skat", "dealer")
+        .bids("M20 Fh Mp Rp")
+        .e("choice", "F", choice="fold")
+    ),
+    outcome="passed_in",
+    declarer="forehand",
+    tournament_points={"forehand": 0, "middlehand": 0, "rearhand": 0, "dealer": 0},
+    infractions=[dealer_inf("ISkO 3.3.9", "SkWO 8.5")],
+    cited=cited("3.3.11"),
+)
+
+rec = table_of_four(
+    a_game(
+        description="Table of four: the dealer looks into F's cards (allowed, 3.5.4) and in "
+        "trick 5 into M's too (SkWO 8.5); M objects. The dealer is no party: the game goes "
+        "on, F wins it played out."
+    )
+)
+rec.e("look_into_hand", "dealer", into="forehand").play(tricks(1, 4)).play("F:C7")
+rec.e("look_into_hand", "dealer", into="middlehand").e("objection", "M")
+rec.play("M:CT R:CQ").play(tricks(6, 10))
+case(
+    F3,
+    "isko_3_5_4_dealer_looks_into_a_second_hand_no_party_loses",
+    rec,
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    tournament_points=WON_AT_FOUR,
+    infractions=[dealer_inf("ISkO 3.5.4", "SkWO 8.5")],
+    cited=cited("3.5.4", "SkWO 8.5"),
+)
+
+rec = table_of_four(
+    a_game(
+        description="Table of four: in trick 5 the dealer says 'Clubs are out!' and R "
+        "objects (4.2.9). The dealer is no party: no side loses for it; the game goes on and "
+        "F wins it played out."
+    )
+)
+rec.play(tricks(1, 4)).play("F:C7").e("remark", "dealer", text="Clubs are out!")
+rec.e("objection", "R").play("M:CT R:CQ").play(tricks(6, 10))
+case(
+    F42O,
+    "isko_4_2_9_dealer_remark_ends_nothing",
+    rec,
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    tournament_points=WON_AT_FOUR,
+    infractions=[dealer_inf("ISkO 4.2.9")],
+    cited=cited("4.2.9", "SkWO 5.1"),
+)
+
+rec = table_of_four(
+    a_game(
+        description="Table of four: in trick 5 the dealer peeks at the skat (4.5.4, 4.2.8); "
+        "then M leads out of turn and F objects at once: M's false lead, not the dealer's "
+        "look, ends the game (4.1.3); F wins 30 and the dealer gets nothing."
+    )
+)
+rec.play(tricks(1, 4)).e("look_at_skat", "dealer").play("M:SA", "M:SA").e("objection", "F")
+case(
+    F42O,
+    "isko_4_2_8_dealer_looks_at_the_skat_in_play_game_goes_on",
+    rec,
+    **HEARTS_WON,
+    card_points=cp(37, 0),
+    tricks=cp(4, 0),
+    ended=ended("infraction", 5),
+    tournament_points=WON_AT_FOUR,
+    infractions=[
+        dealer_inf("ISkO 4.5.4", "ISkO 4.2.8", "SkWO 8.5"),
+        inf("false_lead", "penalized", "4.1.3", seat="M"),
+    ],
+    cited=cited("4.2.8", "SkWO 8.5"),
+)
+
+case(
+    F42O,
+    "isko_4_2_6_defender_puts_two_cards_into_a_trick_found_after_it",
+    a_game(
+        description="In trick 5 M plays CT with SA stuck to it; both go into the trick, "
+        "which is gathered (play.extra). F objects after the trick: M's side is a card "
+        "short after a correct deal, so F wins at the simple level (4.2.6)."
+    )
+    .play(tricks(1, 4))
+    .play("F:C7")
+    .e("play", "M", card="CT", extra=["SA"])
+    .e("play", "R", card="CQ")
+    .e("objection", "F"),
+    **HEARTS_WON,
+    card_points=cp(37, 0),
+    tricks=cp(4, 0),
+    ended=ended("infraction", 5),
+    infractions=[inf("wrong_card_count", "penalized", "4.2.6", seat="M")],
+    cited=cited("4.2.6"),
+)
+
+case(
+    F42O,
+    "isko_4_2_6_declarer_puts_no_card_to_a_trick_loses",
+    a_game(
+        description="In trick 6 M leads SA, R plays ST and the trick is taken without a card "
+        "from F (no_card); M objects. The declarer holds a card too many after a correct "
+        "deal: he loses at the simple level (4.2.6)."
+    )
+    .play(tricks(1, 5))
+    .play("M:SA R:ST")
+    .e("no_card", "F")
+    .e("objection", "M"),
+    **HEARTS_LOST,
+    card_points=cp(37, 13),
+    tricks=cp(4, 1),
+    ended=ended("infraction", 6),
+    infractions=[inf("wrong_card_count", "penalized", "4.2.6", seat="F")],
+    cited=cited("4.2.6"),
 )
 
 # ============================================================================ 5 values

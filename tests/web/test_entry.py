@@ -23,7 +23,10 @@ from tests.support.web import EXAMPLES, Console, example
 #: examples the form cannot say, and why (docs/console.md lists them)
 NOT_EXPRESSIBLE = {
     "card-seen-in-deal": "the end of the deal (`dealt`) is not a place in the form",
+    "choice-fold": "the declarer's choice (`choice`) is not an incident of the form",
     "concede-refused": "a refused concession (`refuse`) is not an incident of the form",
+    "dealer-table-of-four": "the dealer's own acts (`look_into_hand`) are not in the form",
+    "no-card": "a trick taken without a seat's card (`no_card`) is not in the form",
     "continue-after-infraction": "a card taken back and played again",
     "lead-before-declaration": "a card led before the declaration",
     "left": "a game that ended during the bidding",
