@@ -139,9 +139,13 @@ def skat_row(replay: dict[str, Any], rows: list[TrickRow], lang: str) -> dict[st
 
 
 def players(record: dict[str, Any]) -> dict[str, str]:
-    """Seat -> player name (empty when the record has none)."""
+    """Seat -> player name (empty when the record has none); at a table of four also the
+    dealer who sits out (``players.dealer``)."""
     names = record.get("players") or {}
-    return {seat: str(names.get(seat) or "") for seat in SEATS}
+    out = {seat: str(names.get(seat) or "") for seat in SEATS}
+    if record.get("table_size") == 4:
+        out["dealer"] = str(names.get("dealer") or "")
+    return out
 
 
 def deal_view(record: dict[str, Any], lang: str) -> list[HandView]:
@@ -181,6 +185,12 @@ def event_text(event: dict[str, Any], lang: str) -> str:
     seat = capitalized(event["seat"], lang) if event.get("seat") else ""
     if kind in ("bid", "hold", "pass", "pickup"):
         return text(f"console.event.{kind}", lang, seat=seat, value=event.get("value", ""))
+    if kind == "play" and event.get("extra"):
+        extra = ", ".join(c.label for c in cards_view(event.get("extra"), lang))
+        card = card_view(event["card"], lang).label
+        return text("console.event.play_extra", lang, seat=seat, card=card, extra=extra)
+    if kind == "no_card":
+        return text("console.event.no_card", lang, seat=seat)
     if kind == "play" and event.get("card"):
         return text(
             "console.event.play", lang, seat=seat, card=card_view(event["card"], lang).label
@@ -189,13 +199,72 @@ def event_text(event: dict[str, Any], lang: str) -> str:
         labels = ", ".join(c.label for c in cards_view(event.get("cards"), lang))
         return text("console.event.discard", lang, seat=seat, cards=labels)
     if kind == "declare":
-        return text("console.event.declare", lang, seat=seat, game=contract_text(event, lang))
+        key = (
+            "console.event.declare_correction"
+            if event.get("correction")
+            else "console.event.declare"
+        )
+        return text(key, lang, seat=seat, game=contract_text(event, lang))
+    detail = _detail_text(event, seat, lang)
+    if detail is not None:
+        return detail
     what = text(f"console.type.{kind}", lang) if kind else "?"
     if what.startswith("console."):
         what = kind
     return text(
         "console.event.other" if seat else "console.event.table", lang, seat=seat, type=what
     )
+
+
+def _detail_text(event: dict[str, Any], seat: str, lang: str) -> str | None:
+    """The events whose own fields say more than their type: how cards became visible, a
+    trick shown on request or looked at unasked, the declarer's choice, the dealer's look
+    into a hand, a remark's words (None: the type alone says it)."""
+    kind = event.get("type")
+    if kind == "expose" and event.get("how"):
+        labels = ", ".join(c.label for c in cards_view(event.get("cards"), lang))
+        return text(f"console.event.expose_{event['how']}", lang, seat=seat, cards=labels)
+    if kind == "review_tricks" and event.get("on_request") is not None:
+        key = "review_requested" if event["on_request"] else "review_unasked"
+        return text(f"console.event.{key}", lang, seat=seat, trick=event.get("trick", ""))
+    if kind == "review_tricks":
+        return text("console.event.review", lang, seat=seat, trick=event.get("trick", ""))
+    if kind == "choice":
+        out = text(f"console.event.choice_{event.get('choice')}", lang, seat=seat)
+        if event.get("cards"):
+            labels = ", ".join(c.label for c in cards_view(event.get("cards"), lang))
+            to = capitalized(event.get("to"), lang) if event.get("to") else "—"
+            out += " " + text("console.event.cards_corrected", lang, cards=labels, to=to)
+        return out
+    if kind == "look_into_hand":
+        into = term(event.get("into"), lang)
+        return text("console.event.look_into_hand", lang, seat=seat, into=into)
+    if kind == "remark" and event.get("text"):
+        return text("console.event.remark", lang, seat=seat, words=event["text"])
+    return None
+
+
+#: event types the bidding list and the trick table already show
+_SHOWN_ELSEWHERE = frozenset({"bid", "hold", "pass", "pickup", "discard", "play"})
+
+
+@dataclass(frozen=True)
+class TableEvent:
+    event: int
+    text: str
+    flagged: bool
+
+
+def table_events(record: dict[str, Any], ruling: dict[str, Any], lang: str) -> list[TableEvent]:
+    """Every event that is not a bid or a card played, in words with its own fields (how
+    a card became visible, a trick shown on request, the end of the deal, the dealer's
+    acts, the declarer's choices, a correction, a refusal), flagged when an infraction."""
+    flags = flagged_events(ruling)
+    return [
+        TableEvent(i, event_text(e, lang), i in flags)
+        for i, e in enumerate(record.get("events") or [])
+        if e.get("type") not in _SHOWN_ELSEWHERE or e.get("extra")
+    ]
 
 
 def bidding_lines(replay: dict[str, Any], lang: str) -> list[str]:

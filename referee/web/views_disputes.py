@@ -222,6 +222,7 @@ def ruling_context(dispute: Dispute, ruling: Revision, at: int | None, lang: str
         "players": rv.players(record),
         "deal": rv.deal_view(record, lang),
         "bidding": rv.bidding_lines(full, lang),
+        "table_events": rv.table_events(record, doc, lang),
         "tricks": (tricks := rv.trick_rows(full, doc, lang)),
         "skat_row": rv.skat_row(full, tricks, lang),
         "step": rv.step_view(record, moment, step_at, doc, lang),
