@@ -207,6 +207,28 @@ case(
     readings=["isko-5.2.5-schwarz-suffered"],
 )
 
+# ------------------------------------------------------------------------------ 4.3.2
+rec = Rec(
+    DEAL_N,
+    "Null by R, who has to take trick 1 with DA. After trick 2 (eight cards left) R "
+    "gives up; no defender agrees and the record stops. The concession changes nothing, "
+    "but the null game was already lost (R holds a trick): lost as it stands, 23, -46.",
+)
+rec.bids("M18 Fp R20 Mh R22 Mp").pickup("R", ["H9", "D7"]).declare("R", "null")
+rec.play("F:DK M:D8 R:DA R:C7 F:CK M:CQ").e("concede", "R")
+case(
+    b.FN,
+    "isko_4_3_2_concession_without_consent_record_stops_null_already_lost",
+    rec,
+    outcome="lost",
+    declarer="rearhand",
+    game_value=23,
+    score=-46,
+    ended=ended("decided"),
+    infractions=[inf("unauthorized_concession", "void", "4.3.2", seat="R")],
+    readings=["isko-4.3.2-record-stops"],
+)
+
 # ----------------------------------------------------- a failed claim that changed nothing
 case(
     b.F43,
