@@ -7,10 +7,11 @@ from typing import Any
 from flask import request
 from flask.views import MethodView
 
-from referee.api.context import json_object, language, principal, services
+from referee.api.context import authorized, json_object, language, principal, services
 from referee.api.extensions import Blueprint
 from referee.api.problems import ProblemSchema
 from referee.api.schemas import LangQuerySchema, RecordSchema, SkatRulingSchema
+from referee.service.adjudication import ADJUDICATORS
 
 ISS_MIMETYPE = "text/x-iss-sgf"
 
@@ -24,6 +25,7 @@ blp = Blueprint(
 
 @blp.route("")
 class Adjudications(MethodView):
+    @authorized(*ADJUDICATORS, anonymous_ok=True)
     @blp.arguments(LangQuerySchema(), location="query")
     @blp.doc(
         requestBody={

@@ -8,11 +8,13 @@ from flask import g
 from flask.views import MethodView
 
 from referee.api import presenters
-from referee.api.context import language, principal, services
+from referee.api.context import authorized, language, principal, services
 from referee.api.dispute_schemas import AppealSchema, IdempotencyHeaderSchema, RulingRevisionSchema
 from referee.api.extensions import Blueprint
 from referee.api.problems import ProblemSchema
 from referee.api.schemas import LangQuerySchema
+from referee.service.disputes import APPELLATE
+from referee.service.model import ID_PATH
 
 blp = Blueprint(
     "appeals",
@@ -23,8 +25,9 @@ blp = Blueprint(
 PROBLEM = {"schema": ProblemSchema, "content_type": "application/problem+json"}
 
 
-@blp.route("/<int(max=9223372036854775807):dispute_id>/appeals")
+@blp.route(f"/<{ID_PATH}:dispute_id>/appeals")
 class Appeals(MethodView):
+    @authorized(*APPELLATE)
     @blp.arguments(LangQuerySchema, location="query")
     @blp.arguments(IdempotencyHeaderSchema, location="headers")
     @blp.arguments(AppealSchema)

@@ -8,7 +8,7 @@ from flask import g
 from flask.views import MethodView
 
 from referee.api import presenters
-from referee.api.context import language, principal, services
+from referee.api.context import authorized, language, principal, services
 from referee.api.dispute_schemas import (
     DisputeCreateSchema,
     DisputeQuerySchema,
@@ -22,8 +22,9 @@ from referee.api.dispute_schemas import (
 from referee.api.extensions import Blueprint
 from referee.api.problems import ProblemSchema
 from referee.api.schemas import LangQuerySchema
+from referee.service.disputes import READERS, SUBMITTERS
 from referee.service.errors import NotFound
-from referee.service.model import DisputeFilter
+from referee.service.model import ID_PATH, DisputeFilter
 
 blp = Blueprint(
     "disputes",
@@ -36,6 +37,7 @@ PROBLEM = {"schema": ProblemSchema, "content_type": "application/problem+json"}
 
 @blp.route("")
 class Disputes(MethodView):
+    @authorized(*READERS)
     @blp.arguments(DisputeQuerySchema, location="query")
     @blp.response(200, DisputeSummarySchema(many=True))
     @blp.paginate()
@@ -57,6 +59,7 @@ class Disputes(MethodView):
         lang = language()
         return [presenters.dispute(d, lang, full=False) for d in items]
 
+    @authorized(*SUBMITTERS)
     @blp.arguments(IdempotencyHeaderSchema, location="headers")
     @blp.arguments(DisputeCreateSchema)
     @blp.response(201, DisputeSchema)
@@ -80,8 +83,9 @@ class Disputes(MethodView):
         return presenters.dispute(dispute, language()), 201, extra
 
 
-@blp.route("/<int(max=9223372036854775807):dispute_id>")
+@blp.route(f"/<{ID_PATH}:dispute_id>")
 class DisputeItem(MethodView):
+    @authorized(*READERS)
     @blp.arguments(LangQuerySchema, location="query")
     @blp.response(200, DisputeSchema)
     @blp.alt_response(404, **PROBLEM)
@@ -91,8 +95,9 @@ class DisputeItem(MethodView):
         return presenters.dispute(services().disputes.get(who, dispute_id), language())
 
 
-@blp.route("/<int(max=9223372036854775807):dispute_id>/replay")
+@blp.route(f"/<{ID_PATH}:dispute_id>/replay")
 class DisputeReplay(MethodView):
+    @authorized(*READERS)
     @blp.arguments(ReplayQuerySchema, location="query")
     @blp.response(200, ReplaySchema)
     @blp.alt_response(404, **PROBLEM)
@@ -102,8 +107,9 @@ class DisputeReplay(MethodView):
         return services().disputes.replay(who, dispute_id, args.get("at"))
 
 
-@blp.route("/<int(max=9223372036854775807):dispute_id>/rulings")
+@blp.route(f"/<{ID_PATH}:dispute_id>/rulings")
 class DisputeRulings(MethodView):
+    @authorized(*READERS)
     @blp.arguments(LangQuerySchema, location="query")
     @blp.response(200, RulingRevisionSchema(many=True))
     @blp.alt_response(404, **PROBLEM)
@@ -114,10 +120,9 @@ class DisputeRulings(MethodView):
         return [presenters.ruling(r, lang) for r in services().disputes.rulings(who, dispute_id)]
 
 
-@blp.route(
-    "/<int(max=9223372036854775807):dispute_id>/rulings/<int(max=9223372036854775807):revision>"
-)
+@blp.route(f"/<{ID_PATH}:dispute_id>/rulings/<{ID_PATH}:revision>")
 class DisputeRuling(MethodView):
+    @authorized(*READERS)
     @blp.arguments(LangQuerySchema, location="query")
     @blp.response(200, RulingRevisionSchema)
     @blp.alt_response(404, **PROBLEM)

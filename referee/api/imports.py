@@ -11,10 +11,11 @@ from flask import Response, json, request, stream_with_context
 from flask.views import MethodView
 from flask_smorest import abort
 
-from referee.api.context import language, principal, services
+from referee.api.context import authorized, language, principal, services
 from referee.api.extensions import Blueprint
 from referee.api.problems import ProblemSchema
 from referee.api.schemas import LangQuerySchema
+from referee.service.adjudication import IMPORTERS
 
 NDJSON = "application/x-ndjson"
 
@@ -38,6 +39,7 @@ class ImportLineSchema(ma.Schema):
 
 @blp.route("/iss")
 class IssImport(MethodView):
+    @authorized(*IMPORTERS)
     @blp.arguments(LangQuerySchema, location="query")
     @blp.doc(
         requestBody={

@@ -7,10 +7,10 @@ from typing import Any
 import marshmallow as ma
 from flask.views import MethodView
 
-from referee.api.context import principal, services
+from referee.api.context import authorized, services
 from referee.api.extensions import Blueprint
 from referee.api.problems import ProblemSchema
-from referee.service.model import ROLES, ApiKey
+from referee.service.model import ID_PATH, ROLES, ApiKey
 
 blp = Blueprint("keys", __name__, url_prefix="/v1/keys", description="API keys (admin only)")
 
@@ -29,33 +29,29 @@ class NewKeySchema(KeySchema):
     secret = ma.fields.String(dump_only=True, metadata={"description": "shown only once"})
 
 
-def _admin() -> None:
-    principal().require("admin")
-
-
 @blp.route("")
 class Keys(MethodView):
+    @authorized("admin")
     @blp.response(200, KeySchema(many=True))
     def get(self) -> list[ApiKey]:
         """All keys (never their secrets)."""
-        _admin()
         return services().keys.list()
 
+    @authorized("admin")
     @blp.arguments(KeySchema)
     @blp.response(201, NewKeySchema)
     @blp.alt_response(403, schema=ProblemSchema, content_type="application/problem+json")
     def post(self, data: dict[str, Any]) -> dict[str, Any]:
         """Create a key; the response is the only place its secret ever appears."""
-        _admin()
         key, secret = services().keys.create(data["role"], data["owner"], data["label"])
         return {**key.__dict__, "secret": secret}
 
 
-@blp.route("/<int(max=9223372036854775807):key_id>/revoke")
+@blp.route(f"/<{ID_PATH}:key_id>/revoke")
 class KeyRevoke(MethodView):
+    @authorized("admin")
     @blp.response(200, KeySchema)
     @blp.alt_response(404, schema=ProblemSchema, content_type="application/problem+json")
     def post(self, key_id: int) -> ApiKey:
         """Revoke a key (it stays listed, with ``revoked_at``)."""
-        _admin()
         return services().keys.revoke(key_id)

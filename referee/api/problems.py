@@ -38,6 +38,9 @@ _HTTP_CODES = {
 }
 
 
+_KEPT_HEADERS = frozenset({"retry-after", "allow"})
+
+
 class ProblemItemSchema(ma.Schema):
     """One problem; besides these fields it carries the error's own ``where`` keys."""
 
@@ -172,8 +175,9 @@ def from_http_exception(error: HTTPException) -> Response:
     if "messages" in data:
         _flatten(data["messages"], [], errors)
     headers = dict(data.get("headers") or {})
-    if status == 429 and error.get_headers():
-        headers.update({k: v for k, v in error.get_headers() if k.lower() == "retry-after"})
+    # werkzeug's own headers that belong to the answer: Retry-After of a 429 and Allow of
+    # a 405 (RFC 9110 15.5.6: a 405 MUST list the methods the resource supports)
+    headers.update({k: v for k, v in error.get_headers() if k.lower() in _KEPT_HEADERS})
     detail = data.get("message") or error.description or HTTPStatus(status).phrase
     if status == 422 and errors:
         detail = "the request does not match the schema"

@@ -7,7 +7,7 @@ from typing import Any
 import marshmallow as ma
 from flask.views import MethodView
 
-from referee.api.context import language, principal
+from referee.api.context import authorized, language
 from referee.api.extensions import Blueprint
 from referee.api.problems import ProblemSchema
 from referee.api.schemas import LangQuerySchema
@@ -42,11 +42,11 @@ class ClauseSchema(ma.Schema):
 
 @blp.route("")
 class Rules(MethodView):
+    @authorized(anonymous_ok=True)
     @blp.arguments(RulesQuerySchema, location="query")
     @blp.response(200, ClauseSchema(many=True))
     def get(self, args: dict[str, Any]) -> list[dict[str, Any]]:
         """All clauses, or those matching ``q`` (in the chosen language), ``document``, ``kind``."""
-        principal(anonymous_ok=True)
         return catalogue.find(
             language(), q=args.get("q"), document=args.get("document"), kind=args.get("kind")
         )
@@ -54,10 +54,10 @@ class Rules(MethodView):
 
 @blp.route("/<path:clause_id>")
 class Rule(MethodView):
+    @authorized(anonymous_ok=True)
     @blp.arguments(LangQuerySchema, location="query")
     @blp.response(200, ClauseSchema)
     @blp.alt_response(404, schema=ProblemSchema, content_type="application/problem+json")
     def get(self, _args: dict[str, Any], clause_id: str) -> dict[str, Any]:
         """One clause by id: ``ISkO 4.2.3`` (URL-encoded) or ``isko-4.2.3``."""
-        principal(anonymous_ok=True)
         return catalogue.get(clause_id, language())

@@ -9,7 +9,9 @@ from typing import Any
 from referee.rules.languages import LANGUAGES
 
 __all__ = [
+    "ID_PATH",
     "LANGUAGES",
+    "MAX_ID",
     "ROLES",
     "ApiKey",
     "Dispute",
@@ -21,6 +23,12 @@ __all__ = [
     "Revision",
     "Webhook",
 ]
+
+#: the largest id of a key, dispute or ruling: the id columns are INTEGER, 32 bits on
+#: PostgreSQL; a larger id in a URL names nothing (404) and never reaches the database
+MAX_ID = 2**31 - 1
+#: werkzeug's converter for such an id in a route
+ID_PATH = f"int(max={MAX_ID})"
 
 #: the roles an API key can have
 ROLES: tuple[str, ...] = ("referee", "court", "platform", "admin")

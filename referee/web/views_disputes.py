@@ -16,7 +16,7 @@ from referee.rulings.appeals import compare_rulings, parse_time
 from referee.rulings.model import Outcome
 from referee.service import engine
 from referee.service.disputes import APPELLATE, SUBMITTERS
-from referee.service.model import Dispute, DisputeFilter, Revision
+from referee.service.model import ID_PATH, Dispute, DisputeFilter, Revision
 from referee.web import ruling_view as rv
 from referee.web.auth import require_principal, signed_in
 from referee.web.blueprint import bp
@@ -232,7 +232,7 @@ def ruling_context(dispute: Dispute, ruling: Revision, at: int | None, lang: str
     }
 
 
-@bp.route("/disputes/<int(max=9223372036854775807):dispute_id>", endpoint="dispute")
+@bp.route(f"/disputes/<{ID_PATH}:dispute_id>", endpoint="dispute")
 @signed_in
 def dispute_page(dispute_id: int) -> Any:
     """The ruling: outcome, score, deal, bidding, tricks, infractions, reasoning, step-through."""
@@ -250,7 +250,7 @@ def dispute_page(dispute_id: int) -> Any:
 
 
 @bp.route(
-    "/disputes/<int(max=9223372036854775807):dispute_id>/appeal",
+    f"/disputes/<{ID_PATH}:dispute_id>/appeal",
     methods=["GET", "POST"],
     endpoint="appeal",
 )
@@ -308,7 +308,7 @@ def _value(value: Any, lang: str) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-@bp.route("/disputes/<int(max=9223372036854775807):dispute_id>/revisions", endpoint="revisions")
+@bp.route(f"/disputes/<{ID_PATH}:dispute_id>/revisions", endpoint="revisions")
 @signed_in
 def revisions_page(dispute_id: int) -> Any:
     """Two revisions side by side (default: the latest and the one before) and what changed."""
