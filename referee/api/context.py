@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -10,6 +11,8 @@ from typing import Any, TypeVar
 from flask import current_app, g, request
 from flask_smorest import abort
 
+from referee.api.extensions import invalid_json_detail
+from referee.record.log import strict_json_loads
 from referee.service.adjudication import AdjudicationService
 from referee.service.disputes import DisputeService
 from referee.service.errors import Unauthenticated
@@ -101,9 +104,10 @@ def language() -> str:
 def json_object(*, pointer: str = "") -> dict[str, Any]:
     """The request body as a JSON object (400 for malformed JSON or another type)."""
     g.record_pointer = pointer
-    data = request.get_json(force=True, silent=True)
-    if data is None:
-        abort(400, messages={"json": {"_body": ["the body is not valid JSON"]}})
+    try:
+        data = strict_json_loads(request.get_data(cache=True))
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        abort(400, messages={"json": {"_body": [invalid_json_detail(exc)]}})
     if not isinstance(data, dict):
         abort(400, messages={"json": {"_body": ["the body must be a JSON object"]}})
     return data

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import http
+import json
 from collections.abc import Callable
 from types import FunctionType
 from typing import Any
@@ -14,13 +15,14 @@ from flask.json.provider import DefaultJSONProvider
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_smorest import Api
 from flask_smorest import Blueprint as SmorestBlueprint
+from flask_smorest import abort as flask_abort
 from flask_smorest.utils import prepare_response
 from marshmallow import missing
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import HTTPException
 
 from referee.api.problems import PROBLEM_JSON, ProblemSchema, from_http_exception
-from referee.record.log import strict_json_loads
+from referee.record.log import StrictJSONError, strict_json_loads
 
 
 class StrictJSONProvider(DefaultJSONProvider):
@@ -58,6 +60,29 @@ class StrictParser(FlaskParser):
         if not is_json_request(req):
             return missing
         return strict_json_loads(req.get_data(cache=True))
+
+    def _handle_invalid_json_error(
+        self, error: Exception, req: Any, *args: Any, **kwargs: Any
+    ) -> Any:
+        """400 saying what is wrong with the body (webargs says only "Invalid JSON body")."""
+        flask_abort(400, messages={"json": {"_body": [invalid_json_detail(error)]}})
+
+
+def invalid_json_detail(error: Exception) -> str:
+    """Why a body is not JSON this service reads: the refusal, or the syntax error with
+    its line and column.
+
+    >>> import json
+    >>> invalid_json_detail(json.JSONDecodeError("Expecting value", '{"a": }', 6))
+    'the body is not valid JSON: Expecting value (line 1, column 7)'
+    """
+    if isinstance(error, StrictJSONError):
+        return f"the body is not accepted: {error.msg}"
+    if isinstance(error, json.JSONDecodeError):
+        return (
+            f"the body is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+        )
+    return "the body is not valid JSON: it is not UTF-8"
 
 
 class Blueprint(SmorestBlueprint):

@@ -139,7 +139,7 @@ def check_admissibility(lodged_at: datetime, meta: Mapping[str, Any]) -> Admissi
         end = _meta_time(meta, SERIES_END_KEY)
         if end is None:
             return _unreadable(SERIES_END_KEY)
-        last_deadline = end + LAST_SERIES_GRACE
+        last_deadline = _after(end, LAST_SERIES_GRACE)
         if lodged <= last_deadline:
             return Admissibility(
                 "admissible", "lodged within 15 minutes after the last series", last_deadline
@@ -159,6 +159,64 @@ def check_admissibility(lodged_at: datetime, meta: Mapping[str, Any]) -> Admissi
         "the schedule is not known: neither the next series' start nor 'last series' is given",
         missing=(NEXT_SERIES_KEY, LAST_SERIES_KEY),
     )
+
+
+def _after(moment: datetime, delay: timedelta) -> datetime:
+    """``moment + delay``, or the calendar's last instant when that lies beyond it (a
+    schedule stored before submissions were checked must not make an appeal fail).
+
+    >>> _after(datetime(9999, 12, 31, 23, 59, tzinfo=UTC), LAST_SERIES_GRACE).year
+    9999
+    """
+    try:
+        return moment + delay
+    except OverflowError:
+        return datetime.max.replace(tzinfo=UTC)
+
+
+class ScheduleError(InvalidInput):
+    """A dispute's schedule the admissibility check could not read (refused at submission)."""
+
+    code = "schedule.invalid"
+
+
+def check_schedule(meta: Mapping[str, Any]) -> None:
+    """Refuse, at submission, a schedule :func:`check_admissibility` could not read: a time
+    that is not ISO-8601 (``"tomorrow 14:00"``), one so near the ends of the calendar that
+    its deadline cannot be computed, a ``last_series`` that is not true or false.
+
+    >>> check_schedule({"next_series_starts_at": "2026-05-02T14:00:00+02:00"})
+    >>> try:
+    ...     check_schedule({"series_ends_at": "tomorrow 14:00"})
+    ... except ScheduleError as exc:
+    ...     print(exc.code, exc.where)
+    schedule.invalid {'field': 'series_ends_at'}
+    """
+    for key in (NEXT_SERIES_KEY, SERIES_END_KEY):
+        value = meta.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, str):
+            raise ScheduleError(f"{key} must be an ISO-8601 time string", where={"field": key})
+        try:
+            moment = parse_time(value, name=key)
+            moment.astimezone(UTC) + LAST_SERIES_GRACE  # noqa: B018 - must not overflow
+            moment.astimezone(UTC) - LAST_SERIES_GRACE  # noqa: B018
+        except AppealError:
+            raise ScheduleError(
+                f"{key} is not an ISO-8601 time (e.g. 2026-05-02T14:00:00+02:00): {value!r}",
+                where={"field": key},
+            ) from None
+        except OverflowError:
+            raise ScheduleError(
+                f"{key} lies too near the end of the calendar: {value!r}", where={"field": key}
+            ) from None
+    last = meta.get(LAST_SERIES_KEY)
+    if last is not None and not isinstance(last, bool):
+        raise ScheduleError(
+            f"{LAST_SERIES_KEY} must be true or false, not {last!r}",
+            where={"field": LAST_SERIES_KEY},
+        )
 
 
 def _meta_time(meta: Mapping[str, Any], key: str) -> datetime | None:

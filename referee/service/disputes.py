@@ -16,7 +16,9 @@ from typing import Any
 
 from referee.rulings.appeals import (
     AppealError,
+    ScheduleError,
     check_admissibility,
+    check_schedule,
     compare_rulings,
     require_grounds,
 )
@@ -24,6 +26,7 @@ from referee.service import engine
 from referee.service.errors import (
     DuplicateIdempotencyKey,
     IdempotencyMismatch,
+    InvalidInput,
     NotFound,
     RevisionNotCurrent,
 )
@@ -49,6 +52,43 @@ def request_hash(payload: Any) -> str:
 
 def _text(value: Any) -> str | None:
     return None if value is None else str(value)
+
+
+#: dispute context kept in its own columns -> the longest text the column stores
+CONTEXT_COLUMNS = {"event": 200, "table": 50}
+
+
+def check_context(context: dict[str, Any], *, given: dict[str, Any]) -> None:
+    """Refuse a dispute's context (the record's ``meta`` under the request's ``meta``) that
+    cannot be stored or read later: an event over 200 characters or a table over 50 (the
+    columns' widths, which PostgreSQL enforces), a schedule the appeal could not read.
+    The error names ``meta.<key>`` when the request's ``meta`` gave it, else
+    ``record.meta.<key>``.
+
+    >>> try:
+    ...     check_context({"table": "7" * 51}, given={"table": "7" * 51})
+    ... except InvalidInput as exc:
+    ...     print(exc.where["field"], exc.message)
+    meta.table meta.table is longer than 50 characters (51)
+    """
+
+    def field(key: str) -> str:
+        return f"meta.{key}" if key in given else f"record.meta.{key}"
+
+    for key, width in CONTEXT_COLUMNS.items():
+        value = _text(context.get(key))
+        if value is not None and len(value) > width:
+            raise InvalidInput(
+                f"{field(key)} is longer than {width} characters ({len(value)})",
+                code="dispute.meta_too_long",
+                where={"field": field(key)},
+            )
+    try:
+        check_schedule(context)
+    except ScheduleError as exc:
+        key = str(exc.where["field"])
+        message = field(key) + exc.message.removeprefix(key)
+        raise ScheduleError(message, where={"field": field(key)}) from None
 
 
 class DisputeService:
@@ -81,6 +121,15 @@ class DisputeService:
         self, who: Principal, flt: DisputeFilter, *, offset: int, limit: int
     ) -> tuple[list[Dispute], int]:
         who.require(*READERS)
+        for name in ("event", "table", "outcome", "kind"):
+            value = getattr(flt, name)
+            if value is not None and "\x00" in value:
+                # no stored text holds a NUL, and PostgreSQL refuses one even in a filter
+                raise InvalidInput(
+                    f"the filter {name} holds a NUL character",
+                    code="filter.invalid",
+                    where={"location": "query", "field": name},
+                )
         scoped = DisputeFilter(
             owner=None if who.sees_all else who.owner,
             event=flt.event,
@@ -185,6 +234,7 @@ class DisputeService:
         texts = rule_all_languages(record)
         now = datetime.now(UTC)
         context = {**(record.get("meta") or {}), **(meta or {})}
+        check_context(context, given=meta or {})
         first = texts["en"]
         ruling = Revision(None, None, 1, now, who.owner, record, texts, first.get("outcome"))
         dispute = Dispute(

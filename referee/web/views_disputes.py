@@ -25,6 +25,13 @@ from referee.web.record_input import ConsoleInputError, read_record, read_time, 
 from referee.web.services import services
 
 PAGE_SIZE = 20
+#: the service's name of a context field -> the form field it came from
+_FORM_FIELDS = {
+    "meta.event": "event",
+    "meta.table": "table",
+    "meta.next_series_starts_at": "next_series",
+    "meta.series_ends_at": "series_end",
+}
 OUTCOMES = tuple(Outcome)
 
 
@@ -181,9 +188,10 @@ def new_dispute() -> Any:
         except RefereeError as exc:
             status = _form_status(exc)
             error = _form_error(exc, lang)
+            error["field"] = _FORM_FIELDS.get(error["field"], error["field"])
             if isinstance(exc, Conflict):
                 error["field"] = None  # not one field's fault: shown above the form
-            elif error["field"] not in ("next_series", "series_end"):
+            elif error["field"] not in ("event", "table", "next_series", "series_end"):
                 error["field"] = "record"  # the record's own paths go with the event index
             events = _events_of(raw) if error.get("event") is not None else None
         else:

@@ -32,21 +32,27 @@ def test_non_json_constants_and_nul_are_refused_with_400(client, keys, path, val
     assert client.get("/v1/disputes", headers=keys["referee"]).json == []
 
 
-def test_an_unreadable_schedule_in_meta_leaves_the_appeal_unverified(client, keys):
+def test_an_unreadable_schedule_in_meta_is_refused_at_submission(client, keys):
+    """Issue 15: checked when the dispute is stored, not found out at the appeal."""
     meta = {"next_series_starts_at": "after lunch"}
     d = client.post(
         "/v1/disputes",
         json={"record": example("revoke-objected"), "meta": meta},
         headers=keys["referee"],
     )
-    assert d.status_code == 201
-    r = client.post(
-        f"/v1/disputes/{d.json['id']}/appeals",
-        json={"grounds": "the objection came too late", "lodged_at": "2026-05-02T13:45:00+02:00"},
-        headers=keys["court"],
-    )
-    assert r.status_code == 201, r.json
-    assert "unverified" in json.dumps(r.json)
+    assert d.status_code == 422, d.json
+    assert d.json["errors"][0]["pointer"] == "/meta/next_series_starts_at"
+    assert client.get("/v1/disputes", headers=keys["referee"]).json == []
+
+
+def test_an_unreadable_schedule_stored_earlier_leaves_the_appeal_unverified():
+    from datetime import UTC, datetime
+
+    from referee.rulings.appeals import check_admissibility
+
+    lodged = datetime(2026, 5, 2, 13, 45, tzinfo=UTC)
+    verdict = check_admissibility(lodged, {"next_series_starts_at": "after lunch"})
+    assert verdict.status == "unverified" and verdict.accepted
 
 
 def test_key_cache_revocation_is_immediate_here_and_bounded_elsewhere(app):
