@@ -19,9 +19,9 @@ move 0 is the deal) and the field.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import IO, Any, NamedTuple, cast
 
 from referee.core.errors import RecordError
 from referee.core.seats import SEAT_NAMES
@@ -152,7 +152,17 @@ def _error(what: str, message: str, line: int | None, **where: Any) -> RecordErr
 def _int_or_str(value: str | None) -> int | str | None:
     if value is None or value == "":
         return None
-    return int(value) if value.isdigit() else value
+    return int(value) if _is_number(value) else value
+
+
+def _is_number(text: str) -> bool:
+    """ASCII digits that fit 64 bits (``"²"`` is a digit to Python, but no number, and a
+    5,000-digit string is one Python will not convert).
+
+    >>> _is_number("18"), _is_number("²"), _is_number("9" * 30)
+    (True, False, False)
+    """
+    return text.isascii() and text.isdigit() and len(text) <= 18
 
 
 def _labels(text: str, line: int | None) -> dict[str, str]:
@@ -288,6 +298,55 @@ def iter_iss_lines(stream: Iterable[str]) -> Iterator[tuple[int, str]]:
             yield line_no, text
 
 
+#: the longest ISS line read: some 30 times a long real record (under 2,000 characters)
+MAX_LINE_CHARS = 64 * 1024
+#: how much of an overlong line is read at a time while it is skipped
+_SKIP_CHARS = 64 * 1024
+
+
+def read_iss_lines(
+    stream: IO[str] | Iterable[str], max_chars: int = MAX_LINE_CHARS
+) -> Iterator[tuple[int, str | RecordError]]:
+    """``(line number, text)`` for every non-blank line, or ``(line number, error)`` for a
+    line longer than ``max_chars``: that line is read on in pieces and dropped, so one
+    line never costs more than ``max_chars`` characters of memory, and the next line is
+    read as usual.
+
+    >>> import io
+    >>> text = "a" + chr(10) + chr(10) + "x" * 9 + chr(10) + "b"
+    >>> [(n, t if isinstance(t, str) else t.code)
+    ...  for n, t in read_iss_lines(io.StringIO(text), max_chars=5)]
+    [(1, 'a'), (3, 'iss.line_too_long'), (4, 'b')]
+    """
+    readline = _line_reader(stream)
+    line_no = 0
+    while True:
+        line = readline(max_chars + 1)
+        if not line:
+            return
+        line_no += 1
+        if len(line) > max_chars and not line.endswith("\n"):
+            while True:  # drop the rest of the line, a piece at a time
+                rest = readline(_SKIP_CHARS)
+                if not rest or rest.endswith("\n"):
+                    break
+            message = f"the line is longer than {max_chars} characters (not an ISS record)"
+            yield line_no, _error("line_too_long", message, line_no)
+            continue
+        text = line.strip()
+        if text:
+            yield line_no, text
+
+
+def _line_reader(stream: IO[str] | Iterable[str]) -> Callable[[int], str]:
+    """``readline(size)`` of a file, or of an iterable of whole lines (size ignored)."""
+    readline = getattr(stream, "readline", None)
+    if readline is not None:
+        return cast(Callable[[int], str], readline)
+    lines = iter(stream)
+    return lambda _size: next(lines, "")
+
+
 def iter_iss_records(stream: Iterable[str]) -> Iterator[IssRecord]:
     """Yield one :class:`IssRecord` per non-blank line of ``stream`` (constant memory).
 
@@ -404,7 +463,11 @@ class _Converter:
             self.emit_pending()
         self.expect_skat_view = False
         simple = {"y": "hold", "p": "pass", "RE": "concede"}
-        if action.isdigit():
+        if action.isascii() and action.isdigit():
+            if not _is_number(action):
+                raise _error(
+                    "bid", f"bid {action[:20]}... is not a bid value", self.line, move=k, field="MV"
+                )
             self.events.append({"type": "bid", "seat": seat, "value": int(action)})
         elif action in simple:
             self.events.append({"type": simple[action], "seat": seat})

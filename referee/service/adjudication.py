@@ -46,20 +46,18 @@ class AdjudicationService:
         return self._rule_stream(stream, lang)
 
     def _rule_stream(self, stream: IO[str] | Iterable[str], lang: str) -> Iterator[dict[str, Any]]:
+        """One result per non-blank line: a line that cannot be read, converted or ruled
+        gets its error and the import goes on with the next line (a line longer than
+        :data:`~referee.record.iss.MAX_LINE_CHARS` is skipped without being held)."""
         counts = {"games": 0, "ruled": 0, "errors": 0}
-        records = iter(engine.iter_iss_records(stream))
-        while True:
+        for _line_no, text in engine.read_iss_lines(stream):
             index = counts["games"]
-            try:
-                rec = next(records)
-            except StopIteration:
-                break
-            except RefereeError as exc:  # the reader cannot go on after a broken record
-                counts["errors"] += 1
-                yield {"index": index, "error": exc.to_dict()}
-                break
             counts["games"] += 1
+            rec = None
             try:
+                if isinstance(text, RefereeError):
+                    raise text
+                rec = engine.parse_iss_record(text, _line_no)
                 doc = engine.iss_to_skatlog(rec)
                 ruling = engine.adjudicate(doc, lang=lang)
             except RefereeError as exc:
