@@ -1,7 +1,7 @@
 # The referee REST service: gunicorn on port 8000, SQLite in /app/var unless DATABASE_URL.
 # Mirrors `make run`: `referee serve` migrates, creates a first admin key when the
-# database has none (printed once in the log, stored in var/dev-admin-key), then execs
-# gunicorn with gunicorn.conf.py.
+# database has none (stored in var/dev-admin-key, mode 0600; the log names only the
+# file), then execs gunicorn with gunicorn.conf.py.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \

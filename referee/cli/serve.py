@@ -1,8 +1,9 @@
 """``referee serve``: migrate the database, make a first admin key, run gunicorn.
 
 On a fresh clone this serves on SQLite (``var/referee.db``) at http://127.0.0.1:8000.
-When the database has no key at all, an admin key is created, printed once and stored
-in ``var/dev-admin-key`` (mode 0600).
+When the database has no key at all, an admin key is created and stored in
+``var/dev-admin-key`` (mode 0600 from its creation); the log names the file, never the
+key itself (a log is read by more people than the operator).
 """
 
 from __future__ import annotations
@@ -48,13 +49,20 @@ def gunicorn_config() -> Path | None:
 
 
 def ensure_first_key(keys: KeyService, key_file: Path = DEV_KEY_FILE) -> str | None:
-    """Create an admin key when there is none at all; returns its secret (else None)."""
+    """Create an admin key when there is none at all; returns its secret (else None).
+
+    The file is created with mode 0600 (never readable by others, not even for a moment)
+    in a directory created 0700.
+    """
     if keys.list():
         return None
     _key, secret = keys.create("admin", "development", "created by referee serve")
-    key_file.parent.mkdir(parents=True, exist_ok=True)
-    key_file.write_text(secret + "\n", encoding="utf-8")
-    key_file.chmod(0o600)
+    key_file.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if key_file.exists():
+        key_file.unlink()  # a key of an earlier database: replaced, not reused
+    fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(secret + "\n")
     return secret
 
 
@@ -67,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         backend.dispose()
     if secret:
-        print(f"development admin key (shown once, stored in {DEV_KEY_FILE}):\n  {secret}")
+        print(f"an admin key was created; it is in {DEV_KEY_FILE} (mode 0600), not in this log")
     print(f"database: {settings.database_url}", flush=True)
     if args.no_server:
         return 0

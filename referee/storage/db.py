@@ -199,6 +199,18 @@ def _guard_postgresql(engine: Engine, timeouts: Timeouts) -> None:
     event.listen(engine.pool, "checkout", checkout)
 
 
+def _create_private(path: Path) -> None:
+    """Create a missing SQLite file empty (SQLite takes an empty file for a new database)
+    with mode 0600, in a directory made 0700 when missing: the database holds the key
+    hashes and every note. SQLite gives its ``-wal`` and ``-shm`` files the database
+    file's mode. An existing file keeps the mode its operator gave it."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+
+
 def make_engine(url: str, timeouts: Timeouts | None = None) -> Engine:
     """An engine for ``url``; a SQLite file's directory is created when missing.
 
@@ -209,7 +221,7 @@ def make_engine(url: str, timeouts: Timeouts | None = None) -> Engine:
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
-            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+            _create_private(Path(parsed.database))
         engine = create_engine(
             url,
             connect_args={"timeout": 30, "check_same_thread": False},
