@@ -16,7 +16,7 @@ from referee.core.seats import Seat
 #: event type -> (seat required?, its own fields with their kinds)
 EVENT_FIELDS: dict[str, tuple[bool, dict[str, str]]] = {
     "dealt": (False, {}),
-    "bid": (True, {"value": "int"}),
+    "bid": (True, {"value": "bid"}),
     "hold": (True, {}),
     "pass": (True, {}),
     "pickup": (True, {}),

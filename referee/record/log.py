@@ -28,6 +28,7 @@ from typing import Any
 
 import orjson
 
+from referee.core.bidding import BID_VALUES
 from referee.core.cards import ALL_CARDS_MASK, Card, cards_of
 from referee.core.contracts import Game
 from referee.core.deal import PARTS, Deal
@@ -459,6 +460,15 @@ def _parse_event(index: int, e: Any) -> Event:
     return Event(*values)
 
 
+_BID_SET = frozenset(BID_VALUES)
+
+
+def _short(value: Any) -> str:
+    """``repr`` of a value, cut to 40 characters (a 1,000-digit bid is not echoed whole)."""
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**40 else "a huge number"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _field(index: int, name: str, kind: str, value: Any) -> Any:
     def bad(what: str) -> RecordError:
         return _fail(
@@ -468,6 +478,20 @@ def _field(index: int, name: str, kind: str, value: Any) -> Any:
     if kind == "int":
         if type(value) is not int:
             raise bad("an integer")
+        return value
+    if kind == "bid":
+        # ISkO 3.3.1: a bid is a game value; a number that is none (19, -5, 10**30) is
+        # refused like a card that does not exist (docs/interpretations.md, "Bid values")
+        if type(value) is not int:
+            raise bad("an integer")
+        if value not in _BID_SET:
+            raise _fail(
+                f"a bid must be a game value (18, 20, 22, 23, 24, 27, ... 264; ISkO 3.3.1), "
+                f"got {_short(value)}",
+                "event.bid_value",
+                event=index,
+                field=name,
+            )
         return value
     if kind == "trick":
         if type(value) is not int or not 1 <= value <= 10:
