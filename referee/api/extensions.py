@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import http
+import io
 import json
 from collections.abc import Callable
 from types import FunctionType
-from typing import Any
+from typing import IO, Any
 
 import orjson
 from flask import Flask, Request, has_request_context
@@ -19,7 +20,8 @@ from flask_smorest import abort as flask_abort
 from flask_smorest.utils import prepare_response
 from marshmallow import missing
 from webargs.flaskparser import FlaskParser, is_json_request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from werkzeug.utils import cached_property
 
 from referee.api.problems import PROBLEM_JSON, ProblemSchema, from_http_exception
 from referee.record.log import StrictJSONError, strict_json_loads
@@ -109,8 +111,44 @@ class CookieSessionsOnDemand(SecureCookieSessionInterface):
         return bool(app.config["SESSION_COOKIE_SECURE"])
 
 
+class _AtMost(io.RawIOBase):
+    """A body without Content-Length (chunked) read up to ``limit`` bytes: one byte more is
+    a 413. werkzeug's own limit stops reading at the limit without a word, so an
+    over-long chunked body was parsed cut off (issue 15)."""
+
+    def __init__(self, inner: Any, limit: int) -> None:
+        self.inner, self.limit, self.pos = inner, limit, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        want = min(len(buffer), self.limit + 1 - self.pos)
+        data = self.inner.read(want) if want > 0 else b""
+        self.pos += len(data)
+        if self.pos > self.limit:
+            raise RequestEntityTooLarge(f"the request body is larger than {self.limit} bytes")
+        buffer[: len(data)] = data
+        return len(data)
+
+
+class RefereeRequest(Request):
+    @cached_property
+    def stream(self) -> IO[bytes]:
+        """The body; a chunked one is held to ``max_content_length`` (413 beyond it)."""
+        limit = self.max_content_length
+        if (
+            limit is not None
+            and self.content_length is None
+            and "wsgi.input_terminated" in self.environ
+        ):
+            return io.BufferedReader(_AtMost(self.environ["wsgi.input"], limit))
+        return super().stream
+
+
 class RefereeFlask(Flask):
     json_provider_class = StrictJSONProvider
+    request_class = RefereeRequest
     session_interface = CookieSessionsOnDemand()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

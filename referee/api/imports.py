@@ -10,6 +10,7 @@ import marshmallow as ma
 from flask import Response, json, request, stream_with_context
 from flask.views import MethodView
 from flask_smorest import abort
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from referee.api.context import authorized, language, principal, services
 from referee.api.extensions import Blueprint
@@ -62,7 +63,14 @@ class IssImport(MethodView):
         lines = services().adjudication.import_iss(who, text, lang)
 
         def ndjson() -> Iterator[str]:
-            for item in lines:
-                yield json.dumps(item) + "\n"
+            try:
+                for item in lines:
+                    yield json.dumps(item) + "\n"
+            except RequestEntityTooLarge:  # chunked: found out while streaming the answer
+                error = {
+                    "code": "request.too_large",
+                    "message": f"the import is larger than {limit} bytes; the rest was not read",
+                }
+                yield json.dumps({"error": error}) + "\n"
 
         return Response(stream_with_context(ndjson()), mimetype=NDJSON)
