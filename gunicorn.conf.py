@@ -44,6 +44,7 @@ def on_exit(server):
         except Exception:  # noqa: BLE001 - it is going away either way
             proc.kill()
 
+
 def post_worker_init(worker):  # noqa: ARG001 - gunicorn's hook signature
     """gunicorn's own answers (414, 431, 400, 500) as problem+json, like the app's."""
     from referee.gunicorn_problems import install
