@@ -16,7 +16,7 @@ import marshmallow as ma
 from flask import Response, request, url_for
 from flask.views import MethodView
 
-from referee.api.context import principal, services
+from referee.api.context import authorized, principal, services
 from referee.api.extensions import Blueprint
 from referee.api.problems import ProblemSchema
 from referee.core.errors import BadRequest
@@ -145,6 +145,7 @@ def _lines(limit: int) -> Iterator[bytes]:
 
 @blp.route("/jobs")
 class Jobs(MethodView):
+    @authorized("platform")
     @blp.arguments(JobQuerySchema, location="query")
     @blp.doc(
         requestBody={
@@ -177,6 +178,7 @@ class Jobs(MethodView):
         location = url_for("jobs.JobItem", job_id=job.id)
         return _job(job, progress), 202, {"Location": location}
 
+    @authorized("platform", "admin")
     @blp.response(200, JobSchema(many=True))
     @blp.paginate()
     def get(self, pagination_parameters: Any) -> list[dict[str, Any]]:
@@ -191,12 +193,14 @@ class Jobs(MethodView):
 
 @blp.route("/jobs/<int(max=2147483647):job_id>")
 class JobItem(MethodView):
+    @authorized("platform", "admin")
     @blp.response(200, JobSchema)
     @blp.alt_response(404, **PROBLEM)
     def get(self, job_id: int) -> dict[str, Any]:
         """A job's state and progress: records done, errors, rate, estimated time left."""
         return _job(*services().jobs.progress(principal(), job_id))
 
+    @authorized("platform", "admin")
     @blp.response(200, JobSchema)
     @blp.alt_response(404, **PROBLEM)
     def delete(self, job_id: int) -> dict[str, Any]:
@@ -209,6 +213,7 @@ class JobItem(MethodView):
 
 @blp.route("/jobs/<int(max=2147483647):job_id>/results")
 class JobResults(MethodView):
+    @authorized("platform", "admin")
     @blp.response(200, content_type=NDJSON)
     @blp.alt_response(404, **PROBLEM)
     @blp.alt_response(422, **PROBLEM)
@@ -220,6 +225,7 @@ class JobResults(MethodView):
 
 @blp.route("/webhooks")
 class Webhooks(MethodView):
+    @authorized("platform")
     @blp.arguments(WebhookCreateSchema)
     @blp.response(201, WebhookSchema)
     @blp.alt_response(401, **PROBLEM)
@@ -231,6 +237,7 @@ class Webhooks(MethodView):
         hook = services().jobs.add_webhook(principal(), data["url"], data["events"])
         return _hook(hook, secret=True), 201
 
+    @authorized("platform")
     @blp.response(200, WebhookSchema(many=True))
     def get(self) -> list[dict[str, Any]]:
         """The caller's webhooks (without their secrets)."""
@@ -239,6 +246,7 @@ class Webhooks(MethodView):
 
 @blp.route("/webhooks/<int(max=2147483647):hook_id>")
 class WebhookItem(MethodView):
+    @authorized("platform")
     @blp.response(204)
     @blp.alt_response(404, **PROBLEM)
     def delete(self, hook_id: int) -> None:

@@ -30,6 +30,9 @@ INVALID = [
     ("POST", "/v1/keys/1/revoke", {}, "application/json", JUNK),
     ("GET", "/v1/rules?document=Nonsense", {}, None, None),
     ("GET", "/v1/rules/ISkO%204.1.1?lang=xx", {}, None, None),
+    ("POST", "/v1/jobs?lang=xx", {}, "application/json", JUNK),
+    ("GET", "/v1/jobs?page=0", {}, None, None),
+    ("POST", "/v1/webhooks", {}, "application/json", JUNK),
 ]
 
 #: endpoint (method, path before "?") -> a role that may not use it
@@ -45,6 +48,9 @@ WRONG_ROLE = {
     ("GET", "/v1/keys"): "court",
     ("POST", "/v1/keys"): "court",
     ("POST", "/v1/keys/1/revoke"): "platform",
+    ("POST", "/v1/jobs"): "referee",
+    ("GET", "/v1/jobs"): "court",
+    ("POST", "/v1/webhooks"): "court",
 }
 
 
