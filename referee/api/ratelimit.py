@@ -64,15 +64,14 @@ def _address() -> str:
 def rate_limit_key() -> str:
     """Limits count per API key (by hash) when the key is known and valid, else per
     client address (no key, a made-up key, a revoked one). The key is authenticated
-    here (cached per process, see KeyService) and the view reuses the answer."""
+    here (cached per process, see KeyService) and the view reuses the answer; a database
+    that cannot be asked fails the request here (503), as the view would a moment later."""
     token = bearer_token()
     if token:
         try:
             g.principal = services().keys.authenticate(token)
         except Unauthenticated:
             pass
-        except Exception as exc:  # noqa: BLE001 - the database is down: count by address
-            log.debug("rate limit: key not checked (%s)", exc)
         else:
             return "key:" + hash_key(token)[:16]
     return "addr:" + _address()
