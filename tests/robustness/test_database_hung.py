@@ -187,3 +187,39 @@ def test_hung_postgresql_answers_503_and_health_stays_up(stack: Stack) -> None:
     assert again.status_code == 201, again.text
     listed = requests.get(stack.base + "/v1/disputes", headers=stack.headers, timeout=HUNG)
     assert len(listed.json()) == 2  # nothing was stored while the server was stopped
+
+
+def test_a_row_lock_held_elsewhere_gives_503_busy_after_the_lock_timeout(postgres_url) -> None:  # type: ignore[no-untyped-def]
+    """Another session holds the dispute's row lock and does not let go: the appeal waits
+    for the lock timeout, then answers 503 ``server.database_busy`` and stores nothing."""
+    from sqlalchemy import text
+
+    from referee.app import create_app
+    from referee.service.settings import Settings
+    from tests.conftest import TABLES
+
+    backend = SqlBackend(postgres_url)
+    with backend.engine.begin() as conn:
+        conn.execute(text(f"TRUNCATE {', '.join(TABLES)} RESTART IDENTITY CASCADE"))
+    keys = KeyService(backend.unit_of_work)
+    referee = {"Authorization": f"Bearer {keys.create('referee', 'Club')[1]}"}
+    court = {"Authorization": f"Bearer {keys.create('court', 'Court')[1]}"}
+    app = create_app(Settings(database_url=postgres_url, secret_key="t", db_lock_timeout_s=1))
+    client = app.test_client()
+    d = client.post("/v1/disputes", json={"record": example("left")}, headers=referee).get_json()
+    holder = backend.engine.connect()
+    try:
+        holder.execute(text("SELECT id FROM disputes WHERE id = :id FOR UPDATE"), {"id": d["id"]})
+        r = client.post(f"/v1/disputes/{d['id']}/appeals", json={"grounds": "g"}, headers=court)
+        assert r.status_code == 503, r.get_json()
+        assert r.get_json()["code"] == "server.database_busy"
+        assert r.headers.get("Retry-After")
+    finally:
+        holder.rollback()
+        holder.close()
+    rulings = client.get(f"/v1/disputes/{d['id']}/rulings", headers=court).get_json()
+    assert len(rulings) == 1
+    again = client.post(f"/v1/disputes/{d['id']}/appeals", json={"grounds": "g"}, headers=court)
+    assert again.status_code == 201
+    app.extensions["referee"].backend.dispose()
+    backend.dispose()
