@@ -3,7 +3,7 @@
 What is counted: every ``/v1/`` request, by its API key when the key is one the service
 knows (a made-up or revoked token counts against its client address, so inventing
 tokens buys no allowance), else by client address; and every form the console posts
-(sign-in included), by client address.
+(sign-in included), by signed-in session, else by client address.
 
 Where it is counted (``REFEREE_RATE_LIMIT_STORAGE``):
 
@@ -38,7 +38,7 @@ import time
 from collections import OrderedDict
 from typing import Protocol
 
-from flask import Flask, Response, g, request
+from flask import Flask, Response, g, request, session
 from limits import RateLimitItem, parse
 from limits.storage import storage_from_string
 from limits.strategies import FixedWindowRateLimiter
@@ -52,6 +52,9 @@ from referee.service.keys import hash_key
 log = logging.getLogger(__name__)
 LIMITED_PREFIX = "/v1/"
 FORMS_PREFIX = "/console"
+#: the console's session token in its signed cookie (referee/web/auth.py: SESSION); it is
+#: there only after a sign-in with a valid key
+CONSOLE_SESSION = "sid"
 
 #: (allowed?, requests left in the window, when the window resets as a Unix time)
 Verdict = tuple[bool, int, float]
@@ -133,6 +136,16 @@ class StorageCounter:
         return allowed, max(0, remaining), reset
 
 
+def form_key() -> str:
+    """Console form posts count per signed-in session (one user entering a game posts
+    after every tap; colleagues behind one address do not share that allowance), and
+    without a session (signing in, say) per client address."""
+    token = session.get(CONSOLE_SESSION)
+    if token:
+        return "form-session:" + hash_key(str(token))[:16]
+    return "form:" + _address()
+
+
 def make_counter(item: RateLimitItem, storage_uri: str) -> Counter:
     """The counter for a ``REFEREE_RATE_LIMIT_STORAGE`` URI (see the module's text)."""
     scheme = storage_uri.rstrip("/")
@@ -170,7 +183,7 @@ class RateLimiter:
         if request.path.startswith(LIMITED_PREFIX):
             key = rate_limit_key()
         elif request.method == "POST" and request.path.startswith(FORMS_PREFIX):
-            key = "form:" + _address()
+            key = form_key()
         else:
             return
         try:

@@ -308,3 +308,22 @@ def test_console_form_posts_are_limited_per_address(make_app, keys):
     assert "Too many forms" in refused.get_data(as_text=True)
     assert client.post("/console/sign-in", data={}, **addr("10.0.0.12")).status_code != 429
     assert client.get("/console/sign-in", **a).status_code == 200  # pages are not limited
+
+
+def test_signed_in_console_posts_count_per_session_not_per_address(make_app, keys):
+    """Two people behind one address, each signed in: each has the full allowance."""
+    from tests.support.web import Console
+
+    app, _client = limited(make_app, "4 per minute")
+    secrets = [keys[name]["Authorization"].split()[1] for name in ("referee", "other_referee")]
+    consoles = []
+    for secret in secrets:
+        c = Console(app.test_client())
+        c.client.environ_base["REMOTE_ADDR"] = "10.0.0.20"
+        assert c.sign_in(secret).status_code == 302  # one post of the address's four
+        consoles.append(c)
+    for c in consoles:  # each session has its own four
+        codes = [
+            c.client.post("/console/language", data={"lang": "de"}).status_code for _ in range(5)
+        ]
+        assert codes[:4] == [400] * 4 and codes[4] == 429, codes
