@@ -123,6 +123,10 @@ def rule_choice(state: GameState, r: Ruling) -> bool:
         r.step(
             ("ISkO 3.3.10",), "choice.win", event=m.event, game=v.contract.game.value, value=v.value
         )
+        # the value when no game is worth exactly the bid: the reading 3.4.4 applies too
+        r.step(
+            ("ISkO 3.3.10", "ISkO 3.4.4"), "reading.isko-3.4.4-cheapest-game", bid=state.bid or 18
+        )
         void_after_end(r, m.event)
         return True
     # play

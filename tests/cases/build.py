@@ -1357,7 +1357,8 @@ case(
     game_value=27,
     score=27,
     infractions=[inf("wrong_card_count", "void", "3.3.10")],
-    cited=cited("3.3.10"),
+    cited=cited("3.3.10", "3.4.4"),
+    readings=["isko-3.4.4-cheapest-game"],
 )
 
 rec = Rec(
