@@ -226,3 +226,70 @@ def test_engine_equals_reference_at_ten_tricks(pos, needed: int) -> None:
         except NodeLimitReached:
             continue
         assert calls[1](*args, **kw).answer == expected, (kind, kw)
+
+
+@st.composite
+def boundaries(draw: st.DrawFn) -> tuple[str, Hands, int]:
+    """A game, hands of one to four cards each at a trick boundary, and a leader."""
+    game = draw(st.sampled_from([g.value for g in Game]))
+    tricks = draw(st.integers(1, 4))
+    deck = draw(st.permutations([c.name for c in Card]))
+    hands = tuple(tuple(deck[i * tricks : (i + 1) * tricks]) for i in range(3))
+    return game, hands, draw(st.integers(0, 2))
+
+
+def _names(masks) -> Hands:
+    return tuple(tuple(Card(c).name for c in range(32) if m >> c & 1) for m in masks)
+
+
+@settings(SETTINGS, max_examples=60)  # six minimax runs per example
+@given(boundaries(), st.integers(0, 2))
+def test_canonical_position_has_the_same_values(pos, declarer: int) -> None:
+    """The engine files a position under its canonical form (cards renamed within each
+    group of equal points, plain suits of one shape sorted): every question must have
+    the same minimax value in both."""
+    game, hands, leader = pos
+    others = 0b111 & ~(1 << declarer)
+    for by_points in (False, True):
+        canon = _names(native.canonical(_masks(hands), Game(game), by_points=by_points))
+        assert [len(h) for h in canon] == [len(h) for h in hands]
+        assert native.canonical(_masks(canon), Game(game), by_points=by_points) == tuple(
+            _masks(canon)
+        )
+        if by_points:
+            assert ref_points(canon, leader, (), game, declarer) == ref_points(
+                hands, leader, (), game, declarer
+            )
+        for win in (others, 1 << declarer):
+            assert ref_force(canon, leader, (), game, win, others) == ref_force(
+                hands, leader, (), game, win, others
+            )
+        assert ref_all(canon, leader, (), game, declarer) == ref_all(
+            hands, leader, (), game, declarer
+        )
+
+
+def _canon_names(hands: Hands, game: Game, by_points: bool) -> Hands:
+    return _names(native.canonical(_masks(hands), game, by_points=by_points))
+
+
+def test_canonical_merges_low_cards_and_interchangeable_suits() -> None:
+    """Null: only the order within a suit counts (S7 alone is S-ace-like); grand: spades
+    and hearts of the same shape trade places; for points the ace and the nine differ."""
+    a = (("S8", "H7"), ("SA", "HK"), ("S9", "HQ"))
+    b = (("SQ", "D7"), ("SA", "DK"), ("SK", "DQ"))
+    assert _canon_names(a, Game.NULL, False) == _canon_names(b, Game.NULL, False)
+    c = (("CJ", "S7"), ("SA", "HA"), ("HT", "ST"))
+    d = (("CJ", "H7"), ("HA", "SA"), ("ST", "HT"))
+    assert _canon_names(c, Game.GRAND, True) == _canon_names(d, Game.GRAND, True)
+    e = (("CJ", "S9"), ("SA", "HA"), ("HT", "ST"))  # S9 and S7: both 0 points, adjacent
+    assert _canon_names(e, Game.GRAND, True) == _canon_names(c, Game.GRAND, True)
+    f = (("CJ", "SK"), ("SA", "HA"), ("HT", "ST"))  # a king is worth more than a seven
+    assert _canon_names(f, Game.GRAND, True) != _canon_names(c, Game.GRAND, True)
+    assert _canon_names(f, Game.GRAND, False) == _canon_names(c, Game.GRAND, False)
+    # hearts trump: clubs and spades interchangeable, hearts (trumps) never moved
+    g = (("CA", "H7"), ("SA", "HA"), ("C7", "S7"))
+    h = (("SA", "H7"), ("CA", "HA"), ("S7", "C7"))
+    assert _canon_names(g, Game.HEARTS, True) == _canon_names(h, Game.HEARTS, True)
+    i = (("CA", "D7"), ("SA", "DA"), ("C7", "S7"))  # diamonds are no trumps: differs
+    assert _canon_names(i, Game.HEARTS, True) != _canon_names(g, Game.HEARTS, True)

@@ -1,7 +1,8 @@
 /* The exact open-hand searches of referee.rulings.search, compiled.
  *
- * The same three questions and the same reasoning as the Python reference in
- * force.py and reach.py (which the tests compare it with): hands are three 32-bit
+ * The same three questions as the Python oracle in force.py and reach.py (which the
+ * tests compare it with), with reasoning of its own on top, each piece proven sound
+ * where it is written (canonical positions, bounds, sure signs): hands are three 32-bit
  * masks (seat 0 = forehand), cards are numbered as in referee.core.cards, and every
  * rule of the game (who follows what, which card wins a trick, its points) comes from
  * the tables Python hands over in prepare(): nothing about Skat is decided here.
@@ -42,6 +43,10 @@ typedef struct {
     uint8_t loss_points[16];     /* the points of the trump of each rank */
     uint8_t n_trumps;
     u32 point_mask[12];          /* cards worth 0..11 points */
+    /* canonical positions (canon below), [by_points]: the first position in its class of
+     * each position's group, and each plain class's shape (interchangeable when equal) */
+    uint8_t group_start[2][5][16];
+    u64 shape[2][4];
 } Game;
 
 #define MAX_GAMES 16
@@ -89,6 +94,60 @@ static inline int points_of(const Game *g, u32 m) {
 static inline unsigned ranks_of(const Game *g, u32 m) {
     return g->trump_rank[0][m & 255] | g->trump_rank[1][m >> 8 & 255] |
            g->trump_rank[2][m >> 16 & 255] | g->trump_rank[3][m >> 24];
+}
+
+/* ---- canonical positions ---------------------------------------------------- */
+
+/* The canonical form of a position at a trick boundary: the three hands after renaming
+ * cards so that equivalent positions get one name (and one transposition-table entry).
+ *
+ * Why it is exact: what happens from a trick boundary on depends on the cards only
+ * through (a) their follow class (who must follow what; trumps or not), (b) their order
+ * of strength within the class (which card wins a trick), and (c) for the point
+ * questions their card points. Whose hand a card is in is kept. Any renaming of the
+ * alive cards that keeps (a), (b) and (c) maps every legal line of play onto a legal
+ * line with the same trick winners and the same points, and back, so every question has
+ * the same answer in both positions (and the bounds and sure signs, which read only
+ * (a)-(c), give the same results). Two renamings are used:
+ * - within a class, the alive cards of each group (a run of cards adjacent in strength,
+ *   of equal points for point questions, or the whole class otherwise) move to the
+ *   strongest places of their group, keeping their order: the order across groups and
+ *   within the class is kept because groups are runs, and the points of a group's places
+ *   are equal;
+ * - plain classes of the same shape (number of cards and, for point questions, the
+ *   points at each place) are interchangeable: they are sorted by their contents. The
+ *   trump class is never moved. */
+static void canon(const Game *g, const u32 *h, int by_points, u32 *out) {
+    u32 desc[5];
+    for (int k = 0; k < 5; k++) {
+        u32 d = 0;
+        int next = 0;
+        const uint8_t *gs = g->group_start[by_points][k];
+        for (int i = 0; i < g->order_n[k]; i++) {
+            if (gs[i] == i) next = i;
+            int c = g->order[k][i];
+            u32 code = (u32)bit(h[0], c) | (u32)bit(h[1], c) << 1 | (u32)bit(h[2], c) * 3u;
+            if (code) d |= code << (2 * next++);
+        }
+        desc[k] = d;
+    }
+    /* the contents of plain classes of one shape sorted, largest first */
+    const u64 *shape = g->shape[by_points];
+    for (int i = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++)
+            if (shape[i] == shape[j] && desc[i] < desc[j]) {
+                u32 t = desc[i];
+                desc[i] = desc[j];
+                desc[j] = t;
+            }
+    out[0] = out[1] = out[2] = 0;
+    for (int k = 0; k < 5; k++) {
+        u32 d = desc[k];
+        for (int i = 0; d; i++, d >>= 2) {
+            u32 code = d & 3u;
+            if (code) out[code - 1] |= 1u << g->order[k][i];
+        }
+    }
 }
 
 /* ---- a hash table keyed by the three hands and the leader ------------------ */
@@ -355,8 +414,10 @@ static int f_sure(Force *f, const u32 *h, int lead) {
     return -1;
 }
 
-static int f_boundary(Force *f, const u32 *h, int lead) {
-    if (!(h[0] | h[1] | h[2])) return 0;
+static int f_boundary(Force *f, const u32 *h0, int lead) {
+    if (!(h0[0] | h0[1] | h0[2])) return 0;
+    u32 h[3];
+    canon(f->s.g, h0, 0, h);
     const Entry *hit = table_get(&f->s.tt, h[0], h[1], h[2], lead);
     if (hit) return hit->val;
     int known = f_sure(f, h, lead);
@@ -499,56 +560,68 @@ typedef struct {
     int d;
 } Sweep;
 
-static int sw_sweep(Sweep *w, const u32 *h) {
+static int sw_sweep(Sweep *w, const u32 *h0);
+
+/* The first trick (declarer's card, then the next two seats') from `h`, the declarer on
+ * lead, that he wins and after which he can still win every trick: 1 and the trick in
+ * `tc`, or 0. */
+static int sw_first(Sweep *w, const u32 *h, int8_t *tc) {
     const Game *g = w->s.g;
-    u32 alive = h[0] | h[1] | h[2];
-    if (!alive) return 1;
-    const Entry *hit = table_get(&w->s.tt, h[0], h[1], h[2], 0);
-    if (hit && hit->val == 0) return 0;
-    if (!count_node(&w->s)) return 0;
     int d = w->d, s1 = (d + 1) % 3, s2 = (d + 2) % 3;
-    u32 tr = g->trumps;
-    int ok = 1;
-    if (tr && !(all_trumps_covered(g, h[s1] & tr, h[d] & tr) &&
-                all_trumps_covered(g, h[s2] & tr, h[d] & tr)))
-        ok = 0;
-    if (ok) {
-        int8_t m0[32], m1[32], m2[32];
-        int n0 = moves(g, h[d], alive, 0, m0);
-        u32 h1 = h[s1], h2 = h[s2];
-        for (int i = 0; i < n0; i++) {
-            int c0 = m0[i];
-            u32 fo = g->followers[c0], under = ~g->beaten_by[c0];
-            u32 l1 = ((h1 & fo) ? (h1 & fo) : h1) & under;
-            u32 l2 = ((h2 & fo) ? (h2 & fo) : h2) & under;
-            if (!(l1 && l2)) continue;
-            int n1 = moves(g, l1, alive, 0, m1);
-            int n2 = moves(g, l2, alive, 0, m2);
-            for (int a = 0; a < n1; a++) {
-                for (int b = 0; b < n2; b++) {
-                    u32 child[3];
-                    child[d] = h[d] & ~(1u << c0);
-                    child[s1] = h1 & ~(1u << m1[a]);
-                    child[s2] = h2 & ~(1u << m2[b]);
-                    int r = sw_sweep(w, child);
-                    if (w->s.stop) return 0;
-                    if (r) {
-                        Entry *e = table_put(&w->s.tt, h[0], h[1], h[2], 0);
-                        if (!e) return check_table(&w->s), 0;
-                        e->val = 1;
-                        e->m0 = (int8_t)c0;
-                        e->m1 = m1[a];
-                        e->m2 = m2[b];
-                        return 1;
-                    }
+    u32 alive = h[0] | h[1] | h[2];
+    int8_t m0[32], m1[32], m2[32];
+    int n0 = moves(g, h[d], alive, 0, m0);
+    u32 h1 = h[s1], h2 = h[s2];
+    for (int i = 0; i < n0; i++) {
+        int c0 = m0[i];
+        u32 fo = g->followers[c0], under = ~g->beaten_by[c0];
+        u32 l1 = ((h1 & fo) ? (h1 & fo) : h1) & under;
+        u32 l2 = ((h2 & fo) ? (h2 & fo) : h2) & under;
+        if (!(l1 && l2)) continue;
+        int n1 = moves(g, l1, alive, 0, m1);
+        int n2 = moves(g, l2, alive, 0, m2);
+        for (int a = 0; a < n1; a++) {
+            for (int b = 0; b < n2; b++) {
+                u32 child[3];
+                child[d] = h[d] & ~(1u << c0);
+                child[s1] = h1 & ~(1u << m1[a]);
+                child[s2] = h2 & ~(1u << m2[b]);
+                int r = sw_sweep(w, child);
+                if (w->s.stop) return 0;
+                if (r) {
+                    tc[0] = (int8_t)c0;
+                    tc[1] = m1[a];
+                    tc[2] = m2[b];
+                    return 1;
                 }
             }
         }
     }
+    return 0;
+}
+
+/* Can the declarer, on lead, win every trick left? (a proven answer is stored either
+ * way, under the canonical position) */
+static int sw_sweep(Sweep *w, const u32 *h0) {
+    const Game *g = w->s.g;
+    if (!(h0[0] | h0[1] | h0[2])) return 1;
+    u32 h[3];
+    canon(g, h0, 0, h);
+    const Entry *hit = table_get(&w->s.tt, h[0], h[1], h[2], 0);
+    if (hit) return hit->val;
+    if (!count_node(&w->s)) return 0;
+    int d = w->d, s1 = (d + 1) % 3, s2 = (d + 2) % 3;
+    u32 tr = g->trumps;
+    int8_t tc[3];
+    int ok = 0;
+    if (!tr || (all_trumps_covered(g, h[s1] & tr, h[d] & tr) &&
+                all_trumps_covered(g, h[s2] & tr, h[d] & tr)))
+        ok = sw_first(w, h, tc);
+    if (w->s.stop) return 0;
     Entry *e = table_put(&w->s.tt, h[0], h[1], h[2], 0);
     if (!e) return check_table(&w->s), 0;
-    e->val = 0;
-    return 0;
+    e->val = (uint8_t)ok;
+    return ok;
 }
 
 /* Every way to finish the trick on the table (one card per run of equivalent cards). */
@@ -677,16 +750,19 @@ static int sure_loss(const Game *g, const u32 *h, int d) {
 }
 
 /* Fail-soft: a value >= need is reachable; a value < need bounds the best. */
-static int r_best(Reach *r, const u32 *h, int lead, int need) {
+static int r_best(Reach *r, const u32 *h0, int lead, int need) {
     const Game *g = r->s.g;
     if (need <= 0) return 0;
-    u32 alive = h[0] | h[1] | h[2];
+    u32 alive = h0[0] | h0[1] | h0[2];
     if (!alive) return 0;
     /* the bound first: it costs less than a probe of a large table */
     int d = r->d;
     int rem = points_of(g, alive);
-    int bound = rem - sure_loss(g, h, d);
+    int bound = rem - sure_loss(g, h0, d);
     if (bound < need) return bound;
+    u32 h[3];
+    canon(g, h0, 1, h);
+    alive = h[0] | h[1] | h[2];
     int lo = 0, hi = 121;
     int8_t mv0 = -1, mv1 = -1, mv2 = -1;
     const Entry *hit = table_get(&r->s.tt, h[0], h[1], h[2], lead);
@@ -790,6 +866,41 @@ static int r_best(Reach *r, const u32 *h, int lead, int need) {
     return fail;
 }
 
+/* The first trick from `h` (`lead` on lead) after which the declarer can still take
+ * `need` more points, in `tc`; its points for him, or -1 if there is none. The line of a
+ * yes answer is built from these, trick by trick (the table answers for the children). */
+static int r_first(Reach *r, const u32 *h, int lead, int need, int8_t *tc) {
+    const Game *g = r->s.g;
+    int d = r->d, s1 = (lead + 1) % 3, s2 = (lead + 2) % 3;
+    u32 alive = h[0] | h[1] | h[2];
+    int8_t m0[32], m1[32], m2[32];
+    int n0 = moves(g, h[lead], alive, 1, m0);
+    for (int i = 0; i < n0; i++) {
+        u32 fo = g->followers[m0[i]];
+        int n1 = moves(g, (h[s1] & fo) ? (h[s1] & fo) : h[s1], alive, 1, m1);
+        int n2 = moves(g, (h[s2] & fo) ? (h[s2] & fo) : h[s2], alive, 1, m2);
+        for (int a = 0; a < n1; a++) {
+            for (int b = 0; b < n2; b++) {
+                int o = g->outcomes[m0[i] << 10 | m1[a] << 5 | m2[b]];
+                int w = (lead + (o & 3)) % 3, gain = w == d ? o >> 2 : 0;
+                u32 child[3] = {h[0], h[1], h[2]};
+                child[lead] &= ~(1u << m0[i]);
+                child[s1] &= ~(1u << m1[a]);
+                child[s2] &= ~(1u << m2[b]);
+                int v = gain + r_best(r, child, w, need - gain);
+                if (r->s.stop) return -1;
+                if (v >= need) {
+                    tc[0] = m0[i];
+                    tc[1] = m1[a];
+                    tc[2] = m2[b];
+                    return gain;
+                }
+            }
+        }
+    }
+    return -1;
+}
+
 /* ---- Python glue --------------------------------------------------------- */
 
 static int read_u32s(PyObject *seq, u32 *out, Py_ssize_t n, const char *what) {
@@ -855,6 +966,18 @@ static void derive(Game *g) {
                 k++;
             }
     for (int c = 0; c < 32; c++) g->point_mask[g->points[c] < 12 ? g->points[c] : 11] |= 1u << c;
+    for (int bp = 0; bp < 2; bp++) {
+        for (int k2 = 0; k2 < 5; k2++) {
+            u64 shape = g->order_n[k2];
+            for (int i = 0; i < g->order_n[k2]; i++) {
+                int c = g->order[k2][i], prev = i ? g->order[k2][i - 1] : -1;
+                int same = i > 0 && (!bp || g->points[c] == g->points[prev]);
+                g->group_start[bp][k2][i] = (uint8_t)(same ? g->group_start[bp][k2][i - 1] : i);
+                if (bp) shape |= (u64)(g->points[c] & 15) << (4 + 4 * i);
+            }
+            if (k2 < 4) g->shape[bp][k2] = shape;
+        }
+    }
 }
 
 static PyObject *py_prepare(PyObject *self, PyObject *args) {
@@ -894,7 +1017,12 @@ static PyObject *py_prepare(PyObject *self, PyObject *args) {
             return NULL;
         }
         Py_ssize_t n = PySequence_Fast_GET_SIZE(cl);
-        if (n > 32) n = 32;
+        if (n > 16) { /* canon() packs a class into 16 places of two bits */
+            Py_DECREF(cl);
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "order: more than 16 cards in a class");
+            return NULL;
+        }
         for (Py_ssize_t i = 0; i < n; i++) {
             long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(cl, i));
             if ((c < 0 || c > 31) && !PyErr_Occurred())
@@ -1060,9 +1188,8 @@ static PyObject *py_take_all(PyObject *self, PyObject *args) {
         for (int k = n; k < 3 && rc == 0; k++) rc = line_add(&line, (leader + k) % 3, fi->cards[k]);
         u32 hh[3] = {fi->h[0], fi->h[1], fi->h[2]};
         while (rc == 0 && (hh[0] | hh[1] | hh[2])) {
-            const Entry *e = table_get(&w.s.tt, hh[0], hh[1], hh[2], 0);
-            if (!e || !e->val) break; /* cannot happen: a proven sweep stored its trick */
-            int8_t tc[3] = {e->m0, e->m1, e->m2};
+            int8_t tc[3];
+            if (!sw_first(&w, hh, tc)) break; /* cannot happen: a proven sweep has a trick */
             for (int k = 0; k < 3 && rc == 0; k++) rc = line_add(&line, (declarer + k) % 3, tc[k]);
             without(hh, declarer, tc);
         }
@@ -1112,9 +1239,9 @@ static PyObject *py_reach(PyObject *self, PyObject *args) {
         int need = needed - gain, lead = fi->winner;
         u32 hh[3] = {fi->h[0], fi->h[1], fi->h[2]};
         while (rc == 0 && need > 0) {
-            const Entry *e = table_get(&r.s.tt, hh[0], hh[1], hh[2], lead);
-            if (!e || e->m0 < 0) break; /* cannot happen: a reached bound stored its trick */
-            int8_t tc[3] = {e->m0, e->m1, e->m2};
+            int8_t tc[3];
+            int got = r_first(&r, hh, lead, need, tc);
+            if (r.s.stop || got < 0) break; /* cannot happen: a reached bound has a trick */
             for (int k = 0; k < 3 && rc == 0; k++) rc = line_add(&line, (lead + k) % 3, tc[k]);
             int o = g->outcomes[tc[0] << 10 | tc[1] << 5 | tc[2]];
             int w = (lead + (o & 3)) % 3;
@@ -1132,7 +1259,26 @@ static PyObject *py_reach(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* The canonical form of a position (for the tests, which check that it is equivalent). */
+static PyObject *py_canon(PyObject *self, PyObject *args) {
+    int game, by_points;
+    PyObject *hands;
+    if (!PyArg_ParseTuple(args, "iOp", &game, &hands, &by_points)) return NULL;
+    const Game *g = game_at(game);
+    if (!g) return NULL;
+    u32 h[3], out[3];
+    if (read_u32s(hands, h, 3, "hands") < 0) return NULL;
+    if ((h[0] & h[1]) || (h[0] & h[2]) || (h[1] & h[2])) {
+        PyErr_SetString(PyExc_ValueError, "a card is in two hands");
+        return NULL;
+    }
+    canon(g, h, by_points, out);
+    return Py_BuildValue("(kkk)", (unsigned long)out[0], (unsigned long)out[1],
+                         (unsigned long)out[2]);
+}
+
 static PyMethodDef METHODS[] = {
+    {"canon", py_canon, METH_VARARGS, "canon(game, hands, by_points) -> canonical hands"},
     {"prepare", py_prepare, METH_VARARGS, "Store one game's tables under an index."},
     {"force", py_force, METH_VARARGS,
      "force(game, hands, leader, played, winners, controllers, is_null, limit)"},

@@ -1,9 +1,12 @@
 """The searches the rulings use: the compiled engine (``_engine.c``) behind the same API.
 
 The Python searches in :mod:`~referee.rulings.search.force` and
-:mod:`~referee.rulings.search.reach` are the reference: the compiled engine follows them
-step for step (same bounds, same card equivalence, same sure signs, same move order), and
-the tests check both against a plain exhaustive minimax. The engine receives every rule
+:mod:`~referee.rulings.search.reach` are an exact, slower oracle, not a copy: the engine
+shares their plan (the same questions, card equivalence, transposition table at trick
+boundaries) but adds reasoning of its own, each piece proven sound in ``_engine.c``
+(canonical positions, stronger bounds and sure signs). The tests hold both to a plain
+exhaustive minimax on small positions, hold the engine's canonical form to it, and hold
+the two to each other at ten tricks. The engine receives every rule
 of the game as tables built here from :mod:`referee.core.tricks` (who follows what,
 which card wins a trick and its points), so Skat is defined in one place only.
 
@@ -35,7 +38,7 @@ from referee.rulings.search.tables import (
     tables,
 )
 
-__all__ = ["can_force_trick", "can_reach_points", "can_take_all"]
+__all__ = ["can_force_trick", "can_reach_points", "can_take_all", "canonical"]
 
 #: the engine's slot for each game's tables
 _INDEX: dict[Game, int] = {game: i for i, game in enumerate(Game)}
@@ -131,3 +134,10 @@ def can_reach_points(
     """Is there any play in which ``declarer`` takes at least ``needed`` more card points?"""
     args = (_INDEX[game], list(hands[:3]), leader, _table(trick), declarer, needed)
     return _solve(lambda limit: _engine.reach(*args, limit), node_limit)
+
+
+def canonical(hands: Sequence[int], game: Game, *, by_points: bool) -> tuple[int, int, int]:
+    """The engine's canonical form of a position at a trick boundary (see ``canon`` in
+    ``_engine.c``): the position its transposition table files this one under. Every
+    question has the same answer in both (the tests check it against minimax)."""
+    return _engine.canon(_INDEX[game], list(hands[:3]), by_points)
