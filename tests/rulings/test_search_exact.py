@@ -10,6 +10,9 @@ that shows the answer.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -293,3 +296,30 @@ def test_canonical_merges_low_cards_and_interchangeable_suits() -> None:
     assert _canon_names(g, Game.HEARTS, True) == _canon_names(h, Game.HEARTS, True)
     i = (("CA", "D7"), ("SA", "DA"), ("C7", "S7"))  # diamonds are no trumps: differs
     assert _canon_names(i, Game.HEARTS, True) != _canon_names(g, Game.HEARTS, True)
+
+
+def _hardest() -> list[dict]:
+    path = Path(__file__).resolve().parents[2] / "bench" / "hardest_positions.json"
+    return [p for p in json.loads(path.read_text(encoding="utf-8")) if p["question"] != "claim"]
+
+
+@pytest.mark.parametrize("pos", _hardest(), ids=lambda p: f"{p['question']}-{p['game']}")
+def test_lines_of_the_hardest_positions_are_legal_and_prove_the_answer(pos: dict) -> None:
+    """At ten tricks the engine renames cards (canonical positions) and names its line
+    back in the real cards: each line must be legal play that shows the answer."""
+    game = pos["game"]
+    hands: Hands = tuple(tuple(h.split()) for h in pos["hands"])
+    masks, leader, q = _masks(hands), pos.get("leader", 0), pos["question"]
+    if q in ("schneider", "points"):
+        ans = native.can_reach_points(masks, leader, (), Game(game), 0, pos["needed"])
+        tricks = _replay(hands, leader, (), ans.line, game)
+        assert (sum(p for w, p in tricks if w == 0) >= pos["needed"]) == ans.answer
+    elif q == "schwarz":
+        ans = native.can_take_all(masks, leader, (), Game(game), 0)
+        tricks = _replay(hands, leader, (), ans.line, game)
+        assert ans.answer == (len(tricks) == 10 and all(w == 0 for w, _ in tricks))
+    else:
+        win, ctl = {"null_claim": (0b001, 0b110), "defender_claim": (0b101, 0b101)}[q]
+        ans = native.can_force_trick(masks, leader, (), Game(game), winners=win, controllers=ctl)
+        tricks = _replay(hands, leader, (), ans.line, game)
+        assert any((win >> w) & 1 for w, _ in tricks) == ans.answer

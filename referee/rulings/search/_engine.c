@@ -116,9 +116,11 @@ static inline unsigned ranks_of(const Game *g, u32 m) {
  *   are equal;
  * - plain classes of the same shape (number of cards and, for point questions, the
  *   points at each place) are interchangeable: they are sorted by their contents. The
- *   trump class is never moved. */
-static void canon(const Game *g, const u32 *h, int by_points, u32 *out) {
+ *   trump class is never moved.
+ * `inv`, if given, receives for each canonical card the card it stands for. */
+static void canon_map(const Game *g, const u32 *h, int by_points, u32 *out, int8_t *inv) {
     u32 desc[5];
+    int8_t at[5][16]; /* the card now at each place of each class (with inv only) */
     for (int k = 0; k < 5; k++) {
         u32 d = 0;
         int next = 0;
@@ -127,11 +129,15 @@ static void canon(const Game *g, const u32 *h, int by_points, u32 *out) {
             if (gs[i] == i) next = i;
             int c = g->order[k][i];
             u32 code = (u32)bit(h[0], c) | (u32)bit(h[1], c) << 1 | (u32)bit(h[2], c) * 3u;
-            if (code) d |= code << (2 * next++);
+            if (code) {
+                if (inv) at[k][next] = (int8_t)c;
+                d |= code << (2 * next++);
+            }
         }
         desc[k] = d;
     }
     /* the contents of plain classes of one shape sorted, largest first */
+    int from[5] = {0, 1, 2, 3, 4};
     const u64 *shape = g->shape[by_points];
     for (int i = 0; i < 4; i++)
         for (int j = i + 1; j < 4; j++)
@@ -139,15 +145,25 @@ static void canon(const Game *g, const u32 *h, int by_points, u32 *out) {
                 u32 t = desc[i];
                 desc[i] = desc[j];
                 desc[j] = t;
+                int f = from[i];
+                from[i] = from[j];
+                from[j] = f;
             }
     out[0] = out[1] = out[2] = 0;
     for (int k = 0; k < 5; k++) {
         u32 d = desc[k];
         for (int i = 0; d; i++, d >>= 2) {
             u32 code = d & 3u;
-            if (code) out[code - 1] |= 1u << g->order[k][i];
+            if (!code) continue;
+            out[code - 1] |= 1u << g->order[k][i];
+            if (inv) inv[g->order[k][i]] = at[from[k]][i];
         }
     }
+}
+
+/* canon_map without the map back: what the searches file positions under */
+static inline void canon(const Game *g, const u32 *h, int by_points, u32 *out) {
+    canon_map(g, h, by_points, out, NULL);
 }
 
 /* ---- a hash table keyed by the three hands and the leader ------------------ */
@@ -670,6 +686,23 @@ static int finish_rec(const Game *g, const u32 *h, int lead, int8_t *played, int
     return 0;
 }
 
+/* The tricks in the order r_best tries them: the declarer's by points, most first, then
+ * the others by points, fewest first (a stable insertion sort: the lists are short). */
+static void sort_finishes(Finishes *fin, int declarer) {
+    for (int i = 1; i < fin->n; i++) {
+        Finish x = fin->items[i];
+        int kx = x.winner == declarer ? -x.pts : 100 + x.pts;
+        int j = i;
+        for (; j > 0; j--) {
+            const Finish *y = &fin->items[j - 1];
+            int ky = y->winner == declarer ? -y->pts : 100 + y->pts;
+            if (ky <= kx) break;
+            fin->items[j] = *y;
+        }
+        fin->items[j] = x;
+    }
+}
+
 static void without(u32 *h, int lead, const int8_t *cards) {
     for (int i = 0; i < 3; i++) h[(lead + i) % 3] &= ~(1u << cards[i]);
 }
@@ -749,6 +782,60 @@ static int sure_loss(const Game *g, const u32 *h, int d) {
            (loss2 > low2 ? loss2 : low2);
 }
 
+/* The tricks worth trying from `h` (`lead` on lead) toward `need` more points, in the
+ * order they are tried: the declarer's by points, most first, then the others by points,
+ * fewest first; a trick the declarer loses is left out when its points leave too little
+ * for the rest (`*fail_out`: the most such a trick could still give). */
+static int r_children(Reach *r, const u32 *h, int lead, int need, Cand *sorted, int *fail_out) {
+    const Game *g = r->s.g;
+    int d = r->d, s1 = (lead + 1) % 3, s2 = (lead + 2) % 3;
+    u32 h1 = h[s1], h2 = h[s2], alive = h[0] | h[1] | h[2];
+    int rem = points_of(g, alive);
+    Cand won[MAX_HAND * MAX_HAND * MAX_HAND], lost[MAX_HAND * MAX_HAND * MAX_HAND];
+    int nw = 0, nl = 0, fail = 0, slack = rem - need;
+    int8_t m0[32], m1[32], m2[32];
+    int n0 = moves(g, h[lead], alive, 1, m0);
+    for (int i = 0; i < n0; i++) {
+        int c0 = m0[i];
+        u32 fo = g->followers[c0];
+        int n1 = moves(g, (h1 & fo) ? (h1 & fo) : h1, alive, 1, m1);
+        int n2 = moves(g, (h2 & fo) ? (h2 & fo) : h2, alive, 1, m2);
+        for (int a = 0; a < n1; a++) {
+            int b1 = c0 << 10 | m1[a] << 5;
+            for (int b = 0; b < n2; b++) {
+                int o = g->outcomes[b1 | m2[b]];
+                int pts = o >> 2;
+                int w = (lead + (o & 3)) % 3;
+                Cand cd = {(uint8_t)pts, (uint8_t)c0, (uint8_t)m1[a], (uint8_t)m2[b], (uint8_t)w};
+                if (w == d) {
+                    won[nw++] = cd;
+                } else if (pts > slack) {
+                    if (rem - pts > fail) fail = rem - pts;
+                } else {
+                    lost[nl++] = cd;
+                }
+            }
+        }
+    }
+    /* won tricks by points, most first; lost ones by points, fewest first (a counting
+     * sort: points are 0..33, and ties keep the order the tricks were made in) */
+    int ns = 0;
+    *fail_out = fail;
+    {
+        int start[35] = {0};
+        for (int k = 0; k < nw; k++) start[33 - won[k].pts + 1]++;
+        for (int p = 1; p < 35; p++) start[p] += start[p - 1];
+        for (int k = 0; k < nw; k++) sorted[start[33 - won[k].pts]++] = won[k];
+        ns = nw;
+        int start2[35] = {0};
+        for (int k = 0; k < nl; k++) start2[lost[k].pts + 1]++;
+        for (int p = 1; p < 35; p++) start2[p] += start2[p - 1];
+        for (int k = 0; k < nl; k++) sorted[nw + start2[lost[k].pts]++] = lost[k];
+        ns += nl;
+    }
+    return ns;
+}
+
 /* Fail-soft: a value >= need is reachable; a value < need bounds the best. */
 static int r_best(Reach *r, const u32 *h0, int lead, int need) {
     const Game *g = r->s.g;
@@ -778,49 +865,9 @@ static int r_best(Reach *r, const u32 *h0, int lead, int need) {
     if (!count_node(&r->s)) return 0;
     if (bound < hi) hi = bound;
     int s1 = (lead + 1) % 3, s2 = (lead + 2) % 3;
-    u32 h1 = h[s1], h2 = h[s2];
-    Cand won[MAX_HAND * MAX_HAND * MAX_HAND], lost[MAX_HAND * MAX_HAND * MAX_HAND];
-    int nw = 0, nl = 0, fail = 0, slack = rem - need;
-    int8_t m0[32], m1[32], m2[32];
-    int n0 = moves(g, h[lead], alive, 1, m0);
-    for (int i = 0; i < n0; i++) {
-        int c0 = m0[i];
-        u32 fo = g->followers[c0];
-        int n1 = moves(g, (h1 & fo) ? (h1 & fo) : h1, alive, 1, m1);
-        int n2 = moves(g, (h2 & fo) ? (h2 & fo) : h2, alive, 1, m2);
-        for (int a = 0; a < n1; a++) {
-            int b1 = c0 << 10 | m1[a] << 5;
-            for (int b = 0; b < n2; b++) {
-                int o = g->outcomes[b1 | m2[b]];
-                int pts = o >> 2;
-                int w = (lead + (o & 3)) % 3;
-                Cand cd = {(uint8_t)pts, (uint8_t)c0, (uint8_t)m1[a], (uint8_t)m2[b], (uint8_t)w};
-                if (w == d) {
-                    won[nw++] = cd;
-                } else if (pts > slack) {
-                    if (rem - pts > fail) fail = rem - pts;
-                } else {
-                    lost[nl++] = cd;
-                }
-            }
-        }
-    }
-    /* won tricks by points, most first; lost ones by points, fewest first (a counting
-     * sort: points are 0..33, and ties keep the order the tricks were made in) */
+    int fail = 0;
     Cand sorted[MAX_HAND * MAX_HAND * MAX_HAND];
-    int ns = 0;
-    {
-        int start[35] = {0};
-        for (int k = 0; k < nw; k++) start[33 - won[k].pts + 1]++;
-        for (int p = 1; p < 35; p++) start[p] += start[p - 1];
-        for (int k = 0; k < nw; k++) sorted[start[33 - won[k].pts]++] = won[k];
-        ns = nw;
-        int start2[35] = {0};
-        for (int k = 0; k < nl; k++) start2[lost[k].pts + 1]++;
-        for (int p = 1; p < 35; p++) start2[p] += start2[p - 1];
-        for (int k = 0; k < nl; k++) sorted[nw + start2[lost[k].pts]++] = lost[k];
-        ns += nl;
-    }
+    int ns = r_children(r, h, lead, need, sorted, &fail);
     for (int k = 0; k < ns; k++) {
         const Cand *cd = &sorted[k];
         if (k + 1 < ns) { /* the next child's table slot, fetched while this one is searched */
@@ -867,35 +914,33 @@ static int r_best(Reach *r, const u32 *h0, int lead, int need) {
 }
 
 /* The first trick from `h` (`lead` on lead) after which the declarer can still take
- * `need` more points, in `tc`; its points for him, or -1 if there is none. The line of a
- * yes answer is built from these, trick by trick (the table answers for the children). */
+ * `need` more points, in `tc`: 0, or -1 if there is none. The line of a yes answer is
+ * built from these, trick by trick. The tricks are tried as r_best tries them, in the
+ * canonical position, so the table answers for the children r_best searched; the trick
+ * found is named back in the cards of `h`. */
 static int r_first(Reach *r, const u32 *h, int lead, int need, int8_t *tc) {
     const Game *g = r->s.g;
     int d = r->d, s1 = (lead + 1) % 3, s2 = (lead + 2) % 3;
-    u32 alive = h[0] | h[1] | h[2];
-    int8_t m0[32], m1[32], m2[32];
-    int n0 = moves(g, h[lead], alive, 1, m0);
-    for (int i = 0; i < n0; i++) {
-        u32 fo = g->followers[m0[i]];
-        int n1 = moves(g, (h[s1] & fo) ? (h[s1] & fo) : h[s1], alive, 1, m1);
-        int n2 = moves(g, (h[s2] & fo) ? (h[s2] & fo) : h[s2], alive, 1, m2);
-        for (int a = 0; a < n1; a++) {
-            for (int b = 0; b < n2; b++) {
-                int o = g->outcomes[m0[i] << 10 | m1[a] << 5 | m2[b]];
-                int w = (lead + (o & 3)) % 3, gain = w == d ? o >> 2 : 0;
-                u32 child[3] = {h[0], h[1], h[2]};
-                child[lead] &= ~(1u << m0[i]);
-                child[s1] &= ~(1u << m1[a]);
-                child[s2] &= ~(1u << m2[b]);
-                int v = gain + r_best(r, child, w, need - gain);
-                if (r->s.stop) return -1;
-                if (v >= need) {
-                    tc[0] = m0[i];
-                    tc[1] = m1[a];
-                    tc[2] = m2[b];
-                    return gain;
-                }
-            }
+    u32 ch[3];
+    int8_t inv[32];
+    canon_map(g, h, 1, ch, inv);
+    Cand sorted[MAX_HAND * MAX_HAND * MAX_HAND];
+    int fail = 0;
+    int ns = r_children(r, ch, lead, need, sorted, &fail);
+    for (int k = 0; k < ns; k++) {
+        const Cand *cd = &sorted[k];
+        int gain = cd->w == d ? cd->pts : 0;
+        u32 child[3] = {ch[0], ch[1], ch[2]};
+        child[lead] &= ~(1u << cd->c0);
+        child[s1] &= ~(1u << cd->c1);
+        child[s2] &= ~(1u << cd->c2);
+        int v = gain + r_best(r, child, cd->w, need - gain);
+        if (r->s.stop) return -1;
+        if (v >= need) {
+            tc[0] = inv[cd->c0];
+            tc[1] = inv[cd->c1];
+            tc[2] = inv[cd->c2];
+            return 0;
         }
     }
     return -1;
@@ -1229,6 +1274,7 @@ static PyObject *py_reach(PyObject *self, PyObject *args) {
     int answer = 0, rc = 0;
     Py_BEGIN_ALLOW_THREADS
     rc = finish_rec(g, h, leader, cards, n, 1, &fin);
+    if (rc == 0) sort_finishes(&fin, declarer);
     for (int i = 0; rc == 0 && i < fin.n && !r.s.stop; i++) {
         const Finish *fi = &fin.items[i];
         int gain = fi->winner == declarer ? fi->pts : 0;
