@@ -47,6 +47,9 @@ typedef struct {
      * each position's group, and each plain class's shape (interchangeable when equal) */
     uint8_t group_start[2][5][16];
     u64 shape[2][4];
+    /* each card's place in its class as one bit of a 64-bit word: plain class k at bits
+     * 8k.. (at most 8 cards), the trump class at bits 32.. (at most 16); by byte of a mask */
+    u64 place_bits[4][256];
 } Game;
 
 #define MAX_GAMES 16
@@ -118,21 +121,33 @@ static inline unsigned ranks_of(const Game *g, u32 m) {
  *   points at each place) are interchangeable: they are sorted by their contents. The
  *   trump class is never moved.
  * `inv`, if given, receives for each canonical card the card it stands for. */
+static inline u64 places_of(const Game *g, u32 m) {
+    return g->place_bits[0][m & 255] | g->place_bits[1][m >> 8 & 255] |
+           g->place_bits[2][m >> 16 & 255] | g->place_bits[3][m >> 24];
+}
+
 static void canon_map(const Game *g, const u32 *h, int by_points, u32 *out, int8_t *inv) {
     u32 desc[5];
     int8_t at[5][16]; /* the card now at each place of each class (with inv only) */
+    u64 p0 = places_of(g, h[0]), p1 = places_of(g, h[1]), p2 = places_of(g, h[2]);
     for (int k = 0; k < 5; k++) {
+        int off = k < 4 ? 8 * k : 32;
+        u32 q0 = (u32)(p0 >> off) & 0xFFFFu, q1 = (u32)(p1 >> off) & 0xFFFFu,
+            q2 = (u32)(p2 >> off) & 0xFFFFu;
+        if (k < 4) {
+            q0 &= 0xFFu;
+            q1 &= 0xFFu;
+            q2 &= 0xFFu;
+        }
         u32 d = 0;
         int next = 0;
         const uint8_t *gs = g->group_start[by_points][k];
-        for (int i = 0; i < g->order_n[k]; i++) {
-            if (gs[i] == i) next = i;
-            int c = g->order[k][i];
-            u32 code = (u32)bit(h[0], c) | (u32)bit(h[1], c) << 1 | (u32)bit(h[2], c) * 3u;
-            if (code) {
-                if (inv) at[k][next] = (int8_t)c;
-                d |= code << (2 * next++);
-            }
+        for (u32 a = q0 | q1 | q2; a; a &= a - 1) { /* the alive places, strongest first */
+            int i = __builtin_ctz(a);
+            if (next < gs[i]) next = gs[i]; /* a new group: its strongest place */
+            u32 code = (q0 >> i & 1u) | (q1 >> i & 1u) << 1 | (q2 >> i & 1u) * 3u;
+            if (inv) at[k][next] = g->order[k][i];
+            d |= code << (2 * next++);
         }
         desc[k] = d;
     }
@@ -1023,6 +1038,13 @@ static void derive(Game *g) {
             if (k2 < 4) g->shape[bp][k2] = shape;
         }
     }
+    memset(g->place_bits, 0, sizeof g->place_bits);
+    for (int k2 = 0; k2 < 5; k2++)
+        for (int i = 0; i < g->order_n[k2]; i++) {
+            int c = g->order[k2][i], off = k2 < 4 ? 8 * k2 : 32;
+            for (int b = 0; b < 256; b++)
+                if (b >> (c & 7) & 1) g->place_bits[c >> 3][b] |= 1ull << (off + i);
+        }
 }
 
 static PyObject *py_prepare(PyObject *self, PyObject *args) {
@@ -1062,10 +1084,10 @@ static PyObject *py_prepare(PyObject *self, PyObject *args) {
             return NULL;
         }
         Py_ssize_t n = PySequence_Fast_GET_SIZE(cl);
-        if (n > 16) { /* canon() packs a class into 16 places of two bits */
+        if (n > (k < 4 ? 8 : 16)) { /* canon_map's places: 8 per plain class, 16 trumps */
             Py_DECREF(cl);
             Py_DECREF(fast);
-            PyErr_SetString(PyExc_ValueError, "order: more than 16 cards in a class");
+            PyErr_SetString(PyExc_ValueError, "order: too many cards in a class");
             return NULL;
         }
         for (Py_ssize_t i = 0; i < n; i++) {
