@@ -323,3 +323,18 @@ def test_lines_of_the_hardest_positions_are_legal_and_prove_the_answer(pos: dict
         ans = native.can_force_trick(masks, leader, (), Game(game), winners=win, controllers=ctl)
         tricks = _replay(hands, leader, (), ans.line, game)
         assert any((win >> w) & 1 for w, _ in tricks) == ans.answer
+
+
+def test_null_defender_leading_under_the_declarer_forces_him_at_once() -> None:
+    """ISkO 4.3.4, null: middlehand leads D7, below the declarer's only diamond D8, and
+    rearhand is void in diamonds, so the declarer takes the trick whatever else the hands
+    hold (here a club of his lies above a defender's C7, which used to hide the rule): the
+    engine settles it without searching the position (its nodes are the line's three
+    cards; the line may show any trick that forces him)."""
+    hands = _masks((("D8", "CA", "SA"), ("D7", "C7", "S7"), ("HA", "CK", "SK")))
+    ans = native.can_force_trick(hands, 1, (), Game.NULL, winners=0b001, controllers=0b110)
+    assert ans.answer is True and ans.nodes == 3
+    tricks = _replay(
+        (("D8", "CA", "SA"), ("D7", "C7", "S7"), ("HA", "CK", "SK")), 1, (), ans.line, "null"
+    )
+    assert tricks[-1][0] == 0

@@ -374,6 +374,13 @@ static int cashes_all(const Game *g, const u32 *h, int one) {
     return 1;
 }
 
+/* Null, a defender on lead: does he hold a card of a class below all of the declarer's
+ * cards of that class, with his partner void in it or holding one below them too? Then
+ * the declarer takes the next trick: the defender leads that card; the declarer must
+ * follow with one of his cards of the class, all above it; the partner plays his low
+ * card of the class (below every card of the declarer's) or, void, a card of another
+ * class; no trumps in null, so the declarer's card is the highest of the led class.
+ * Nothing else in the hands matters, so f_sure asks this before anything else. */
 static int null_forced(const Game *g, const u32 *h, int d, int lead) {
     int other = 3 - d - lead;
     u32 mine = h[lead], partner = h[other], decl = h[d];
@@ -432,6 +439,7 @@ static int f_sure(Force *f, const u32 *h, int lead) {
     if (f->null_single >= 0) {
         int d = f->null_single;
         if (lead != d && null_safe(g, h, d)) return 0;
+        if (lead != d && null_forced(g, h, d, lead)) return 1;
         u32 defs = (h[0] | h[1] | h[2]) & ~h[d];
         int can_lose = lead != d;
         for (u32 m = h[d]; m; m &= m - 1) {
@@ -440,7 +448,6 @@ static int f_sure(Force *f, const u32 *h, int lead) {
             if (defs & g->class_mask[g->class_of[c]]) can_lose = 1;
         }
         if (can_lose) return 0;
-        if (lead != d && null_forced(g, h, d, lead)) return 1;
     }
     return -1;
 }
