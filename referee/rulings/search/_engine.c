@@ -120,15 +120,15 @@ static inline unsigned ranks_of(const Game *g, u32 m) {
  * - plain classes of the same shape (number of cards and, for point questions, the
  *   points at each place) are interchangeable: they are sorted by their contents. The
  *   trump class is never moved.
- * `inv`, if given, receives for each canonical card the card it stands for. */
+ * The point questions do not use it (see r_best); it is exact for them as well
+ * (`by_points`), which the tests check. */
 static inline u64 places_of(const Game *g, u32 m) {
     return g->place_bits[0][m & 255] | g->place_bits[1][m >> 8 & 255] |
            g->place_bits[2][m >> 16 & 255] | g->place_bits[3][m >> 24];
 }
 
-static void canon_map(const Game *g, const u32 *h, int by_points, u32 *out, int8_t *inv) {
+static void canon(const Game *g, const u32 *h, int by_points, u32 *out) {
     u32 desc[5];
-    int8_t at[5][16]; /* the card now at each place of each class (with inv only) */
     u64 p0 = places_of(g, h[0]), p1 = places_of(g, h[1]), p2 = places_of(g, h[2]);
     for (int k = 0; k < 5; k++) {
         int off = k < 4 ? 8 * k : 32;
@@ -146,13 +146,11 @@ static void canon_map(const Game *g, const u32 *h, int by_points, u32 *out, int8
             int i = __builtin_ctz(a);
             if (next < gs[i]) next = gs[i]; /* a new group: its strongest place */
             u32 code = (q0 >> i & 1u) | (q1 >> i & 1u) << 1 | (q2 >> i & 1u) * 3u;
-            if (inv) at[k][next] = g->order[k][i];
             d |= code << (2 * next++);
         }
         desc[k] = d;
     }
     /* the contents of plain classes of one shape sorted, largest first */
-    int from[5] = {0, 1, 2, 3, 4};
     const u64 *shape = g->shape[by_points];
     for (int i = 0; i < 4; i++)
         for (int j = i + 1; j < 4; j++)
@@ -160,26 +158,17 @@ static void canon_map(const Game *g, const u32 *h, int by_points, u32 *out, int8
                 u32 t = desc[i];
                 desc[i] = desc[j];
                 desc[j] = t;
-                int f = from[i];
-                from[i] = from[j];
-                from[j] = f;
             }
     out[0] = out[1] = out[2] = 0;
     for (int k = 0; k < 5; k++) {
         u32 d = desc[k];
         for (int i = 0; d; i++, d >>= 2) {
             u32 code = d & 3u;
-            if (!code) continue;
-            out[code - 1] |= 1u << g->order[k][i];
-            if (inv) inv[g->order[k][i]] = at[from[k]][i];
+            if (code) out[code - 1] |= 1u << g->order[k][i];
         }
     }
 }
 
-/* canon_map without the map back: what the searches file positions under */
-static inline void canon(const Game *g, const u32 *h, int by_points, u32 *out) {
-    canon_map(g, h, by_points, out, NULL);
-}
 
 /* ---- a hash table keyed by the three hands and the leader ------------------ */
 
@@ -869,9 +858,9 @@ static int r_best(Reach *r, const u32 *h0, int lead, int need) {
     int rem = points_of(g, alive);
     int bound = rem - sure_loss(g, h0, d);
     if (bound < need) return bound;
-    u32 h[3];
-    canon(g, h0, 1, h);
-    alive = h[0] | h[1] | h[2];
+    /* keyed by the hands as they are, not canonical: measured on the hill-climbed
+     * positions, renaming each child cost more time than the positions it merged saved */
+    const u32 *h = h0;
     int lo = 0, hi = 121;
     int8_t mv0 = -1, mv1 = -1, mv2 = -1;
     const Entry *hit = table_get(&r->s.tt, h[0], h[1], h[2], lead);
@@ -937,31 +926,26 @@ static int r_best(Reach *r, const u32 *h0, int lead, int need) {
 
 /* The first trick from `h` (`lead` on lead) after which the declarer can still take
  * `need` more points, in `tc`: 0, or -1 if there is none. The line of a yes answer is
- * built from these, trick by trick. The tricks are tried as r_best tries them, in the
- * canonical position, so the table answers for the children r_best searched; the trick
- * found is named back in the cards of `h`. */
+ * built from these, trick by trick; the tricks are tried in r_best's order, so the table
+ * answers for the children r_best searched. */
 static int r_first(Reach *r, const u32 *h, int lead, int need, int8_t *tc) {
-    const Game *g = r->s.g;
     int d = r->d, s1 = (lead + 1) % 3, s2 = (lead + 2) % 3;
-    u32 ch[3];
-    int8_t inv[32];
-    canon_map(g, h, 1, ch, inv);
     Cand sorted[MAX_HAND * MAX_HAND * MAX_HAND];
     int fail = 0;
-    int ns = r_children(r, ch, lead, need, sorted, &fail);
+    int ns = r_children(r, h, lead, need, sorted, &fail);
     for (int k = 0; k < ns; k++) {
         const Cand *cd = &sorted[k];
         int gain = cd->w == d ? cd->pts : 0;
-        u32 child[3] = {ch[0], ch[1], ch[2]};
+        u32 child[3] = {h[0], h[1], h[2]};
         child[lead] &= ~(1u << cd->c0);
         child[s1] &= ~(1u << cd->c1);
         child[s2] &= ~(1u << cd->c2);
         int v = gain + r_best(r, child, cd->w, need - gain);
         if (r->s.stop) return -1;
         if (v >= need) {
-            tc[0] = inv[cd->c0];
-            tc[1] = inv[cd->c1];
-            tc[2] = inv[cd->c2];
+            tc[0] = (int8_t)cd->c0;
+            tc[1] = (int8_t)cd->c1;
+            tc[2] = (int8_t)cd->c2;
             return 0;
         }
     }
@@ -1091,7 +1075,7 @@ static PyObject *py_prepare(PyObject *self, PyObject *args) {
             return NULL;
         }
         Py_ssize_t n = PySequence_Fast_GET_SIZE(cl);
-        if (n > (k < 4 ? 8 : 16)) { /* canon_map's places: 8 per plain class, 16 trumps */
+        if (n > (k < 4 ? 8 : 16)) { /* canon's places: 8 per plain class, 16 trumps */
             Py_DECREF(cl);
             Py_DECREF(fast);
             PyErr_SetString(PyExc_ValueError, "order: too many cards in a class");
