@@ -12,6 +12,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from referee.core.errors import BadRequest, Conflict, InvalidInput, RefereeError
 from referee.record.log import strict_json_loads
 from referee.rules.kinds import Kind
+from referee.rules.messages import default_messages
 from referee.rulings.appeals import compare_rulings, parse_time
 from referee.rulings.model import Outcome
 from referee.service import engine
@@ -20,7 +21,7 @@ from referee.service.model import ID_PATH, Dispute, DisputeFilter, Revision
 from referee.web import ruling_view as rv
 from referee.web.auth import require_principal, signed_in
 from referee.web.blueprint import bp
-from referee.web.i18n import current_language, text
+from referee.web.i18n import capitalized, current_language, term, text
 from referee.web.record_input import ConsoleInputError, read_record, read_time, read_upload
 from referee.web.services import services
 
@@ -209,6 +210,12 @@ def new_dispute() -> Any:
 # -- ruling ----------------------------------------------------------------------------------
 
 
+def meta_label(key: str, lang: str) -> str:
+    """A context key of the dispute (``next_series_starts_at``) in ``lang``."""
+    name = f"console.meta.{key}"
+    return text(name, lang) if default_messages().has(name) else key
+
+
 def ruling_context(dispute: Dispute, ruling: Revision, at: int | None, lang: str) -> dict[str, Any]:
     """Everything the ruling page draws for one revision, in ``lang``."""
     doc = ruling.in_language(lang)
@@ -236,7 +243,11 @@ def ruling_context(dispute: Dispute, ruling: Revision, at: int | None, lang: str
         "step": rv.step_view(record, moment, step_at, doc, lang),
         "first_flag": first_flag,
         "clauses": rv.clause_texts(doc),
-        "meta": {k: v for k, v in (dispute.meta or {}).items() if not isinstance(v, dict | list)},
+        "meta": {
+            meta_label(k, lang): _value(v, lang)
+            for k, v in (dispute.meta or {}).items()
+            if not isinstance(v, dict | list)
+        },
     }
 
 
@@ -308,11 +319,40 @@ def appeal_page(dispute_id: int) -> Any:
 # -- revisions -------------------------------------------------------------------------------
 
 
+def field_label(path: str, lang: str) -> str:
+    """A ruling field for people: ``card_points.declarer`` -> ``Augen · Alleinspieler``."""
+    messages = default_messages()
+    parts = []
+    for part in path.split("."):
+        key = f"console.field.{part}"
+        parts.append(text(key, lang) if messages.has(key) else capitalized(part, lang))
+    return " · ".join(parts)
+
+
 def _value(value: Any, lang: str) -> str:
+    """A field's value in ``lang``: terms and endings translated, lists and objects in words."""
     if value is None:
         return "—"
+    if isinstance(value, bool):
+        return term(value, lang)
     if isinstance(value, str):
-        return value
+        key = f"console.reason.{value}"
+        return text(key, lang) if default_messages().has(key) else term(value, lang)
+    if isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, dict):
+        return ", ".join(f"{field_label(k, lang)}: {_value(v, lang)}" for k, v in value.items())
+    if isinstance(value, list):
+        words = []
+        for item in value:
+            if isinstance(item, dict) and "kind" in item:
+                status = text(f"console.status.{item.get('status')}", lang)
+                words.append(f"{capitalized(item['kind'], lang)} ({status})")
+            elif isinstance(item, dict) and "id" in item:
+                words.append(str(item["id"]))
+            else:
+                words.append(_value(item, lang))
+        return ", ".join(words) or "—"
     return json.dumps(value, ensure_ascii=False)
 
 
@@ -331,6 +371,7 @@ def revisions_page(dispute_id: int) -> Any:
     changes = [
         {
             "field": c["field"],
+            "label": field_label(c["field"], lang),
             "before": _value(c["before"], lang),
             "after": _value(c["after"], lang),
         }
@@ -356,7 +397,7 @@ def revisions_page(dispute_id: int) -> Any:
         dispute=dispute,
         columns=columns,
         changes=changes,
-        unchanged=diff["unchanged"],
+        unchanged=", ".join(field_label(f, lang) for f in diff["unchanged"]),
         changed_tops=changed_tops,
         numbers=numbers,
         same=left.revision == right.revision,

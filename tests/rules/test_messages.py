@@ -347,9 +347,18 @@ def test_enumerated_values_are_translated(own: Messages) -> None:
 def test_isko_4_2_3_revoke_renders_in_three_languages(own: Messages) -> None:
     params = {"seat": "middlehand", "card": "DK", "event": 19, "detail": "x", "objected_at": 20}
     texts = {lang: own.render("revoke.penalized", params, lang) for lang in LANGUAGES}
-    assert "middlehand" in texts["en"] and "DK" in texts["en"]
+    assert "middlehand" in texts["en"] and "king of diamonds" in texts["en"]
     assert "Mittelhand" in texts["de"] and "segunda mano" in texts["es"]
     assert all("?" not in t and "19" in t for t in texts.values())
+
+
+def test_cards_in_texts_are_named_in_each_language_not_by_token(own: Messages) -> None:
+    """Issue 17: an explanation says "Karo-König" where the page shows K♦, never "DK"."""
+    params = {"seat": "middlehand", "card": "DK", "event": 19, "detail": "x", "objected_at": 20}
+    texts = {lang: own.render("revoke.penalized", params, lang) for lang in LANGUAGES}
+    assert "Karo-König" in texts["de"] and "rey de Caró" in texts["es"]
+    assert not any(" DK" in t for t in texts.values())
+    assert own.term(["CJ", "D7"], "de") == "Kreuz-Bube, Karo-Sieben"
 
 
 def test_platform_endings_say_the_isko_is_silent(own: Messages) -> None:

@@ -182,7 +182,7 @@ def test_referee_and_court_in_a_real_browser(server: str, keys, browser_context)
         "Der Einspruch wurde behandelt: Fassung 2."
     )
     expect(page.locator(".admissibility").last).to_contain_text("fristgerecht")
-    expect(page.locator("table.changes")).to_contain_text("card_points.declarer")
+    expect(page.locator("table.changes")).to_contain_text("Augen · Alleinspieler")
     assert errors == []
 
     if not DOC_SCREENSHOT.exists() or os.environ.get("REFEREE_UPDATE_SCREENSHOTS") == "1":

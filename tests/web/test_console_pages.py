@@ -423,13 +423,22 @@ def test_appeal_adds_a_revision_and_the_revisions_show_what_changed(revoke_page,
     assert "in time" in body and "ruled on an amended record" in body
     assert "on appeal, reviewing revision 1" in body
     rows = re.findall(
-        r"<code>([a-z_.]+)</code></th><td><del>(.*?)</del></td><td><ins>(.*?)</ins>", body
+        r'title="([a-z_.]+)">([^<]*)</th><td><del>(.*?)</del></td><td><ins>(.*?)</ins>', body
     )
-    changes = {field: (before, after) for field, before, after in rows}
+    changes = {field: (before, after) for field, _label, before, after in rows}
+    labels = {field: label for field, label, _b, _a in rows}
     assert changes["card_points.declarer"] == ("22", "86")  # all ten tricks count now
-    assert changes["ended.reason"] == ("infraction", "played_out")
+    assert labels["card_points.declarer"] == "card points · declarer"
+    assert changes["ended.reason"] == ("infraction", "played to the end")
     assert "score" not in changes and "Unchanged: outcome" in body
-    current = text_of(court.get(f"/console/disputes/{dispute}"))
+    # issue 17: the same comparison in German and Spanish, in their words
+    german = text_of(court.get(f"/console/disputes/{dispute}/revisions?lang=de"))
+    assert "Augen · Alleinspieler" in german and "zu Ende gespielt" in german
+    assert "card_points" not in german.replace('title="card_points', "")
+    assert "Unverändert: Ergebnis, Alleinspieler, Spiel, Reizwert" in german
+    spanish = text_of(court.get(f"/console/disputes/{dispute}/revisions?lang=es"))
+    assert "tantos · rematador" in spanish and "jugado hasta el final" in spanish
+    current = text_of(court.get(f"/console/disputes/{dispute}?lang=en"))
     assert "Ruling, revision 2 of 2" in current
     first = text_of(court.get(f"/console/disputes/{dispute}?rev=1"))
     assert "Ruling, revision 1 of 2" in first and "?at=23&rev=1#step" in first

@@ -296,3 +296,15 @@ def test_every_text_of_the_entry_script_exists_in_three_languages() -> None:
     for key in keys:
         assert key in own, key
         assert set(own[key]) >= set(LANGUAGES), key
+
+
+def test_the_context_of_a_dispute_is_labelled_in_the_chosen_language(as_role) -> None:  # type: ignore[no-untyped-def]
+    c = as_role("referee")
+    record = analyse(revoke_draft())["record"]
+    dispute_id = c.submit_ok(json.dumps(record), event="Pokal", table="7", last_series="on")
+    german = c.get(f"/console/disputes/{dispute_id}?lang=de").get_data(as_text=True)
+    assert "<dt>Veranstaltung</dt><dd>Pokal</dd>" in german
+    assert "<dt>Letzte Serie</dt><dd>ja</dd>" in german
+    assert "last_series" not in german
+    spanish = c.get(f"/console/disputes/{dispute_id}?lang=es").get_data(as_text=True)
+    assert "<dt>Mesa</dt><dd>7</dd>" in spanish and "<dt>Última serie</dt><dd>sí</dd>" in spanish
