@@ -204,6 +204,21 @@ def test_revoke_entered_by_taps_gets_the_json_ruling(live_server: str, keys, pho
     assert taps.count <= GOAL
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 392, f"the ruling page is {width}px wide"
+    # the other pages a referee opens at the table fit the phone as well (issue 17)
+    for path in ("/console/", "/console/disputes/new", "/console/disputes/enter", "/console/rules"):
+        page.goto(server + path)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        wide = page.evaluate(
+            "[...document.querySelectorAll('body *')]"
+            ".filter(e => e.getBoundingClientRect().right > 392)"
+            ".map(e => e.tagName + '#' + e.id + '.' + e.className).slice(0, 8)"
+        )
+        assert width <= 392, f"{path} is {width}px wide on a 390px phone: {wide}"
+    page.goto(server + "/console/")
+    expect(page.locator('table.disputes td[data-label="Aktuelle Entscheidung"]')).to_have_text(
+        outcome
+    )
+    _shot(page, "7-list")
     assert errors == []
 
     # the same ruling as the JSON record gets
