@@ -9,6 +9,7 @@ one Redis. The archive is uploaded from disk as a stream.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import shutil
 import tempfile
@@ -54,7 +55,7 @@ def _run(
     """One job over ``archive`` on a fresh deployment; timings, memory, results digest."""
     from referee.service.keys import KeyService
     from referee.storage.backend import SqlBackend
-    from tests.support.stack import job_env, start_gunicorn, start_worker, stop
+    from tests.support.stack import instance, job_env, start_worker, stop
 
     tmp = Path(tempfile.mkdtemp(prefix="referee-jobs-bench-"))
     database_url, redis_url = urls or (f"sqlite:///{tmp / 'referee.db'}", None)
@@ -71,7 +72,8 @@ def _run(
     if redis_url:
         extra["REDIS_URL"] = redis_url
     env = job_env(database_url, tmp, **extra)
-    servers = [start_gunicorn(env, tmp) for _ in range(instances)]
+    stack = contextlib.ExitStack()
+    servers = [stack.enter_context(instance(env, tmp)) for _ in range(instances)]
     procs = [start_worker(env, tmp) for _ in range(workers)]
     headers = {"Authorization": f"Bearer {secret}"}
     peak = {p.pid: 0 for p in procs}
@@ -88,7 +90,7 @@ def _run(
         t0 = time.perf_counter()
         with archive.open("rb") as body:
             r = requests.post(
-                servers[0][1] + "/v1/jobs?lang=en",
+                servers[0] + "/v1/jobs?lang=en",
                 data=body,
                 headers={**headers, "Content-Type": "text/x-iss-sgf"},
                 timeout=3600,
@@ -96,7 +98,7 @@ def _run(
         r.raise_for_status()
         uploaded = time.perf_counter() - t0
         # progress is read from the other instance, when there is one
-        job_url = servers[-1][1] + r.headers["Location"]
+        job_url = servers[-1] + r.headers["Location"]
         seen = 0
         last_print = 0.0
         while True:
@@ -112,7 +114,7 @@ def _run(
         elapsed = time.perf_counter() - t0
         digest = hashlib.sha256()
         size = 0
-        with requests.get(servers[0][1] + job["results"], headers=headers, stream=True) as out:
+        with requests.get(servers[0] + job["results"], headers=headers, stream=True) as out:
             for block in out.iter_content(1 << 20):
                 digest.update(block)
                 size += len(block)
@@ -122,8 +124,7 @@ def _run(
         stop_sampling.set()
         for p in procs:
             stop(p)
-        for proc, _base in servers:
-            stop(proc)
+        stack.close()
         shutil.rmtree(tmp, ignore_errors=True)
     ruling = elapsed - uploaded
     return {

@@ -21,8 +21,8 @@ from referee.service.keys import KeyService
 from referee.storage.backend import SqlBackend
 from tests.support.stack import (
     expected_results,
+    instance,
     job_env,
-    start_gunicorn,
     start_worker,
     stop,
     wait_for,
@@ -48,11 +48,8 @@ def deployment(tmp_path: Path) -> Iterator[tuple[dict[str, str], str, dict[str, 
     _key, secret = KeyService(backend.unit_of_work).create("platform", "ISS")
     backend.dispose()
     env = job_env(url, tmp_path)
-    server, base = start_gunicorn(env, tmp_path)
-    try:
+    with instance(env, tmp_path) as base:
         yield env, base, {"Authorization": f"Bearer {secret}"}
-    finally:
-        stop(server)
 
 
 def _scalar(url: str, sql: str) -> int:

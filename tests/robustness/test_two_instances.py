@@ -27,8 +27,8 @@ from tests.robustness.test_jobs_workers import _kill_while_holding_a_chunk, _sca
 from tests.support.service import example
 from tests.support.stack import (
     expected_results,
+    instance,
     job_env,
-    start_gunicorn,
     start_worker,
     stop,
     wait_for,
@@ -76,12 +76,8 @@ def two(
         REFEREE_RATE_LIMIT_STORAGE=redis_url + "/4",
         REFEREE_RATE_LIMIT=f"{LIMIT} per minute",
     )
-    servers = [start_gunicorn(env, tmp_path, workers=1) for _ in range(2)]
-    try:
-        yield env, [base for _proc, base in servers], keys
-    finally:
-        for proc, _base in servers:
-            stop(proc)
+    with instance(env, tmp_path, workers=1) as a, instance(env, tmp_path, workers=1) as b:
+        yield env, [a, b], keys
 
 
 def test_an_idempotency_key_used_on_one_instance_replays_on_the_other(two) -> None:

@@ -11,50 +11,25 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import requests
 
 from referee.rulings.lines import rule_line
-from tests.support.pg_server import free_port
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support.gunicorn import gunicorn
 
 
-def start_gunicorn(env: dict[str, str], cwd: Path, *, workers: int = 2) -> tuple[Any, str]:
-    """gunicorn with the project's config (no worker beside it); (process, base URL)."""
-    port = free_port()
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "--config",
-            str(ROOT / "gunicorn.conf.py"),
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            str(workers),
-            "--access-logfile",
-            "/dev/null",
-            "referee.wsgi:app",
-        ],
-        env={**env, "REFEREE_WORKER_BESIDE": "0"},
-        cwd=cwd,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            if requests.get(base + "/health", timeout=2).status_code == 200:
-                return proc, base
-        except requests.RequestException:
-            pass
-        time.sleep(0.1)
-    stop(proc)
-    raise RuntimeError("gunicorn did not come up")
+@contextmanager
+def instance(env: dict[str, str], cwd: Path, *, workers: int = 2) -> Iterator[str]:
+    """One service instance with the deployment's environment (no worker beside it):
+    :func:`tests.support.gunicorn.gunicorn`; yields its base URL."""
+    with gunicorn(
+        env["DATABASE_URL"], cwd, workers, **{**env, "REFEREE_WORKER_BESIDE": "0"}
+    ) as base:
+        yield base
 
 
 def start_worker(env: dict[str, str], cwd: Path) -> subprocess.Popen[bytes]:
