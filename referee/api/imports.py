@@ -11,10 +11,13 @@ from flask import Response, json, request, stream_with_context
 from flask.views import MethodView
 from flask_smorest import abort
 
-from referee.api.context import language, principal, services
+from referee.api import examples
+from referee.api.context import ISS_TYPES, body_kind, language, principal, services
+from referee.api.contract import Document
 from referee.api.extensions import Blueprint
-from referee.api.problems import ProblemSchema
+from referee.api.problems import problem_item
 from referee.api.schemas import LangQuerySchema
+from referee.core.errors import RefereeError
 
 NDJSON = "application/x-ndjson"
 
@@ -26,30 +29,71 @@ blp = Blueprint(
 )
 
 
+class ImportErrorSchema(ma.Schema):
+    """Why one game could not be ruled: the fields of a problem+json ``errors`` entry."""
+
+    class Meta:
+        unknown = ma.INCLUDE
+
+    code = ma.fields.String(metadata={"description": "stable machine-readable code"})
+    detail = ma.fields.String(metadata={"description": "what is wrong, in English"})
+    line = ma.fields.Integer(metadata={"description": "line of the file (from 1)"})
+    pointer = ma.fields.String(metadata={"description": "JSON Pointer into the converted record"})
+    event = ma.fields.Integer(metadata={"description": "index of the converted record's event"})
+
+
+class ImportSummarySchema(ma.Schema):
+    games = ma.fields.Integer()
+    ruled = ma.fields.Integer()
+    errors = ma.fields.Integer()
+
+
 class ImportLineSchema(ma.Schema):
     """One NDJSON line: a ruling, an error, or (last) the summary."""
 
-    index = ma.fields.Integer()
-    game = ma.fields.Raw(allow_none=True)
-    ruling = ma.fields.Dict(metadata={"description": "skat-ruling/1"})
-    error = ma.fields.Dict(metadata={"description": "{code, message, ...where}"})
-    summary = ma.fields.Dict(metadata={"example": {"games": 2, "ruled": 2, "errors": 0}})
+    index = ma.fields.Integer(metadata={"description": "the game's position in the file (from 0)"})
+    game = ma.fields.Raw(allow_none=True, metadata={"description": "the ISS game id"})
+    ruling = Document("SkatRuling")
+    error = ma.fields.Nested(ImportErrorSchema)
+    summary = ma.fields.Nested(ImportSummarySchema)
+
+
+def error_item(error: dict[str, Any]) -> dict[str, Any]:
+    """A game's error (``{code, message, ...where}``) as a problem+json ``errors`` entry:
+    ``code``, ``detail``, and where it is (``pointer`` into the converted record, ``event``,
+    ``line``).
+
+    >>> item = error_item({"code": "card.unknown", "message": "bad", "event": 3, "field": "card"})
+    >>> item["code"], item["detail"], item["pointer"], item["event"]
+    ('card.unknown', 'bad', '/events/3/card', 3)
+    """
+    where = {k: v for k, v in error.items() if k not in ("code", "message")}
+    return problem_item(
+        RefereeError(str(error.get("message")), code=error.get("code"), where=where)
+    )
 
 
 @blp.route("/iss")
 class IssImport(MethodView):
-    @blp.arguments(LangQuerySchema, location="query")
     @blp.doc(
+        operationId="importIss",
         requestBody={
             "required": True,
-            "content": {"text/plain": {"schema": {"type": "string"}}},
-            "description": "ISS records, one per line (text/plain or text/x-iss-sgf)",
-        }
+            "description": "ISS records, one per line",
+            "content": {
+                t: {"schema": {"type": "string"}, "example": examples.ISS_RECORD} for t in ISS_TYPES
+            },
+        },
     )
+    @blp.arguments(LangQuerySchema, location="query")
     @blp.response(200, ImportLineSchema, content_type=NDJSON)
-    @blp.alt_response(413, schema=ProblemSchema, content_type="application/problem+json")
+    @blp.problems(401, 403, 413, 415, 422, 429, 503)
     def post(self, _args: dict[str, Any]) -> Response:
-        """Rule every game of an ISS file; one JSON line per game, then a summary line."""
+        """Rule every game of an ISS file; one JSON line per game, then a summary line.
+
+        A game that cannot be ruled gives a line with error (code, detail, and where it
+        is: line, event, pointer), the same fields as a problem+json errors entry.
+        """
         who = principal()
         lang = language()
         limit = services().settings.import_max_bytes
@@ -57,10 +101,13 @@ class IssImport(MethodView):
         if request.content_length is not None and request.content_length > limit:
             abort(413, message=f"the import is larger than {limit} bytes")
         text = io.TextIOWrapper(request.stream, encoding="utf-8", errors="replace")
-        lines = services().adjudication.import_iss(who, text, lang)
+        lines = services().adjudication.import_iss(who, text, lang)  # the role, first
+        body_kind(iss=True, json_ok=False)
 
         def ndjson() -> Iterator[str]:
             for item in lines:
+                if "error" in item:  # the fields of a problem+json errors entry
+                    item = {**item, "error": error_item(item["error"])}
                 yield json.dumps(item) + "\n"
 
         return Response(stream_with_context(ndjson()), mimetype=NDJSON)

@@ -9,7 +9,6 @@ from flask.views import MethodView
 
 from referee.api.context import principal, services
 from referee.api.extensions import Blueprint
-from referee.api.problems import ProblemSchema
 from referee.service.model import ROLES, ApiKey
 
 blp = Blueprint("keys", __name__, url_prefix="/v1/keys", description="API keys (admin only)")
@@ -35,15 +34,18 @@ def _admin() -> None:
 
 @blp.route("")
 class Keys(MethodView):
+    @blp.doc(operationId="listKeys")
     @blp.response(200, KeySchema(many=True))
+    @blp.problems(401, 403, 429, 503)
     def get(self) -> list[ApiKey]:
         """All keys (never their secrets)."""
         _admin()
         return services().keys.list()
 
-    @blp.arguments(KeySchema)
+    @blp.doc(operationId="createKey")
+    @blp.arguments(KeySchema, example={"role": "platform", "owner": "Online platform"})
     @blp.response(201, NewKeySchema)
-    @blp.alt_response(403, schema=ProblemSchema, content_type="application/problem+json")
+    @blp.problems(400, 401, 403, 413, 415, 422, 429, 503)
     def post(self, data: dict[str, Any]) -> dict[str, Any]:
         """Create a key; the response is the only place its secret ever appears."""
         _admin()
@@ -53,9 +55,10 @@ class Keys(MethodView):
 
 @blp.route("/<int(max=9223372036854775807):key_id>/revoke")
 class KeyRevoke(MethodView):
+    @blp.doc(operationId="revokeKey")
     @blp.response(200, KeySchema)
-    @blp.alt_response(404, schema=ProblemSchema, content_type="application/problem+json")
+    @blp.problems(401, 403, 404, 429, 503)
     def post(self, key_id: int) -> ApiKey:
-        """Revoke a key (it stays listed, with ``revoked_at``)."""
+        """Revoke a key (it stays listed, with revoked_at set)."""
         _admin()
         return services().keys.revoke(key_id)
