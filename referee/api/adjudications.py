@@ -8,6 +8,7 @@ from flask.views import MethodView
 
 from referee.api import examples
 from referee.api.context import (
+    ISS_TEXT,
     ISS_TYPES,
     body_kind,
     iss_text,
@@ -27,7 +28,7 @@ blp = Blueprint(
     description="Stateless rulings for online platforms: nothing is stored.",
 )
 ISS_BODY = {
-    "schema": {"type": "string", "description": "one ISS record (the server's game line)"},
+    "schema": {**ISS_TEXT, "description": "one ISS record (the server's game line)"},
     "example": examples.ISS_RECORD,
 }
 

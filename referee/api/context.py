@@ -76,6 +76,8 @@ def language() -> str:
 JSON_TYPE = "application/json"
 #: the content types an ISS record may come in (the ISS server's own, and plain text)
 ISS_TYPES = ("text/x-iss-sgf", "text/plain")
+#: the schema of an ISS body: text holding at least one record, ``(;GM[Skat]...;)``
+ISS_TEXT = {"type": "string", "pattern": r"\(;", "description": "ISS records, one a line"}
 
 
 def is_json_mimetype(mimetype: str) -> bool:

@@ -83,6 +83,10 @@ def components(name: str) -> dict[str, dict[str, Any]]:
     return out
 
 
+#: free text may hold any character but NUL (U+0000), which no database column stores
+NO_NUL = ma.validate.Regexp(r"^[^\x00]*$", error="must not contain NUL (U+0000) characters")
+
+
 def ref(component: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{component}"}
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import marshmallow as ma
 
-from referee.api.contract import Document
+from referee.api.contract import NO_NUL, Document
 from referee.api.schemas import LangQuerySchema
 from referee.rules.kinds import Kind
 from referee.rulings.model import Outcome
@@ -31,7 +31,7 @@ class DisputeCreateSchema(ma.Schema):
         required=True,
         metadata={"description": "the skat-log/1 record, stored as received"},
     )
-    note = ma.fields.String(load_default="", validate=ma.validate.Length(max=10_000))
+    note = ma.fields.String(load_default="", validate=[ma.validate.Length(max=10_000), NO_NUL])
     meta = ma.fields.Dict(
         load_default=None,
         allow_none=True,
@@ -44,14 +44,20 @@ class DisputeCreateSchema(ma.Schema):
 
 class IssDisputeQuerySchema(LangQuerySchema):
     note = ma.fields.String(
-        validate=ma.validate.Length(max=10_000),
+        validate=[ma.validate.Length(max=500), NO_NUL],
         metadata={"description": "the note, when the body is an ISS record (text)"},
     )
 
 
 class DisputeQuerySchema(LangQuerySchema):
-    event = ma.fields.String(metadata={"description": "the event, as in the record's meta"})
-    table = ma.fields.String(metadata={"description": "the table, as in the record's meta"})
+    event = ma.fields.String(
+        validate=[ma.validate.Length(max=200), NO_NUL],
+        metadata={"description": "the event, as in the record's meta"},
+    )
+    table = ma.fields.String(
+        validate=[ma.validate.Length(max=50), NO_NUL],
+        metadata={"description": "the table, as in the record's meta (as text)"},
+    )
     outcome = ma.fields.String(validate=ma.validate.OneOf(OUTCOMES))
     kind = ma.fields.String(
         validate=ma.validate.OneOf(KINDS),
@@ -160,7 +166,7 @@ class DisputeSchema(DisputeSummarySchema):
 class AppealSchema(ma.Schema):
     grounds = ma.fields.String(
         required=True,
-        validate=ma.validate.Length(min=1, max=10_000),
+        validate=[ma.validate.Length(min=1, max=10_000), NO_NUL],
         metadata={"description": "the written grounds (SkWO 7.3.3)"},
     )
     lodged_at = ma.fields.AwareDateTime(

@@ -11,6 +11,7 @@ from flask_smorest import abort
 
 from referee.api import examples, presenters
 from referee.api.context import (
+    ISS_TEXT,
     ISS_TYPES,
     body_kind,
     iss_text,
@@ -84,10 +85,7 @@ class Disputes(MethodView):
                     "schema": DisputeCreateSchema,
                     "examples": examples.dispute_examples(),
                 },
-                **{
-                    t: {"schema": {"type": "string"}, "example": examples.ISS_RECORD}
-                    for t in ISS_TYPES
-                },
+                **{t: {"schema": ISS_TEXT, "example": examples.ISS_RECORD} for t in ISS_TYPES},
             },
         },
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,7 +18,7 @@ from referee.api.contract import Document
 from referee.api.extensions import Blueprint
 from referee.api.problems import problem_item
 from referee.api.schemas import LangQuerySchema
-from referee.core.errors import RefereeError
+from referee.core.errors import InvalidInput, RefereeError
 
 NDJSON = "application/x-ndjson"
 
@@ -58,6 +59,10 @@ class ImportLineSchema(ma.Schema):
     summary = ma.fields.Nested(ImportSummarySchema)
 
 
+class ImportNotIss(InvalidInput):
+    """An import whose first record cannot be read: not an ISS file (HTTP 422)."""
+
+
 def error_item(error: dict[str, Any]) -> dict[str, Any]:
     """A game's error (``{code, message, ...where}``) as a problem+json ``errors`` entry:
     ``code``, ``detail``, and where it is (``pointer`` into the converted record, ``event``,
@@ -91,8 +96,9 @@ class IssImport(MethodView):
     def post(self, _args: dict[str, Any]) -> Response:
         """Rule every game of an ISS file; one JSON line per game, then a summary line.
 
-        A game that cannot be ruled gives a line with error (code, detail, and where it
-        is: line, event, pointer), the same fields as a problem+json errors entry.
+        An empty body, or one whose first line is not an ISS record, is a 422. A game that
+        cannot be ruled gives a line with error (code, detail, and where it is: line,
+        event, pointer), the same fields as a problem+json errors entry.
         """
         who = principal()
         lang = language()
@@ -101,8 +107,24 @@ class IssImport(MethodView):
         if request.content_length is not None and request.content_length > limit:
             abort(413, message=f"the import is larger than {limit} bytes")
         text = io.TextIOWrapper(request.stream, encoding="utf-8", errors="replace")
-        lines = services().adjudication.import_iss(who, text, lang)  # the role, first
+        head: list[str] = []  # the lines up to the first record, read below
+        lines = services().adjudication.import_iss(
+            who, itertools.chain(head, text), lang
+        )  # the role is checked here, before the body is read
         body_kind(iss=True, json_ok=False)
+        for line in text:
+            head.append(line)
+            if line.strip():
+                break
+        if not any(line.strip() for line in head):
+            abort(422, message="the body is empty: send ISS records, one per line")
+        if "(;" not in head[-1]:
+            raise ImportNotIss(
+                f"line {len(head)} is not an ISS record; an ISS file holds one record "
+                "(;GM[Skat]...;) a line",
+                code="iss.not_iss",
+                where={"line": len(head)},
+            )
 
         def ndjson() -> Iterator[str]:
             for item in lines:

@@ -8,6 +8,7 @@ import marshmallow as ma
 from flask.views import MethodView
 
 from referee.api.context import principal, services
+from referee.api.contract import NO_NUL
 from referee.api.extensions import Blueprint
 from referee.service.model import ROLES, ApiKey
 
@@ -18,8 +19,8 @@ class KeySchema(ma.Schema):
     id = ma.fields.Integer(dump_only=True)
     prefix = ma.fields.String(dump_only=True, metadata={"description": "first characters"})
     role = ma.fields.String(required=True, validate=ma.validate.OneOf(ROLES))
-    owner = ma.fields.String(required=True, validate=ma.validate.Length(min=1, max=200))
-    label = ma.fields.String(load_default="", validate=ma.validate.Length(max=200))
+    owner = ma.fields.String(required=True, validate=[ma.validate.Length(min=1, max=200), NO_NUL])
+    label = ma.fields.String(load_default="", validate=[ma.validate.Length(max=200), NO_NUL])
     created_at = ma.fields.DateTime(dump_only=True)
     revoked_at = ma.fields.DateTime(dump_only=True, allow_none=True)
 

@@ -8,6 +8,7 @@ import marshmallow as ma
 from flask.views import MethodView
 
 from referee.api.context import language, principal
+from referee.api.contract import NO_NUL
 from referee.api.dispute_schemas import KINDS
 from referee.api.extensions import ANONYMOUS_OK, Blueprint
 from referee.api.schemas import LangQuerySchema
@@ -19,7 +20,10 @@ blp = Blueprint(
 
 
 class RulesQuerySchema(LangQuerySchema):
-    q = ma.fields.String(metadata={"description": "words to search in ids, titles, summaries"})
+    q = ma.fields.String(
+        validate=[ma.validate.Length(max=200), NO_NUL],
+        metadata={"description": "words to search in ids, titles, summaries"},
+    )
     document = ma.fields.String(validate=ma.validate.OneOf(["ISkO", "SkWO"]))
     kind = ma.fields.String(
         validate=ma.validate.OneOf(KINDS),

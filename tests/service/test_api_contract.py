@@ -237,3 +237,23 @@ def test_one_name_for_the_language_and_no_ruling_ruling(client, keys):
     assert "ruling" not in revision and "lang" not in revision
     clause = client.get("/v1/rules/isko-4.2.3?lang=es", headers=keys["referee"]).json
     assert clause["language"] == "es" and "lang" not in clause
+
+
+def test_an_event_time_is_an_rfc_3339_date_time_as_the_schema_says(client, keys):
+    record = example("false-lead")
+    record["events"][0]["time"] = "yesterday"
+    r = client.post("/v1/adjudications", json=record, headers=keys["platform"])
+    assert r.status_code == 422 and r.json["errors"][0]["pointer"] == "/events/0/time"
+    record["events"][0]["time"] = "2026-03-14T19:02:11Z"
+    assert (
+        client.post("/v1/adjudications", json=record, headers=keys["platform"]).status_code == 200
+    )
+
+
+def test_an_import_without_iss_records_is_a_422(client, keys):
+    who = {**keys["platform"], "Content-Type": "text/plain"}
+    for body in ("", "\n\n", "{}\n(;GM[Skat]ID[1]MV[nonsense]R[])\n"):
+        r = client.post("/v1/imports/iss", data=body, headers=who)
+        assert r.status_code == 422 and r.content_type == PROBLEM, body
+    r = client.post("/v1/imports/iss", data="{}", headers=who)
+    assert r.json["code"] == "iss.not_iss" and r.json["errors"][0]["line"] == 1

@@ -36,6 +36,12 @@ GENERIC_HEADERS = {
     "last-modified",
     "expires",
     "transfer-encoding",
+    # security headers on every response (referee/api/security_headers.py)
+    "x-content-type-options",
+    "x-frame-options",
+    "referrer-policy",
+    "strict-transport-security",
+    "content-security-policy",
 }
 
 
