@@ -15,6 +15,7 @@ from referee.api import (
     adjudications,
     appeals,
     disputes,
+    docs,
     documents,
     health,
     imports,
@@ -75,11 +76,8 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         OPENAPI_VERSION="3.1.0",
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
-        OPENAPI_SWAGGER_UI_PATH="/docs",
-        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
-        OPENAPI_REDOC_PATH="/redoc",
-        OPENAPI_REDOC_URL="https://cdn.jsdelivr.net/npm/redoc/bundles/redoc.standalone.js",
     )
+    docs.configure(app)  # /docs and /redoc from pinned copies the service serves
     queue = worker.build(
         settings, lambda q: JobService.from_settings(settings, backend.unit_of_work, q)
     )

@@ -65,21 +65,26 @@ def components(name: str) -> dict[str, dict[str, Any]]:
         "url": f"/schemas/{name}.json",
     }
 
-    def rewrite(node: Any) -> Any:
+    def rewrite(node: Any, in_properties: bool = False) -> Any:
+        """``$ref`` into the lifted defs; ``title`` dropped (generators name their models
+        by it, and the formats reuse titles such as "Contract"), except where it is the
+        name of a property."""
         if isinstance(node, dict):
             out = {}
             for key, value in node.items():
+                if key == "title" and not in_properties:
+                    continue
                 if key == "$ref" and isinstance(value, str) and value.startswith("#/$defs/"):
                     value = "#/components/schemas/" + root + _camel(value[len("#/$defs/") :])
-                out[key] = rewrite(value)
+                out[key] = rewrite(value, key in ("properties", "$defs"))
             return out
         if isinstance(node, list):
             return [rewrite(v) for v in node]
         return node
 
-    out = {root: rewrite(schema)}
+    out = {root: {"title": root, **rewrite(schema)}}
     for key, value in defs.items():
-        out[root + _camel(key)] = rewrite(value)
+        out[root + _camel(key)] = {"title": root + _camel(key), **rewrite(value)}
     return out
 
 
