@@ -24,7 +24,7 @@ from referee.api import (
     rules,
     security_headers,
 )
-from referee.api.context import Services
+from referee.api.context import Services, authenticate_first
 from referee.api.contract import (
     FORMATS,
     ContractPlugin,
@@ -117,6 +117,7 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
     app.register_error_handler(RefereeError, from_referee_error)
     app.register_error_handler(Exception, from_unexpected)
     RateLimiter(settings.rate_limit, settings.rate_limit_storage).init_app(app)
+    app.before_request(authenticate_first)  # after the rate limit, before any parsing
     console.init_app(app, settings)  # the console (/console), a sibling of the API
     security_headers.init_app(app)
     return app

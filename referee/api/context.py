@@ -61,6 +61,17 @@ def principal(*, anonymous_ok: bool = False) -> Principal:
     return g.principal
 
 
+#: the operations the operator may open to callers without a key (REFEREE_ANONYMOUS_ACCESS)
+ANONYMOUS_ENDPOINTS = frozenset({"adjudications.Adjudications", "rules.Rules", "rules.Rule"})
+
+
+def authenticate_first() -> None:
+    """Every ``/v1/`` request is authenticated before its parameters and body are read: a
+    request without a valid key is a 401, whatever else is wrong with it (before_request)."""
+    if request.endpoint is not None and request.path.startswith("/v1/"):
+        principal(anonymous_ok=request.endpoint in ANONYMOUS_ENDPOINTS)
+
+
 def language() -> str:
     """``?lang=`` if given (must be de, en or es), else the best ``Accept-Language``."""
     lang = request.args.get("lang")

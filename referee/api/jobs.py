@@ -150,7 +150,8 @@ class Jobs(MethodView):
             "required": True,
             "description": "one record a line: ISS (text/x-iss-sgf, text/plain) or "
             "skat-log/1 JSON (application/x-ndjson)",
-            "content": {t: {"schema": {"type": "string"}} for t in FORMAT_OF},
+            # any text: a line that is not a record becomes an error line of the results
+            "content": {t: {"schema": {"description": "one record a line"}} for t in FORMAT_OF},
         },
         operationId="createJob",
     )

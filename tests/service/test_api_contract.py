@@ -257,3 +257,13 @@ def test_an_import_without_iss_records_is_a_422(client, keys):
         assert r.status_code == 422 and r.content_type == PROBLEM, body
     r = client.post("/v1/imports/iss", data="{}", headers=who)
     assert r.json["code"] == "iss.not_iss" and r.json["errors"][0]["line"] == 1
+
+
+def test_a_request_without_a_key_is_a_401_before_its_body_is_read(client, keys):
+    """The key is checked before the parameters and the body: a request with a bad body
+    and no key is a 401, not a 422 that would tell what the body should be."""
+    r = client.post("/v1/webhooks", json={"url": "", "events": ["job.done"]})
+    assert r.status_code == 401 and r.headers["WWW-Authenticate"].startswith("Bearer")
+    assert client.get("/v1/disputes?kind=no_such_kind").status_code == 401
+    r = client.get("/v1/disputes?kind=no_such_kind", headers=keys["referee"])
+    assert r.status_code == 422
