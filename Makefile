@@ -41,7 +41,7 @@ bench: $(ENGINE)
 	$(PY) -m bench
 
 spec: $(STAMP)
-	$(VENV)/bin/referee openapi --out api_spec/openapi.yaml
+	$(VENV)/bin/referee openapi --out api_spec/openapi.yaml --formats api_spec
 
 clean:
 	rm -rf $(VENV) var build *.egg-info referee/rulings/search/_engine.*.so

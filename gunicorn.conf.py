@@ -18,6 +18,8 @@ graceful_timeout = 20
 accesslog = "-"
 errorlog = "-"
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+# the longest request line (method, path and query) accepted; longer ones get a 414
+limit_request_line = 8190
 
 # the rate limit's counters, in memory every worker (forked from here) shares
 # (REFEREE_RATE_LIMIT_STORAGE=shared://, the default; referee/api/shared_counter.py)

@@ -15,6 +15,8 @@ from referee.api import (
     adjudications,
     appeals,
     disputes,
+    docs,
+    documents,
     health,
     imports,
     jobs,
@@ -23,6 +25,13 @@ from referee.api import (
     security_headers,
 )
 from referee.api.context import Services
+from referee.api.contract import (
+    FORMATS,
+    ContractPlugin,
+    components,
+    document_field_properties,
+    register_headers,
+)
 from referee.api.extensions import RefereeApi, RefereeFlask
 from referee.api.problems import from_referee_error, from_unexpected
 from referee.api.ratelimit import RateLimiter
@@ -40,9 +49,11 @@ from referee.web import console
 SPEC_DESCRIPTION = (
     "Rulings on disputed Skat games under the International Skat Order (ISkO 1998/99) "
     "and the Skat Tournament Order (SkWO). Errors are RFC 9457 problem+json; "
-    "authenticate with `Authorization: Bearer <API key>`."
+    "authenticate with `Authorization: Bearer <API key>`. The formats are JSON Schemas "
+    "served at /schemas/skat-log-1.json, /schemas/skat-ruling-1.json and "
+    "/schemas/skat-replay-1.json. How a platform integrates: docs/integration.md."
 )
-BLUEPRINTS = (health, adjudications, disputes, appeals, rules, imports, jobs, keys)
+BLUEPRINTS = (health, adjudications, disputes, appeals, rules, imports, jobs, keys, documents)
 
 
 def create_app(settings: Settings | None = None, backend: Backend | None = None) -> Flask:
@@ -62,14 +73,11 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         MAX_CONTENT_LENGTH=settings.max_body_bytes,
         API_TITLE="Skat referee",
         API_VERSION=__version__,
-        OPENAPI_VERSION="3.0.3",
+        OPENAPI_VERSION="3.1.0",
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
-        OPENAPI_SWAGGER_UI_PATH="/docs",
-        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
-        OPENAPI_REDOC_PATH="/redoc",
-        OPENAPI_REDOC_URL="https://cdn.jsdelivr.net/npm/redoc/bundles/redoc.standalone.js",
     )
+    docs.configure(app)  # /docs and /redoc from pinned copies the service serves
     queue = worker.build(
         settings, lambda q: JobService.from_settings(settings, backend.unit_of_work, q)
     )
@@ -86,9 +94,24 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         adjudication=AdjudicationService(),
         jobs=job_service,
     )
-    api = RefereeApi(app, spec_kwargs={"info": {"description": SPEC_DESCRIPTION}})
+    api = RefereeApi(
+        app,
+        spec_kwargs={
+            "info": {"description": SPEC_DESCRIPTION},
+            "security": [{"bearer": []}],
+            "extra_plugins": [ContractPlugin()],
+        },
+    )
     app.extensions["referee_api"] = api
-    api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
+    api.spec.components.security_scheme(
+        "bearer",
+        {"type": "http", "scheme": "bearer", "description": "an API key: Bearer <key>"},
+    )
+    api.ma_plugin.converter.add_attribute_function(document_field_properties)
+    register_headers(api.spec)
+    for name in FORMATS:
+        for component, schema in components(name).items():
+            api.spec.components.schema(component, schema)
     for module in BLUEPRINTS:
         api.register_blueprint(module.blp)
     app.register_error_handler(RefereeError, from_referee_error)

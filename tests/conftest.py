@@ -19,6 +19,7 @@ from sqlalchemy import text
 from referee.app import create_app
 from referee.service.settings import Settings
 from referee.storage.backend import SqlBackend
+from tests.support.contract import ContractClient
 from tests.support.pg_server import PgServer, find_bindir
 from tests.support.redis_server import RedisServer, find_redis_server
 from tests.support.service import ROLES
@@ -99,6 +100,7 @@ def make_app(database_url: str) -> Iterator[Callable[..., Flask]]:
         settings = Settings(**{"database_url": database_url, "secret_key": "test", **overrides})
         app = create_app(settings)
         app.config["TESTING"] = True
+        app.test_client_class = ContractClient  # every response checked against the spec
         made.append(app)
         return app
 

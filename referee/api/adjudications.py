@@ -4,16 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import request
 from flask.views import MethodView
 
-from referee.api.context import authorized, json_object, language, principal, services
-from referee.api.extensions import Blueprint
-from referee.api.problems import ProblemSchema
-from referee.api.schemas import LangQuerySchema, RecordSchema, SkatRulingSchema
+from referee.api import examples
+from referee.api.context import (
+    ISS_TEXT,
+    ISS_TYPES,
+    authorized,
+    body_kind,
+    iss_text,
+    json_object,
+    language,
+    principal,
+    services,
+)
+from referee.api.contract import Passthrough, ref
+from referee.api.extensions import ANONYMOUS_OK, Blueprint
+from referee.api.schemas import LangQuerySchema
 from referee.service.adjudication import ADJUDICATORS
-
-ISS_MIMETYPE = "text/x-iss-sgf"
 
 blp = Blueprint(
     "adjudications",
@@ -21,29 +29,43 @@ blp = Blueprint(
     url_prefix="/v1/adjudications",
     description="Stateless rulings for online platforms: nothing is stored.",
 )
+ISS_BODY = {
+    "schema": {**ISS_TEXT, "description": "one ISS record (the server's game line)"},
+    "example": examples.ISS_RECORD,
+}
 
 
 @blp.route("")
 class Adjudications(MethodView):
     @authorized(*ADJUDICATORS, anonymous_ok=True)
-    @blp.arguments(LangQuerySchema(), location="query")
     @blp.doc(
+        operationId="ruleRecord",
+        security=ANONYMOUS_OK,
         requestBody={
             "required": True,
+            "description": "a skat-log/1 record as JSON, or one ISS record as text",
             "content": {
-                "application/json": {"schema": RecordSchema},
-                ISS_MIMETYPE: {"schema": {"type": "string", "description": "one ISS record"}},
+                "application/json": {
+                    "schema": ref("SkatLog"),
+                    "examples": examples.record_examples(),
+                },
+                **dict.fromkeys(ISS_TYPES, ISS_BODY),
             },
-        }
+        },
     )
-    @blp.response(200, SkatRulingSchema)
-    @blp.alt_response(400, schema=ProblemSchema, content_type="application/problem+json")
-    @blp.alt_response(422, schema=ProblemSchema, content_type="application/problem+json")
+    @blp.arguments(LangQuerySchema(), location="query")
+    @blp.response(200, Passthrough("SkatRuling"), examples=examples.ruling_examples())
+    @blp.problems(400, 401, 403, 413, 415, 422, 429)
     def post(self, _query: dict[str, Any]) -> dict[str, Any]:
-        """Rule a ``skat-log/1`` record (or a raw ISS record) and return ``skat-ruling/1``."""
+        """Rule a skat-log/1 record (or a raw ISS record) and return its skat-ruling/1.
+
+        Nothing is stored. The record's errors come back as a 422 problem whose errors
+        name the event index and a JSON Pointer into the record.
+        """
         who = principal(anonymous_ok=True)
+        kind = body_kind(iss=True)
         lang = language()
         service = services().adjudication
-        if request.mimetype == ISS_MIMETYPE:
-            return service.adjudicate_iss(who, request.get_data(as_text=True), lang)
+        if kind == "iss":
+            return service.adjudicate_iss(who, iss_text(), lang)
         return service.adjudicate(who, json_object(), lang)

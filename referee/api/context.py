@@ -6,16 +6,15 @@ import functools
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from flask import current_app, g, request
 from flask_smorest import abort
 
-from referee.api.extensions import invalid_json_detail
-from referee.record.log import strict_json_loads
+from referee.record.log import StrictJSONError, strict_json_loads
 from referee.service.adjudication import AdjudicationService
 from referee.service.disputes import DisputeService
-from referee.service.errors import Unauthenticated
+from referee.service.errors import RequestMalformed, Unauthenticated
 from referee.service.jobs import JobService
 from referee.service.keys import ANONYMOUS, KeyService, Principal
 from referee.service.model import LANGUAGES
@@ -101,13 +100,68 @@ def language() -> str:
     return request.accept_languages.best_match(LANGUAGES, default="en") or "en"
 
 
+JSON_TYPE = "application/json"
+#: the content types an ISS record may come in (the ISS server's own, and plain text)
+ISS_TYPES = ("text/x-iss-sgf", "text/plain")
+#: the schema of an ISS body: text holding at least one record, ``(;GM[Skat]...;)``
+ISS_TEXT = {"type": "string", "pattern": r"\(;", "description": "ISS records, one a line"}
+
+
+def is_json_mimetype(mimetype: str) -> bool:
+    return mimetype == JSON_TYPE or (
+        mimetype.startswith("application/") and mimetype.endswith("+json")
+    )
+
+
+def body_kind(*, iss: bool = False, json_ok: bool = True) -> str:
+    """``"json"`` or ``"iss"`` by the request's Content-Type; any other is refused with a
+    415 problem naming the types to use."""
+    mimetype = request.mimetype
+    if not mimetype:  # no Content-Type: the endpoint's own format
+        return "json" if json_ok else "iss"
+    if json_ok and is_json_mimetype(mimetype):
+        return "json"
+    if iss and mimetype in ISS_TYPES:
+        return "iss"
+    wanted = [*([JSON_TYPE] if json_ok else []), *(ISS_TYPES if iss else ())]
+    sent = f"Content-Type {mimetype}"
+    abort(
+        415,
+        message=f"the body was sent with {sent}; send it as {' or '.join(wanted)}",
+        messages={"headers": {"Content-Type": [f"must be one of: {', '.join(wanted)}"]}},
+    )
+    raise AssertionError("unreachable")  # abort raises
+
+
+def json_error(exc: json.JSONDecodeError | UnicodeDecodeError) -> NoReturn:
+    """A 400 for a body that is not JSON, naming the line and column where it breaks."""
+    if isinstance(exc, StrictJSONError):  # valid JSON grammar this service may not store
+        raise RequestMalformed(f"the body is not accepted: {exc.msg}", where={"location": "body"})
+    if isinstance(exc, json.JSONDecodeError):
+        detail = f"malformed JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+        where: dict[str, Any] = {"line": exc.lineno, "column": exc.colno}
+    else:
+        detail, where = f"the body is not UTF-8: {exc.reason} at byte {exc.start}", {}
+    raise RequestMalformed(detail, where={"location": "body", **where})
+
+
 def json_object(*, pointer: str = "") -> dict[str, Any]:
     """The request body as a JSON object (400 for malformed JSON or another type)."""
     g.record_pointer = pointer
     try:
         data = strict_json_loads(request.get_data(cache=True))
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        abort(400, messages={"json": {"_body": [invalid_json_detail(exc)]}})
+        json_error(exc)
     if not isinstance(data, dict):
-        abort(400, messages={"json": {"_body": ["the body must be a JSON object"]}})
+        raise RequestMalformed(
+            "the body must be a JSON object", where={"location": "body", "pointer": ""}
+        )
     return data
+
+
+def iss_text() -> str:
+    """The body as ISS text (UTF-8)."""
+    try:
+        return request.get_data(cache=True).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        json_error(exc)

@@ -7,10 +7,14 @@ from typing import Any
 
 import marshmallow as ma
 
+from referee.api.contract import NO_NUL, Document
 from referee.api.schemas import LangQuerySchema
+from referee.rules.kinds import Kind
 from referee.rulings.model import Outcome
+from referee.service.model import LANGUAGES
 
 OUTCOMES = [o.value for o in Outcome]
+KINDS = sorted(k.value for k in Kind)
 
 
 class IdempotencyHeaderSchema(ma.Schema):
@@ -22,10 +26,12 @@ class IdempotencyHeaderSchema(ma.Schema):
 
 
 class DisputeCreateSchema(ma.Schema):
-    record = ma.fields.Dict(
-        required=True, metadata={"description": "the skat-log/1 record, stored as received"}
+    record = Document(
+        "SkatLog",
+        required=True,
+        metadata={"description": "the skat-log/1 record, stored as received"},
     )
-    note = ma.fields.String(load_default="", validate=ma.validate.Length(max=10_000))
+    note = ma.fields.String(load_default="", validate=[ma.validate.Length(max=10_000), NO_NUL])
     meta = ma.fields.Dict(
         load_default=None,
         allow_none=True,
@@ -36,11 +42,27 @@ class DisputeCreateSchema(ma.Schema):
     )
 
 
+class IssDisputeQuerySchema(LangQuerySchema):
+    note = ma.fields.String(
+        validate=[ma.validate.Length(max=500), NO_NUL],
+        metadata={"description": "the note, when the body is an ISS record (text)"},
+    )
+
+
 class DisputeQuerySchema(LangQuerySchema):
-    event = ma.fields.String()
-    table = ma.fields.String()
+    event = ma.fields.String(
+        validate=[ma.validate.Length(max=200), NO_NUL],
+        metadata={"description": "the event, as in the record's meta"},
+    )
+    table = ma.fields.String(
+        validate=[ma.validate.Length(max=50), NO_NUL],
+        metadata={"description": "the table, as in the record's meta (as text)"},
+    )
     outcome = ma.fields.String(validate=ma.validate.OneOf(OUTCOMES))
-    kind = ma.fields.String(metadata={"description": "infraction kind in the current ruling"})
+    kind = ma.fields.String(
+        validate=ma.validate.OneOf(KINDS),
+        metadata={"description": "infraction kind in the current ruling"},
+    )
     date = ma.fields.Date(metadata={"description": "submitted on this day (UTC)"})
     submitted_from = ma.fields.Date(metadata={"description": "submitted on or after (UTC)"})
     submitted_to = ma.fields.Date(metadata={"description": "submitted on or before (UTC)"})
@@ -56,8 +78,38 @@ class DisputeQuerySchema(LangQuerySchema):
 
 class ReplayQuerySchema(LangQuerySchema):
     at = ma.fields.Integer(
-        validate=ma.validate.Range(min=0), metadata={"description": "replay up to this event"}
+        validate=ma.validate.Range(min=-1),
+        metadata={
+            "description": "replay up to and including this event index; -1 is the deal, "
+            "before any event (default: the whole record)"
+        },
     )
+
+
+class AdmissibilitySchema(ma.Schema):
+    status = ma.fields.String(metadata={"description": "admissible, late or unverified"})
+    reason = ma.fields.String(allow_none=True)
+    deadline = ma.fields.String(allow_none=True, metadata={"description": "ISO 8601 time"})
+    missing = ma.fields.List(ma.fields.String())
+    clauses = ma.fields.List(ma.fields.String())
+
+
+class AppealRecordSchema(ma.Schema):
+    grounds = ma.fields.String()
+    lodged_at = ma.fields.String(metadata={"description": "ISO 8601 time"})
+    admissibility = ma.fields.Nested(AdmissibilitySchema)
+    amended_record = ma.fields.Boolean()
+
+
+class ChangeSchema(ma.Schema):
+    field = ma.fields.String()
+    before = ma.fields.Raw(allow_none=True)
+    after = ma.fields.Raw(allow_none=True)
+
+
+class ComparisonSchema(ma.Schema):
+    changed = ma.fields.List(ma.fields.Nested(ChangeSchema))
+    unchanged = ma.fields.List(ma.fields.String())
 
 
 class RulingRevisionSchema(ma.Schema):
@@ -69,14 +121,22 @@ class RulingRevisionSchema(ma.Schema):
     reviews = ma.fields.Integer(
         allow_none=True, metadata={"description": "id of the ruling this revision reviews"}
     )
-    lang = ma.fields.String()
-    ruling = ma.fields.Dict(metadata={"description": "skat-ruling/1"})
-    appeal = ma.fields.Dict(
-        allow_none=True, metadata={"description": "grounds, lodged_at, admissibility"}
+    language = ma.fields.String(
+        validate=ma.validate.OneOf(LANGUAGES),
+        metadata={"description": "the language of the ruling's texts"},
     )
-    comparison = ma.fields.Dict(
+    document = Document(
+        "SkatRuling", metadata={"description": "the ruling (skat-ruling/1) in `language`"}
+    )
+    appeal = ma.fields.Nested(
+        AppealRecordSchema,
         allow_none=True,
-        metadata={"description": "{changed: [{field, before, after}], unchanged: [field]}"},
+        metadata={"description": "the appeal this revision answers (null for the first)"},
+    )
+    comparison = ma.fields.Nested(
+        ComparisonSchema,
+        allow_none=True,
+        metadata={"description": "what the appeal changed against the revision it reviews"},
     )
     record_amended = ma.fields.Boolean()
     url = ma.fields.String()
@@ -97,21 +157,16 @@ class DisputeSummarySchema(ma.Schema):
 
 
 class DisputeSchema(DisputeSummarySchema):
-    record = ma.fields.Dict(metadata={"description": "the record exactly as submitted"})
-    ruling = ma.fields.Nested(RulingRevisionSchema, metadata={"description": "current ruling"})
-
-
-class ReplaySchema(ma.Schema):
-    """The replayer's reconstruction (passed through as the engine made it)."""
-
-    def dump(self, obj: Any, *, many: bool | None = None) -> Any:
-        return obj
+    record = Document("SkatLog", metadata={"description": "the record exactly as submitted"})
+    ruling = ma.fields.Nested(
+        RulingRevisionSchema, metadata={"description": "the current ruling revision"}
+    )
 
 
 class AppealSchema(ma.Schema):
     grounds = ma.fields.String(
         required=True,
-        validate=ma.validate.Length(min=1, max=10_000),
+        validate=[ma.validate.Length(min=1, max=10_000), NO_NUL],
         metadata={"description": "the written grounds (SkWO 7.3.3)"},
     )
     lodged_at = ma.fields.AwareDateTime(
@@ -120,7 +175,8 @@ class AppealSchema(ma.Schema):
         default_timezone=UTC,
         metadata={"description": "when the appeal was lodged (default: now); no offset = UTC"},
     )
-    record = ma.fields.Dict(
+    record = Document(
+        "SkatLog",
         load_default=None,
         allow_none=True,
         metadata={"description": "an amended skat-log/1 record, ruled instead of the stored one"},

@@ -4,23 +4,35 @@ from __future__ import annotations
 
 from typing import Any
 
+import marshmallow as ma
 from flask import g
 from flask.views import MethodView
+from flask_smorest import abort
 
-from referee.api import presenters
-from referee.api.context import authorized, language, principal, services
+from referee.api import examples, presenters
+from referee.api.context import (
+    ISS_TEXT,
+    ISS_TYPES,
+    authorized,
+    body_kind,
+    iss_text,
+    json_object,
+    language,
+    principal,
+    services,
+)
+from referee.api.contract import HEADERS, Passthrough, header_ref
 from referee.api.dispute_schemas import (
     DisputeCreateSchema,
     DisputeQuerySchema,
     DisputeSchema,
     DisputeSummarySchema,
     IdempotencyHeaderSchema,
+    IssDisputeQuerySchema,
     ReplayQuerySchema,
-    ReplaySchema,
     RulingRevisionSchema,
 )
 from referee.api.extensions import Blueprint
-from referee.api.problems import ProblemSchema
 from referee.api.schemas import LangQuerySchema
 from referee.service.disputes import READERS, SUBMITTERS
 from referee.service.errors import NotFound
@@ -32,17 +44,23 @@ blp = Blueprint(
     url_prefix="/v1/disputes",
     description="Disputes from tournament tables: the record, the note, immutable rulings.",
 )
-PROBLEM = {"schema": ProblemSchema, "content_type": "application/problem+json"}
+CREATED_HEADERS = {name: header_ref(name) for name in ("Location", "Idempotent-Replayed")}
+assert set(CREATED_HEADERS) <= set(HEADERS)
 
 
 @blp.route("")
 class Disputes(MethodView):
     @authorized(*READERS)
+    @blp.doc(operationId="listDisputes")
     @blp.arguments(DisputeQuerySchema, location="query")
     @blp.response(200, DisputeSummarySchema(many=True))
     @blp.paginate()
+    @blp.problems(401, 403, 422, 429, 503)
     def get(self, args: dict[str, Any], pagination_parameters: Any) -> list[dict[str, Any]]:
-        """Disputes this key may read, newest first (pagination in ``X-Pagination``)."""
+        """Disputes this key may read, newest first, a page at a time.
+
+        The X-Pagination header (JSON) says the total, the pages and the next page.
+        """
         who = principal()
         day = args.get("date")
         flt = DisputeFilter(
@@ -60,17 +78,48 @@ class Disputes(MethodView):
         return [presenters.dispute(d, lang, full=False) for d in items]
 
     @authorized(*SUBMITTERS)
+    @blp.doc(
+        operationId="createDispute",
+        requestBody={
+            "required": True,
+            "description": "a dispute as JSON (the record, a note, tournament context), or "
+            "one ISS record as text (the note then comes in the query)",
+            "content": {
+                "application/json": {
+                    "schema": DisputeCreateSchema,
+                    "examples": examples.dispute_examples(),
+                },
+                **{t: {"schema": ISS_TEXT, "example": examples.ISS_RECORD} for t in ISS_TYPES},
+            },
+        },
+    )
+    @blp.arguments(IssDisputeQuerySchema, location="query")
     @blp.arguments(IdempotencyHeaderSchema, location="headers")
-    @blp.arguments(DisputeCreateSchema)
-    @blp.response(201, DisputeSchema)
-    @blp.alt_response(401, **PROBLEM)
-    @blp.alt_response(403, **PROBLEM)
-    @blp.alt_response(422, **PROBLEM)
-    def post(self, headers: dict[str, Any], data: dict[str, Any]) -> Any:
-        """Store a record with a note and rule it; returns the dispute with its first ruling."""
+    @blp.response(201, DisputeSchema, headers=CREATED_HEADERS)
+    @blp.problems(400, 401, 403, 409, 413, 415, 422, 429, 503)
+    def post(self, query: dict[str, Any], headers: dict[str, Any]) -> Any:
+        """Store a record with a note and rule it; returns the dispute with its first ruling.
+
+        With an Idempotency-Key a retried request returns the dispute stored the first time
+        (with Idempotent-Replayed: true); the same key with another body is a 422.
+        """
         who = principal()
         g.record_pointer = "/record"
-        dispute, replayed = services().disputes.submit(
+        if body_kind(iss=True) == "iss":
+            data = {"record": iss_text(), "note": query.get("note", ""), "meta": None}
+            submit = services().disputes.submit_iss
+        else:
+            if "note" in query:
+                abort(
+                    422,
+                    messages={"query": {"note": ["only with an ISS body; put it in the JSON"]}},
+                )
+            try:
+                data = DisputeCreateSchema().load(json_object(pointer="/record"))
+            except ma.ValidationError as err:
+                abort(422, messages={"json": err.messages})
+            submit = services().disputes.submit
+        dispute, replayed = submit(
             who,
             data["record"],
             note=data["note"],
@@ -86,11 +135,12 @@ class Disputes(MethodView):
 @blp.route(f"/<{ID_PATH}:dispute_id>")
 class DisputeItem(MethodView):
     @authorized(*READERS)
+    @blp.doc(operationId="getDispute")
     @blp.arguments(LangQuerySchema, location="query")
     @blp.response(200, DisputeSchema)
-    @blp.alt_response(404, **PROBLEM)
+    @blp.problems(401, 403, 404, 422, 429, 503)
     def get(self, _args: dict[str, Any], dispute_id: int) -> dict[str, Any]:
-        """One dispute with its record and current ruling (404 if not yours)."""
+        """One dispute with its record and current ruling (404 if it is not yours)."""
         who = principal()
         return presenters.dispute(services().disputes.get(who, dispute_id), language())
 
@@ -98,11 +148,12 @@ class DisputeItem(MethodView):
 @blp.route(f"/<{ID_PATH}:dispute_id>/replay")
 class DisputeReplay(MethodView):
     @authorized(*READERS)
+    @blp.doc(operationId="replayDispute")
     @blp.arguments(ReplayQuerySchema, location="query")
-    @blp.response(200, ReplaySchema)
-    @blp.alt_response(404, **PROBLEM)
+    @blp.response(200, Passthrough("Replay"))
+    @blp.problems(401, 403, 404, 422, 429, 503)
     def get(self, args: dict[str, Any], dispute_id: int) -> dict[str, Any]:
-        """The replayer's reconstruction of the ruled record, optionally up to event ``at``."""
+        """The replayer's reconstruction of the ruled record, up to event at (-1: the deal)."""
         who = principal()
         return services().disputes.replay(who, dispute_id, args.get("at"))
 
@@ -110,9 +161,10 @@ class DisputeReplay(MethodView):
 @blp.route(f"/<{ID_PATH}:dispute_id>/rulings")
 class DisputeRulings(MethodView):
     @authorized(*READERS)
+    @blp.doc(operationId="listRulings")
     @blp.arguments(LangQuerySchema, location="query")
     @blp.response(200, RulingRevisionSchema(many=True))
-    @blp.alt_response(404, **PROBLEM)
+    @blp.problems(401, 403, 404, 422, 429, 503)
     def get(self, _args: dict[str, Any], dispute_id: int) -> list[dict[str, Any]]:
         """Every ruling revision, oldest first; appeals add revisions, never edit them."""
         who = principal()
@@ -123,9 +175,10 @@ class DisputeRulings(MethodView):
 @blp.route(f"/<{ID_PATH}:dispute_id>/rulings/<{ID_PATH}:revision>")
 class DisputeRuling(MethodView):
     @authorized(*READERS)
+    @blp.doc(operationId="getRuling")
     @blp.arguments(LangQuerySchema, location="query")
     @blp.response(200, RulingRevisionSchema)
-    @blp.alt_response(404, **PROBLEM)
+    @blp.problems(401, 403, 404, 422, 429, 503)
     def get(self, _args: dict[str, Any], dispute_id: int, revision: int) -> dict[str, Any]:
         """One ruling revision."""
         who = principal()

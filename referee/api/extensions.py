@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import http
 import io
-import json
 from collections.abc import Callable
 from types import FunctionType
 from typing import IO, Any
@@ -16,15 +15,16 @@ from flask.json.provider import DefaultJSONProvider
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_smorest import Api
 from flask_smorest import Blueprint as SmorestBlueprint
-from flask_smorest import abort as flask_abort
 from flask_smorest.utils import prepare_response
 from marshmallow import missing
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from werkzeug.utils import cached_property
 
+from referee.api.context import body_kind, json_error
+from referee.api.contract import ERROR_HEADERS, RATE_LIMIT_HEADERS, header_ref
 from referee.api.problems import PROBLEM_JSON, ProblemSchema, from_http_exception
-from referee.record.log import StrictJSONError, strict_json_loads
+from referee.record.log import strict_json_loads
 
 
 class StrictJSONProvider(DefaultJSONProvider):
@@ -55,42 +55,63 @@ _ORJSON_AS_FLASK = (
 )
 
 
+#: ``security`` of an operation open to anyone, and of one the operator may open to
+#: callers without a key (REFEREE_ANONYMOUS_ACCESS)
+ANONYMOUS: list[dict[str, list[str]]] = []
+ANONYMOUS_OK: list[dict[str, list[str]]] = [{"bearer": []}, {}]
+
+
 class StrictParser(FlaskParser):
     """webargs reads JSON bodies itself; make it as strict as the app's provider."""
 
     def _raw_load_json(self, req: Any) -> Any:
         if not is_json_request(req):
+            if req.content_length or req.get_data(cache=True):
+                body_kind()  # a body in another type: 415, naming application/json
             return missing
         return strict_json_loads(req.get_data(cache=True))
 
-    def _handle_invalid_json_error(
-        self, error: Exception, req: Any, *args: Any, **kwargs: Any
-    ) -> Any:
-        """400 saying what is wrong with the body (webargs says only "Invalid JSON body")."""
-        flask_abort(400, messages={"json": {"_body": [invalid_json_detail(error)]}})
-
-
-def invalid_json_detail(error: Exception) -> str:
-    """Why a body is not JSON this service reads: the refusal, or the syntax error with
-    its line and column.
-
-    >>> import json
-    >>> invalid_json_detail(json.JSONDecodeError("Expecting value", '{"a": }', 6))
-    'the body is not valid JSON: Expecting value (line 1, column 7)'
-    """
-    if isinstance(error, StrictJSONError):
-        return f"the body is not accepted: {error.msg}"
-    if isinstance(error, json.JSONDecodeError):
-        return (
-            f"the body is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
-        )
-    return "the body is not valid JSON: it is not UTF-8"
+    def _handle_invalid_json_error(self, error: Any, req: Any, *args: Any, **kwargs: Any) -> Any:
+        json_error(error)
 
 
 class Blueprint(SmorestBlueprint):
     """flask-smorest's Blueprint with the strict JSON argument parser."""
 
     ARGUMENTS_PARSER = StrictParser()
+
+    def problems(self, *statuses: int) -> Callable[[Any], Any]:
+        """Document the error responses an operation can give (problem+json, with the
+        headers each carries: the shared components registered by :class:`RefereeApi`).
+        Any operation may answer 500 (a bug; the body never holds a traceback)."""
+
+        def decorator(func: Any) -> Any:
+            for status in sorted({*statuses, 500}, reverse=True):
+                func = self.alt_response(status, response=http.HTTPStatus(status).name)(func)
+            return func
+
+        return decorator
+
+    def _make_pagination_metadata(  # type: ignore[override]
+        self, page: int, page_size: int, item_count: int
+    ) -> dict[str, Any]:
+        """The ``X-Pagination`` header, complete on every page (also empty and past-the-end
+        ones): total, total_pages, first_page, last_page, page, and previous/next page
+        where there is one."""
+        total_pages = (item_count + page_size - 1) // page_size
+        last = max(total_pages, 1)
+        meta: dict[str, Any] = {
+            "total": item_count,
+            "total_pages": total_pages,
+            "first_page": 1,
+            "last_page": last,
+            "page": page,
+        }
+        if page > 1:
+            meta["previous_page"] = min(page - 1, last)
+        if page < last:
+            meta["next_page"] = page + 1
+        return meta
 
 
 class CookieSessionsOnDemand(SecureCookieSessionInterface):
@@ -167,10 +188,28 @@ class RefereeFlask(Flask):
         return known
 
 
+PAGINATION_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["total", "total_pages", "first_page", "last_page", "page"],
+    "properties": {
+        "total": {"type": "integer", "minimum": 0, "description": "items in all pages"},
+        "total_pages": {"type": "integer", "minimum": 0},
+        "first_page": {"type": "integer", "minimum": 1},
+        "last_page": {"type": "integer", "minimum": 1},
+        "page": {"type": "integer", "minimum": 1, "description": "this page"},
+        "previous_page": {"type": "integer", "minimum": 1},
+        "next_page": {"type": "integer", "minimum": 2},
+    },
+}
+
+
 class RefereeApi(Api):
     """flask-smorest's Api whose errors are RFC 9457 problems."""
 
     ERROR_SCHEMA = ProblemSchema
+    #: no catch-all ``default`` response: each operation lists the errors it can give
+    DEFAULT_ERROR_RESPONSE_NAME = None  # type: ignore[assignment]
 
     def _register_responses(self) -> None:
         """Document every error response as ``application/problem+json``, as it is sent."""
@@ -178,11 +217,23 @@ class RefereeApi(Api):
             response: dict[str, Any] = {"description": status.phrase}
             if not (100 <= status < 200) and status not in (204, 304):
                 response["schema"] = self.ERROR_SCHEMA
+            if status >= 400:
+                names = (*RATE_LIMIT_HEADERS, *ERROR_HEADERS.get(status, ()))
+                response["headers"] = {name: header_ref(name) for name in names}
             prepare_response(response, self.spec, PROBLEM_JSON)
             self.spec.components.response(status.name, response, lazy=True)
-        response = {"description": "Default error response", "schema": self.ERROR_SCHEMA}
-        prepare_response(response, self.spec, PROBLEM_JSON)
-        self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, response, lazy=True)
+
+    def _register_pagination_header(self) -> None:
+        """``X-Pagination`` is a JSON object in a header: documented as such."""
+        self.spec.components.header(
+            "PAGINATION",
+            {
+                "description": "the page: total items and pages, this page, the previous and "
+                "next page where there is one (JSON)",
+                "content": {"application/json": {"schema": PAGINATION_SCHEMA}},
+            },
+            lazy=True,
+        )
 
     def handle_http_exception(self, error: HTTPException) -> Any:
         return from_http_exception(error)

@@ -15,8 +15,8 @@ import marshmallow as ma
 from flask.views import MethodView
 
 from referee.api.context import services
-from referee.api.extensions import Blueprint
-from referee.api.problems import ProblemSchema, problem
+from referee.api.extensions import ANONYMOUS, Blueprint
+from referee.api.problems import problem
 
 blp = Blueprint("health", __name__, description="Liveness and readiness probes")
 
@@ -28,7 +28,9 @@ class HealthSchema(ma.Schema):
 
 @blp.route("/health")
 class Health(MethodView):
+    @blp.doc(operationId="getHealth", security=ANONYMOUS)
     @blp.response(200, HealthSchema)
+    @blp.problems()
     def get(self) -> dict[str, Any]:
         """Liveness: the process is up (the database is not asked)."""
         return {"status": "ok"}
@@ -36,8 +38,9 @@ class Health(MethodView):
 
 @blp.route("/ready")
 class Ready(MethodView):
+    @blp.doc(operationId="getReadiness", security=ANONYMOUS)
     @blp.response(200, HealthSchema)
-    @blp.alt_response(503, schema=ProblemSchema, content_type="application/problem+json")
+    @blp.problems(503)
     def get(self) -> Any:
         """Readiness: the database answers, its schema is the code's newest revision and
         every table and column the code uses is there."""

@@ -15,16 +15,15 @@ from typing import Any
 import marshmallow as ma
 from flask import Response, request, url_for
 from flask.views import MethodView
+from flask_smorest import abort
 
 from referee.api.context import authorized, principal, services
+from referee.api.contract import header_ref
 from referee.api.extensions import Blueprint
-from referee.api.problems import ProblemSchema
-from referee.core.errors import BadRequest
 from referee.service.jobs import EVENTS
 from referee.service.model import LANGUAGES, Job, JobProgress, Webhook
 
 NDJSON = "application/x-ndjson"
-PROBLEM = {"schema": ProblemSchema, "content_type": "application/problem+json"}
 #: the body's content type says what the archive holds
 FORMAT_OF = {
     "text/x-iss-sgf": "iss",
@@ -152,24 +151,23 @@ class Jobs(MethodView):
             "required": True,
             "description": "one record a line: ISS (text/x-iss-sgf, text/plain) or "
             "skat-log/1 JSON (application/x-ndjson)",
-            "content": {t: {"schema": {"type": "string"}} for t in FORMAT_OF},
-        }
+            # any text: a line that is not a record becomes an error line of the results
+            "content": {t: {"schema": {"description": "one record a line"}} for t in FORMAT_OF},
+        },
+        operationId="createJob",
     )
-    @blp.response(202, JobSchema)
-    @blp.alt_response(401, **PROBLEM)
-    @blp.alt_response(403, **PROBLEM)
-    @blp.alt_response(413, **PROBLEM)
-    @blp.alt_response(415, **PROBLEM)
-    @blp.alt_response(422, **PROBLEM)
+    @blp.response(202, JobSchema, headers={"Location": header_ref("Location")})
+    @blp.problems(401, 403, 413, 415, 422, 429, 503)
     def post(self, args: dict[str, Any]) -> Any:
         """Store an archive as a job and queue it; 202 with Location (the job's URL)."""
         who = principal()
         jobs = services().jobs
         kind = (request.mimetype or "").lower()
         if kind not in FORMAT_OF:
-            raise BadRequest(
-                f"send the archive as one of {', '.join(FORMAT_OF)} (got {kind or 'none'})",
-                where={"header": "Content-Type"},
+            abort(
+                415,
+                message=f"send the archive as one of {', '.join(FORMAT_OF)} (got {kind or 'none'})",
+                messages={"headers": {"Content-Type": [f"must be one of {', '.join(FORMAT_OF)}"]}},
             )
         request.max_content_length = jobs.max_bytes
         job = jobs.submit(who, _lines(jobs.max_line_bytes + 1), FORMAT_OF[kind], args["lang"])
@@ -179,8 +177,10 @@ class Jobs(MethodView):
         return _job(job, progress), 202, {"Location": location}
 
     @authorized("platform", "admin")
+    @blp.doc(operationId="listJobs")
     @blp.response(200, JobSchema(many=True))
     @blp.paginate()
+    @blp.problems(401, 403, 422, 429, 503)
     def get(self, pagination_parameters: Any) -> list[dict[str, Any]]:
         """The caller's jobs, newest first (pagination in X-Pagination)."""
         who = principal()
@@ -194,15 +194,17 @@ class Jobs(MethodView):
 @blp.route("/jobs/<int(max=2147483647):job_id>")
 class JobItem(MethodView):
     @authorized("platform", "admin")
+    @blp.doc(operationId="getJob")
     @blp.response(200, JobSchema)
-    @blp.alt_response(404, **PROBLEM)
+    @blp.problems(401, 403, 404, 429, 503)
     def get(self, job_id: int) -> dict[str, Any]:
         """A job's state and progress: records done, errors, rate, estimated time left."""
         return _job(*services().jobs.progress(principal(), job_id))
 
     @authorized("platform", "admin")
+    @blp.doc(operationId="cancelJob")
     @blp.response(200, JobSchema)
-    @blp.alt_response(404, **PROBLEM)
+    @blp.problems(401, 403, 404, 429, 503)
     def delete(self, job_id: int) -> dict[str, Any]:
         """Cancel a job (its chunks not yet ruled are dropped); a finished job stays."""
         who = principal()
@@ -214,9 +216,11 @@ class JobItem(MethodView):
 @blp.route("/jobs/<int(max=2147483647):job_id>/results")
 class JobResults(MethodView):
     @authorized("platform", "admin")
-    @blp.response(200, content_type=NDJSON)
-    @blp.alt_response(404, **PROBLEM)
-    @blp.alt_response(422, **PROBLEM)
+    @blp.doc(operationId="getJobResults")
+    @blp.response(
+        200, {"type": "object"}, content_type=NDJSON, description="one JSON line a record"
+    )
+    @blp.problems(401, 403, 404, 422, 429, 503)
     def get(self, job_id: int) -> Response:
         """The results, one line per input record in input order, then a summary line."""
         _, body = services().jobs.results(principal(), job_id)
@@ -226,11 +230,10 @@ class JobResults(MethodView):
 @blp.route("/webhooks")
 class Webhooks(MethodView):
     @authorized("platform")
+    @blp.doc(operationId="createWebhook")
     @blp.arguments(WebhookCreateSchema)
     @blp.response(201, WebhookSchema)
-    @blp.alt_response(401, **PROBLEM)
-    @blp.alt_response(403, **PROBLEM)
-    @blp.alt_response(422, **PROBLEM)
+    @blp.problems(400, 401, 403, 413, 415, 422, 429, 503)
     def post(self, data: dict[str, Any]) -> Any:
         """Register a callback URL for job.done and/or ruling.changed (the secret is
         shown once, here)."""
@@ -238,7 +241,9 @@ class Webhooks(MethodView):
         return _hook(hook, secret=True), 201
 
     @authorized("platform")
+    @blp.doc(operationId="listWebhooks")
     @blp.response(200, WebhookSchema(many=True))
+    @blp.problems(401, 403, 429, 503)
     def get(self) -> list[dict[str, Any]]:
         """The caller's webhooks (without their secrets)."""
         return [_hook(h) for h in services().jobs.webhooks(principal())]
@@ -247,8 +252,9 @@ class Webhooks(MethodView):
 @blp.route("/webhooks/<int(max=2147483647):hook_id>")
 class WebhookItem(MethodView):
     @authorized("platform")
+    @blp.doc(operationId="deleteWebhook")
     @blp.response(204)
-    @blp.alt_response(404, **PROBLEM)
+    @blp.problems(401, 403, 404, 429, 503)
     def delete(self, hook_id: int) -> None:
         """Remove a webhook."""
         services().jobs.remove_webhook(principal(), hook_id)

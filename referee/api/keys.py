@@ -8,8 +8,8 @@ import marshmallow as ma
 from flask.views import MethodView
 
 from referee.api.context import authorized, services
+from referee.api.contract import NO_NUL
 from referee.api.extensions import Blueprint
-from referee.api.problems import ProblemSchema
 from referee.service.model import ID_PATH, ROLES, ApiKey
 
 blp = Blueprint("keys", __name__, url_prefix="/v1/keys", description="API keys (admin only)")
@@ -19,8 +19,8 @@ class KeySchema(ma.Schema):
     id = ma.fields.Integer(dump_only=True)
     prefix = ma.fields.String(dump_only=True, metadata={"description": "first characters"})
     role = ma.fields.String(required=True, validate=ma.validate.OneOf(ROLES))
-    owner = ma.fields.String(required=True, validate=ma.validate.Length(min=1, max=200))
-    label = ma.fields.String(load_default="", validate=ma.validate.Length(max=200))
+    owner = ma.fields.String(required=True, validate=[ma.validate.Length(min=1, max=200), NO_NUL])
+    label = ma.fields.String(load_default="", validate=[ma.validate.Length(max=200), NO_NUL])
     created_at = ma.fields.DateTime(dump_only=True)
     revoked_at = ma.fields.DateTime(dump_only=True, allow_none=True)
 
@@ -32,15 +32,18 @@ class NewKeySchema(KeySchema):
 @blp.route("")
 class Keys(MethodView):
     @authorized("admin")
+    @blp.doc(operationId="listKeys")
     @blp.response(200, KeySchema(many=True))
+    @blp.problems(401, 403, 429, 503)
     def get(self) -> list[ApiKey]:
         """All keys (never their secrets)."""
         return services().keys.list()
 
     @authorized("admin")
-    @blp.arguments(KeySchema)
+    @blp.doc(operationId="createKey")
+    @blp.arguments(KeySchema, example={"role": "platform", "owner": "Online platform"})
     @blp.response(201, NewKeySchema)
-    @blp.alt_response(403, schema=ProblemSchema, content_type="application/problem+json")
+    @blp.problems(400, 401, 403, 413, 415, 422, 429, 503)
     def post(self, data: dict[str, Any]) -> dict[str, Any]:
         """Create a key; the response is the only place its secret ever appears."""
         key, secret = services().keys.create(data["role"], data["owner"], data["label"])
@@ -50,8 +53,9 @@ class Keys(MethodView):
 @blp.route(f"/<{ID_PATH}:key_id>/revoke")
 class KeyRevoke(MethodView):
     @authorized("admin")
+    @blp.doc(operationId="revokeKey")
     @blp.response(200, KeySchema)
-    @blp.alt_response(404, schema=ProblemSchema, content_type="application/problem+json")
+    @blp.problems(401, 403, 404, 429, 503)
     def post(self, key_id: int) -> ApiKey:
-        """Revoke a key (it stays listed, with ``revoked_at``)."""
+        """Revoke a key (it stays listed, with revoked_at set)."""
         return services().keys.revoke(key_id)

@@ -7,11 +7,14 @@ index for a bad record).
 >>> problem_item(RecordError("bad card", code="card.unknown", where={"event": 3, "field": "card"}),
 ...              base="/record")["pointer"]
 '/record/events/3/card'
+>>> problem_item(RecordError("bad card", where={"field": "deal.middlehand[2]"}))["pointer"]
+'/deal/middlehand/2'
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from http import HTTPStatus
 from typing import Any
 
@@ -104,17 +107,29 @@ def status_for(error: RefereeError) -> int:
     return error.status
 
 
+_FIELD_TOKEN = re.compile(r"[^.\[\]/]+")
+
+
+def pointer_token(token: str) -> str:
+    """One reference token of an RFC 6901 JSON Pointer (``~`` and ``/`` escaped).
+
+    >>> pointer_token("a/b~c")
+    'a~1b~0c'
+    """
+    return token.replace("~", "~0").replace("/", "~1")
+
+
 def problem_item(error: RefereeError, *, base: str = "") -> dict[str, Any]:
     """The ``errors`` entry for a coded error, with a JSON pointer where known."""
     where = dict(error.where)
     parts: list[str] = []
     if "event" in where:
         parts += ["events", str(where["event"])]
-    if "field" in where:
-        parts += str(where["field"]).replace("/", ".").split(".")
+    if "field" in where:  # "deal.middlehand[2]" or "deal/middlehand/2"
+        parts += _FIELD_TOKEN.findall(str(where["field"]))
     item: dict[str, Any] = {"code": error.code, "detail": error.message}
     if parts:
-        item["pointer"] = base + "/" + "/".join(parts)
+        item["pointer"] = base + "/" + "/".join(map(pointer_token, parts))
         item["field"] = ".".join(p for p in (base.strip("/").replace("/", "."), *parts) if p)
     elif base:
         item["pointer"] = base
@@ -131,7 +146,7 @@ def _flatten(messages: Any, path: list[str], out: list[dict[str, Any]]) -> None:
     elif isinstance(messages, list) and all(isinstance(m, str) for m in messages):
         location, *rest = path or ["body"]
         rest = [p for p in rest if p not in ("_schema", "_body")]
-        pointer = "/" + "/".join(rest)
+        pointer = "".join("/" + pointer_token(p) for p in rest)
         for message in messages:
             out.append(
                 {

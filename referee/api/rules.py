@@ -8,8 +8,9 @@ import marshmallow as ma
 from flask.views import MethodView
 
 from referee.api.context import authorized, language
-from referee.api.extensions import Blueprint
-from referee.api.problems import ProblemSchema
+from referee.api.contract import NO_NUL
+from referee.api.dispute_schemas import KINDS
+from referee.api.extensions import ANONYMOUS_OK, Blueprint
 from referee.api.schemas import LangQuerySchema
 from referee.service import rules as catalogue
 
@@ -19,9 +20,15 @@ blp = Blueprint(
 
 
 class RulesQuerySchema(LangQuerySchema):
-    q = ma.fields.String(metadata={"description": "words to search in ids, titles, summaries"})
+    q = ma.fields.String(
+        validate=[ma.validate.Length(max=200), NO_NUL],
+        metadata={"description": "words to search in ids, titles, summaries"},
+    )
     document = ma.fields.String(validate=ma.validate.OneOf(["ISkO", "SkWO"]))
-    kind = ma.fields.String(metadata={"description": "only clauses cited for this infraction"})
+    kind = ma.fields.String(
+        validate=ma.validate.OneOf(KINDS),
+        metadata={"description": "only clauses cited for this infraction kind"},
+    )
 
 
 class ClauseSchema(ma.Schema):
@@ -33,7 +40,7 @@ class ClauseSchema(ma.Schema):
     heading = ma.fields.Boolean()
     title = ma.fields.String()
     summary = ma.fields.String(allow_none=True)
-    lang = ma.fields.String()
+    language = ma.fields.String(metadata={"description": "the language of title and summary"})
     refs = ma.fields.List(ma.fields.String())
     kinds = ma.fields.List(ma.fields.String())
     sources = ma.fields.List(ma.fields.String())
@@ -43,10 +50,12 @@ class ClauseSchema(ma.Schema):
 @blp.route("")
 class Rules(MethodView):
     @authorized(anonymous_ok=True)
+    @blp.doc(operationId="listRules", security=ANONYMOUS_OK)
     @blp.arguments(RulesQuerySchema, location="query")
     @blp.response(200, ClauseSchema(many=True))
+    @blp.problems(401, 422, 429, 503)
     def get(self, args: dict[str, Any]) -> list[dict[str, Any]]:
-        """All clauses, or those matching ``q`` (in the chosen language), ``document``, ``kind``."""
+        """All clauses, or those matching q (in the chosen language), document and kind."""
         return catalogue.find(
             language(), q=args.get("q"), document=args.get("document"), kind=args.get("kind")
         )
@@ -55,9 +64,10 @@ class Rules(MethodView):
 @blp.route("/<path:clause_id>")
 class Rule(MethodView):
     @authorized(anonymous_ok=True)
+    @blp.doc(operationId="getRule", security=ANONYMOUS_OK)
     @blp.arguments(LangQuerySchema, location="query")
     @blp.response(200, ClauseSchema)
-    @blp.alt_response(404, schema=ProblemSchema, content_type="application/problem+json")
+    @blp.problems(401, 404, 422, 429, 503)
     def get(self, _args: dict[str, Any], clause_id: str) -> dict[str, Any]:
-        """One clause by id: ``ISkO 4.2.3`` (URL-encoded) or ``isko-4.2.3``."""
+        """One clause by id: ISkO 4.2.3 (URL-encoded) or isko-4.2.3."""
         return catalogue.get(clause_id, language())

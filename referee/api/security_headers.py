@@ -6,7 +6,8 @@ script), ``X-Frame-Options: DENY`` (no page of the service in another site's fra
 answers also carry ``Content-Security-Policy: default-src 'none'; frame-ancestors
 'none'`` (a response opened in a browser can load nothing); the console sets its own
 policy (referee/web/console.py), and the interactive API docs (``/docs``, ``/redoc``,
-which load Swagger UI and ReDoc from their CDN) get none.
+whose pages run inline scripts; Swagger UI and ReDoc are served by the service itself,
+referee/api/docs.py) get none.
 
 >>> from flask import Flask
 >>> app = Flask("doc")
@@ -22,7 +23,7 @@ from __future__ import annotations
 from flask import Flask, Response, request
 
 API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'"
-#: pages that run third-party scripts from a CDN: no policy of ours
+#: the API docs pages (inline scripts, Swagger UI and ReDoc): no policy of ours
 DOCS_PAGES = frozenset({"/docs", "/redoc"})
 
 

@@ -24,6 +24,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field
 from dataclasses import fields as dataclass_fields
+from datetime import datetime
 from typing import Any
 
 import orjson
@@ -457,6 +458,8 @@ def _parse_event(index: int, e: Any) -> Event:
     for name in ("time", "note"):
         if name in e:
             values[_SLOTS[name]] = _field(index, name, "str", e[name])
+    if "time" in e:
+        _check_time(index, e["time"])
     return Event(*values)
 
 
@@ -467,6 +470,29 @@ def _short(value: Any) -> str:
     """``repr`` of a value, cut to 40 characters (a 1,000-digit bid is not echoed whole)."""
     text = repr(value) if not isinstance(value, int) or abs(value) < 10**40 else "a huge number"
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _check_time(index: int, value: str) -> None:
+    """An event's ``time`` is an RFC 3339 date-time (the schema's ``format: date-time``).
+
+    >>> _check_time(0, "2026-05-02T14:00:00Z")
+    >>> _check_time(1, "yesterday")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    referee.core.errors.RecordError: ...got 'yesterday'
+    """
+    try:
+        moment = datetime.fromisoformat(value.replace("z", "Z").replace("Z", "+00:00"))
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None or "T" not in value.upper():
+        raise _fail(
+            "time must be an ISO-8601 date-time with an offset (e.g. 2026-05-02T14:00:00Z), "
+            f"got {value!r}",
+            "event.bad_field",
+            event=index,
+            field="time",
+        )
 
 
 def _field(index: int, name: str, kind: str, value: Any) -> Any:

@@ -223,6 +223,20 @@ class DisputeService:
             lookup,
         )
 
+    def submit_iss(
+        self,
+        who: Principal,
+        text: str,
+        *,
+        note: str = "",
+        meta: dict[str, Any] | None = None,
+        idem_key: str | None = None,
+    ) -> tuple[Dispute, bool]:
+        """Store one ISS record (converted to the skat-log/1 record that is kept)."""
+        who.require(*SUBMITTERS)
+        record = engine.iss_to_skatlog(engine.parse_iss_record(text))
+        return self.submit(who, record, note=note, meta=meta, idem_key=idem_key)
+
     def _prepare_dispute(
         self,
         who: Principal,

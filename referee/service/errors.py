@@ -19,6 +19,7 @@ __all__ = [
     "IdempotencyMismatch",
     "InvalidInput",
     "NotFound",
+    "RequestMalformed",
     "RevisionNotCurrent",
     "Unauthenticated",
 ]
@@ -28,6 +29,12 @@ class NotFound(categories.NotFound):
     """Nothing with that id that this key may see (HTTP 404, also for other owners)."""
 
     code = "service.not_found"
+
+
+class RequestMalformed(categories.BadRequest):
+    """A body that is not what the content type says: malformed JSON, not UTF-8 (HTTP 400)."""
+
+    code = "request.malformed"
 
 
 class InvalidInput(categories.InvalidInput):

@@ -40,7 +40,7 @@ def present(clause: Any, lang: str) -> dict[str, Any]:
         "heading": bool(get("heading", False)),
         "title": _text(get("title"), lang),
         "summary": _text(get("summary"), lang),
-        "lang": lang,
+        "language": lang,
         "refs": list(get("refs") or []),
         "kinds": list(get("kinds") or []),
         "sources": list(get("sources") or []),

@@ -1,10 +1,16 @@
-"""The committed OpenAPI spec against the app (WSGI client): no 5xx, responses match it.
+"""The committed OpenAPI spec against the app: no 5xx, responses match it.
 
-Needs schemathesis (skipped without it).
+Two passes: hypothesis-driven cases per operation against the WSGI app, and a bounded
+``schemathesis run`` with every check (status codes, content types, headers, bodies,
+valid data accepted, invalid data rejected, unsupported methods, ignored auth, ...)
+against real gunicorn, with the platform, court and admin keys.
 """
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -94,3 +100,67 @@ def test_api_never_answers_5xx(label: str, spec_app) -> None:  # type: ignore[no
 @pytest.mark.parametrize("label", _cases({**KNOWN, **KNOWN_5XX}))
 def test_api_responses_match_the_committed_spec(label: str, spec_app) -> None:  # type: ignore[no-untyped-def]
     _run(label, spec_app, CHECKS)
+
+
+# -- schemathesis run, every check, against real gunicorn ---------------------------------
+
+CONFIG = Path(__file__).with_name("schemathesis.toml")
+#: (key, which operations, time budget in seconds): each key where its role may act
+PASSES = [
+    ("platform", ["--exclude-path-regex", "appeals|/v1/keys"], 45),
+    ("court", ["--include-path-regex", "appeals"], 20),
+    ("admin", ["--include-path-regex", "/v1/keys"], 20),
+]
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    from tests.support.live import LiveServer
+
+    server = LiveServer(tmp_path_factory.mktemp("schemathesis"))
+    yield server
+    server.stop()
+
+
+@pytest.mark.parametrize(("role", "select", "budget"), PASSES, ids=[p[0] for p in PASSES])
+def test_schemathesis_run_with_every_check_finds_no_failure(live, tmp_path, role, select, budget):  # type: ignore[no-untyped-def]
+    """Bounded in time (--max-time) and in examples per operation; seeded."""
+    report = tmp_path / "report"
+    argv = [
+        sys.executable,
+        "-m",
+        "schemathesis.cli",
+        "--config-file",
+        str(CONFIG),
+        "run",
+        str(SPEC),
+        "--url",
+        live.base,
+        "--header",
+        f"Authorization: Bearer {live.secrets[role]}",
+        "--checks",
+        "all",
+        "--phases",
+        "examples,coverage,fuzzing",
+        "--max-examples",
+        "5",
+        "--max-time",
+        str(budget),
+        "--seed",
+        "16",
+        "--workers",
+        "1",
+        "--no-color",
+        "--report",
+        "ndjson",
+        "--report-dir",
+        str(report),
+        *select,
+    ]
+    # in tmp_path: the run's cache (.schemathesis/) stays out of the checkout
+    run = subprocess.run(argv, capture_output=True, text=True, timeout=budget + 120, cwd=tmp_path)
+    summary = run.stdout[run.stdout.find("=== SUMMARY") :] if "SUMMARY" in run.stdout else ""
+    assert "Tested:" in summary, run.stdout[-3000:] + run.stderr[-2000:]
+    assert run.returncode == 0 and "Failures:" not in summary, run.stdout[-6000:]
+    events = [json.loads(line) for f in report.glob("*.ndjson") for line in f.open()]
+    assert events, "no report written"

@@ -121,7 +121,7 @@ def test_jobs_check_the_key_then_the_role_then_the_body(immediate_app: Flask) ->
     assert client.post("/v1/jobs", data=b"x", content_type=ISS).status_code == 401
     assert _submit(client, keys["referee"], _archive()).status_code == 403
     wrong = _submit(client, keys["platform"], b"{}", content_type="application/json")
-    assert wrong.status_code == 400
+    assert wrong.status_code == 415  # names the types to use
     assert "text/x-iss-sgf" in wrong.get_json()["detail"]
     empty = _submit(client, keys["platform"], b"\n\n")
     assert empty.status_code == 422

@@ -52,16 +52,16 @@ def test_isko_4_5_10_appeal_before_next_series_adds_a_revision(client, keys):
     assert rev["record_amended"] is True
     assert rev["appeal"]["admissibility"]["status"] == "admissible"
     assert rev["appeal"]["admissibility"]["clauses"] == ["ISkO 4.5.10", "SkWO 7.3.3", "SkWO 9.10"]
-    assert rev["ruling"] == engine.adjudicate(example(amended))
+    assert rev["document"] == engine.adjudicate(example(amended))
     changed = {c["field"]: c for c in rev["comparison"]["changed"]}
-    assert changed["outcome"]["before"] == d["ruling"]["ruling"]["outcome"]
-    assert changed["outcome"]["after"] == rev["ruling"]["outcome"]
+    assert changed["outcome"]["before"] == d["ruling"]["document"]["outcome"]
+    assert changed["outcome"]["after"] == rev["document"]["outcome"]
     # the first ruling is untouched; the dispute shows the new one
     rulings = client.get(f"/v1/disputes/{d['id']}/rulings", headers=keys["court"]).json
     assert [x["revision"] for x in rulings] == [1, 2]
     assert rulings[0] == d["ruling"]
     now = client.get(f"/v1/disputes/{d['id']}", headers=keys["referee"]).json
-    assert now["ruling"]["revision"] == 2 and now["outcome"] == rev["ruling"]["outcome"]
+    assert now["ruling"]["revision"] == 2 and now["outcome"] == rev["document"]["outcome"]
     assert now["record"] == example(original)
 
 

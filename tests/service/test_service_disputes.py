@@ -35,7 +35,7 @@ def test_submit_stores_the_record_and_its_first_ruling(client, keys):
     assert body["owner"] == "Club cup referees"
     assert body["meta"]["table"] == 7 and body["meta"]["event"] == "Hand-written example"
     assert body["ruling"]["revision"] == 1 and body["ruling"]["reviews"] is None
-    assert body["ruling"]["ruling"] == engine.adjudicate(example("false-lead"))
+    assert body["ruling"]["document"] == engine.adjudicate(example("false-lead"))
     again = client.get(body["links"]["self"], headers=keys["referee"])
     assert again.status_code == 200 and again.json == body
     sent = json.dumps(example("false-lead"), separators=(",", ":"))
@@ -45,8 +45,8 @@ def test_submit_stores_the_record_and_its_first_ruling(client, keys):
 def test_ruling_language_follows_the_reader(client, keys):
     created = submit(client, keys["referee"], "revoke-objected").json
     de = client.get(f"/v1/disputes/{created['id']}?lang=de", headers=keys["referee"]).json
-    assert de["ruling"]["lang"] == "de"
-    assert de["ruling"]["ruling"] == engine.adjudicate(example("revoke-objected"), lang="de")
+    assert de["ruling"]["language"] == "de"
+    assert de["ruling"]["document"] == engine.adjudicate(example("revoke-objected"), lang="de")
 
 
 def test_other_owner_gets_404_not_403(client, keys):
@@ -91,7 +91,8 @@ def test_filters_and_pagination(client, keys):
     for kind in kinds:
         hits = client.get(f"/v1/disputes?kind={kind}", headers=h).json
         assert hits and all(kind in d["infraction_kinds"] for d in hits)
-    assert client.get("/v1/disputes?kind=no_such_kind", headers=h).json == []
+    r = client.get("/v1/disputes?kind=no_such_kind", headers=h)
+    assert r.status_code == 422 and r.json["errors"][0]["pointer"] == "/kind"
     today = datetime.now(UTC).date().isoformat()
     assert len(client.get(f"/v1/disputes?date={today}", headers=h).json) == 3
     assert client.get("/v1/disputes?date=2001-01-01", headers=h).json == []
@@ -106,7 +107,12 @@ def test_replay_whole_and_up_to_an_event(client, keys):
     assert client.get(url, headers=keys["referee"]).json == engine.replay(example("false-lead"))
     at3 = client.get(url + "?at=3", headers=keys["referee"]).json
     assert at3 == engine.replay(example("false-lead"), at=3)
-    assert client.get(url + "?at=-1", headers=keys["referee"]).status_code == 422
+    deal = client.get(
+        url + "?at=-1", headers=keys["referee"]
+    ).json  # -1: the deal, as in the console
+    assert deal == engine.replay(example("false-lead"), at=-1) and deal["event"] == -1
+    assert deal["bidding"] == [] and deal["tricks"] == []
+    assert client.get(url + "?at=-2", headers=keys["referee"]).status_code == 422
 
 
 def test_rejected_submissions_leave_the_database_unchanged(client, keys):

@@ -45,7 +45,17 @@ def test_migrations_match_the_models(database_url):
 
 def test_committed_openapi_spec_matches_the_app():
     committed = (ROOT / "api_spec" / "openapi.yaml").read_text(encoding="utf-8")
-    assert committed == openapi_cli.spec_yaml(), "run: referee openapi --out api_spec/openapi.yaml"
+    assert committed == openapi_cli.spec_yaml(), "run: make spec"
+
+
+def test_committed_format_schemas_match_the_served_ones(tmp_path):
+    openapi_cli.write_formats(tmp_path)
+    for written in tmp_path.iterdir():
+        committed = ROOT / "api_spec" / written.name
+        assert committed.read_bytes() == written.read_bytes(), (
+            f"api_spec/{written.name} is a copy: edit referee/api/formats/{written.name}, "
+            "then run make spec"
+        )
 
 
 def test_docs_and_spec_are_served(client):

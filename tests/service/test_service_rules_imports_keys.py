@@ -30,7 +30,7 @@ def test_rules_list_search_and_get(client, keys):
     assert one.json["title"] == engine.catalogue().get("ISkO 4.2.3").title["de"]
     assert client.get("/v1/rules/isko-4.2.3", headers=h).json["id"] == "ISkO 4.2.3"
     es = client.get("/v1/rules/skwo-9.10", headers={**h, "Accept-Language": "es"}).json
-    assert es["lang"] == "es" and es["id"] == "SkWO 9.10"
+    assert es["language"] == "es" and es["id"] == "SkWO 9.10"
     hits = client.get("/v1/rules?q=revoke", headers=h).json
     assert "ISkO 4.2.3" in [c["id"] for c in hits]
     kind = client.get("/v1/rules?kind=revoke&document=ISkO", headers=h).json
@@ -73,6 +73,7 @@ def test_iss_import_reports_broken_records_in_line(client, keys):
     )
     lines = [json.loads(x) for x in r.get_data(as_text=True).splitlines()]
     assert "error" in lines[0] and lines[0]["error"]["code"]
+    assert "detail" in lines[0]["error"] and "message" not in lines[0]["error"]  # as problem+json
     assert lines[-1]["summary"]["errors"] == 1
 
 

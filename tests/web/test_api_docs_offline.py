@@ -1,0 +1,98 @@
+"""/docs (Swagger UI) and /redoc (ReDoc) in Debian's Chromium with the network blocked:
+every script and style comes from the service itself, and the operations are listed."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from werkzeug.serving import make_server
+
+from tests.web.test_console_browser import CHROMIUM, CHROMIUM_ARGS, _need_browser
+
+pytestmark = pytest.mark.browser
+
+#: summaries of operations both pages must list
+SUMMARIES = (
+    "Rule a skat-log/1 record (or a raw ISS record) and return its skat-ruling/1.",
+    "Store a record with a note and rule it; returns the dispute with its first ruling.",
+    "Lodge an appeal (court only): admissibility, a new ruling, and what changed.",
+)
+
+
+@pytest.fixture
+def server(app) -> Iterator[str]:  # type: ignore[no-untyped-def]
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_port}"
+    finally:
+        httpd.shutdown()
+        thread.join(5)
+
+
+@pytest.fixture
+def offline_page(server: str, tmp_path: Path):  # type: ignore[no-untyped-def]
+    """A page whose every request off the service's own origin is refused."""
+    _need_browser()
+    from playwright.sync_api import sync_playwright
+
+    own = urlsplit(server).netloc
+    blocked: list[str] = []
+
+    def only_own(route, request) -> None:  # type: ignore[no-untyped-def]
+        if urlsplit(request.url).netloc == own or request.url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            blocked.append(request.url)
+            route.abort("internetdisconnected")
+
+    with sync_playwright() as pw:
+        context = pw.chromium.launch_persistent_context(
+            str(tmp_path / "chromium-profile"),
+            executable_path=str(CHROMIUM),
+            args=CHROMIUM_ARGS,
+            headless=True,
+            viewport={"width": 1280, "height": 900},
+            offline=False,
+        )
+        context.set_default_timeout(20_000)
+        context.route("**/*", only_own)
+        try:
+            yield context.new_page(), blocked
+        finally:
+            context.close()
+
+
+def test_swagger_ui_lists_the_operations_without_internet(server, offline_page) -> None:  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
+
+    page, blocked = offline_page
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server + "/docs")
+    expect(page.locator(".opblock").first).to_be_visible()
+    assert page.locator(".opblock").count() >= 19
+    for summary in SUMMARIES:
+        expect(page.get_by_text(summary, exact=True).first).to_be_attached()
+    expect(page.get_by_text("/v1/disputes/{dispute_id}/appeals").first).to_be_visible()
+    assert not errors, errors
+    assert not [u for u in blocked if "swagger" in u or u.endswith((".js", ".css"))], blocked
+
+
+def test_redoc_lists_the_operations_without_internet(server, offline_page) -> None:  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
+
+    page, blocked = offline_page
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server + "/redoc")
+    for summary in SUMMARIES:
+        expect(page.get_by_text(summary, exact=True).first).to_be_attached()
+    assert page.locator("li[data-item-id^='tag/']").count() >= 7
+    assert not errors, errors
+    assert not [u for u in blocked if u.endswith(".js")], blocked
