@@ -560,8 +560,16 @@ def _field(index: int, name: str, kind: str, value: Any) -> Any:
         out = []
         for i, token in enumerate(value):
             try:
-                out.append(Card.parse(token))
+                card = Card.parse(token)
             except CardError as exc:
                 raise _fail(exc.message, exc.code, event=index, field=f"{name}[{i}]") from None
+            if card in out:  # the schema's uniqueItems: a card is not shown or laid twice
+                raise _fail(
+                    f"{name} lists {token} twice",
+                    "event.duplicate_card",
+                    event=index,
+                    field=f"{name}[{i}]",
+                )
+            out.append(card)
         return tuple(out)
     raise AssertionError(kind)  # pragma: no cover

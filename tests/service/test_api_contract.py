@@ -267,3 +267,14 @@ def test_a_request_without_a_key_is_a_401_before_its_body_is_read(client, keys):
     assert client.get("/v1/disputes?kind=no_such_kind").status_code == 401
     r = client.get("/v1/disputes?kind=no_such_kind", headers=keys["referee"])
     assert r.status_code == 422
+
+
+def test_a_card_listed_twice_in_one_event_is_refused_as_the_schema_says(client, keys):
+    """skat-log/1's card arrays are uniqueItems (schemathesis found C7 shown twice ruled)."""
+    record = example("false-lead")
+    shown = {"type": "expose", "seat": "forehand", "cards": ["C7", "C7"], "how": "shown"}
+    record["events"].insert(0, shown)
+    r = client.post("/v1/adjudications", json=record, headers=keys["platform"])
+    assert r.status_code == 422, r.json
+    assert r.json["errors"][0]["pointer"] == "/events/0/cards/1"
+    assert r.json["code"] == "event.duplicate_card"
