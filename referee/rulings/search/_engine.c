@@ -277,13 +277,33 @@ typedef struct {
     const Game *g;
     Table tt;
     long long nodes, limit;
-    int stop; /* 1: node limit, 2: out of memory */
+    int stop; /* 1: node limit, 2: out of memory, 3: the heavy callback raised */
+    /* after `light` nodes the search calls `on_heavy` (with the GIL, which it holds for
+     * that call only) and goes on: the service's gate for long searches is entered there,
+     * so a long search is not started again inside it (no work is done twice) */
+    long long light;
+    PyObject *on_heavy;
+    PyThreadState *ts;
 } Search;
 
+static void call_heavy(Search *s) {
+    PyEval_RestoreThread(s->ts);
+    PyObject *r = PyObject_CallNoArgs(s->on_heavy);
+    if (r) Py_DECREF(r);
+    else s->stop = 3; /* the exception stays set for the caller */
+    s->ts = PyEval_SaveThread();
+}
+
 static inline int count_node(Search *s) {
-    if (++s->nodes > s->limit) {
-        s->stop = 1;
-        return 0;
+    if (++s->nodes > s->light) {
+        if (s->nodes > s->limit) {
+            s->stop = 1;
+            return 0;
+        }
+        if (s->on_heavy && s->nodes == s->light + 1) {
+            call_heavy(s);
+            if (s->stop) return 0;
+        }
     }
     return 1;
 }
@@ -1147,6 +1167,7 @@ static const Game *game_at(int index) {
 
 /* (answer, [(seat, card), ...], nodes); answer None when the search stopped at its limit. */
 static PyObject *result(int stop, int answer, const Line *line, long long nodes) {
+    if (stop == 3) return NULL;
     if (stop == 2) return PyErr_NoMemory();
     PyObject *lst = PyList_New(stop ? 0 : line->n);
     if (!lst) return NULL;
@@ -1164,21 +1185,25 @@ static PyObject *result(int stop, int answer, const Line *line, long long nodes)
     return Py_BuildValue("(ONL)", ans, lst, nodes);
 }
 
-static int search_init(Search *s, const Game *g, long long limit) {
+static int search_init(Search *s, const Game *g, long long limit, long long light,
+                       PyObject *on_heavy) {
     s->g = g;
     s->nodes = 0;
     s->limit = limit;
     s->stop = 0;
+    s->on_heavy = on_heavy == Py_None ? NULL : on_heavy;
+    s->light = s->on_heavy && light < limit ? light : limit;
+    s->ts = NULL;
     if (table_init(&s->tt) < 0) return -1;
     return 0;
 }
 
 static PyObject *py_force(PyObject *self, PyObject *args) {
     int game, leader, winners, controllers, is_null;
-    long long limit;
-    PyObject *hands, *played;
-    if (!PyArg_ParseTuple(args, "iOiOiiiL", &game, &hands, &leader, &played, &winners,
-                          &controllers, &is_null, &limit))
+    long long limit, light = 0;
+    PyObject *hands, *played, *on_heavy = Py_None;
+    if (!PyArg_ParseTuple(args, "iOiOiiiL|LO", &game, &hands, &leader, &played, &winners,
+                          &controllers, &is_null, &limit, &light, &on_heavy))
         return NULL;
     const Game *g = game_at(game);
     if (!g) return NULL;
@@ -1191,7 +1216,7 @@ static PyObject *py_force(PyObject *self, PyObject *args) {
         return NULL;
     }
     Force f;
-    if (search_init(&f.s, g, limit) < 0) return PyErr_NoMemory();
+    if (search_init(&f.s, g, limit, light, on_heavy) < 0) return PyErr_NoMemory();
     for (int s = 0; s < 3; s++)
         f.strong_first[s] = ((winners >> s) & 1) == ((controllers >> s) & 1);
     f.winners = winners;
@@ -1205,10 +1230,10 @@ static PyObject *py_force(PyObject *self, PyObject *args) {
         f.null_single = __builtin_ctz((unsigned)winners);
     Line line = {NULL, 0, 0};
     int answer = 0, rc = 0;
-    Py_BEGIN_ALLOW_THREADS
+    f.s.ts = PyEval_SaveThread();
     answer = f_value_after(&f, h, leader, cards, n);
     if (!f.s.stop) rc = f_line(&f, h, leader, cards, n, answer, &line);
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(f.s.ts);
     table_free(&f.s.tt);
     PyObject *out = rc < 0 ? PyErr_NoMemory() : result(f.s.stop, answer, &line, f.s.nodes);
     free(line.items);
@@ -1217,9 +1242,10 @@ static PyObject *py_force(PyObject *self, PyObject *args) {
 
 static PyObject *py_take_all(PyObject *self, PyObject *args) {
     int game, leader, declarer;
-    long long limit;
-    PyObject *hands, *played;
-    if (!PyArg_ParseTuple(args, "iOiOiL", &game, &hands, &leader, &played, &declarer, &limit))
+    long long limit, light = 0;
+    PyObject *hands, *played, *on_heavy = Py_None;
+    if (!PyArg_ParseTuple(args, "iOiOiL|LO", &game, &hands, &leader, &played, &declarer, &limit,
+                          &light, &on_heavy))
         return NULL;
     const Game *g = game_at(game);
     if (!g) return NULL;
@@ -1232,12 +1258,12 @@ static PyObject *py_take_all(PyObject *self, PyObject *args) {
         return NULL;
     }
     Sweep w;
-    if (search_init(&w.s, g, limit) < 0) return PyErr_NoMemory();
+    if (search_init(&w.s, g, limit, light, on_heavy) < 0) return PyErr_NoMemory();
     w.d = declarer;
     Line line = {NULL, 0, 0};
     Finishes fin = {NULL, 0, 0};
     int answer = 0, rc = 0;
-    Py_BEGIN_ALLOW_THREADS
+    w.s.ts = PyEval_SaveThread();
     rc = finish_rec(g, h, leader, cards, n, 0, &fin);
     for (int i = 0; rc == 0 && i < fin.n && !w.s.stop; i++) {
         const Finish *fi = &fin.items[i];
@@ -1253,7 +1279,7 @@ static PyObject *py_take_all(PyObject *self, PyObject *args) {
         }
         break;
     }
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(w.s.ts);
     table_free(&w.s.tt);
     free(fin.items);
     PyObject *out = rc < 0 ? PyErr_NoMemory() : result(w.s.stop, answer, &line, w.s.nodes);
@@ -1263,10 +1289,10 @@ static PyObject *py_take_all(PyObject *self, PyObject *args) {
 
 static PyObject *py_reach(PyObject *self, PyObject *args) {
     int game, leader, declarer, needed;
-    long long limit;
-    PyObject *hands, *played;
-    if (!PyArg_ParseTuple(args, "iOiOiiL", &game, &hands, &leader, &played, &declarer, &needed,
-                          &limit))
+    long long limit, light = 0;
+    PyObject *hands, *played, *on_heavy = Py_None;
+    if (!PyArg_ParseTuple(args, "iOiOiiL|LO", &game, &hands, &leader, &played, &declarer, &needed,
+                          &limit, &light, &on_heavy))
         return NULL;
     const Game *g = game_at(game);
     if (!g) return NULL;
@@ -1281,11 +1307,11 @@ static PyObject *py_reach(PyObject *self, PyObject *args) {
     Line line = {NULL, 0, 0};
     if (needed <= 0) return result(0, 1, &line, 0);
     Reach r;
-    if (search_init(&r.s, g, limit) < 0) return PyErr_NoMemory();
+    if (search_init(&r.s, g, limit, light, on_heavy) < 0) return PyErr_NoMemory();
     r.d = declarer;
     Finishes fin = {NULL, 0, 0};
     int answer = 0, rc = 0;
-    Py_BEGIN_ALLOW_THREADS
+    r.s.ts = PyEval_SaveThread();
     rc = finish_rec(g, h, leader, cards, n, 1, &fin);
     if (rc == 0) sort_finishes(&fin, declarer);
     for (int i = 0; rc == 0 && i < fin.n && !r.s.stop; i++) {
@@ -1310,7 +1336,7 @@ static PyObject *py_reach(PyObject *self, PyObject *args) {
         }
         break;
     }
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(r.s.ts);
     table_free(&r.s.tt);
     free(fin.items);
     PyObject *out = rc < 0 ? PyErr_NoMemory() : result(r.s.stop, answer, &line, r.s.nodes);
