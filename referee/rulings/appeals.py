@@ -76,6 +76,12 @@ class AppealError(InvalidInput):
     code = "appeal.invalid"
 
 
+class LateAppeal(AppealError):
+    """An appeal lodged after its deadline (``where`` names the deadline)."""
+
+    code = "appeal.late"
+
+
 @dataclass(frozen=True)
 class Admissibility:
     """The answer on admissibility: ``admissible``, ``late`` or ``unverified``."""
@@ -159,6 +165,31 @@ def check_admissibility(lodged_at: datetime, meta: Mapping[str, Any]) -> Admissi
         "the schedule is not known: neither the next series' start nor 'last series' is given",
         missing=(NEXT_SERIES_KEY, LAST_SERIES_KEY),
     )
+
+
+def appeal_deadline(meta: Mapping[str, Any]) -> datetime | None:
+    """The last moment an appeal is in time under ``meta``'s schedule (the rule of
+    :func:`check_admissibility`); None when the schedule does not say.
+
+    Before the next series: an appeal lodged at the deadline itself is late (it must come
+    strictly before); after the last series, one lodged at the deadline is in time.
+
+    >>> appeal_deadline({"next_series_starts_at": "2026-05-02T14:00:00+02:00"}).isoformat()
+    '2026-05-02T14:00:00+02:00'
+    >>> last = {"last_series": True, "series_ends_at": "2026-05-02T18:00:00+02:00"}
+    >>> appeal_deadline(last).isoformat()
+    '2026-05-02T18:15:00+02:00'
+    >>> appeal_deadline({}) is None
+    True
+    """
+    if meta.get(LAST_SERIES_KEY) is True:
+        if meta.get(SERIES_END_KEY) is None:
+            return None
+        end = _meta_time(meta, SERIES_END_KEY)
+        return None if end is None else _after(end, LAST_SERIES_GRACE)
+    if meta.get(NEXT_SERIES_KEY) is not None:
+        return _meta_time(meta, NEXT_SERIES_KEY)
+    return None
 
 
 def _after(moment: datetime, delay: timedelta) -> datetime:

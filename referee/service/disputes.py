@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from referee.rulings.appeals import (
-    AppealError,
+    LateAppeal,
     ScheduleError,
     check_admissibility,
     check_schedule,
@@ -138,6 +138,7 @@ class DisputeService:
             kind=flt.kind,
             submitted_from=flt.submitted_from,
             submitted_to=flt.submitted_to,
+            day_zone=flt.day_zone,
         )
         with self._uow() as uow:
             return uow.disputes.find(scoped, offset=offset, limit=limit)
@@ -320,9 +321,8 @@ class DisputeService:
         lodged = lodged_at or datetime.now(UTC)
         verdict = check_admissibility(lodged, dispute.meta)
         if not verdict.accepted:
-            raise AppealError(
+            raise LateAppeal(
                 f"the appeal is inadmissible: {verdict.reason}",
-                code="appeal.late",
                 where={"field": "lodged_at", "deadline": verdict.to_dict()["deadline"]},
             )
         reviewed = dispute.current

@@ -5,7 +5,6 @@ The app factory calls :func:`init_app` once; the pages live in ``views_*`` modul
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from flask import Flask, Response, redirect, render_template, request, url_for
@@ -31,6 +30,8 @@ from referee.web.i18n import (
     text,
 )
 from referee.web.secret import load_or_create_secret
+from referee.web.services import services
+from referee.web.times import when
 
 
 def init_app(app: Flask, settings: Settings) -> None:
@@ -56,18 +57,6 @@ def _before() -> Any:
     return None
 
 
-def when(moment: datetime | str | None) -> str:
-    """A time for people: ``2026-05-02 14:03 UTC``."""
-    if moment is None:
-        return "—"
-    if isinstance(moment, str):
-        try:
-            moment = datetime.fromisoformat(moment)
-        except ValueError:
-            return moment
-    return moment.strftime("%Y-%m-%d %H:%M UTC")
-
-
 @bp.app_template_global()
 def clause_slug(clause_id: str) -> str:
     """``ISkO 4.2.3`` -> ``isko-4.2.3`` (the rule page's address)."""
@@ -85,6 +74,7 @@ def _context() -> dict[str, Any]:
         "term": lambda word: term(word, lang),
         "cap": lambda word: capitalized(word, lang),
         "when": when,
+        "zone_name": services().settings.timezone,
         "who": current_principal(),
         "csrf_token": csrf_token,
     }

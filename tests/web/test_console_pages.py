@@ -5,7 +5,8 @@ from __future__ import annotations
 import html
 import json
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -333,7 +334,7 @@ def test_dispute_list_filters(as_role) -> None:  # type: ignore[no-untyped-def]
     by_event = text_of(c.get("/console/?event=Town+cup&table=2"))
     assert "1 disputes" in by_event and "Town cup" in by_event
     assert "No disputes match." in text_of(c.get("/console/?outcome=annulled"))
-    today = datetime.now(UTC).date()
+    today = datetime.now(ZoneInfo("Europe/Berlin")).date()  # the event's calendar day
     assert "2 disputes" in text_of(c.get(f"/console/?date={today.isoformat()}"))
     yesterday = today - timedelta(days=1)
     assert "0 disputes" in text_of(c.get(f"/console/?date={yesterday.isoformat()}"))
@@ -396,7 +397,8 @@ def test_isko_4_5_10_a_late_appeal_is_refused_at_its_time(as_role) -> None:  # t
     response = _appeal(as_role("court"), dispute, grounds="late", lodged_at="2026-05-02T15:00")
     body = text_of(response)
     assert response.status_code == 422
-    assert 'id="lodged_at-error"' in body and "inadmissible" in body
+    assert 'id="lodged_at-error"' in body and "came too late" in body
+    assert "before 2026-05-02 14:00 (+02:00)" in body
 
 
 def test_a_broken_amended_record_is_shown_at_the_record_field(revoke_page, as_role) -> None:  # type: ignore[no-untyped-def]
