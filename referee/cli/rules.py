@@ -27,7 +27,9 @@ HELP = "print ISkO/SkWO clauses: one by id, a search, or the table of contents"
 def register(parser: argparse.ArgumentParser) -> None:
     """Add the ``rules`` arguments and route to :func:`run`."""
     parser.add_argument("id", nargs="?", help='a clause: "4.2.3" (ISkO), "ISkO 4.2.3", "SkWO 5.1"')
-    parser.add_argument("--search", nargs="+", metavar="WORD", help="words to look for (stemmed, with synonyms; best first)")
+    parser.add_argument(
+        "--search", nargs="+", metavar="WORD", help="words to look for (best first)"
+    )
     parser.add_argument("--lang", choices=LANGS, default="en", help="language (default en)")
     parser.add_argument(
         "--refs", action="store_true", help="also print the clauses it cross-references"
