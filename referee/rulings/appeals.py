@@ -124,10 +124,14 @@ def parse_time(value: Any, *, name: str) -> datetime:
                 f"{name} is not an ISO-8601 time: {value!r}",
                 code="appeal.bad_time",
                 where={"field": name},
+                params={"name": name, "value": repr(value)[:40]},
             ) from None
     else:
         raise AppealError(
-            f"{name} must be an ISO-8601 time string", code="appeal.bad_time", where={"field": name}
+            f"{name} must be an ISO-8601 time string",
+            code="appeal.bad_time",
+            where={"field": name},
+            params={"name": name, "variant": "type"},
         )
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
@@ -228,7 +232,11 @@ def check_schedule(meta: Mapping[str, Any]) -> None:
         if value is None:
             continue
         if not isinstance(value, str):
-            raise ScheduleError(f"{key} must be an ISO-8601 time string", where={"field": key})
+            raise ScheduleError(
+                f"{key} must be an ISO-8601 time string",
+                where={"field": key},
+                params={"name": key, "variant": "type"},
+            )
         try:
             moment = parse_time(value, name=key)
             moment.astimezone(UTC) + LAST_SERIES_GRACE  # noqa: B018 - must not overflow
@@ -237,16 +245,20 @@ def check_schedule(meta: Mapping[str, Any]) -> None:
             raise ScheduleError(
                 f"{key} is not an ISO-8601 time (e.g. 2026-05-02T14:00:00+02:00): {value!r}",
                 where={"field": key},
+                params={"name": key, "value": repr(value)[:40]},
             ) from None
         except OverflowError:
             raise ScheduleError(
-                f"{key} lies too near the end of the calendar: {value!r}", where={"field": key}
+                f"{key} lies too near the end of the calendar: {value!r}",
+                where={"field": key},
+                params={"name": key, "value": repr(value)[:40], "variant": "calendar"},
             ) from None
     last = meta.get(LAST_SERIES_KEY)
     if last is not None and not isinstance(last, bool):
         raise ScheduleError(
             f"{LAST_SERIES_KEY} must be true or false, not {last!r}",
             where={"field": LAST_SERIES_KEY},
+            params={"name": LAST_SERIES_KEY, "value": repr(last)[:40], "variant": "bool"},
         )
 
 

@@ -82,13 +82,15 @@ def check_context(context: dict[str, Any], *, given: dict[str, Any]) -> None:
                 f"{field(key)} is longer than {width} characters ({len(value)})",
                 code="dispute.meta_too_long",
                 where={"field": field(key)},
+                params={"name": field(key), "width": width, "length": len(value)},
             )
     try:
         check_schedule(context)
     except ScheduleError as exc:
         key = str(exc.where["field"])
         message = field(key) + exc.message.removeprefix(key)
-        raise ScheduleError(message, where={"field": field(key)}) from None
+        params = {**exc.params, "name": field(key)}
+        raise ScheduleError(message, where={"field": field(key)}, params=params) from None
 
 
 class DisputeService:
@@ -129,6 +131,7 @@ class DisputeService:
                     f"the filter {name} holds a NUL character",
                     code="filter.invalid",
                     where={"location": "query", "field": name},
+                    params={"name": name},
                 )
         scoped = DisputeFilter(
             owner=None if who.sees_all else who.owner,
@@ -324,6 +327,10 @@ class DisputeService:
             raise LateAppeal(
                 f"the appeal is inadmissible: {verdict.reason}",
                 where={"field": "lodged_at", "deadline": verdict.to_dict()["deadline"]},
+                params={
+                    "variant": "last_series" if dispute.meta.get("last_series") is True else "",
+                    "deadline": verdict.to_dict()["deadline"],
+                },
             )
         reviewed = dispute.current
         basis = record if record is not None else reviewed.record
@@ -350,6 +357,7 @@ class DisputeService:
                         "reviewed": reviewed.revision,
                         "current": current.current.revision,
                     },
+                    params={"reviewed": reviewed.revision, "current": current.current.revision},
                 )
             ruling = Revision(
                 id=None,

@@ -20,6 +20,7 @@ from referee.web import (  # noqa: F401  (routes)
 )
 from referee.web.auth import FormExpired, check_csrf, csrf_token, current_principal
 from referee.web.blueprint import bp
+from referee.web.error_text import error_text, place
 from referee.web.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
@@ -95,12 +96,26 @@ def _referee_error(error: RefereeError) -> Any:
         return _error_page(error.status, text("console.error.not_found", lang))
     if isinstance(error, FormExpired):
         return _error_page(error.status, text("console.error.form_expired", lang))
-    return _error_page(error.status, str(error))
+    where = place(error.where, lang)
+    message = error_text(error, lang)
+    return _error_page(error.status, f"{where}: {message}" if where else message)
 
 
 @bp.errorhandler(404)
 def _not_found(_error: Exception) -> Any:
     return _error_page(404, text("console.error.not_found", current_language()))
+
+
+def not_found_page() -> Any:
+    """A console address no page answers (``/console/typo``): the console's 404 page in
+    the reader's language (the app routes it here; the API answers its own with JSON)."""
+    with_lang = request.args.get("lang")
+    if with_lang:
+        choose_language(with_lang)
+    message = text("console.error.not_found", current_language())
+    # outside the blueprint's own routes: its context processor does not run by itself
+    page = render_template("console/error.html", status=404, message=message, **_context())
+    return page, 404
 
 
 @bp.errorhandler(429)

@@ -29,6 +29,7 @@ from referee.service.model import ID_PATH, Dispute, DisputeFilter, Revision
 from referee.web import ruling_view as rv
 from referee.web.auth import require_principal, signed_in
 from referee.web.blueprint import bp
+from referee.web.error_text import error_text, place, pointer
 from referee.web.i18n import capitalized, current_language, term, text
 from referee.web.record_input import ConsoleInputError, read_record, read_upload
 from referee.web.services import services
@@ -49,17 +50,16 @@ OUTCOMES = tuple(Outcome)
 
 
 def _form_error(error: RefereeError, lang: str) -> dict[str, Any]:
-    """An error for a form: the field it belongs to, the event index, the text to show."""
+    """An error for a form: the field it belongs to, the event index, the text to show in
+    ``lang``, and its place in the record (a JSON pointer; line, column, move of a text)."""
     where = dict(error.where)
-    if isinstance(error, ConsoleInputError):
-        message = text(error.code, lang, **error.params)
-    else:
-        message = error.message
     return {
         "field": where.get("field"),
         "event": where.get("event"),
         "code": error.code,
-        "message": message,
+        "message": error_text(error, lang),
+        "pointer": None if isinstance(error, ConsoleInputError) else pointer(where),
+        "place": place(where, lang),
     }
 
 

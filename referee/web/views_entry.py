@@ -20,6 +20,7 @@ from referee.web import entry
 from referee.web.auth import current_principal, require_principal, signed_in
 from referee.web.blueprint import bp
 from referee.web.cards import card_view
+from referee.web.error_text import error_text
 from referee.web.i18n import current_language, term, text
 
 #: the texts the script shows, by short name (console.entry.<name> unless a full key)
@@ -137,4 +138,6 @@ def entry_analyse() -> Any:
         message = text(exc.code, lang, **{"card": "", **exc.params})
         return jsonify({"error": message, "field": exc.where.get("field")}), 422
     except RefereeError as exc:
-        return jsonify({"error": exc.message, "field": exc.where.get("field")}), exc.status
+        return jsonify(
+            {"error": error_text(exc, lang), "field": exc.where.get("field")}
+        ), exc.status

@@ -150,7 +150,7 @@ def test_an_impossible_event_is_marked_in_the_event_list(as_role) -> None:  # ty
     response = c.submit(json.dumps(doc))
     body = text_of(response)
     assert response.status_code == 422
-    assert "Event 10: unknown card token 'ZZ'" in body
+    assert "Event 10: Unknown card 'ZZ'" in body and 'translate="no">/events/10/card<' in body
     bad = re.search(r'<li class="bad" id="bad-event">(.*?)</li>', body, re.S)
     assert bad and '"ZZ"' in bad.group(1)
     assert body.count("<li") - body.count('<li class="bad"') >= 24  # the other events too
@@ -161,7 +161,9 @@ def test_a_card_the_seat_does_not_hold_names_its_event(as_role) -> None:  # type
     doc["events"][12]["card"] = "CA"
     response = as_role("referee").submit(json.dumps(doc))
     # CA is played early (event 12), so its real play at event 18 is the impossible one
-    assert "Event 18: forehand plays CA, which that seat does not hold" in text_of(response)
+    assert "Event 18: forehand plays ace of clubs, a card that seat does not hold" in text_of(
+        response
+    )
 
 
 @pytest.mark.parametrize(
