@@ -37,6 +37,7 @@ typedef struct {
     uint8_t outcomes[32768]; /* c0<<10|c1<<5|c2 -> winner index | points << 2 */
     /* derived in prepare, for the bounds */
     uint8_t byte_points[4][256]; /* card points of each byte of a mask */
+    u32 byte_beaters[4][256];    /* the cards that beat, when led, a card of each byte */
     uint16_t trump_rank[4][256]; /* trumps of each byte of a mask by rank (strongest high) */
     uint16_t rank_above[16];     /* ranks above a rank */
     int8_t loss_order[16];       /* trump ranks by card points, most first */
@@ -813,6 +814,32 @@ static int sure_loss(const Game *g, const u32 *h, int d) {
            (loss2 > low2 ? loss2 : low2);
 }
 
+/* The cards that beat, when led, some card of `m` (a superset of the cards that can win a
+ * trick against one of them: a trump beats a plain card only from a hand void in its
+ * suit, which is not checked). */
+static inline u32 beaters_of(const Game *g, u32 m) {
+    return g->byte_beaters[0][m & 255] | g->byte_beaters[1][m >> 8 & 255] |
+           g->byte_beaters[2][m >> 16 & 255] | g->byte_beaters[3][m >> 24];
+}
+
+/* A defender on lead, can the declarer never win a trick again? Then he takes no more
+ * points. Only a seat on lead or one that wins a trick leads; the declarer wins a trick
+ * led by another seat only with a card that beats the card led. The seats that can come
+ * to the lead are the leader and his partner if the partner holds a card that beats one
+ * of the leader's when led (a superset: that he could win such a trick). If no card of
+ * the declarer beats, when led, any card of those seats, he never wins a trick: every
+ * trick is led by one of them, and cards only leave the hands. */
+static int never_wins(const Game *g, const u32 *h, int d, int lead) {
+    if (lead == d) return 0;
+    int partner = 3 - d - lead;
+    u32 leaders = h[lead], beat = beaters_of(g, h[lead]);
+    if (beat & h[partner]) {
+        leaders |= h[partner];
+        beat |= beaters_of(g, h[partner]);
+    }
+    return !(beat & h[d]);
+}
+
 /* The tricks worth trying from `h` (`lead` on lead) toward `need` more points, in the
  * order they are tried: the declarer's by points, most first, then the others by points,
  * fewest first; a trick the declarer loses is left out when its points leave too little
@@ -878,6 +905,7 @@ static int r_best(Reach *r, const u32 *h0, int lead, int need) {
     int rem = points_of(g, alive);
     int bound = rem - sure_loss(g, h0, d);
     if (bound < need) return bound;
+    if (never_wins(g, h0, d, lead)) return 0;
     /* keyed by the hands as they are, not canonical: measured on the hill-climbed
      * positions, renaming each child cost more time than the positions it merged saved */
     const u32 *h = h0;
@@ -1023,6 +1051,10 @@ static void derive(Game *g) {
                 if (rank_of[c] >= 0) ranks |= 1 << rank_of[c];
             }
             g->byte_points[j][b] = (uint8_t)pts;
+            u32 beat = 0;
+            for (int i = 0; i < 8; i++)
+                if (b >> i & 1) beat |= g->beaten_by[8 * j + i];
+            g->byte_beaters[j][b] = beat;
             g->trump_rank[j][b] = (uint16_t)ranks;
         }
     }
