@@ -20,6 +20,7 @@ follow, up to five. Within each, hits in the id (a clause number), the
 title, the infraction kinds and the summary weigh 16, 8, 6 and 2 (half for a word found
 only inside a longer word), plus one for a word found in two places and one for a clause
 that is not a heading; ties in document order. The same query always gives the same list.
+A query is read up to its 400th character and 24th word.
 
 >>> a = Analyzer("de", Thesaurus.empty())
 >>> sorted(a.alternatives("angesehen")), sorted(a.alternatives("Spät")), a.alternatives("4.2.8")
@@ -64,6 +65,7 @@ _TOKEN = re.compile(r"\d+(?:\.\d+)*|[^\W\d_]+")
 _NUMBER = re.compile(r"^\d+(?:\.\d+)*$")
 #: weights of a hit by field; a word found only inside a longer word counts half
 WEIGHTS: dict[str, int] = {"id": 16, "title": 8, "kinds": 6, "summary": 2, "section": 2}
+MAX_QUERY, MAX_WORDS = 400, 24  # a query is read up to here (a search box, not a document)
 FILL = 5  # fewer hits holding every word than this: add the best holding all but one
 _WINDOW = 3  # the words of a phrase may stand this many words apart in a text
 _MIN_PART = 4  # shortest compound part and shortest stem looked for inside longer words
@@ -360,7 +362,7 @@ class SearchIndex:
 
     def concepts(self, query: str) -> list[tuple[tuple[Alts, ...], ...]]:
         """The query as a list of concepts; each one a tuple of alternative phrases."""
-        words = self.analyzer.words(query)
+        words = self.analyzer.words(query[:MAX_QUERY])[:MAX_WORDS]
         tokens = [self.analyzer.alternatives(w) for w in words]
         out: list[tuple[tuple[Alts, ...], ...]] = []
         i = 0

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.rules import catalogue as kb
 from referee.rules.search import Analyzer, Thesaurus, fold
@@ -93,3 +95,20 @@ def test_the_search_is_deterministic() -> None:
     fresh = kb.load_catalogue(kinds=kb.kinds_by_clause())
     assert [c.id for c in fresh.search("Karte Skat Stich", lang="de")] == first
     assert [c.id for c in fresh.search("Stich Skat Karte", lang="de")] == first
+
+
+@settings(max_examples=60, deadline=None)
+@given(query=st.text(max_size=60), lang=st.sampled_from(["de", "en", "es", "fr"]))
+def test_any_query_gives_a_ranked_list_without_error(query: str, lang: str) -> None:
+    cat = kb.default_catalogue()
+    hits = cat.search(query, lang=lang)
+    assert all(isinstance(c, kb.Clause) for c in hits)
+    assert len({c.id for c in hits}) == len(hits)
+    assert [c.id for c in cat.search(query, lang=lang)] == [c.id for c in hits]
+
+
+def test_a_long_query_is_read_up_to_its_24th_word() -> None:
+    cat = kb.default_catalogue()
+    padding = " ".join(["Spiel"] * 24)
+    assert cat.search(f"{padding} Kiebitz", lang="de") == cat.search(padding, lang="de")
+    assert cat.search("x" * 100_000, lang="de") == []
