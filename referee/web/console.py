@@ -13,6 +13,7 @@ from werkzeug.exceptions import TooManyRequests
 from referee.core.errors import Forbidden, NotFound, RefereeError, Unauthenticated
 from referee.service.settings import Settings
 from referee.web import (  # noqa: F401  (routes)
+    views_amend,
     views_auth,
     views_disputes,
     views_entry,

@@ -27,6 +27,7 @@ from referee.service import engine
 from referee.service.disputes import APPELLATE, SUBMITTERS
 from referee.service.model import ID_PATH, Dispute, DisputeFilter, Revision
 from referee.web import ruling_view as rv
+from referee.web.appeal_view import appeal_facts, fact_changes
 from referee.web.auth import require_principal, signed_in
 from referee.web.blueprint import bp
 from referee.web.error_text import error_text, place, pointer
@@ -295,6 +296,8 @@ def dispute_page(dispute_id: int) -> Any:
     context = ruling_context(dispute, ruling, _int_arg("at"), lang)
     context["may_appeal"] = who.role in APPELLATE
     context["rev_arg"] = None if ruling is dispute.current else ruling.revision
+    reviewed = next((r.revision for r in dispute.rulings if r.id == ruling.reviews), None)
+    context["appeal"] = appeal_facts(ruling, reviewed, lang)
     return render_template("console/ruling.html", **context)
 
 
@@ -437,4 +440,5 @@ def revisions_page(dispute_id: int) -> Any:
         changed_tops=changed_tops,
         numbers=numbers,
         same=left.revision == right.revision,
+        facts=fact_changes(left.record, right.record, lang),
     )

@@ -15,7 +15,7 @@ from flask import jsonify, render_template, request
 
 from referee.core.cards import Card
 from referee.core.errors import RefereeError
-from referee.service.disputes import SUBMITTERS
+from referee.service.disputes import APPELLATE, SUBMITTERS
 from referee.web import entry
 from referee.web.auth import current_principal, require_principal, signed_in
 from referee.web.blueprint import bp
@@ -75,7 +75,7 @@ _SCRIPT_TEXTS = (
 _PLACEHOLDERS = {"count": "{count}", "seat": "{seat}", "trick": "{trick}", "card": "{card}"}
 
 
-def _script_data(lang: str) -> dict[str, Any]:
+def script_data(lang: str) -> dict[str, Any]:
     """Cards, seats, games and texts in ``lang`` for the script (a JSON data block)."""
     texts = {name: text(f"console.entry.{name}", lang, **_PLACEHOLDERS) for name in _SCRIPT_TEXTS}
     for kind in entry.INCIDENTS:
@@ -114,7 +114,7 @@ def enter_game() -> Any:
         ), 403
     return render_template(
         "console/entry.html",
-        data=_script_data(lang),
+        data=script_data(lang),
         seats=entry.SEAT_NAMES,
         games=entry.GAMES,
         bids=entry.BID_VALUES,
@@ -129,7 +129,7 @@ def entry_analyse() -> Any:
     who = current_principal()
     if who is None:
         return jsonify({"error": text("console.entry.signed_out", lang)}), 401
-    if who.role not in SUBMITTERS:
+    if who.role not in SUBMITTERS and who.role not in APPELLATE:  # the court amends records
         return jsonify({"error": text("console.new.not_allowed", lang)}), 403
     draft = request.get_json(silent=True)
     try:

@@ -126,9 +126,9 @@ def _urls(app: Flask, pages: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def _values_of(node: Any) -> list[str]:
-    """The strings of a JSON answer (its keys are names, not texts)."""
+    """The strings of a JSON answer (its keys are names, not texts; so is a ``field``)."""
     if isinstance(node, dict):
-        return [v for value in node.values() for v in _values_of(value)]
+        return [v for k, value in node.items() if k != "field" for v in _values_of(value)]
     if isinstance(node, list):
         return [v for value in node for v in _values_of(value)]
     return [node] if isinstance(node, str) else []
