@@ -47,9 +47,10 @@ def fact_changes(before: dict[str, Any], after: dict[str, Any], lang: str) -> li
     for holder in ("forehand", "middlehand", "rearhand", "skat"):
         a, b = deal_a.get(holder), deal_b.get(holder)
         if sorted(a or []) != sorted(b or []):
+            deal = text("console.revisions.deal", lang)
             rows.append(
                 {
-                    "where": f"{text('console.revisions.deal', lang)} · {capitalized(holder, lang)}",
+                    "where": f"{deal} · {capitalized(holder, lang)}",
                     "before": _cards(a, lang),
                     "after": _cards(b, lang),
                 }

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from referee.web import entry
-from tests.support.web import Console, example, example_text
+from tests.support.web import example, example_text
 
 REVOKE = example_text("revoke-objected")
 

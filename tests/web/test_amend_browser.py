@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.support.web import example
-from tests.web.test_entry_browser import _shot, _sign_in, phone  # noqa: F401 (fixture)
+from tests.web.test_entry_browser import _shot, phone  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -19,9 +19,12 @@ def _width(page: Any) -> int:
     return int(page.evaluate("document.documentElement.scrollWidth"))
 
 
-def test_the_court_amends_the_record_in_the_form_by_taps(
-    live_server: str, keys, phone, app
-) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_the_court_amends_the_record_in_the_form_by_taps(  # type: ignore[no-untyped-def]
+    live_server: str,
+    keys,
+    phone,  # noqa: F811 (the fixture imported above)
+    app,
+) -> None:
     from playwright.sync_api import expect
 
     services = app.extensions["referee"]
@@ -54,7 +57,7 @@ def test_the_court_amends_the_record_in_the_form_by_taps(
     page.wait_for_url(f"{live_server}/console/disputes/{dispute.id}/revisions")
     facts = page.locator("#facts table")
     expect(facts).to_contain_text("Mittelhand reizt 20")
-    expect(page.locator("table.changes").last).to_contain_text("Reizwert")
+    expect(page.locator("table.changes")).to_contain_text("Reizwert")
     assert _width(page) <= 392
     page.goto(f"{live_server}/console/disputes/{dispute.id}")
     expect(page.locator("#on-appeal")).to_contain_text(
