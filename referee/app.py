@@ -8,7 +8,10 @@
 
 from __future__ import annotations
 
-from flask import Flask
+from typing import Any
+
+from flask import Flask, request
+from werkzeug.exceptions import NotFound as HttpNotFound
 
 from referee import __version__, worker
 from referee.api import (
@@ -33,7 +36,7 @@ from referee.api.contract import (
     register_headers,
 )
 from referee.api.extensions import RefereeApi, RefereeFlask
-from referee.api.problems import from_referee_error, from_unexpected
+from referee.api.problems import from_http_exception, from_referee_error, from_unexpected
 from referee.api.ratelimit import RateLimiter
 from referee.core.errors import RefereeError
 from referee.service.adjudication import AdjudicationService
@@ -118,5 +121,14 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
     app.register_error_handler(Exception, from_unexpected)
     RateLimiter(settings.rate_limit, settings.rate_limit_storage).init_app(app)
     console.init_app(app, settings)  # the console (/console), a sibling of the API
+    app.register_error_handler(404, _not_found)
     security_headers.init_app(app)
     return app
+
+
+def _not_found(error: HttpNotFound) -> Any:
+    """No route answers: the console's page for an address under /console (in the
+    reader's language), the API's problem+json elsewhere."""
+    if request.path == "/console" or request.path.startswith("/console/"):
+        return console.not_found_page()
+    return from_http_exception(error)

@@ -3,7 +3,7 @@
 referee rules                       table of contents
 referee rules 4.2.3 --lang de       one clause, in German
 referee rules 4.2.3 --refs          the clause and the clauses it points to
-referee rules --search skat viewed  clauses matching every word
+referee rules --search skat viewed  clauses matching the words, best first
 """
 
 from __future__ import annotations
@@ -27,7 +27,9 @@ HELP = "print ISkO/SkWO clauses: one by id, a search, or the table of contents"
 def register(parser: argparse.ArgumentParser) -> None:
     """Add the ``rules`` arguments and route to :func:`run`."""
     parser.add_argument("id", nargs="?", help='a clause: "4.2.3" (ISkO), "ISkO 4.2.3", "SkWO 5.1"')
-    parser.add_argument("--search", nargs="+", metavar="WORD", help="words that must all match")
+    parser.add_argument(
+        "--search", nargs="+", metavar="WORD", help="words to look for (best first)"
+    )
     parser.add_argument("--lang", choices=LANGS, default="en", help="language (default en)")
     parser.add_argument(
         "--refs", action="store_true", help="also print the clauses it cross-references"

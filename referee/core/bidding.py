@@ -77,31 +77,48 @@ class Auction:
         """Raise BiddingError unless ``seat`` may bid ``value`` now."""
         self._verify_turn(seat, "bid")
         if value not in _BID_SET:
-            raise BiddingError(f"{value} is not a legal bid value", code="bidding.bad_value")
+            raise BiddingError(
+                f"{value} is not a legal bid value",
+                code="bidding.bad_value",
+                params={"value": value},
+            )
         if seat is not self.bidder and self.stage != 3:
             raise BiddingError(
-                f"{seat} holds and may not raise; {self.bidder} bids", code="bidding.not_bidder"
+                f"{seat} holds and may not raise; {self.bidder} bids",
+                code="bidding.not_bidder",
+                params={"seat": str(seat), "bidder": str(self.bidder)},
             )
         if self.highest is not None and value <= self.highest:
             raise BiddingError(
-                f"a bid must exceed {self.highest}, got {value}", code="bidding.too_low"
+                f"a bid must exceed {self.highest}, got {value}",
+                code="bidding.too_low",
+                params={"highest": self.highest, "value": value},
             )
 
     def verify_hold(self, seat: Seat) -> None:
         self._verify_turn(seat, "hold")
         if seat is not self.holder or self.stage == 3:
-            raise BiddingError(f"{seat} has no bid to hold", code="bidding.nothing_to_hold")
+            raise BiddingError(
+                f"{seat} has no bid to hold",
+                code="bidding.nothing_to_hold",
+                params={"seat": str(seat)},
+            )
 
     def verify_pass(self, seat: Seat) -> None:
         self._verify_turn(seat, "pass")
 
     def _verify_turn(self, seat: Seat, what: str) -> None:
         if self.stage == 0:
-            raise BiddingError(f"the bidding is over; {seat} cannot {what}", code="bidding.over")
+            raise BiddingError(
+                f"the bidding is over; {seat} cannot {what}",
+                code="bidding.over",
+                params={"seat": str(seat), "variant": what},
+            )
         if seat is not self.awaiting:
             raise BiddingError(
                 f"it is {self.awaiting}'s turn in the bidding, not {seat}'s",
                 code="bidding.out_of_turn",
+                params={"seat": str(seat), "awaiting": str(self.awaiting)},
             )
 
     def can_bid(self, seat: Seat, value: int) -> bool:

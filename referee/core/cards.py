@@ -124,6 +124,7 @@ class Card(IntEnum):
         raise CardError(
             f"unknown card token {token!r} (suit CSHD + rank ATKQJ987)",
             code="card.unknown",
+            params={"token": repr(token)[:40]},
         )
 
     @property
@@ -178,7 +179,9 @@ def parse_cards(tokens: Iterable[object]) -> list[Card]:
         try:
             out.append(Card.parse(token))
         except CardError as exc:
-            raise CardError(exc.message, code=exc.code, where={"index": i}) from None
+            raise CardError(
+                exc.message, code=exc.code, where={"index": i}, params=exc.params
+            ) from None
     return out
 
 

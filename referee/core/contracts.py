@@ -55,6 +55,7 @@ class Game(Enum):
             raise ContractError(
                 f"unknown game {name!r} (clubs, spades, hearts, diamonds, grand, null)",
                 code="contract.unknown_game",
+                params={"name": repr(name)[:40]},
             ) from None
 
     def __str__(self) -> str:

@@ -60,7 +60,10 @@ class Deal:
             except CardError as exc:
                 i = exc.where.get("index")
                 raise CardError(
-                    exc.message, code=exc.code, where={"field": f"deal.{part}[{i}]"}
+                    exc.message,
+                    code=exc.code,
+                    where={"field": f"deal.{part}[{i}]"},
+                    params=exc.params,
                 ) from None
             mask = 0
             for i, card in enumerate(cards):
@@ -69,6 +72,7 @@ class Deal:
                         f"card {card} appears twice in the deal",
                         code="deal.duplicate_card",
                         where={"field": f"deal.{part}[{i}]"},
+                        params={"card": card.name},
                     )
                 mask |= 1 << card
             seen |= mask

@@ -27,19 +27,30 @@ class RefereeError(Exception):
 
     ``status`` is the HTTP status of the error's category (500 for an uncategorised one);
     raise a category or a subclass of one, never this class itself.
+
+    ``params`` are the message's values by name (the token, the seat, the expected kind of
+    value; and ``variant`` where one code has several sentences), so a page can say the
+    same in another language from ``rules_kb/messages/errors.yaml`` (``error.<code>``);
+    the English ``message`` stays what the API returns.
     """
 
     code: str = "referee.error"
     status: int = 500
 
     def __init__(
-        self, message: str, *, code: str | None = None, where: dict[str, Any] | None = None
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        where: dict[str, Any] | None = None,
+        params: dict[str, Any] | None = None,
     ):
         super().__init__(message)
         self.message = message
         if code is not None:
             self.code = code
         self.where: dict[str, Any] = dict(where or {})
+        self.params: dict[str, Any] = dict(params or {})
 
     def __str__(self) -> str:
         prefix = ", ".join(f"{k} {v}" for k, v in self.where.items())

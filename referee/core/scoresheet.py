@@ -35,7 +35,9 @@ def opponent_bonus(table_size: int) -> int:
         return OPPONENT_BONUS[table_size]
     except KeyError:
         raise InvalidInput(
-            f"table size must be 3 or 4, got {table_size!r}", code="table_size.invalid"
+            f"table size must be 3 or 4, got {table_size!r}",
+            code="table_size.invalid",
+            params={"got": repr(table_size)[:40]},
         ) from None
 
 
@@ -80,7 +82,11 @@ class ScoreSheet:
     def record(self, player: str, score: int) -> None:
         """Enter a played game: ``score`` is + value if won, - 2 x value if lost."""
         if player not in self.players:
-            raise InvalidInput(f"unknown player {player!r}", code="scoresheet.unknown_player")
+            raise InvalidInput(
+                f"unknown player {player!r}",
+                code="scoresheet.unknown_player",
+                params={"player": repr(player)[:40]},
+            )
         if score == 0:
             raise InvalidInput("a played game never scores 0", code="scoresheet.zero_score")
         running = dict(self.totals())
@@ -141,5 +147,7 @@ def settle(scores: Mapping[str, int], version: int = 1) -> dict[str, int]:
             out[b] += scores[b] - scores[a]
         return out
     raise InvalidInput(
-        f"settlement version must be 1, 2 or 3, not {version!r}", code="settle.version"
+        f"settlement version must be 1, 2 or 3, not {version!r}",
+        code="settle.version",
+        params={"got": repr(version)[:40]},
     )

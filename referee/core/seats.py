@@ -38,7 +38,9 @@ class Seat(Enum):
             return Seat(name)
         except ValueError:
             raise InvalidInput(
-                f"unknown seat {name!r} (forehand, middlehand, rearhand)", code="seat.unknown"
+                f"unknown seat {name!r} (forehand, middlehand, rearhand)",
+                code="seat.unknown",
+                params={"name": repr(name)[:40]},
             ) from None
 
     def __str__(self) -> str:

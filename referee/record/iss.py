@@ -143,10 +143,16 @@ class IssRecord:
 # --------------------------------------------------------------------------- parsing
 
 
-def _error(what: str, message: str, line: int | None, **where: Any) -> RecordError:
+def _error(
+    what: str,
+    message: str,
+    line: int | None,
+    params: dict[str, Any] | None = None,
+    **where: Any,
+) -> RecordError:
     place: dict[str, Any] = {} if line is None else {"line": line}
     place.update(where)
-    return RecordError(message, code=f"iss.{what}", where=place)
+    return RecordError(message, code=f"iss.{what}", where=place, params=params)
 
 
 def _int_or_str(value: str | None) -> int | str | None:
@@ -169,7 +175,12 @@ def _labels(text: str, line: int | None) -> dict[str, str]:
     """Split ``(;LABEL[value]...;)`` into a dict; refuse anything else."""
     body = text.strip()
     if not (body.startswith("(;") and body.endswith(";)")):
-        raise _error("syntax", "an ISS record must start with '(;' and end with ';)'", line)
+        raise _error(
+            "syntax",
+            "an ISS record must start with '(;' and end with ';)'",
+            line,
+            {"variant": "frame"},
+        )
     body = body[2:-2]
     labels: dict[str, str] = {}
     pos = 0
@@ -177,10 +188,14 @@ def _labels(text: str, line: int | None) -> dict[str, str]:
         match = _LABEL_RE.match(body, pos)
         if match is None:
             snippet = body[pos : pos + 20]
-            raise _error("syntax", f"expected LABEL[value] at {snippet!r}", line)
+            raise _error(
+                "syntax", f"expected LABEL[value] at {snippet!r}", line, {"at": repr(snippet)}
+            )
         label, value = match.group(1), match.group(2)
         if label in labels:
-            raise _error("duplicate", f"label {label} appears twice", line, field=label)
+            raise _error(
+                "duplicate", f"label {label} appears twice", line, {"label": label}, field=label
+            )
         labels[label] = value
         pos = match.end()
     return labels
@@ -192,7 +207,7 @@ def _seat_number(text: str, line: int | None, **where: Any) -> str | None:
         return None
     if text in ("0", "1", "2"):
         return SEATS[int(text)]
-    raise _error("seat", f"bad seat number {text!r}", line, **where)
+    raise _error("seat", f"bad seat number {text!r}", line, {"seat": repr(text[:20])}, **where)
 
 
 def parse_iss_result(text: str, line_no: int | None = None) -> IssResult:
@@ -221,12 +236,22 @@ def parse_iss_result(text: str, line_no: int | None = None) -> IssResult:
             continue
         key, sep, value = token.partition(":")
         if not sep:
-            raise _error("result", f"unknown result token {token!r}", line_no, field="R")
+            raise _error(
+                "result",
+                f"unknown result token {token!r}",
+                line_no,
+                {"variant": "token", "token": repr(token[:20])},
+                field="R",
+            )
         try:
             number = int(value)
         except ValueError:
             raise _error(
-                "result", f"result field {key!r} is not a number: {value!r}", line_no, field="R"
+                "result",
+                f"result field {key!r} is not a number: {value!r}",
+                line_no,
+                {"variant": "number", "key": repr(key[:20]), "value": repr(value[:20])},
+                field="R",
             ) from None
         if key == "d":
             fields["declarer"] = _seat_number(value, line_no, field="R")
@@ -249,7 +274,13 @@ def _date(value: str | None, line: int | None) -> str | None:
         return None
     match = _DATE_RE.match(value)
     if match is None:
-        raise _error("date", f"date {value!r} is not YYYY-MM-DD/HH:MM:SS/UTC", line, field="DT")
+        raise _error(
+            "date",
+            f"date {value!r} is not YYYY-MM-DD/HH:MM:SS/UTC",
+            line,
+            {"value": repr(value[:40])},
+            field="DT",
+        )
     return f"{match.group(1)}T{match.group(2)}Z"
 
 
@@ -257,14 +288,23 @@ def _moves(text: str, line: int | None) -> tuple[IssMove, ...]:
     tokens = text.split()
     if len(tokens) % 2:
         raise _error(
-            "moves", "MV must hold '<seat> <action>' pairs", line, move=len(tokens) // 2, field="MV"
+            "moves",
+            "MV must hold '<seat> <action>' pairs",
+            line,
+            move=len(tokens) // 2,
+            field="MV",
         )
     moves = []
     for k in range(0, len(tokens), 2):
         actor, action = tokens[k], tokens[k + 1]
         if actor not in _ACTORS:
             raise _error(
-                "seat", f"bad seat {actor!r} (0, 1, 2 or w)", line, move=k // 2, field="MV"
+                "seat",
+                f"bad seat {actor!r} (0, 1, 2 or w)",
+                line,
+                {"seat": repr(actor[:20])},
+                move=k // 2,
+                field="MV",
             )
         moves.append(IssMove(actor, action))
     return tuple(moves)
@@ -275,7 +315,13 @@ def parse_iss_record(text: str, line_no: int | None = None) -> IssRecord:
     labels = _labels(text, line_no)
     for required in ("MV", "R"):
         if required not in labels:
-            raise _error("missing", f"the record has no {required}[...]", line_no, field=required)
+            raise _error(
+                "missing",
+                f"the record has no {required}[...]",
+                line_no,
+                {"label": required},
+                field=required,
+            )
     return IssRecord(
         series=_int_or_str(labels.get("SE")),
         game_id=_int_or_str(labels.get("ID")),
@@ -331,7 +377,7 @@ def read_iss_lines(
                 if not rest or rest.endswith("\n"):
                     break
             message = f"the line is longer than {max_chars} characters (not an ISS record)"
-            yield line_no, _error("line_too_long", message, line_no)
+            yield line_no, _error("line_too_long", message, line_no, {"count": max_chars})
             continue
         text = line.strip()
         if text:
@@ -364,14 +410,28 @@ def _cards(text: str, line: int | None, move: int) -> list[str]:
     cards = text.split(".")
     for card in cards:
         if not _CARD_RE.match(card):
-            raise _error("card", f"unknown card token {card!r}", line, move=move, field="MV")
+            raise _error(
+                "card",
+                f"unknown card token {card!r}",
+                line,
+                {"token": repr(card[:20])},
+                move=move,
+                field="MV",
+            )
     return cards
 
 
 def _deal(text: str, line: int | None, move: int) -> dict[str, list[str]]:
     cards = _cards(text, line, move)
     if len(cards) != 32 or len(set(cards)) != 32:
-        raise _error("deal", "the deal must list 32 distinct cards", line, move=move, field="MV")
+        raise _error(
+            "deal",
+            "the deal must list 32 distinct cards",
+            line,
+            {"variant": "count"},
+            move=move,
+            field="MV",
+        )
     return {
         "forehand": cards[0:10],
         "middlehand": cards[10:20],
@@ -411,8 +471,8 @@ class _Converter:
         self.pending: dict[str, Any] | None = None  # declare waiting for its discard move
         self.hidden: list[dict[str, Any]] = []
 
-    def fail(self, what: str, message: str, move: int) -> RecordError:
-        return _error(what, message, self.line, move=move, field="MV")
+    def fail(self, what: str, message: str, move: int, **params: Any) -> RecordError:
+        return _error(what, message, self.line, params, move=move, field="MV")
 
     def emit_pending(self) -> None:
         if self.pending is not None:
@@ -426,7 +486,7 @@ class _Converter:
         if action[:3] in ("TI.", "LE."):
             seat = _seat_number(action[3:], self.line, move=k, field="MV")
             if seat is None:
-                raise self.fail("seat", f"bad seat in {action!r}", k)
+                raise self.fail("seat", f"bad seat in {action!r}", k, seat=repr(action[:20]))
             self.emit_pending()
             kind = "timeout" if action.startswith("TI.") else "left"
             self.events.append({"type": kind, "seat": seat})
@@ -436,9 +496,17 @@ class _Converter:
             if action != "??.??" and sorted(_cards(action, self.line, k)) != sorted(
                 self.deal["skat"]
             ):
-                raise self.fail("skat", f"skat shown as {action!r} differs from the deal", k)
+                raise self.fail(
+                    "skat", f"skat shown as {action!r} differs from the deal", k, skat=action[:20]
+                )
             return
-        raise self.fail("move", f"unexpected server move {action!r}", k)
+        raise self.fail(
+            "move",
+            f"unexpected server move {action!r}",
+            k,
+            variant="server",
+            action=repr(action[:20]),
+        )
 
     def declaration(self, k: int, seat: str, match: re.Match[str]) -> None:
         event = _declare(seat, match.group(1), match.group(2))
@@ -466,7 +534,12 @@ class _Converter:
         if action.isascii() and action.isdigit():
             if not _is_number(action):
                 raise _error(
-                    "bid", f"bid {action[:20]}... is not a bid value", self.line, move=k, field="MV"
+                    "bid",
+                    f"bid {action[:20]}... is not a bid value",
+                    self.line,
+                    {"bid": action[:20] + "…"},
+                    move=k,
+                    field="MV",
                 )
             self.events.append({"type": "bid", "seat": seat, "value": int(action)})
         elif action in simple:
@@ -484,13 +557,15 @@ class _Converter:
         elif (match := _DECLARE_RE.match(action)) is not None:
             self.declaration(k, seat, match)
         elif len(action) == 2:
-            raise self.fail("card", f"unknown card token {action!r}", k)
+            raise self.fail("card", f"unknown card token {action!r}", k, token=repr(action))
         else:
-            raise self.fail("move", f"unknown move {action!r} by {seat}", k)
+            raise self.fail(
+                "move", f"unknown move {action!r} by {seat}", k, action=repr(action[:20]), seat=seat
+            )
 
     def run(self, moves: tuple[IssMove, ...]) -> None:
         if not moves or moves[0].actor != "w":
-            raise self.fail("deal", "the first move must be the server's deal", 0)
+            raise self.fail("deal", "the first move must be the server's deal", 0, variant="first")
         for k, move in enumerate(moves):
             if move.actor == "w":
                 self.world(k, move.action)

@@ -84,6 +84,7 @@ class GameRecord:
                     f"event {position} carries index {event.index}",
                     code="record.event_index",
                     where={"event": position, "field": "index"},
+                    params={"index": event.index},
                 )
 
     def to_dict(self) -> dict[str, Any]:
@@ -241,12 +242,16 @@ def parse_record_text(text: str | bytes) -> GameRecord:
         msg = str(exc)
         if isinstance(exc, json.JSONDecodeError):
             where, msg = {"line": exc.lineno, "column": exc.colno}, exc.msg
-        raise RecordError(f"malformed JSON: {msg}", code="record.json", where=where) from None
+        raise RecordError(
+            f"malformed JSON: {msg}", code="record.json", where=where, params={"reason": msg}
+        ) from None
     return parse_record(doc)
 
 
-def _fail(message: str, code: str, **where: Any) -> RecordError:
-    return RecordError(message, code=code, where=where)
+def _fail(
+    message: str, code: str, params: dict[str, Any] | None = None, **where: Any
+) -> RecordError:
+    return RecordError(message, code=code, where=where, params=params)
 
 
 def parse_record(doc: Any) -> GameRecord:
@@ -255,10 +260,18 @@ def parse_record(doc: Any) -> GameRecord:
         raise _fail("a skat-log/1 record is a JSON object", "record.not_object")
     unknown = sorted(set(doc) - TOP_LEVEL)
     if unknown:
-        raise _fail(f"unknown top-level key {unknown[0]!r}", "record.unknown_key", field=unknown[0])
+        raise _fail(
+            f"unknown top-level key {unknown[0]!r}",
+            "record.unknown_key",
+            {"variant": "top", "key": _short(unknown[0])},
+            field=unknown[0],
+        )
     if doc.get("format") != FORMAT:
         raise _fail(
-            f"format must be {FORMAT!r}, got {doc.get('format')!r}", "record.format", field="format"
+            f"format must be {FORMAT!r}, got {doc.get('format')!r}",
+            "record.format",
+            {"format": FORMAT, "got": _short(doc.get("format"))},
+            field="format",
         )
     meta = doc.get("meta", {})
     if meta is None:
@@ -274,15 +287,31 @@ def parse_record(doc: Any) -> GameRecord:
     for seat, name in players.items():
         if seat not in SEAT_NAMES and not (seat == "dealer" and table_size == 4):
             why = "the dealer sits out only at a table of four" if seat == "dealer" else "unknown"
-            raise _fail(f"{why} seat {seat!r}", "record.seat", field=f"players.{seat}")
+            variant = "dealer" if seat == "dealer" else "unknown"
+            raise _fail(
+                f"{why} seat {seat!r}",
+                "record.seat",
+                {"variant": variant, "seat": _short(seat)},
+                field=f"players.{seat}",
+            )
         if not isinstance(name, str):
-            raise _fail("a player name is a string", "record.players", field=f"players.{seat}")
+            raise _fail(
+                "a player name is a string",
+                "record.players",
+                {"variant": "name"},
+                field=f"players.{seat}",
+            )
     deal = _parse_deal(doc.get("deal"))
     events_doc = doc.get("events")
     if not isinstance(events_doc, list):
         raise _fail("events must be an array", "record.events", field="events")
     if len(events_doc) > MAX_EVENTS:
-        raise _fail(f"more than {MAX_EVENTS} events", "record.too_many_events", field="events")
+        raise _fail(
+            f"more than {MAX_EVENTS} events",
+            "record.too_many_events",
+            {"count": MAX_EVENTS},
+            field="events",
+        )
     events = _parse_events(events_doc)
     if table_size != 4:
         for event in events:
@@ -290,6 +319,7 @@ def parse_record(doc: Any) -> GameRecord:
                 raise _fail(
                     "the dealer sits out only at a table of four (table_size 4)",
                     "event.seat",
+                    {"variant": "dealer"},
                     event=event.index,
                     field="seat",
                 )
@@ -304,12 +334,18 @@ def _parse_deal(deal: Any) -> Deal:
     unknown = sorted(set(deal) - set(PARTS))
     if unknown:
         raise _fail(
-            f"unknown deal key {unknown[0]!r}", "record.unknown_key", field=f"deal.{unknown[0]}"
+            f"unknown deal key {unknown[0]!r}",
+            "record.unknown_key",
+            {"variant": "deal", "key": _short(unknown[0])},
+            field=f"deal.{unknown[0]}",
         )
     for part in PARTS:
         if not isinstance(deal.get(part), list):
             raise _fail(
-                f"deal.{part} must be an array of cards", "record.deal", field=f"deal.{part}"
+                f"deal.{part} must be an array of cards",
+                "record.deal",
+                {"variant": "part", "part": part},
+                field=f"deal.{part}",
             )
     if sum(len(deal[p]) for p in PARTS) > 32:
         raise _fail("the deal holds more than 32 cards", "record.deal_too_many", field="deal")
@@ -318,7 +354,9 @@ def _parse_deal(deal: Any) -> Deal:
         try:
             parsed = Deal.from_tokens(deal)
         except CardError as exc:
-            raise RecordError(exc.message, code=exc.code, where=exc.where) from None
+            raise RecordError(
+                exc.message, code=exc.code, where=exc.where, params=exc.params
+            ) from None
     if not parsed.is_complete:
         raise _incomplete(parsed)
     return parsed
@@ -332,6 +370,7 @@ def _incomplete(deal: Deal) -> RecordError:
         f"the deal names {32 - len(missing)} of the 32 cards; missing: {', '.join(missing)} "
         "(a record must say where every card was; a misdeal deals all 32, unevenly)",
         "record.deal_incomplete",
+        {"count": 32 - len(missing), "missing": ", ".join(missing)},
         field="deal",
         missing=missing,
     )
@@ -417,13 +456,20 @@ def _parse_event(index: int, e: Any) -> Event:
     kind = e.get("type")
     spec = _SPECS.get(kind) if type(kind) is str else None
     if spec is None:
-        raise _fail(f"unknown event type {kind!r}", "event.unknown_type", event=index, field="type")
+        raise _fail(
+            f"unknown event type {kind!r}",
+            "event.unknown_type",
+            {"kind": _short(kind)},
+            event=index,
+            field="type",
+        )
     seat_required, allowed, fields = spec
     for key in e:
         if key not in allowed:
             raise _fail(
                 f"unknown field {key!r} in a {kind} event",
                 "event.unknown_field",
+                {"key": _short(key), "kind": kind},
                 event=index,
                 field=key,
             )
@@ -436,6 +482,7 @@ def _parse_event(index: int, e: Any) -> Event:
         raise _fail(
             "only the dealer's look into a hand is recorded (ISkO 3.5.4): seat must be 'dealer'",
             "event.seat",
+            {"variant": "look_into_hand"},
             event=index,
             field="seat",
         )
@@ -445,14 +492,24 @@ def _parse_event(index: int, e: Any) -> Event:
             try:
                 seat = Seat.parse(name)
             except RefereeError as exc:
-                raise _fail(exc.message, "event.seat", event=index, field="seat") from None
+                raise _fail(
+                    exc.message,
+                    "event.seat",
+                    {"variant": "unknown", **exc.params},
+                    event=index,
+                    field="seat",
+                ) from None
         values[2] = seat
     for name, kind_of, optional, slot in fields:
         if name not in e:
             if optional:
                 continue
             raise _fail(
-                f"a {kind} event needs {name!r}", "event.missing_field", event=index, field=name
+                f"a {kind} event needs {name!r}",
+                "event.missing_field",
+                {"kind": kind, "name": name},
+                event=index,
+                field=name,
             )
         values[slot] = _field(index, name, kind_of, e[name])
     for name in ("time", "note"):
@@ -490,83 +547,92 @@ def _check_time(index: int, value: str) -> None:
             "time must be an ISO-8601 date-time with an offset (e.g. 2026-05-02T14:00:00Z), "
             f"got {value!r}",
             "event.bad_field",
+            {"name": "time", "variant": "time", "got": _short(value)},
             event=index,
             field="time",
         )
 
 
 def _field(index: int, name: str, kind: str, value: Any) -> Any:
-    def bad(what: str) -> RecordError:
+    def bad(what: str, expected: str) -> RecordError:
         return _fail(
-            f"{name} must be {what}, got {value!r}", "event.bad_field", event=index, field=name
+            f"{name} must be {what}, got {value!r}",
+            "event.bad_field",
+            {"name": name, "variant": expected, "got": _short(value)},
+            event=index,
+            field=name,
         )
 
     if kind == "int":
         if type(value) is not int:
-            raise bad("an integer")
+            raise bad("an integer", "integer")
         return value
     if kind == "bid":
         # ISkO 3.3.1: a bid is a game value; a number that is none (19, -5, 10**30) is
         # refused like a card that does not exist (docs/interpretations.md, "Bid values")
         if type(value) is not int:
-            raise bad("an integer")
+            raise bad("an integer", "integer")
         if value not in _BID_SET:
             raise _fail(
                 f"a bid must be a game value (18, 20, 22, 23, 24, 27, ... 264; ISkO 3.3.1), "
                 f"got {_short(value)}",
                 "event.bid_value",
+                {"got": _short(value)},
                 event=index,
                 field=name,
             )
         return value
     if kind == "trick":
         if type(value) is not int or not 1 <= value <= 10:
-            raise bad("a trick number 1-10")
+            raise bad("a trick number 1-10", "trick")
         return value
     if kind == "bool":
         if type(value) is not bool:
-            raise bad("true or false")
+            raise bad("true or false", "bool")
         return value
     if kind == "str":
         if not isinstance(value, str):
-            raise bad("a string")
+            raise bad("a string", "string")
         return value
     if kind == "how":
         if value not in EXPOSE_HOW:
-            raise bad("one of " + ", ".join(EXPOSE_HOW))
+            raise bad("one of " + ", ".join(EXPOSE_HOW), "how")
         return value
     if kind == "choice":
         if value not in CHOICES:
-            raise bad("one of " + ", ".join(CHOICES))
+            raise bad("one of " + ", ".join(CHOICES), "choice")
         return value
     if kind == "seat":
         seat = _SEAT_BY_NAME.get(value) if type(value) is str else None
         if seat is None:
-            raise bad("one of " + ", ".join(SEAT_NAMES))
+            raise bad("one of " + ", ".join(SEAT_NAMES), "seat")
         return seat
     if kind == "game":
         try:
             return Game.parse(value)
         except RefereeError:
-            raise bad("one of clubs, spades, hearts, diamonds, grand, null") from None
+            raise bad("one of clubs, spades, hearts, diamonds, grand, null", "game") from None
     if kind == "card":
         try:
             return Card.parse(value)
         except CardError as exc:
-            raise _fail(exc.message, exc.code, event=index, field=name) from None
+            raise _fail(exc.message, exc.code, exc.params, event=index, field=name) from None
     if kind == "cards":
         if not isinstance(value, list):
-            raise bad("an array of cards")
+            raise bad("an array of cards", "cards")
         out = []
         for i, token in enumerate(value):
             try:
                 card = Card.parse(token)
             except CardError as exc:
-                raise _fail(exc.message, exc.code, event=index, field=f"{name}[{i}]") from None
+                raise _fail(
+                    exc.message, exc.code, exc.params, event=index, field=f"{name}[{i}]"
+                ) from None
             if card in out:  # the schema's uniqueItems: a card is not shown or laid twice
                 raise _fail(
                     f"{name} lists {token} twice",
                     "event.duplicate_card",
+                    {"card": token},
                     event=index,
                     field=f"{name}[{i}]",
                 )

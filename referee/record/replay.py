@@ -218,6 +218,7 @@ class Replayer:
                 f"{seat} discards without having taken up the skat",
                 code="replay.discard_before_pickup",
                 where={"event": event.index, "field": "cards"},
+                params={"seat": str(seat)},
             )
         for i, card in enumerate(event.cards):
             if not (s.hands[seat.index] >> card) & 1:
@@ -225,6 +226,7 @@ class Replayer:
                     f"{seat} discards {card}, which that seat does not hold",
                     code="replay.card_not_held",
                     where={"event": event.index, "field": f"cards[{i}]"},
+                    params={"variant": "discard", "seat": str(seat), "card": card.name},
                 )
             s.hands[seat.index] &= ~(1 << card)
             s.skat |= 1 << card
@@ -327,6 +329,7 @@ class Replayer:
                 "corrected cards need the defender they went to ('to')",
                 code="replay.correction",
                 where={"event": event.index, "field": "to"},
+                params={"variant": "to"},
             )
         for i, card in enumerate(cards):
             holder = next((x for x in SEATS if (s.hands[x.index] >> card) & 1), None)
@@ -335,6 +338,7 @@ class Replayer:
                     f"{card} is not held by the other defender, so it cannot go to {to}",
                     code="replay.correction",
                     where={"event": event.index, "field": f"cards[{i}]"},
+                    params={"card": card.name, "to": str(to)},
                 )
             s.hands[holder.index] &= ~(1 << card)
             s.hands[to.index] |= 1 << card
@@ -359,6 +363,7 @@ class Replayer:
                 f"{seat} plays {card}, which that seat does not hold",
                 code="replay.card_not_held",
                 where={"event": event.index, "field": "card"},
+                params={"seat": str(seat), "card": card.name},
             )
         phase = s.phase
         if phase in ("bidding", "declaring"):
@@ -437,6 +442,7 @@ class Replayer:
                     f"{seat} plays {card}, which that seat does not hold",
                     code="replay.card_not_held",
                     where={"event": event.index, "field": f"extra[{i}]"},
+                    params={"seat": str(seat), "card": card.name},
                 )
             s.hands[seat.index] &= ~(1 << card)
             trick.extra += ((seat, card, event.index),)
@@ -461,12 +467,14 @@ class Replayer:
                 "no_card needs a trick in play with a card on the table",
                 code="replay.no_card",
                 where={"event": event.index, "field": "type"},
+                params={"variant": "no_trick"},
             )
         if any(p[0] is seat for p in trick.plays) or seat in trick.missing:
             raise RecordError(
                 f"{seat} has already played to trick {trick.number}",
                 code="replay.no_card",
                 where={"event": event.index, "field": "seat"},
+                params={"seat": str(seat), "trick": trick.number},
             )
         self._note(
             event,

@@ -25,5 +25,6 @@ def replay_document(doc: dict[str, Any], *, at: int | None = None) -> dict[str, 
             f"no event {at}; the record has {len(record.events)}",
             code="replay.bad_index",
             where={"field": "at"},
+            params={"at": at, "count": len(record.events)},
         )
     return replay(record, at).to_dict()

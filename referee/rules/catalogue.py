@@ -13,7 +13,6 @@ import dataclasses
 import functools
 import os
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +24,7 @@ import referee
 from referee.core.errors import NotFound, RefereeError, Unavailable
 from referee.rules.kinds import Kind, kinds_by_clause
 from referee.rules.languages import LANGUAGES
+from referee.rules.search import SearchIndex, Thesaurus, read_thesaurus
 
 try:  # the C loader is several times faster; the catalogue loads at service start-up
     _Loader: Any = yaml.CSafeLoader
@@ -44,6 +44,8 @@ ENV_VAR = "REFEREE_RULES_KB"
 _ID = re.compile(r"^(ISkO|SkWO) (\d+(?:\.\d+)+)$")
 _REF = re.compile(r"^\s*(?:(isko|skwo)\s*)?(\d+(?:\.\d+)*)\.?\s*$", re.IGNORECASE)
 _FILE = re.compile(r"^(isko|skwo)-(\d+)\.yaml$")
+#: the search's stopwords and synonyms, beside the clause files
+THESAURUS = Path("search") / "synonyms.yaml"
 
 
 class CatalogueError(Unavailable):
@@ -113,16 +115,6 @@ def normalize_ref(ref: str) -> str:
     return f"{doc} {m.group(2)}"
 
 
-def fold(text: str) -> str:
-    """Lower-case, accent-free text for searching.
-
-    >>> fold("Durchführung ÉCARTER")
-    'durchfuhrung ecarter'
-    """
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
 class Catalogue:
     """All clauses, in document order, with lookup, search and cross-reference walks."""
 
@@ -131,6 +123,7 @@ class Catalogue:
         clauses: Iterable[Clause],
         sections: dict[tuple[str, str], dict[str, str]] | None = None,
         unresolved_refs: Iterable[tuple[str, str]] = (),
+        thesaurus: Thesaurus | None = None,
     ):
         self._clauses = tuple(sorted(clauses, key=lambda c: c.sort_key))
         self._by_id = {c.id: c for c in self._clauses}
@@ -138,7 +131,9 @@ class Catalogue:
         self.sections: dict[tuple[str, str], dict[str, str]] = dict(sections or {})
         #: (clause id, ref) pairs pointing into a section whose file is not loaded
         self.unresolved_refs: tuple[tuple[str, str], ...] = tuple(unresolved_refs)
-        self._folded: dict[str, dict[str, str]] = {}
+        #: stopwords and synonyms of the search (rules_kb/search/synonyms.yaml)
+        self.thesaurus = thesaurus if thesaurus is not None else Thesaurus.empty()
+        self._indexes: dict[str, SearchIndex] = {}
         self._citations: dict[tuple[str, str], dict[str, str]] = {}
 
     def __len__(self) -> int:
@@ -211,43 +206,18 @@ class Catalogue:
         return out
 
     def search(self, words: str | Iterable[str], lang: str = "en") -> list[Clause]:
-        """Clauses whose id, kinds, title or summary (in ``lang`` or English) hold every word.
+        """The clauses for a query in ``lang``, best first (:mod:`referee.rules.search`).
 
-        Case- and accent-insensitive substring match; ranked by where the words hit
-        (id, then title, then kind code, then summary), ties in document order.
+        Each language searches its own texts (with the clause ids and infraction kind codes):
+        words are folded (case, accents, umlauts), stemmed and read through the thesaurus'
+        synonyms; the clauses holding the most of the query's words are returned, ranked by
+        where the words stand (id, title, kind, summary), ties in document order.
         """
-        terms = [fold(w) for w in (words.split() if isinstance(words, str) else words)]
-        terms = [t for t in terms if t]
-        if not terms:
-            return []
-        scored = []
-        for clause in self._clauses:
-            fields = self._fields(clause, lang)
-            score = 0
-            for term in terms:
-                hits = [w for name, w in _WEIGHTS.items() if term in fields[name]]
-                if not hits:
-                    break
-                score += max(hits)
-            else:
-                scored.append((-score - (0 if clause.heading else 1), clause.sort_key, clause))
-        return [c for *_, c in sorted(scored, key=lambda s: (s[0], s[1]))]
-
-    def _fields(self, clause: Clause, lang: str) -> dict[str, str]:
-        key = f"{clause.id}|{lang}"
-        if key not in self._folded:
-            title = {clause.title.get(lang, ""), clause.title["en"]}
-            summary = {clause.summary.get(lang, ""), clause.summary["en"]}
-            self._folded[key] = {
-                "id": fold(clause.id),
-                "title": fold(" ".join(title)),
-                "kinds": fold(" ".join(k.replace("_", " ") for k in clause.kinds)),
-                "summary": fold(" ".join(summary)),
-            }
-        return self._folded[key]
-
-
-_WEIGHTS = {"id": 8, "title": 4, "kinds": 3, "summary": 1}
+        query = words if isinstance(words, str) else " ".join(words)
+        index = self._indexes.get(lang)
+        if index is None:
+            index = self._indexes[lang] = SearchIndex(self._clauses, lang, self.thesaurus)
+        return [self._clauses[hit.index] for hit in index.search(query)]
 
 
 # --------------------------------------------------------------------------- loading
@@ -321,9 +291,16 @@ def load_catalogue(
             continue
         merged = found.kinds + tuple(k for k in extra if k not in found.kinds)
         clauses[cid] = dataclasses.replace(found, kinds=tuple(str(k) for k in merged))
+    thesaurus_file = root / THESAURUS
+    if not thesaurus_file.is_file():  # a catalogue without its own: the project's
+        thesaurus_file = Path(referee.__file__).resolve().parents[1] / "rules_kb" / THESAURUS
+    thesaurus, thesaurus_problems = read_thesaurus(thesaurus_file)
+    for problem in thesaurus_problems:
+        name, _, message = problem.partition(": ")
+        fault(name, None, message)
     if problems:
         raise CatalogueError(problems, where=where)
-    return Catalogue(clauses.values(), sections, unresolved)
+    return Catalogue(clauses.values(), sections, unresolved, thesaurus)
 
 
 _Fault = Callable[[str, "str | None", str], None]

@@ -76,6 +76,12 @@ class AppealError(InvalidInput):
     code = "appeal.invalid"
 
 
+class LateAppeal(AppealError):
+    """An appeal lodged after its deadline (``where`` names the deadline)."""
+
+    code = "appeal.late"
+
+
 @dataclass(frozen=True)
 class Admissibility:
     """The answer on admissibility: ``admissible``, ``late`` or ``unverified``."""
@@ -118,10 +124,14 @@ def parse_time(value: Any, *, name: str) -> datetime:
                 f"{name} is not an ISO-8601 time: {value!r}",
                 code="appeal.bad_time",
                 where={"field": name},
+                params={"name": name, "value": repr(value)[:40]},
             ) from None
     else:
         raise AppealError(
-            f"{name} must be an ISO-8601 time string", code="appeal.bad_time", where={"field": name}
+            f"{name} must be an ISO-8601 time string",
+            code="appeal.bad_time",
+            where={"field": name},
+            params={"name": name, "variant": "type"},
         )
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
@@ -161,6 +171,31 @@ def check_admissibility(lodged_at: datetime, meta: Mapping[str, Any]) -> Admissi
     )
 
 
+def appeal_deadline(meta: Mapping[str, Any]) -> datetime | None:
+    """The last moment an appeal is in time under ``meta``'s schedule (the rule of
+    :func:`check_admissibility`); None when the schedule does not say.
+
+    Before the next series: an appeal lodged at the deadline itself is late (it must come
+    strictly before); after the last series, one lodged at the deadline is in time.
+
+    >>> appeal_deadline({"next_series_starts_at": "2026-05-02T14:00:00+02:00"}).isoformat()
+    '2026-05-02T14:00:00+02:00'
+    >>> last = {"last_series": True, "series_ends_at": "2026-05-02T18:00:00+02:00"}
+    >>> appeal_deadline(last).isoformat()
+    '2026-05-02T18:15:00+02:00'
+    >>> appeal_deadline({}) is None
+    True
+    """
+    if meta.get(LAST_SERIES_KEY) is True:
+        if meta.get(SERIES_END_KEY) is None:
+            return None
+        end = _meta_time(meta, SERIES_END_KEY)
+        return None if end is None else _after(end, LAST_SERIES_GRACE)
+    if meta.get(NEXT_SERIES_KEY) is not None:
+        return _meta_time(meta, NEXT_SERIES_KEY)
+    return None
+
+
 def _after(moment: datetime, delay: timedelta) -> datetime:
     """``moment + delay``, or the calendar's last instant when that lies beyond it (a
     schedule stored before submissions were checked must not make an appeal fail).
@@ -197,7 +232,11 @@ def check_schedule(meta: Mapping[str, Any]) -> None:
         if value is None:
             continue
         if not isinstance(value, str):
-            raise ScheduleError(f"{key} must be an ISO-8601 time string", where={"field": key})
+            raise ScheduleError(
+                f"{key} must be an ISO-8601 time string",
+                where={"field": key},
+                params={"name": key, "variant": "type"},
+            )
         try:
             moment = parse_time(value, name=key)
             moment.astimezone(UTC) + LAST_SERIES_GRACE  # noqa: B018 - must not overflow
@@ -206,16 +245,20 @@ def check_schedule(meta: Mapping[str, Any]) -> None:
             raise ScheduleError(
                 f"{key} is not an ISO-8601 time (e.g. 2026-05-02T14:00:00+02:00): {value!r}",
                 where={"field": key},
+                params={"name": key, "value": repr(value)[:40]},
             ) from None
         except OverflowError:
             raise ScheduleError(
-                f"{key} lies too near the end of the calendar: {value!r}", where={"field": key}
+                f"{key} lies too near the end of the calendar: {value!r}",
+                where={"field": key},
+                params={"name": key, "value": repr(value)[:40], "variant": "calendar"},
             ) from None
     last = meta.get(LAST_SERIES_KEY)
     if last is not None and not isinstance(last, bool):
         raise ScheduleError(
             f"{LAST_SERIES_KEY} must be true or false, not {last!r}",
             where={"field": LAST_SERIES_KEY},
+            params={"name": LAST_SERIES_KEY, "value": repr(last)[:40], "variant": "bool"},
         )
 
 

@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from referee.rulings.appeals import (
-    AppealError,
+    LateAppeal,
     ScheduleError,
     check_admissibility,
     check_schedule,
@@ -82,13 +82,15 @@ def check_context(context: dict[str, Any], *, given: dict[str, Any]) -> None:
                 f"{field(key)} is longer than {width} characters ({len(value)})",
                 code="dispute.meta_too_long",
                 where={"field": field(key)},
+                params={"name": field(key), "width": width, "length": len(value)},
             )
     try:
         check_schedule(context)
     except ScheduleError as exc:
         key = str(exc.where["field"])
         message = field(key) + exc.message.removeprefix(key)
-        raise ScheduleError(message, where={"field": field(key)}) from None
+        params = {**exc.params, "name": field(key)}
+        raise ScheduleError(message, where={"field": field(key)}, params=params) from None
 
 
 class DisputeService:
@@ -129,6 +131,7 @@ class DisputeService:
                     f"the filter {name} holds a NUL character",
                     code="filter.invalid",
                     where={"location": "query", "field": name},
+                    params={"name": name},
                 )
         scoped = DisputeFilter(
             owner=None if who.sees_all else who.owner,
@@ -138,6 +141,7 @@ class DisputeService:
             kind=flt.kind,
             submitted_from=flt.submitted_from,
             submitted_to=flt.submitted_to,
+            day_zone=flt.day_zone,
         )
         with self._uow() as uow:
             return uow.disputes.find(scoped, offset=offset, limit=limit)
@@ -334,10 +338,13 @@ class DisputeService:
         lodged = lodged_at or datetime.now(UTC)
         verdict = check_admissibility(lodged, dispute.meta)
         if not verdict.accepted:
-            raise AppealError(
+            raise LateAppeal(
                 f"the appeal is inadmissible: {verdict.reason}",
-                code="appeal.late",
                 where={"field": "lodged_at", "deadline": verdict.to_dict()["deadline"]},
+                params={
+                    "variant": "last_series" if dispute.meta.get("last_series") is True else "",
+                    "deadline": verdict.to_dict()["deadline"],
+                },
             )
         reviewed = dispute.current
         basis = record if record is not None else reviewed.record
@@ -364,6 +371,7 @@ class DisputeService:
                         "reviewed": reviewed.revision,
                         "current": current.current.revision,
                     },
+                    params={"reviewed": reviewed.revision, "current": current.current.revision},
                 )
             ruling = Revision(
                 id=None,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import UTC, date, datetime, tzinfo
 from typing import Any
 
 from referee.rules.languages import LANGUAGES
@@ -108,6 +108,9 @@ class DisputeFilter:
     kind: str | None = None
     submitted_from: date | None = None
     submitted_to: date | None = None
+    #: the zone whose calendar days ``submitted_from``/``submitted_to`` mean (the API:
+    #: UTC; the console: the event's zone)
+    day_zone: tzinfo = UTC
 
 
 @dataclass(frozen=True)

@@ -69,3 +69,82 @@ def find(
 def get(clause_id: str, lang: str) -> dict[str, Any]:
     """One clause (the catalogue raises ClauseNotFound, code ``kb.clause_not_found``)."""
     return present(engine.catalogue().get(normalize_id(clause_id)), lang)
+
+
+def chapter_title(document: str, section: str, lang: str) -> str:
+    """The title of a chapter (``ISkO 4``: a section file of rules_kb) in ``lang``."""
+    titles = engine.catalogue().sections.get((document, section), {})
+    return titles.get(lang) or titles.get("en", "")
+
+
+def title_of(clause_id: str, lang: str) -> str | None:
+    """The title of clause ``clause_id`` in ``lang``, or None if there is no such clause."""
+    cat = engine.catalogue()
+    if clause_id not in cat:
+        return None
+    return cat.get(clause_id).text(lang)[0]
+
+
+def chapters(lang: str, *, document: str | None = None) -> list[dict[str, Any]]:
+    """Every clause grouped by chapter (``ISkO 4``) and, inside it, by numbered heading.
+
+    Each chapter is ``{document, section, title, count, parts}``; a part is ``{head,
+    clauses}``: ``head`` a heading clause (``ISkO 4.1``) with ``clauses`` under it, or None
+    for clauses that stand directly in the chapter (``SkWO 8.1``). Document order.
+    """
+    out: list[dict[str, Any]] = []
+    for clause in engine.catalogue():
+        if document and clause.document != document:
+            continue
+        section = clause.section_path[0]
+        if not out or (out[-1]["document"], out[-1]["section"]) != (clause.document, section):
+            out.append(
+                {
+                    "document": clause.document,
+                    "section": section,
+                    "title": chapter_title(clause.document, section, lang),
+                    "count": 0,
+                    "parts": [],
+                }
+            )
+        chapter = out[-1]
+        chapter["count"] += 1
+        item = present(clause, lang)
+        parts = chapter["parts"]
+        if clause.heading and len(clause.section_path) == 2:
+            parts.append({"head": item, "clauses": []})
+        elif (
+            len(clause.section_path) > 2
+            and parts
+            and parts[-1]["head"] is not None
+            and parts[-1]["head"]["number"] == clause.section_path[1]
+        ):
+            parts[-1]["clauses"].append(item)
+        elif parts and parts[-1]["head"] is None:
+            parts[-1]["clauses"].append(item)
+        else:
+            parts.append({"head": None, "clauses": [item]})
+    return out
+
+
+def detail(clause_id: str, lang: str) -> dict[str, Any]:
+    """One clause for its page: :func:`get`'s fields, plus its chapter, the heading it stands
+    under, the clauses it refers to and those that refer to it, each with its title."""
+    cat = engine.catalogue()
+    clause = cat.get(normalize_id(clause_id))
+    out = present(clause, lang)
+    section = clause.section_path[0]
+    out["chapter"] = {
+        "document": clause.document,
+        "section": section,
+        "title": chapter_title(clause.document, section, lang),
+    }
+    parent_id = (
+        f"{clause.document} {clause.section_path[-2]}" if len(clause.section_path) > 1 else ""
+    )
+    out["parent"] = (
+        {"id": parent_id, "title": cat.get(parent_id).text(lang)[0]} if parent_id in cat else None
+    )
+    out["ref_links"] = [{"id": c.id, "title": c.text(lang)[0]} for c in cat.refs_of(clause.id)]
+    out["cited_by"] = [{"id": c.id, "title": c.text(lang)[0]} for c in cat if clause.id in c.refs]
+    return out

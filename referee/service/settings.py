@@ -10,8 +10,11 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 DEFAULT_DATABASE_URL = "sqlite:///var/referee.db"
+#: the event's time zone: the console shows times in it and reads typed times in it
+DEFAULT_TIMEZONE = "Europe/Berlin"
 
 
 COOKIE_SECURE = ("auto", "always", "never")
@@ -24,6 +27,22 @@ def _choice(name: str, value: str | None, allowed: tuple[str, ...]) -> str | Non
     if value not in allowed:
         raise ValueError(f"{name} must be one of {', '.join(allowed)} (got {value!r})")
     return value
+
+
+def _zone(value: str | None) -> str:
+    """An IANA time zone name the system knows (``Europe/Berlin`` when not set).
+
+    >>> _zone(None), _zone(" America/New_York ")
+    ('Europe/Berlin', 'America/New_York')
+    """
+    name = (value or "").strip() or DEFAULT_TIMEZONE
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(
+            f"REFEREE_TIMEZONE must be an IANA time zone such as Europe/Berlin (got {name!r})"
+        ) from None
+    return name
 
 
 def _flag(value: str | None) -> bool:
@@ -52,6 +71,9 @@ class Settings:
     #: the console cookie's Secure flag: auto (when the request came over HTTPS), always,
     #: never (plain http on a developer's machine)
     cookie_secure: str = "auto"
+    #: the event's IANA time zone: every time the console shows is in it (with its UTC
+    #: offset), and times typed into the console are read in it
+    timezone: str = DEFAULT_TIMEZONE
     #: PostgreSQL: seconds to connect, for one statement, waiting for a lock (0: no limit);
     #: a server that does not answer at all is cut off a second after the statement limit
     db_connect_timeout_s: float = 3.0
@@ -99,6 +121,7 @@ class Settings:
                 "REFEREE_COOKIE_SECURE", env.get("REFEREE_COOKIE_SECURE"), COOKIE_SECURE
             )
             or d.cookie_secure,
+            timezone=_zone(env.get("REFEREE_TIMEZONE")),
             analysis_lock=env.get("REFEREE_ANALYSIS_LOCK", d.analysis_lock),
             db_connect_timeout_s=float(
                 env.get("REFEREE_DB_CONNECT_TIMEOUT_S") or d.db_connect_timeout_s

@@ -198,10 +198,10 @@ class SqlDisputes:
         if flt.kind is not None:
             stmt = stmt.where(DisputeRow.kinds.contains(f" {flt.kind} ", autoescape=True))
         if flt.submitted_from is not None:
-            start = datetime.combine(flt.submitted_from, time.min, tzinfo=UTC)
+            start = datetime.combine(flt.submitted_from, time.min, tzinfo=flt.day_zone)
             stmt = stmt.where(DisputeRow.submitted_at >= start)
         if flt.submitted_to is not None:
-            end = datetime.combine(flt.submitted_to, time.max, tzinfo=UTC)
+            end = datetime.combine(flt.submitted_to, time.max, tzinfo=flt.day_zone)
             stmt = stmt.where(DisputeRow.submitted_at <= end)
         total = self.s.scalar(select(func.count()).select_from(stmt.subquery())) or 0
         if offset >= total:  # past the end (also a page number beyond a 64-bit offset)

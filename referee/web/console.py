@@ -5,7 +5,6 @@ The app factory calls :func:`init_app` once; the pages live in ``views_*`` modul
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from flask import Flask, Response, redirect, render_template, request, url_for
@@ -14,6 +13,7 @@ from werkzeug.exceptions import TooManyRequests
 from referee.core.errors import Forbidden, NotFound, RefereeError, Unauthenticated
 from referee.service.settings import Settings
 from referee.web import (  # noqa: F401  (routes)
+    views_amend,
     views_auth,
     views_disputes,
     views_entry,
@@ -21,6 +21,7 @@ from referee.web import (  # noqa: F401  (routes)
 )
 from referee.web.auth import FormExpired, check_csrf, csrf_token, current_principal
 from referee.web.blueprint import bp
+from referee.web.error_text import error_text, place
 from referee.web.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
@@ -31,6 +32,8 @@ from referee.web.i18n import (
     text,
 )
 from referee.web.secret import load_or_create_secret
+from referee.web.services import services
+from referee.web.times import when
 
 
 def init_app(app: Flask, settings: Settings) -> None:
@@ -56,18 +59,6 @@ def _before() -> Any:
     return None
 
 
-def when(moment: datetime | str | None) -> str:
-    """A time for people: ``2026-05-02 14:03 UTC``."""
-    if moment is None:
-        return "—"
-    if isinstance(moment, str):
-        try:
-            moment = datetime.fromisoformat(moment)
-        except ValueError:
-            return moment
-    return moment.strftime("%Y-%m-%d %H:%M UTC")
-
-
 @bp.app_template_global()
 def clause_slug(clause_id: str) -> str:
     """``ISkO 4.2.3`` -> ``isko-4.2.3`` (the rule page's address)."""
@@ -85,6 +76,7 @@ def _context() -> dict[str, Any]:
         "term": lambda word: term(word, lang),
         "cap": lambda word: capitalized(word, lang),
         "when": when,
+        "zone_name": services().settings.timezone,
         "who": current_principal(),
         "csrf_token": csrf_token,
     }
@@ -105,12 +97,26 @@ def _referee_error(error: RefereeError) -> Any:
         return _error_page(error.status, text("console.error.not_found", lang))
     if isinstance(error, FormExpired):
         return _error_page(error.status, text("console.error.form_expired", lang))
-    return _error_page(error.status, str(error))
+    where = place(error.where, lang)
+    message = error_text(error, lang)
+    return _error_page(error.status, f"{where}: {message}" if where else message)
 
 
 @bp.errorhandler(404)
 def _not_found(_error: Exception) -> Any:
     return _error_page(404, text("console.error.not_found", current_language()))
+
+
+def not_found_page() -> Any:
+    """A console address no page answers (``/console/typo``): the console's 404 page in
+    the reader's language (the app routes it here; the API answers its own with JSON)."""
+    with_lang = request.args.get("lang")
+    if with_lang:
+        choose_language(with_lang)
+    message = text("console.error.not_found", current_language())
+    # outside the blueprint's own routes: its context processor does not run by itself
+    page = render_template("console/error.html", status=404, message=message, **_context())
+    return page, 404
 
 
 @bp.errorhandler(429)

@@ -18,7 +18,6 @@ True
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
 from typing import Any
 
 from referee.core.errors import BadRequest
@@ -62,22 +61,3 @@ def read_record(text: str, *, field: str = "record") -> dict[str, Any]:
 def read_upload(data: bytes) -> str:
     """An uploaded file as text (UTF-8, a BOM is dropped)."""
     return data.decode("utf-8-sig", errors="replace")
-
-
-def read_time(value: str, *, field: str) -> str | None:
-    """A ``datetime-local`` form value as ISO-8601 in UTC (None when empty).
-
-    The browser sends local wall time without an offset; like the service, it is read
-    as UTC (the docs say so next to the field).
-
-    >>> read_time("2026-05-02T14:00", field="x")
-    '2026-05-02T14:00:00+00:00'
-    """
-    value = value.strip()
-    if not value:
-        return None
-    try:
-        moment = datetime.fromisoformat(value)
-    except ValueError:
-        raise ConsoleInputError("console.new.bad_time", field=field) from None
-    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()

@@ -13,17 +13,28 @@ from referee.core.errors import BadRequest, Conflict, InvalidInput, RefereeError
 from referee.record.log import strict_json_loads
 from referee.rules.kinds import Kind
 from referee.rules.messages import default_messages
-from referee.rulings.appeals import compare_rulings, parse_time
+from referee.rulings.appeals import (
+    LAST_SERIES_KEY,
+    NEXT_SERIES_KEY,
+    SERIES_END_KEY,
+    LateAppeal,
+    appeal_deadline,
+    compare_rulings,
+    parse_time,
+)
 from referee.rulings.model import Outcome
 from referee.service import engine
 from referee.service.disputes import APPELLATE, SUBMITTERS
 from referee.service.model import ID_PATH, Dispute, DisputeFilter, Revision
 from referee.web import ruling_view as rv
+from referee.web.appeal_view import appeal_facts, fact_changes
 from referee.web.auth import require_principal, signed_in
 from referee.web.blueprint import bp
+from referee.web.error_text import error_text, place, pointer
 from referee.web.i18n import capitalized, current_language, term, text
-from referee.web.record_input import ConsoleInputError, read_record, read_time, read_upload
+from referee.web.record_input import ConsoleInputError, read_record, read_upload
 from referee.web.services import services
+from referee.web.times import event_zone, read_local_time, when
 
 PAGE_SIZE = 20
 #: the service's name of a context field -> the form field it came from
@@ -40,17 +51,16 @@ OUTCOMES = tuple(Outcome)
 
 
 def _form_error(error: RefereeError, lang: str) -> dict[str, Any]:
-    """An error for a form: the field it belongs to, the event index, the text to show."""
+    """An error for a form: the field it belongs to, the event index, the text to show in
+    ``lang``, and its place in the record (a JSON pointer; line, column, move of a text)."""
     where = dict(error.where)
-    if isinstance(error, ConsoleInputError):
-        message = text(error.code, lang, **error.params)
-    else:
-        message = error.message
     return {
         "field": where.get("field"),
         "event": where.get("event"),
         "code": error.code,
-        "message": message,
+        "message": error_text(error, lang),
+        "pointer": None if isinstance(error, ConsoleInputError) else pointer(where),
+        "place": place(where, lang),
     }
 
 
@@ -123,6 +133,7 @@ def dispute_list() -> Any:
         kind=args["kind"] if args["kind"] in set(Kind) else None,
         submitted_from=day,
         submitted_to=day,
+        day_zone=event_zone(),
     )
     items, total = services().disputes.find(
         who, flt, offset=(page - 1) * PAGE_SIZE, limit=PAGE_SIZE
@@ -175,12 +186,13 @@ def new_dispute() -> Any:
             for key, name in (("event", "event"), ("table", "table")):
                 if form[key].strip():
                     meta[name] = form[key].strip()
-            next_series = read_time(form["next_series"], field="next_series")
+            zone = event_zone()
+            next_series = read_local_time(form["next_series"], field="next_series", zone=zone)
             if next_series:
                 meta["next_series_starts_at"] = next_series
             if form["last_series"]:
                 meta["last_series"] = True
-            series_end = read_time(form["series_end"], field="series_end")
+            series_end = read_local_time(form["series_end"], field="series_end", zone=zone)
             if series_end:
                 meta["series_ends_at"] = series_end
             dispute, _replayed = services().disputes.submit(
@@ -216,6 +228,27 @@ def meta_label(key: str, lang: str) -> str:
     return text(name, lang) if default_messages().has(name) else key
 
 
+#: the schedule's times in a dispute's context (shown in the event's zone)
+TIME_KEYS = frozenset({NEXT_SERIES_KEY, SERIES_END_KEY})
+
+
+def deadline_line(meta: dict[str, Any] | None, lang: str) -> str:
+    """The appeal deadline under the dispute's schedule, in words and in the event's
+    zone: before the next series starts (ISkO 4.5.10, SkWO 7.3.3), or 15 minutes after
+    the last series ended (SkWO 9.10); or that the schedule does not say."""
+    meta = meta or {}
+    deadline = appeal_deadline(meta)
+    if deadline is None:
+        return text("console.deadline.unknown", lang)
+    key = "last" if meta.get(LAST_SERIES_KEY) is True else "next"
+    return text(f"console.deadline.{key}", lang, when=when(deadline))
+
+
+def late_message(meta: dict[str, Any] | None, lang: str) -> str:
+    """The refusal of a late appeal, with the deadline it missed."""
+    return text("console.appeal.late", lang, deadline=deadline_line(meta, lang))
+
+
 def ruling_context(dispute: Dispute, ruling: Revision, at: int | None, lang: str) -> dict[str, Any]:
     """Everything the ruling page draws for one revision, in ``lang``."""
     doc = ruling.in_language(lang)
@@ -244,10 +277,11 @@ def ruling_context(dispute: Dispute, ruling: Revision, at: int | None, lang: str
         "first_flag": first_flag,
         "clauses": rv.clause_texts(doc),
         "meta": {
-            meta_label(k, lang): _value(v, lang)
+            meta_label(k, lang): when(v) if k in TIME_KEYS else _value(v, lang)
             for k, v in (dispute.meta or {}).items()
             if not isinstance(v, dict | list)
         },
+        "deadline": deadline_line(dispute.meta, lang),
     }
 
 
@@ -262,6 +296,8 @@ def dispute_page(dispute_id: int) -> Any:
     context = ruling_context(dispute, ruling, _int_arg("at"), lang)
     context["may_appeal"] = who.role in APPELLATE
     context["rev_arg"] = None if ruling is dispute.current else ruling.revision
+    reviewed = next((r.revision for r in dispute.rulings if r.id == ruling.reviews), None)
+    context["appeal"] = appeal_facts(ruling, reviewed, lang)
     return render_template("console/ruling.html", **context)
 
 
@@ -287,7 +323,7 @@ def appeal_page(dispute_id: int) -> Any:
         status = 403
     elif request.method == "POST":
         try:
-            lodged = read_time(form["lodged_at"], field="lodged_at")
+            lodged = read_local_time(form["lodged_at"], field="lodged_at", zone=event_zone())
             amended = read_record(form["record"]) if form["record"].strip() else None
             (_d, ruling), _replayed = services().disputes.appeal(
                 who,
@@ -299,6 +335,8 @@ def appeal_page(dispute_id: int) -> Any:
         except RefereeError as exc:
             status = _form_status(exc)
             error = _form_error(exc, lang)
+            if isinstance(exc, LateAppeal):
+                error["message"] = late_message(dispute.meta, lang)
             if isinstance(exc, Conflict):
                 error["field"] = None
             elif error["field"] not in ("grounds", "lodged_at"):
@@ -309,6 +347,7 @@ def appeal_page(dispute_id: int) -> Any:
     page = render_template(
         "console/appeal.html",
         dispute=dispute,
+        deadline=deadline_line(dispute.meta, lang),
         summary=rv.outcome_line(dispute.current.in_language(lang)),
         form=form,
         error=error,
@@ -401,4 +440,5 @@ def revisions_page(dispute_id: int) -> Any:
         changed_tops=changed_tops,
         numbers=numbers,
         same=left.revision == right.revision,
+        facts=fact_changes(left.record, right.record, lang),
     )

@@ -15,11 +15,12 @@ from flask import jsonify, render_template, request
 
 from referee.core.cards import Card
 from referee.core.errors import RefereeError
-from referee.service.disputes import SUBMITTERS
+from referee.service.disputes import APPELLATE, SUBMITTERS
 from referee.web import entry
 from referee.web.auth import current_principal, require_principal, signed_in
 from referee.web.blueprint import bp
 from referee.web.cards import card_view
+from referee.web.error_text import error_text
 from referee.web.i18n import current_language, term, text
 
 #: the texts the script shows, by short name (console.entry.<name> unless a full key)
@@ -74,7 +75,7 @@ _SCRIPT_TEXTS = (
 _PLACEHOLDERS = {"count": "{count}", "seat": "{seat}", "trick": "{trick}", "card": "{card}"}
 
 
-def _script_data(lang: str) -> dict[str, Any]:
+def script_data(lang: str) -> dict[str, Any]:
     """Cards, seats, games and texts in ``lang`` for the script (a JSON data block)."""
     texts = {name: text(f"console.entry.{name}", lang, **_PLACEHOLDERS) for name in _SCRIPT_TEXTS}
     for kind in entry.INCIDENTS:
@@ -113,7 +114,7 @@ def enter_game() -> Any:
         ), 403
     return render_template(
         "console/entry.html",
-        data=_script_data(lang),
+        data=script_data(lang),
         seats=entry.SEAT_NAMES,
         games=entry.GAMES,
         bids=entry.BID_VALUES,
@@ -128,7 +129,7 @@ def entry_analyse() -> Any:
     who = current_principal()
     if who is None:
         return jsonify({"error": text("console.entry.signed_out", lang)}), 401
-    if who.role not in SUBMITTERS:
+    if who.role not in SUBMITTERS and who.role not in APPELLATE:  # the court amends records
         return jsonify({"error": text("console.new.not_allowed", lang)}), 403
     draft = request.get_json(silent=True)
     try:
@@ -137,4 +138,6 @@ def entry_analyse() -> Any:
         message = text(exc.code, lang, **{"card": "", **exc.params})
         return jsonify({"error": message, "field": exc.where.get("field")}), 422
     except RefereeError as exc:
-        return jsonify({"error": exc.message, "field": exc.where.get("field")}), exc.status
+        return jsonify(
+            {"error": error_text(exc, lang), "field": exc.where.get("field")}
+        ), exc.status

@@ -12,6 +12,7 @@ from referee.service import rules
 from referee.web.auth import current_principal
 from referee.web.blueprint import bp
 from referee.web.i18n import current_language
+from referee.web.rule_links import linked
 from referee.web.services import services
 
 DOCUMENTS = ("ISkO", "SkWO")
@@ -33,20 +34,62 @@ def readable(view: Callable[..., Any]) -> Callable[..., Any]:
 @bp.route("/rules", endpoint="rules")
 @readable
 def rule_browser() -> Any:
-    """Every clause, or the hits for ``q``, in the console's language."""
+    """The clauses grouped by chapter, or the search hits for ``q`` (best first), in the
+    console's language."""
     lang = current_language()
     q = request.args.get("q", "").strip()
     document = request.args.get("document", "")
     document = document if document in DOCUMENTS else None
-    clauses = rules.find(lang, q=q or None, document=document)
+    if q:
+        hits = [_with_links(c, lang) for c in rules.find(lang, q=q, document=document)]
+        for hit in hits:
+            hit["chapter_title"] = rules.chapter_title(
+                hit["document"], hit["section_path"][0], lang
+            )
+        return render_template(
+            "console/rules.html", hits=hits, q=q, document=document, documents=DOCUMENTS
+        )
+    chapters = rules.chapters(lang, document=document)
+    for chapter in chapters:
+        for part in chapter["parts"]:
+            if part["head"] is not None:
+                _with_links(part["head"], lang)
+            for clause in part["clauses"]:
+                _with_links(clause, lang)
     return render_template(
-        "console/rules.html", clauses=clauses, q=q, document=document, documents=DOCUMENTS
+        "console/rules.html",
+        chapters=chapters,
+        count=sum(c["count"] for c in chapters),
+        q=q,
+        document=document,
+        documents=DOCUMENTS,
     )
 
 
 @bp.route("/rules/<clause_id>", endpoint="rule")
 @readable
 def rule_page(clause_id: str) -> Any:
-    """One clause with its summary and the clauses it refers to."""
-    clause = rules.get(clause_id, current_language())
+    """One clause: its chapter and heading, its summary (clause numbers in it are links),
+    the clauses it refers to and those that refer to it, each with its title."""
+    lang = current_language()
+    clause = _with_links(rules.detail(clause_id, lang), lang)
     return render_template("console/rule.html", clause=clause)
+
+
+def _with_links(clause: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Add ``summary_html`` (the summary, clause numbers linked to their clause) and
+    ``ref_links`` (each referenced clause with its title)."""
+    clause["summary_html"] = linked(
+        clause["summary"] or "",
+        clause["document"],
+        lambda ref: rules.title_of(ref, lang),
+        # the rule page's address, as clause_slug (console.py) writes it: isko-4.1.3
+        lambda ref: url_for("console.rule", clause_id=ref.lower().replace(" ", "-")),
+    )
+    if "ref_links" not in clause:
+        clause["ref_links"] = [
+            {"id": ref, "title": title}
+            for ref in clause["refs"]
+            if (title := rules.title_of(ref, lang)) is not None
+        ]
+    return clause

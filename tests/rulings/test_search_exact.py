@@ -14,12 +14,13 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from referee.core.cards import Card, mask_of
 from referee.core.contracts import Game
 from referee.rulings.search import NodeLimitReached, force, native, reach
+from referee.rulings.search.tables import tables
 from tests.support.skatmini import legal, points, trick_winner
 
 Hands = tuple[tuple[str, ...], ...]
@@ -338,3 +339,58 @@ def test_null_defender_leading_under_the_declarer_forces_him_at_once() -> None:
         (("D8", "CA", "SA"), ("D7", "C7", "S7"), ("HA", "CK", "SK")), 1, (), ans.line, "null"
     )
     assert tricks[-1][0] == 0
+
+
+def _never_wins(masks: list[int], game: Game, declarer: int, leader: int) -> bool:
+    """The engine's rule, restated: a defender on lead, and no card of the declarer beats,
+    when led, a card of the leader or (if the partner can win one of the leader's leads)
+    of the partner."""
+    if leader == declarer:
+        return False
+    t = tables(game)
+
+    def beaters(m: int) -> int:
+        out = 0
+        for c in range(32):
+            if m >> c & 1:
+                out |= t.beaten_by[c]
+        return out
+
+    partner = 3 - declarer - leader
+    beat = beaters(masks[leader])
+    if beat & masks[partner]:
+        beat |= beaters(masks[partner])
+    return not beat & masks[declarer]
+
+
+@st.composite
+def shut_out(draw: st.DrawFn) -> tuple[str, Hands, int, int]:
+    """Positions at a trick boundary (one to five tricks left) with a defender on lead
+    where the declarer holds no card that beats one the leading side may lead."""
+    game, hands, leader, _ = draw(positions())
+    declarer = draw(st.sampled_from([s for s in range(3) if s != leader]))
+    tricks = len(hands[leader])
+    assume(all(len(h) == tricks for h in hands))
+    assume(_never_wins(_masks(hands), Game(game), declarer, leader))
+    return game, hands, leader, declarer
+
+
+@settings(SETTINGS, max_examples=60, suppress_health_check=list(HealthCheck))
+@given(shut_out())
+def test_isko_4_1_5_a_declarer_who_never_beats_a_card_led_takes_no_more_points(pos) -> None:
+    """4.1.5 / 5.4.3 ("can he still reach 90?"): a defender on lead, and no card of the
+    declarer beats, when led, any card of the seats that can come to the lead; the engine
+    answers 0 more points without searching, and minimax agrees."""
+    game, hands, leader, declarer = pos
+    assert ref_points(hands, leader, (), game, declarer) == 0
+    ans = native.can_reach_points(_masks(hands), leader, (), Game(game), declarer, 1)
+    assert ans.answer is False and ans.nodes == 0
+
+
+def test_isko_5_4_3_defender_keeping_the_lead_with_trumps_and_a_suit_of_his_own() -> None:
+    """Grand, rearhand on lead with the diamond king and queen and the last jack: no one
+    can beat any of his cards, so he keeps the lead and the declarer takes nothing more;
+    the engine says so at the first trick's positions (no node searched)."""
+    hands = _masks((("CQ", "SQ", "H8"), ("C7", "ST", "HK"), ("DK", "DQ", "DJ")))
+    ans = native.can_reach_points(hands, 2, (), Game.GRAND, 0, 1)
+    assert ans.answer is False and ans.nodes == 0

@@ -1,4 +1,5 @@
-"""Long searches pass through the service's gate; the answer is that of a single run."""
+"""Long searches pass through the service's gate; the answer is that of a single run
+(ISkO 4.3.4: a null claim at trick 1 is the long search here)."""
 
 from __future__ import annotations
 
@@ -70,3 +71,48 @@ def test_a_small_node_limit_is_kept_without_the_gate(entries: list[str]) -> None
     with pytest.raises(NodeLimitReached):
         _claim(_hands(HARD), Game.NULL, limit=1_000)
     assert entries == []
+
+
+def test_a_long_search_enters_the_gate_once_mid_search_and_is_not_run_twice(
+    entries: list[str],
+) -> None:
+    """The engine calls back when it passes the light count and goes on: the gate is
+    entered once, while the search is under way (not before a second run), and left
+    when the answer is there."""
+    events: list[str] = []
+
+    @contextmanager
+    def tracing() -> Iterator[None]:
+        events.append("enter")
+        yield
+        events.append("exit")
+
+    gate.set_gate(tracing)
+    calls: list[tuple[int, int]] = []
+    real = native._engine.force
+
+    def counting(*args: object) -> object:
+        calls.append((args[7], args[8]))  # type: ignore[arg-type]
+        return real(*args)  # type: ignore[arg-type]
+
+    native._engine.force = counting  # type: ignore[assignment]
+    try:
+        gated = _claim(_hands(HARD), Game.NULL)
+    finally:
+        native._engine.force = real  # type: ignore[assignment]
+    assert events == ["enter", "exit"] and calls == [(NODE_LIMIT, LIGHT)]
+    assert gated.nodes > LIGHT
+
+
+def test_a_gate_that_fails_fails_the_search(entries: list[str]) -> None:
+    """If the gate cannot be entered (its lock file cannot be opened, say), the error
+    reaches the caller from inside the search; nothing is answered without the gate."""
+
+    @contextmanager
+    def broken() -> Iterator[None]:
+        raise OSError("no lock file")
+        yield  # pragma: no cover
+
+    gate.set_gate(broken)
+    with pytest.raises(OSError, match="no lock file"):
+        _claim(_hands(HARD), Game.NULL)

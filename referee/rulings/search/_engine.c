@@ -37,6 +37,7 @@ typedef struct {
     uint8_t outcomes[32768]; /* c0<<10|c1<<5|c2 -> winner index | points << 2 */
     /* derived in prepare, for the bounds */
     uint8_t byte_points[4][256]; /* card points of each byte of a mask */
+    u32 byte_beaters[4][256];    /* the cards that beat, when led, a card of each byte */
     uint16_t trump_rank[4][256]; /* trumps of each byte of a mask by rank (strongest high) */
     uint16_t rank_above[16];     /* ranks above a rank */
     int8_t loss_order[16];       /* trump ranks by card points, most first */
@@ -277,13 +278,33 @@ typedef struct {
     const Game *g;
     Table tt;
     long long nodes, limit;
-    int stop; /* 1: node limit, 2: out of memory */
+    int stop; /* 1: node limit, 2: out of memory, 3: the heavy callback raised */
+    /* after `light` nodes the search calls `on_heavy` (with the GIL, which it holds for
+     * that call only) and goes on: the service's gate for long searches is entered there,
+     * so a long search is not started again inside it (no work is done twice) */
+    long long light;
+    PyObject *on_heavy;
+    PyThreadState *ts;
 } Search;
 
+static void call_heavy(Search *s) {
+    PyEval_RestoreThread(s->ts);
+    PyObject *r = PyObject_CallNoArgs(s->on_heavy);
+    if (r) Py_DECREF(r);
+    else s->stop = 3; /* the exception stays set for the caller */
+    s->ts = PyEval_SaveThread();
+}
+
 static inline int count_node(Search *s) {
-    if (++s->nodes > s->limit) {
-        s->stop = 1;
-        return 0;
+    if (++s->nodes > s->light) {
+        if (s->nodes > s->limit) {
+            s->stop = 1;
+            return 0;
+        }
+        if (s->on_heavy && s->nodes == s->light + 1) {
+            call_heavy(s);
+            if (s->stop) return 0;
+        }
     }
     return 1;
 }
@@ -793,6 +814,32 @@ static int sure_loss(const Game *g, const u32 *h, int d) {
            (loss2 > low2 ? loss2 : low2);
 }
 
+/* The cards that beat, when led, some card of `m` (a superset of the cards that can win a
+ * trick against one of them: a trump beats a plain card only from a hand void in its
+ * suit, which is not checked). */
+static inline u32 beaters_of(const Game *g, u32 m) {
+    return g->byte_beaters[0][m & 255] | g->byte_beaters[1][m >> 8 & 255] |
+           g->byte_beaters[2][m >> 16 & 255] | g->byte_beaters[3][m >> 24];
+}
+
+/* A defender on lead, can the declarer never win a trick again? Then he takes no more
+ * points. Only a seat on lead or one that wins a trick leads; the declarer wins a trick
+ * led by another seat only with a card that beats the card led. The seats that can come
+ * to the lead are the leader and his partner if the partner holds a card that beats one
+ * of the leader's when led (a superset: that he could win such a trick). If no card of
+ * the declarer beats, when led, any card of those seats, he never wins a trick: every
+ * trick is led by one of them, and cards only leave the hands. */
+static int never_wins(const Game *g, const u32 *h, int d, int lead) {
+    if (lead == d) return 0;
+    int partner = 3 - d - lead;
+    u32 leaders = h[lead], beat = beaters_of(g, h[lead]);
+    if (beat & h[partner]) {
+        leaders |= h[partner];
+        beat |= beaters_of(g, h[partner]);
+    }
+    return !(beat & h[d]);
+}
+
 /* The tricks worth trying from `h` (`lead` on lead) toward `need` more points, in the
  * order they are tried: the declarer's by points, most first, then the others by points,
  * fewest first; a trick the declarer loses is left out when its points leave too little
@@ -858,6 +905,7 @@ static int r_best(Reach *r, const u32 *h0, int lead, int need) {
     int rem = points_of(g, alive);
     int bound = rem - sure_loss(g, h0, d);
     if (bound < need) return bound;
+    if (never_wins(g, h0, d, lead)) return 0;
     /* keyed by the hands as they are, not canonical: measured on the hill-climbed
      * positions, renaming each child cost more time than the positions it merged saved */
     const u32 *h = h0;
@@ -1003,6 +1051,10 @@ static void derive(Game *g) {
                 if (rank_of[c] >= 0) ranks |= 1 << rank_of[c];
             }
             g->byte_points[j][b] = (uint8_t)pts;
+            u32 beat = 0;
+            for (int i = 0; i < 8; i++)
+                if (b >> i & 1) beat |= g->beaten_by[8 * j + i];
+            g->byte_beaters[j][b] = beat;
             g->trump_rank[j][b] = (uint16_t)ranks;
         }
     }
@@ -1147,6 +1199,7 @@ static const Game *game_at(int index) {
 
 /* (answer, [(seat, card), ...], nodes); answer None when the search stopped at its limit. */
 static PyObject *result(int stop, int answer, const Line *line, long long nodes) {
+    if (stop == 3) return NULL;
     if (stop == 2) return PyErr_NoMemory();
     PyObject *lst = PyList_New(stop ? 0 : line->n);
     if (!lst) return NULL;
@@ -1164,21 +1217,25 @@ static PyObject *result(int stop, int answer, const Line *line, long long nodes)
     return Py_BuildValue("(ONL)", ans, lst, nodes);
 }
 
-static int search_init(Search *s, const Game *g, long long limit) {
+static int search_init(Search *s, const Game *g, long long limit, long long light,
+                       PyObject *on_heavy) {
     s->g = g;
     s->nodes = 0;
     s->limit = limit;
     s->stop = 0;
+    s->on_heavy = on_heavy == Py_None ? NULL : on_heavy;
+    s->light = s->on_heavy && light < limit ? light : limit;
+    s->ts = NULL;
     if (table_init(&s->tt) < 0) return -1;
     return 0;
 }
 
 static PyObject *py_force(PyObject *self, PyObject *args) {
     int game, leader, winners, controllers, is_null;
-    long long limit;
-    PyObject *hands, *played;
-    if (!PyArg_ParseTuple(args, "iOiOiiiL", &game, &hands, &leader, &played, &winners,
-                          &controllers, &is_null, &limit))
+    long long limit, light = 0;
+    PyObject *hands, *played, *on_heavy = Py_None;
+    if (!PyArg_ParseTuple(args, "iOiOiiiL|LO", &game, &hands, &leader, &played, &winners,
+                          &controllers, &is_null, &limit, &light, &on_heavy))
         return NULL;
     const Game *g = game_at(game);
     if (!g) return NULL;
@@ -1191,7 +1248,7 @@ static PyObject *py_force(PyObject *self, PyObject *args) {
         return NULL;
     }
     Force f;
-    if (search_init(&f.s, g, limit) < 0) return PyErr_NoMemory();
+    if (search_init(&f.s, g, limit, light, on_heavy) < 0) return PyErr_NoMemory();
     for (int s = 0; s < 3; s++)
         f.strong_first[s] = ((winners >> s) & 1) == ((controllers >> s) & 1);
     f.winners = winners;
@@ -1205,10 +1262,10 @@ static PyObject *py_force(PyObject *self, PyObject *args) {
         f.null_single = __builtin_ctz((unsigned)winners);
     Line line = {NULL, 0, 0};
     int answer = 0, rc = 0;
-    Py_BEGIN_ALLOW_THREADS
+    f.s.ts = PyEval_SaveThread();
     answer = f_value_after(&f, h, leader, cards, n);
     if (!f.s.stop) rc = f_line(&f, h, leader, cards, n, answer, &line);
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(f.s.ts);
     table_free(&f.s.tt);
     PyObject *out = rc < 0 ? PyErr_NoMemory() : result(f.s.stop, answer, &line, f.s.nodes);
     free(line.items);
@@ -1217,9 +1274,10 @@ static PyObject *py_force(PyObject *self, PyObject *args) {
 
 static PyObject *py_take_all(PyObject *self, PyObject *args) {
     int game, leader, declarer;
-    long long limit;
-    PyObject *hands, *played;
-    if (!PyArg_ParseTuple(args, "iOiOiL", &game, &hands, &leader, &played, &declarer, &limit))
+    long long limit, light = 0;
+    PyObject *hands, *played, *on_heavy = Py_None;
+    if (!PyArg_ParseTuple(args, "iOiOiL|LO", &game, &hands, &leader, &played, &declarer, &limit,
+                          &light, &on_heavy))
         return NULL;
     const Game *g = game_at(game);
     if (!g) return NULL;
@@ -1232,12 +1290,12 @@ static PyObject *py_take_all(PyObject *self, PyObject *args) {
         return NULL;
     }
     Sweep w;
-    if (search_init(&w.s, g, limit) < 0) return PyErr_NoMemory();
+    if (search_init(&w.s, g, limit, light, on_heavy) < 0) return PyErr_NoMemory();
     w.d = declarer;
     Line line = {NULL, 0, 0};
     Finishes fin = {NULL, 0, 0};
     int answer = 0, rc = 0;
-    Py_BEGIN_ALLOW_THREADS
+    w.s.ts = PyEval_SaveThread();
     rc = finish_rec(g, h, leader, cards, n, 0, &fin);
     for (int i = 0; rc == 0 && i < fin.n && !w.s.stop; i++) {
         const Finish *fi = &fin.items[i];
@@ -1253,7 +1311,7 @@ static PyObject *py_take_all(PyObject *self, PyObject *args) {
         }
         break;
     }
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(w.s.ts);
     table_free(&w.s.tt);
     free(fin.items);
     PyObject *out = rc < 0 ? PyErr_NoMemory() : result(w.s.stop, answer, &line, w.s.nodes);
@@ -1263,10 +1321,10 @@ static PyObject *py_take_all(PyObject *self, PyObject *args) {
 
 static PyObject *py_reach(PyObject *self, PyObject *args) {
     int game, leader, declarer, needed;
-    long long limit;
-    PyObject *hands, *played;
-    if (!PyArg_ParseTuple(args, "iOiOiiL", &game, &hands, &leader, &played, &declarer, &needed,
-                          &limit))
+    long long limit, light = 0;
+    PyObject *hands, *played, *on_heavy = Py_None;
+    if (!PyArg_ParseTuple(args, "iOiOiiL|LO", &game, &hands, &leader, &played, &declarer, &needed,
+                          &limit, &light, &on_heavy))
         return NULL;
     const Game *g = game_at(game);
     if (!g) return NULL;
@@ -1281,11 +1339,11 @@ static PyObject *py_reach(PyObject *self, PyObject *args) {
     Line line = {NULL, 0, 0};
     if (needed <= 0) return result(0, 1, &line, 0);
     Reach r;
-    if (search_init(&r.s, g, limit) < 0) return PyErr_NoMemory();
+    if (search_init(&r.s, g, limit, light, on_heavy) < 0) return PyErr_NoMemory();
     r.d = declarer;
     Finishes fin = {NULL, 0, 0};
     int answer = 0, rc = 0;
-    Py_BEGIN_ALLOW_THREADS
+    r.s.ts = PyEval_SaveThread();
     rc = finish_rec(g, h, leader, cards, n, 1, &fin);
     if (rc == 0) sort_finishes(&fin, declarer);
     for (int i = 0; rc == 0 && i < fin.n && !r.s.stop; i++) {
@@ -1310,7 +1368,7 @@ static PyObject *py_reach(PyObject *self, PyObject *args) {
         }
         break;
     }
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(r.s.ts);
     table_free(&r.s.tt);
     free(fin.items);
     PyObject *out = rc < 0 ? PyErr_NoMemory() : result(r.s.stop, answer, &line, r.s.nodes);

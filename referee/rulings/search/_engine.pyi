@@ -1,6 +1,6 @@
 """Types of the compiled searches (``_engine.c``); see :mod:`referee.rulings.search.native`."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 Raw = tuple[bool | None, list[tuple[int, int]], int]
 
@@ -26,9 +26,18 @@ def force(
     controllers: int,
     is_null: bool,
     limit: int,
+    light: int = ...,
+    on_heavy: Callable[[], object] | None = ...,
 ) -> Raw: ...
 def take_all(
-    game: int, hands: Sequence[int], leader: int, played: Sequence[int], declarer: int, limit: int
+    game: int,
+    hands: Sequence[int],
+    leader: int,
+    played: Sequence[int],
+    declarer: int,
+    limit: int,
+    light: int = ...,
+    on_heavy: Callable[[], object] | None = ...,
 ) -> Raw: ...
 def reach(
     game: int,
@@ -38,5 +47,7 @@ def reach(
     declarer: int,
     needed: int,
     limit: int,
+    light: int = ...,
+    on_heavy: Callable[[], object] | None = ...,
 ) -> Raw: ...
 def canon(game: int, hands: Sequence[int], by_points: bool) -> tuple[int, int, int]: ...

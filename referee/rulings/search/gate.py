@@ -1,11 +1,13 @@
 """Long searches one at a time: a gate the service may install (the default is none).
 
 Nearly every question is settled in a few thousand nodes. A search that needs more than
-:data:`LIGHT_NODES` is started again, from scratch, inside the gate, so a service can let
-only one such search run at a time on a machine and keep the other cores for ordinary
-requests (a crafted record cannot occupy every worker). Running it again changes
-nothing in the answer: the search is deterministic, so the answer, the line and the node
-count are those of a single run with the full limit.
+:data:`LIGHT_NODES` enters the gate at that count (the compiled engine calls back) and
+goes on inside it, so a service can let only one such search run at a time on a machine
+and keep the other cores for ordinary requests (a crafted record cannot occupy every
+worker). Waiting at the gate changes nothing in the answer: the search is deterministic,
+so the answer, the line and the node count are those of a run without a gate. (Until
+issue 13's last round the search stopped at the light count and started again from
+scratch inside the gate, which did the first :data:`LIGHT_NODES` nodes twice.)
 
 >>> from contextlib import contextmanager
 >>> seen = []

@@ -24,6 +24,7 @@ docs/performance.md for the measurements before and after.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 
 from referee.core.cards import CARD_POINTS
 from referee.core.contracts import Game
@@ -67,16 +68,16 @@ for _game in Game:  # once, at import: the engine only reads these afterwards
 
 Raw = tuple[bool | None, list[Play], int]
 
+#: the engine's call: (node limit, light nodes, the callback at the light count) -> Raw
+Search = Callable[[int, int, Callable[[], object]], Raw]
 
-def _solve(search: Callable[[int], Raw], node_limit: int) -> Answer:
-    """Run ``search(limit)``: first within :data:`LIGHT_NODES`, then, if that was not
-    enough, again with the full limit inside the service's gate (see
-    :mod:`~referee.rulings.search.gate`; the second run's result is what one run with the
-    full limit gives)."""
-    raw = search(min(node_limit, LIGHT_NODES))
-    if raw[0] is None and node_limit > LIGHT_NODES:
-        with gate():
-            raw = search(node_limit)
+
+def _solve(search: Search, node_limit: int) -> Answer:
+    """Run ``search``: after :data:`LIGHT_NODES` nodes the engine calls back, and the
+    search goes on inside the service's gate (see :mod:`~referee.rulings.search.gate`);
+    nothing is searched twice, and the result is that of one run without a gate."""
+    with ExitStack() as held:
+        raw = search(node_limit, LIGHT_NODES, lambda: held.enter_context(gate()))
     ok, line, nodes = raw
     if ok is None:
         raise NodeLimitReached(nodes)
@@ -104,7 +105,7 @@ def can_force_trick(
     """
     args = (_INDEX[game], list(hands[:3]), leader, _table(trick), winners, controllers)
     null = game is Game.NULL
-    return _solve(lambda limit: _engine.force(*args, null, limit), node_limit)
+    return _solve(lambda *limits: _engine.force(*args, null, *limits), node_limit)
 
 
 def can_take_all(
@@ -118,7 +119,7 @@ def can_take_all(
 ) -> Answer:
     """Is there any play in which ``declarer`` wins every remaining trick? (4.1.5, 5.4.3)"""
     args = (_INDEX[game], list(hands[:3]), leader, _table(trick), declarer)
-    return _solve(lambda limit: _engine.take_all(*args, limit), node_limit)
+    return _solve(lambda *limits: _engine.take_all(*args, *limits), node_limit)
 
 
 def can_reach_points(
@@ -133,7 +134,7 @@ def can_reach_points(
 ) -> Answer:
     """Is there any play in which ``declarer`` takes at least ``needed`` more card points?"""
     args = (_INDEX[game], list(hands[:3]), leader, _table(trick), declarer, needed)
-    return _solve(lambda limit: _engine.reach(*args, limit), node_limit)
+    return _solve(lambda *limits: _engine.reach(*args, *limits), node_limit)
 
 
 def canonical(hands: Sequence[int], game: Game, *, by_points: bool) -> tuple[int, int, int]:

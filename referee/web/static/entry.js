@@ -52,8 +52,10 @@
     } catch (e) { /* private mode: the draft lives as long as the page */ }
   }
 
+  // the court's amendment starts from the revision's record (views_amend.py), a new game blank
+  function start() { return data.prefill ? Object.assign(blank(), data.prefill) : blank(); }
   var draft = load(KEY, null);
-  if (!draft || draft.v !== 1) { draft = blank(); }
+  if (!draft || draft.v !== 1) { draft = start(); }
   var undo = load(UNDO_KEY, []);
   var analysis = null;
   var asked = 0;
@@ -73,7 +75,7 @@
   });
   $("entry-restart").addEventListener("click", function () {
     if (!window.confirm(T.restart_confirm)) { return; }
-    change(function () { draft = blank(); });
+    change(function () { draft = start(); });
   });
 
   // -- the server's view of the draft ------------------------------------------------------
@@ -563,6 +565,7 @@
   // a submitted draft is kept aside once (in case the submission is refused) and cleared
   $("entry-submit").addEventListener("submit", function (event) {
     if (!$("entry-record").value) { event.preventDefault(); return; }
+    if (root.hasAttribute("data-keep-draft")) { return; }  // an amendment: kept until it is heard
     try {
       window.localStorage.setItem(KEY + "-sent", JSON.stringify(draft));
       window.localStorage.removeItem(KEY);

@@ -1,0 +1,58 @@
+"""Page: the court amends a dispute's record in the game-entry form (issue 17).
+
+``GET /console/disputes/<id>/amend`` opens the entry form (``templates/console/entry.html``)
+prefilled with the draft of the current revision's record
+(:func:`referee.web.entry.draft_from_record`). Its last step lodges an appeal with the
+amended record and the court's grounds, through the appeal form's own post
+(``/console/disputes/<id>/appeal``): the service rules it as a new revision and never
+edits a stored one. A record the form cannot say (an auction out of order, cards gathered
+without an objection) is amended as JSON in the appeal form instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import flash, redirect, render_template, url_for
+
+from referee.service.disputes import APPELLATE
+from referee.service.model import ID_PATH
+from referee.web import entry
+from referee.web.auth import require_principal, signed_in
+from referee.web.blueprint import bp
+from referee.web.i18n import current_language, text
+from referee.web.services import services
+from referee.web.views_entry import script_data
+
+
+@bp.route(f"/disputes/<{ID_PATH}:dispute_id>/amend", endpoint="amend")
+@signed_in
+def amend_page(dispute_id: int) -> Any:
+    """The entry form holding the current revision's record, lodging an appeal at its end."""
+    who = require_principal()
+    lang = current_language()
+    dispute = services().disputes.get(who, dispute_id)
+    if who.role not in APPELLATE:
+        message = text("console.appeal.court_only", lang)
+        return render_template("console/error.html", status=403, message=message), 403
+    current = dispute.current
+    try:
+        prefill = entry.draft_from_record(current.record)
+    except entry.EntryError:
+        flash(text("console.amend.cannot", lang))
+        return redirect(url_for("console.appeal", dispute_id=dispute_id))
+    data = script_data(lang)
+    data["prefill"] = {**prefill, "step": "review"}
+    return render_template(
+        "console/entry.html",
+        data=data,
+        seats=entry.SEAT_NAMES,
+        games=entry.GAMES,
+        bids=entry.BID_VALUES,
+        incidents=entry.INCIDENTS,
+        amend={
+            "dispute": dispute,
+            "revision": current.revision,
+            "draft_key": f"skat-referee-amend-{dispute.id}-{current.revision}",
+        },
+    )

@@ -1,0 +1,112 @@
+"""Issue 17, appeals for the court: the amended record is edited in the entry form,
+prefilled from the current revision; the revisions page compares facts (which events
+changed) and results in the chosen language; the current ruling says "on appeal", with
+the grounds and the admissibility. Stored revisions are never edited (SkWO 7.3.3: the
+appeal is heard on written grounds; the court's ruling is a new revision)."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from typing import Any
+
+from referee.web import entry
+from tests.support.web import example, example_text
+
+REVOKE = example_text("revoke-objected")
+
+
+def _prefill(page: str) -> dict[str, Any]:
+    block = re.search(r'id="entry-data">(.*?)</script>', page, re.S)
+    assert block, "no data block"
+    return json.loads(html.unescape(block.group(1)))["prefill"]
+
+
+def _amended_record(draft: dict[str, Any], **change: Any) -> str:
+    answer = entry.analyse({**draft, **change}, "de")
+    assert answer["record"] is not None, answer["problems"]
+    return json.dumps(answer["record"])
+
+
+def test_the_court_amends_in_the_entry_form_prefilled_from_the_current_revision(as_role) -> None:  # type: ignore[no-untyped-def]
+    dispute = as_role("referee").submit_ok(REVOKE)
+    court = as_role("court")
+    ruling = court.get(f"/console/disputes/{dispute}?lang=de").get_data(as_text=True)
+    assert f'href="/console/disputes/{dispute}/amend"' in ruling
+    assert "Im Eingabeformular berichtigen" in ruling
+    page = court.get(f"/console/disputes/{dispute}/amend?lang=de")
+    body = page.get_data(as_text=True)
+    assert page.status_code == 200
+    prefill = _prefill(body)
+    assert prefill == {**entry.draft_from_record(example("revoke-objected")), "step": "review"}
+    assert f'action="/console/disputes/{dispute}/appeal"' in body  # it lodges an appeal
+    assert 'name="grounds"' in body and f'data-draft-key="skat-referee-amend-{dispute}-1"' in body
+    assert "Protokoll von Streitfall" in body and "Fassung 1" in body
+
+
+def test_only_the_court_amends(as_role) -> None:  # type: ignore[no-untyped-def]
+    referee = as_role("referee")
+    dispute = referee.submit_ok(REVOKE)
+    assert referee.get(f"/console/disputes/{dispute}/amend").status_code == 403
+    assert "/amend" not in referee.get(f"/console/disputes/{dispute}").get_data(as_text=True)
+
+
+def test_a_record_the_form_cannot_say_is_amended_as_json(as_role) -> None:  # type: ignore[no-untyped-def]
+    dispute = as_role("referee").submit_ok(example_text("look-at-skat-bidding"))
+    court = as_role("court")
+    try:
+        entry.draft_from_record(example("look-at-skat-bidding"))
+    except entry.EntryError:
+        response = court.get(f"/console/disputes/{dispute}/amend?lang=de")
+        assert response.headers["Location"] == f"/console/disputes/{dispute}/appeal"
+        page = court.get(response.headers["Location"]).get_data(as_text=True)
+        assert "Einspruchsformular als JSON" in page
+    else:  # the form can say it: then it opens prefilled
+        assert court.get(f"/console/disputes/{dispute}/amend").status_code == 200
+
+
+def test_the_amended_appeal_is_a_new_revision_compared_by_facts_and_results(
+    app, keys, as_role
+) -> None:  # type: ignore[no-untyped-def]
+    dispute = as_role("referee").submit_ok(REVOKE)
+    court = as_role("court")
+    prefill = _prefill(court.get(f"/console/disputes/{dispute}/amend").get_data(as_text=True))
+    record = _amended_record(prefill, bid=18)  # the court finds the bidding stopped at 18
+    response = court.post(
+        f"/console/disputes/{dispute}/appeal?lang=de",
+        {"grounds": "Gereizt wurde nur bis 18.", "record": record},
+    )
+    assert response.headers["Location"] == f"/console/disputes/{dispute}/revisions"
+    revisions = html.unescape(
+        court.get(f"/console/disputes/{dispute}/revisions?lang=de").get_data(as_text=True)
+    )
+    facts = revisions[revisions.index('id="facts"') : revisions.index('id="changes-title"')]
+    assert "Was die Protokolle verschieden festhalten" in facts
+    rows = re.findall(r"<tr><th scope=\"row\">(.*?)</th><td>(.*?)</td><td>(.*?)</td></tr>", facts)
+    assert rows, facts
+    texts = [" ".join(re.sub(r"<[^>]+>", "", c) for c in row) for row in rows]
+    # the auction the form writes for a bid of 18 stops before forehand holds and 20 is bid
+    assert "Ereignis 2 Mittelhand reizt 20 —" in texts, texts
+    assert "Reizwert" in revisions  # the results table names the bid that changed
+    current = html.unescape(
+        court.get(f"/console/disputes/{dispute}?lang=de").get_data(as_text=True)
+    )
+    assert "Auf Einspruch: Diese Entscheidung überprüft Fassung 1." in current
+    assert (
+        "Gereizt wurde nur bis 18." in current and "nicht geprüft (Zeitplan unbekannt)" in current
+    )
+    assert "auf berichtigtem Protokoll entschieden" in current
+    first = html.unescape(
+        court.get(f"/console/disputes/{dispute}?rev=1&lang=de").get_data(as_text=True)
+    )
+    assert 'id="on-appeal"' not in first  # the first ruling answers no appeal
+    services = app.extensions["referee"]
+    stored = services.disputes.get(services.keys.authenticate(keys["court"]), dispute)
+    assert [r.revision for r in stored.rulings] == [1, 2]
+    assert stored.rulings[0].record == example("revoke-objected")  # evidence never changed
+    assert stored.current.record == json.loads(record) and stored.current.appeal["amended_record"]
+    spanish = html.unescape(
+        court.get(f"/console/disputes/{dispute}/revisions?lang=es").get_data(as_text=True)
+    )
+    assert "Qué dicen de forma distinta los registros" in spanish and "evento" in spanish
