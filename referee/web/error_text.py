@@ -65,8 +65,8 @@ def json_reason(reason: str, lang: str) -> str:
 def error_key(error: RefereeError) -> str | None:
     """The catalogue key of ``error``'s text, None when it has none."""
     messages = default_messages()
-    if error.code.startswith("console.") and messages.has(error.code):
-        return error.code  # the console's own errors name their text
+    if messages.has(error.code):
+        return error.code  # the console's own errors (console.*) name their text
     key = f"error.{error.code}"
     variant = error.params.get("variant")
     if variant and messages.has(f"{key}.{variant}"):

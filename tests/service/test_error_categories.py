@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
+from markupsafe import escape
 
 import referee
 import referee.api.problems
@@ -21,6 +22,7 @@ from referee.core.errors import CATEGORIES, RefereeError, category_of
 from referee.service.settings import Settings
 from referee.storage.backend import SqlBackend
 from referee.web import console
+from referee.web.error_text import error_text
 from tests.support.web import Console, example_text
 
 PACKAGE = Path(referee.__file__).parent
@@ -149,7 +151,8 @@ def test_the_console_forms_answer_by_category(
         response = signed_in["court"].post(url, {"grounds": "g", "lodged_at": "", "record": ""})
     assert response.status_code == _form_status(category)
     if category in (errors.InvalidInput, errors.BadRequest, errors.Conflict):
-        assert "refused by the test" in response.get_data(as_text=True)
+        # the console names the error in the page's language (its catalogue text; issue 17)
+        assert escape(error_text(error, "en")) in response.get_data(as_text=True)
 
 
 def _tree(path: Path) -> ast.AST:
