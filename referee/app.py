@@ -92,6 +92,7 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
             backend.unit_of_work,
             cache_seconds=settings.key_cache_s,
             session_seconds=settings.console_session_hours * 3600,
+            link_seconds=settings.signin_link_minutes * 60,
         ),
         disputes=DisputeService(backend.unit_of_work, on_ruling_changed=job_service.ruling_changed),
         adjudication=AdjudicationService(),

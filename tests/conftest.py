@@ -25,6 +25,7 @@ from tests.support.redis_server import RedisServer, find_redis_server
 from tests.support.service import ROLES
 
 TABLES = (
+    "signin_links",
     "console_sessions",
     "webhooks",
     "job_chunks",

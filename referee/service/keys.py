@@ -11,15 +11,24 @@ True
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from referee.service.errors import Forbidden, InvalidInput, NotFound, Unauthenticated
+from referee.service.errors import (
+    Conflict,
+    Forbidden,
+    InvalidInput,
+    NotFound,
+    Unauthenticated,
+)
 from referee.service.model import ROLES, ApiKey
-from referee.service.ports import UnitOfWorkFactory
+from referee.service.ports import UnitOfWork, UnitOfWorkFactory
+
+log = logging.getLogger(__name__)
 
 
 def hash_key(secret: str) -> str:
@@ -56,6 +65,25 @@ class Principal:
 
 
 ANONYMOUS = Principal(None, "anonymous", "")
+#: ``last_used_at`` is written at most this often per key (not on every request)
+TOUCH_EVERY = timedelta(minutes=1)
+
+
+def _stale(key: ApiKey) -> bool:
+    """Whether the key's ``last_used_at`` is worth writing again."""
+    last = key.last_used_at
+    return last is None or datetime.now(UTC) - last > TOUCH_EVERY
+
+
+class SigninLinkRefused(Unauthenticated):
+    """A sign-in link that does not sign in: ``reason`` is ``unknown``, ``used``,
+    ``expired`` or ``revoked`` (its key was revoked)."""
+
+    code = "signin_link.refused"
+
+    def __init__(self, reason: str):
+        super().__init__(f"the sign-in link is {reason}", where={"reason": reason})
+        self.reason = reason
 
 
 class KeyService:
@@ -67,10 +95,12 @@ class KeyService:
         *,
         cache_seconds: float = 0.0,
         session_seconds: float = 12 * 3600.0,
+        link_seconds: float = 600.0,
         clock: Callable[[], float] = time.monotonic,
     ):
         self._uow = uow
         self._session_seconds = session_seconds
+        self._link_seconds = link_seconds
         self._clock = clock
         #: digest -> (principal, monotonic expiry); spares a database read per request.
         #: A revocation clears it here at once; other processes see it within the TTL.
@@ -95,6 +125,8 @@ class KeyService:
             return uow.keys.list()
 
     def revoke(self, key_id: int) -> ApiKey:
+        """Revoke a key: it stops authenticating at once in this process, its console
+        sessions end and its unused sign-in links stop working."""
         with self._uow() as uow:
             key = uow.keys.by_id(key_id)
             if key is None:
@@ -102,9 +134,91 @@ class KeyService:
             if key.revoked_at is None:
                 key.revoked_at = datetime.now(UTC)
                 uow.keys.save(key)
+                uow.sessions.end_for_key(key_id, key.revoked_at)
+                uow.signin_links.void_for_key(key_id, key.revoked_at)
                 uow.commit()
             self._cache.clear()
             return key
+
+    # -- the console's key management (admin only; the API checks roles itself) --
+
+    def create_as(self, who: Principal, role: str, owner: str, label: str) -> tuple[ApiKey, str]:
+        """An admin creates a key (see :meth:`create`)."""
+        who.require("admin")
+        return self.create(role, owner, label)
+
+    def list_as(self, who: Principal) -> list[ApiKey]:
+        who.require("admin")
+        return self.list()
+
+    def revoke_as(self, who: Principal, key_id: int) -> ApiKey:
+        """An admin revokes a key; not the key it is signed in with (that would lock the
+        last admin out; use another admin key or the CLI)."""
+        who.require("admin")
+        if key_id == who.key_id:
+            raise Conflict(
+                "this is the key you are signed in with", code="key.own", where={"key": key_id}
+            )
+        return self.revoke(key_id)
+
+    def signin_link(self, who: Principal, key_id: int) -> tuple[str, ApiKey, datetime]:
+        """An admin makes a one-time sign-in link for a key: (token, key, expiry).
+
+        The token is random (32 bytes) and stored only as its hash; it works once, until
+        it expires (``link_seconds``). Admin keys are not handed over this way.
+        """
+        who.require("admin")
+        now = datetime.now(UTC)
+        token = secrets.token_urlsafe(32)
+        expires = now + timedelta(seconds=self._link_seconds)
+        with self._uow() as uow:
+            key = uow.keys.by_id(key_id)
+            if key is None:
+                raise NotFound(f"no key {key_id}", where={"key": key_id})
+            if not key.active:
+                raise Conflict("the key is revoked", code="key.revoked", where={"key": key_id})
+            if key.role == "admin":
+                raise InvalidInput(
+                    "admin keys are not handed over by sign-in link",
+                    code="key.admin_link",
+                    where={"key": key_id},
+                )
+            uow.signin_links.add(
+                hash_key(token), key_id, created_by=who.key_id, created_at=now, expires_at=expires
+            )
+            uow.commit()
+        return token, key, expires
+
+    def redeem_signin_link(self, token: str) -> tuple[str, Principal]:
+        """Use a sign-in link: a new console session token and its principal. Raises
+        :class:`SigninLinkRefused` (``unknown``, ``used``, ``expired``, ``revoked``)."""
+        now = datetime.now(UTC)
+        with self._uow() as uow:
+            status, key_id = uow.signin_links.redeem(hash_key(token), now)
+            key = uow.keys.by_id(key_id) if key_id is not None else None
+            if key_id is not None and (key is None or not key.active):
+                status = "revoked"  # said first: a new link will not help either
+            if status != "ok" or key is None or key.id is None:
+                uow.commit()  # a revoked key's link stays used
+                raise SigninLinkRefused(status)
+            session = secrets.token_urlsafe(32)
+            uow.sessions.add(hash_key(session), key.id, now)
+            self._touch(uow, key.id, now)
+            uow.commit()
+        return session, Principal(key.id, key.role, key.owner)
+
+    def _touch(self, uow: UnitOfWork, key_id: int, now: datetime) -> None:
+        uow.keys.touch(key_id, now, unless_after=now - TOUCH_EVERY)
+
+    def _touch_quietly(self, uow: UnitOfWork, key_id: int) -> None:
+        """Note a request's use of the key; a database that cannot take the write now
+        (locked, read-only) must not refuse a caller it has just authenticated."""
+        try:
+            self._touch(uow, key_id, datetime.now(UTC))
+            uow.commit()
+        except Exception as exc:  # noqa: BLE001 - last_used_at is a courtesy, not evidence
+            uow.rollback()
+            log.warning("could not note the use of key %s: %s", key_id, type(exc).__name__)
 
     def is_active(self, secret: str) -> bool:
         with self._uow() as uow:
@@ -120,6 +234,8 @@ class KeyService:
             return hit[0]
         with self._uow() as uow:
             key = uow.keys.by_hash(digest)
+            if key is not None and key.active and key.id is not None and _stale(key):
+                self._touch_quietly(uow, key.id)
         if key is None or not key.active:
             self._cache.pop(digest, None)
             raise Unauthenticated("unknown or revoked API key")
@@ -137,8 +253,10 @@ class KeyService:
         who = self.authenticate(secret)
         assert who.key_id is not None
         token = secrets.token_urlsafe(32)
+        now = datetime.now(UTC)
         with self._uow() as uow:
-            uow.sessions.add(hash_key(token), who.key_id, datetime.now(UTC))
+            uow.sessions.add(hash_key(token), who.key_id, now)
+            self._touch(uow, who.key_id, now)
             uow.commit()
         return token, who
 
@@ -148,8 +266,10 @@ class KeyService:
         opened_after = datetime.now(UTC) - timedelta(seconds=self._session_seconds)
         with self._uow() as uow:
             key = uow.sessions.key_for(hash_key(token), opened_after=opened_after)
-        if key is None or not key.active or key.id is None:
-            return None
+            if key is None or not key.active or key.id is None:
+                return None
+            if _stale(key):
+                self._touch_quietly(uow, key.id)
         return Principal(key.id, key.role, key.owner)
 
     def end_session(self, token: str) -> None:

@@ -46,6 +46,8 @@ class ApiKey:
     created_at: datetime
     label: str = ""
     revoked_at: datetime | None = None
+    #: the last sign-in or authenticated request (kept to the minute)
+    last_used_at: datetime | None = None
 
     @property
     def active(self) -> bool:

@@ -30,6 +30,10 @@ class KeyRepository(Protocol):
     def by_id(self, key_id: int) -> ApiKey | None: ...
     def list(self) -> list[ApiKey]: ...
     def save(self, key: ApiKey) -> None: ...
+    def touch(self, key_id: int, at: datetime, *, unless_after: datetime) -> None:
+        """Set the key's ``last_used_at`` to ``at`` unless it is already later than
+        ``unless_after`` (so a busy key is written at most once a minute)."""
+        ...
 
 
 class DisputeRepository(Protocol):
@@ -63,6 +67,30 @@ class ConsoleSessionRepository(Protocol):
         ...
 
     def end(self, token_hash: str, at: datetime) -> None: ...
+    def end_for_key(self, key_id: int, at: datetime) -> int:
+        """End every open session of the key; how many there were."""
+        ...
+
+
+class SigninLinkRepository(Protocol):
+    def add(
+        self,
+        token_hash: str,
+        key_id: int,
+        *,
+        created_by: int | None,
+        created_at: datetime,
+        expires_at: datetime,
+    ) -> None: ...
+    def redeem(self, token_hash: str, at: datetime) -> tuple[str, int | None]:
+        """Use the link now if it is unused and unexpired: ``("ok", key_id)``; else
+        ``("used" | "expired", key_id)`` or ``("unknown", None)``. Works once even when
+        two requests race (a conditional update)."""
+        ...
+
+    def void_for_key(self, key_id: int, at: datetime) -> None:
+        """Mark the key's unused links used (its revocation)."""
+        ...
 
 
 class JobRepository(Protocol):
@@ -112,6 +140,7 @@ class UnitOfWork(Protocol):
     disputes: DisputeRepository
     idempotency: IdempotencyRepository
     sessions: ConsoleSessionRepository
+    signin_links: SigninLinkRepository
     jobs: JobRepository
     webhooks: WebhookRepository
 

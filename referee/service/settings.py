@@ -74,6 +74,11 @@ class Settings:
     #: the event's IANA time zone: every time the console shows is in it (with its UTC
     #: offset), and times typed into the console are read in it
     timezone: str = DEFAULT_TIMEZONE
+    #: the address people reach the service under (``https://referee.example.org``), for
+    #: sign-in links handed over as QR codes; None: the address of the admin's request
+    public_url: str | None = None
+    #: minutes a sign-in link for a phone stays valid (it works once)
+    signin_link_minutes: float = 10.0
     #: PostgreSQL: seconds to connect, for one statement, waiting for a lock (0: no limit);
     #: a server that does not answer at all is cut off a second after the statement limit
     db_connect_timeout_s: float = 3.0
@@ -122,6 +127,10 @@ class Settings:
             )
             or d.cookie_secure,
             timezone=_zone(env.get("REFEREE_TIMEZONE")),
+            public_url=(env.get("REFEREE_PUBLIC_URL") or "").strip().rstrip("/") or None,
+            signin_link_minutes=float(
+                env.get("REFEREE_SIGNIN_LINK_MINUTES") or d.signin_link_minutes
+            ),
             analysis_lock=env.get("REFEREE_ANALYSIS_LOCK", d.analysis_lock),
             db_connect_timeout_s=float(
                 env.get("REFEREE_DB_CONNECT_TIMEOUT_S") or d.db_connect_timeout_s

@@ -46,6 +46,7 @@ class ApiKeyRow(Base):
     label: Mapped[str] = mapped_column(String(200), default="")
     created_at: Mapped[datetime]
     revoked_at: Mapped[datetime | None]
+    last_used_at: Mapped[datetime | None]
 
 
 class DisputeRow(Base):
@@ -113,6 +114,21 @@ class ConsoleSessionRow(Base):
     key_id: Mapped[int] = mapped_column(ForeignKey("api_keys.id"), index=True)
     created_at: Mapped[datetime]
     ended_at: Mapped[datetime | None]
+
+
+class SigninLinkRow(Base):
+    """A one-time sign-in link for a phone: the hash of its random token, the key it
+    signs in with, who made it, until when it works and when it was used."""
+
+    __tablename__ = "signin_links"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    key_id: Mapped[int] = mapped_column(ForeignKey("api_keys.id"), index=True)
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("api_keys.id"))
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime]
+    used_at: Mapped[datetime | None]
 
 
 class JobRow(Base):

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, time
 from types import TracebackType
 from typing import Self
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -20,6 +20,7 @@ from referee.storage.models import (
     DisputeRow,
     IdempotencyRow,
     RulingRow,
+    SigninLinkRow,
 )
 
 
@@ -33,6 +34,7 @@ def _key(row: ApiKeyRow) -> ApiKey:
         row.created_at,
         row.label,
         row.revoked_at,
+        row.last_used_at,
     )
 
 
@@ -134,6 +136,15 @@ class SqlKeys:
         row = self.s.get_one(ApiKeyRow, key.id)
         row.revoked_at = key.revoked_at
         row.label = key.label
+
+    def touch(self, key_id: int, at: datetime, *, unless_after: datetime) -> None:
+        table = ApiKeyRow.__table__
+        last = table.c.last_used_at
+        self.s.execute(
+            update(table)
+            .where(table.c.id == key_id, or_(last.is_(None), last <= unless_after))
+            .values(last_used_at=at)
+        )
 
 
 #: compiled once: plain table inserts, parameters bound per call
@@ -301,6 +312,63 @@ class SqlConsoleSessions:
             .values(ended_at=at)
         )
 
+    def end_for_key(self, key_id: int, at: datetime) -> int:
+        table = ConsoleSessionRow.__table__
+        result = self.s.execute(
+            update(table)
+            .where(table.c.key_id == key_id, table.c.ended_at.is_(None))
+            .values(ended_at=at)
+        )
+        return int(result.rowcount or 0)  # type: ignore[attr-defined]
+
+
+class SqlSigninLinks:
+    def __init__(self, session: Session):
+        self.s = session
+
+    def add(
+        self,
+        token_hash: str,
+        key_id: int,
+        *,
+        created_by: int | None,
+        created_at: datetime,
+        expires_at: datetime,
+    ) -> None:
+        self.s.add(
+            SigninLinkRow(
+                token_hash=token_hash,
+                key_id=key_id,
+                created_by=created_by,
+                created_at=created_at,
+                expires_at=expires_at,
+            )
+        )
+
+    def redeem(self, token_hash: str, at: datetime) -> tuple[str, int | None]:
+        table = SigninLinkRow.__table__
+        c = table.c
+        used = self.s.execute(
+            update(table)
+            .where(c.token_hash == token_hash, c.used_at.is_(None), c.expires_at > at)
+            .values(used_at=at)
+            .returning(c.key_id)
+        ).scalar_one_or_none()
+        if used is not None:
+            return "ok", int(used)
+        row = self.s.scalar(select(SigninLinkRow).where(SigninLinkRow.token_hash == token_hash))
+        if row is None:
+            return "unknown", None
+        return ("used" if row.used_at is not None else "expired"), row.key_id
+
+    def void_for_key(self, key_id: int, at: datetime) -> None:
+        table = SigninLinkRow.__table__
+        self.s.execute(
+            update(table)
+            .where(table.c.key_id == key_id, table.c.used_at.is_(None))
+            .values(used_at=at)
+        )
+
 
 class SqlUnitOfWork:
     """One session = one transaction; commit explicitly, otherwise it rolls back."""
@@ -314,6 +382,7 @@ class SqlUnitOfWork:
         self.disputes = SqlDisputes(self.session)
         self.idempotency = SqlIdempotency(self.session)
         self.sessions = SqlConsoleSessions(self.session)
+        self.signin_links = SqlSigninLinks(self.session)
         self.jobs = SqlJobs(self.session)
         self.webhooks = SqlWebhooks(self.session)
         return self

@@ -65,6 +65,17 @@ def check_csrf() -> None:
 def sign_in(secret: str) -> Principal:
     """Check the key and open a server-side session for it (raises Unauthenticated)."""
     token, who = services().keys.open_session(secret)
+    return _start(token, who)
+
+
+def sign_in_with_link(link_token: str) -> Principal:
+    """Use a one-time sign-in link (raises SigninLinkRefused) and open its session."""
+    token, who = services().keys.redeem_signin_link(link_token)
+    return _start(token, who)
+
+
+def _start(token: str, who: Principal) -> Principal:
+    """A fresh cookie session for the server-side session ``token`` (the language stays)."""
     lang = session.get("lang")
     session.clear()
     if lang:

@@ -7,15 +7,18 @@ from typing import Any
 from flask import flash, redirect, render_template, request, url_for
 
 from referee.service.errors import Unauthenticated
-from referee.web.auth import current_principal, safe_next, sign_in, sign_out
+from referee.service.keys import SigninLinkRefused
+from referee.web.auth import current_principal, safe_next, sign_in, sign_in_with_link, sign_out
 from referee.web.blueprint import bp
 from referee.web.i18n import choose_language, current_language, text
 
 
 def _home_for(role: str) -> str:
-    """Where a role starts: the dispute list, or the rules for roles that read no disputes."""
+    """Where a role starts: the dispute list; the admin at the keys (to hand them out)."""
     if role in ("referee", "platform", "court"):
         return url_for("console.disputes")
+    if role == "admin":
+        return url_for("console.keys")
     return url_for("console.rules")
 
 
@@ -40,6 +43,29 @@ def sign_in_page() -> Any:
         return redirect(_home_for(current_principal().role))  # type: ignore[union-attr]
     page = render_template("console/sign_in.html", error=error, next_url=next_url)
     return page, status
+
+
+@bp.route("/sign-in/link", methods=["GET", "POST"], endpoint="signin_link")
+def signin_link_page() -> Any:
+    """A one-time sign-in link opened on a phone (from the QR code the admin shows).
+
+    The token travels in the address's fragment (``#...``), which browsers never send to
+    a server, so it stays out of access logs and Referer headers; the page's script puts
+    it into the form and sends it as a POST (CSRF-checked, rate-limited). A link preview
+    that fetches the address does not use the link up.
+    """
+    if request.method == "GET":
+        return render_template("console/signin_link.html", refused=None)
+    token = request.form.get("token", "").strip()
+    try:
+        if not token:
+            raise SigninLinkRefused("unknown")
+        who = sign_in_with_link(token)
+    except SigninLinkRefused as refused:
+        page = render_template("console/signin_link.html", refused=refused.reason)
+        return page, 410
+    flash(text("console.link.welcome", current_language(), owner=who.owner))
+    return redirect(_home_for(who.role))
 
 
 @bp.route("/sign-out", methods=["POST"], endpoint="sign_out")

@@ -113,8 +113,11 @@ def _int_arg(name: str) -> int | None:
 @bp.route("/", endpoint="disputes")
 @signed_in
 def dispute_list() -> Any:
-    """Disputes this key may read, newest first, with filters."""
+    """Disputes this key may read, newest first, with filters (the admin, who reads no
+    disputes, starts at the keys instead)."""
     who = require_principal()
+    if who.role == "admin":
+        return redirect(url_for("console.keys"))
     lang = current_language()
     args = {
         k: request.args.get(k, "").strip() for k in ("event", "table", "outcome", "kind", "date")

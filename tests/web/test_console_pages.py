@@ -364,9 +364,11 @@ def test_the_court_sees_every_owners_disputes(as_role) -> None:  # type: ignore[
 
 def test_admin_keys_read_no_disputes(as_role) -> None:  # type: ignore[no-untyped-def]
     c = as_role("admin")
-    response = c.get("/console/")
+    response = c.get("/console/")  # the start page leads the admin to the keys
+    assert response.status_code == 302 and response.headers["Location"] == "/console/keys"
+    response = c.get("/console/disputes/1")
     assert response.status_code == 403 and "Your role may not do this." in text_of(response)
-    assert c.get("/console/sign-in").headers["Location"] == "/console/rules"
+    assert c.get("/console/sign-in").headers["Location"] == "/console/keys"
 
 
 # -- appeals and revisions -------------------------------------------------------------------

@@ -71,7 +71,7 @@ def _with(doc: dict[str, Any], change: Any) -> str:
 
 
 @pytest.fixture
-def pages(as_role) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+def pages(app, as_role, keys) -> dict[str, Any]:  # type: ignore[no-untyped-def]
     """Every example as a dispute (its ruling page), one of them appealed (two revisions)."""
     referee = as_role("referee")
     court = as_role("court")
@@ -89,6 +89,11 @@ def pages(as_role) -> dict[str, Any]:  # type: ignore[no-untyped-def]
         "referee": referee,
         "court": court,
         "admin": as_role("admin"),
+        # the admin's own key (revoking it is refused) and a referee's (its QR hand-over)
+        "key_ids": [
+            str(app.extensions["referee"].keys.authenticate(keys[name]).key_id)
+            for name in ("admin", "referee")
+        ],
         "ids": ids,
         "appealed": appealed,
     }
@@ -99,6 +104,7 @@ def _values(pages: dict[str, Any]) -> dict[str, list[str]]:
     return {
         "dispute_id": [str(i) for i in pages["ids"].values()],
         "clause_id": ["isko-4.2.3", "isko-3.3.9", "skwo-7.3.3"],
+        "key_id": pages["key_ids"],
     }
 
 

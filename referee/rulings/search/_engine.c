@@ -851,13 +851,20 @@ static int r_children(Reach *r, const u32 *h, int lead, int need, Cand *sorted, 
     int rem = points_of(g, alive);
     Cand won[MAX_HAND * MAX_HAND * MAX_HAND], lost[MAX_HAND * MAX_HAND * MAX_HAND];
     int nw = 0, nl = 0, fail = 0, slack = rem - need;
-    int8_t m0[32], m1[32], m2[32];
+    int8_t m0[32], mf1[5][32], mf2[5][32];
+    int nf1[5] = {-1, -1, -1, -1, -1}, nf2[5] = {-1, -1, -1, -1, -1};
     int n0 = moves(g, h[lead], alive, 1, m0);
     for (int i = 0; i < n0; i++) {
         int c0 = m0[i];
-        u32 fo = g->followers[c0];
-        int n1 = moves(g, (h1 & fo) ? (h1 & fo) : h1, alive, 1, m1);
-        int n2 = moves(g, (h2 & fo) ? (h2 & fo) : h2, alive, 1, m2);
+        /* the followers' moves depend only on the class led: made once per class */
+        int k0 = g->class_of[c0];
+        if (nf1[k0] < 0) {
+            u32 fo = g->followers[c0];
+            nf1[k0] = moves(g, (h1 & fo) ? (h1 & fo) : h1, alive, 1, mf1[k0]);
+            nf2[k0] = moves(g, (h2 & fo) ? (h2 & fo) : h2, alive, 1, mf2[k0]);
+        }
+        const int8_t *m1 = mf1[k0], *m2 = mf2[k0];
+        int n1 = nf1[k0], n2 = nf2[k0];
         for (int a = 0; a < n1; a++) {
             int b1 = c0 << 10 | m1[a] << 5;
             for (int b = 0; b < n2; b++) {

@@ -68,3 +68,21 @@
     reader.readAsText(event.target.files[0]);
   });
 })();
+
+// A sign-in link (console/signin_link.html): the token is in the address's fragment,
+// which the browser never sends; put it into the form, clear it from the address bar
+// (and the history), and send the form at once.
+(function () {
+  "use strict";
+  var form = document.getElementById("link-sign-in");
+  if (!form) { return; }
+  var token = window.location.hash.replace(/^#/, "");
+  if (!token) {
+    document.getElementById("link-missing").hidden = false;
+    document.getElementById("link-wait").hidden = true;
+    return;
+  }
+  document.getElementById("link-token").value = token;
+  history.replaceState(null, "", window.location.pathname + window.location.search);
+  form.submit();
+})();

@@ -1,0 +1,133 @@
+"""Pages (admin only): the API keys, a new key, revoking one, handing one over to a phone.
+
+A new key's secret is shown once, on the page that answers the form (never stored, never
+put into the cookie). A key for the table (referee, court, platform) can be handed over
+as a one-time sign-in link and its QR code: the phone opens the link and is signed in,
+nobody types the key. The rules (who may, what expires) are the service's
+(:class:`referee.service.keys.KeyService`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import abort, flash, redirect, render_template, request, url_for
+
+from referee.service.errors import Conflict, InvalidInput
+from referee.service.model import ID_PATH, ROLES, ApiKey
+from referee.web.auth import require_principal, signed_in
+from referee.web.blueprint import bp
+from referee.web.i18n import current_language, text
+from referee.web.qr import qr_svg
+from referee.web.services import services
+from referee.web.times import when
+
+#: roles whose keys can be handed over by sign-in link (not admin keys)
+LINK_ROLES = tuple(r for r in ROLES if r != "admin")
+#: hosts a phone cannot reach (the admin's own machine)
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1", "0.0.0.0"})
+
+
+def _keys_page(*, form: dict[str, str] | None = None, error: str | None = None) -> str:
+    who = require_principal()
+    keys = services().keys.list_as(who)
+    owners = sorted({k.owner for k in keys if k.active})
+    return render_template(
+        "console/keys.html",
+        keys=list(reversed(keys)),  # newest first
+        owners=owners,
+        roles=ROLES,
+        link_roles=LINK_ROLES,
+        form=form or {"role": "referee", "owner": "", "label": ""},
+        error=error,
+        own_key=who.key_id,
+    )
+
+
+@bp.route("/keys", endpoint="keys")
+@signed_in
+def keys_page() -> Any:
+    """Every key (newest first) with its role, owner, dates and state; the form for a new one."""
+    return _keys_page()
+
+
+def signin_url(token: str) -> str:
+    """The address of a sign-in link: the service's public address (``REFEREE_PUBLIC_URL``)
+    or the one the admin's browser used, the page in the admin's language, the token in
+    the fragment (never sent to a server)."""
+    base = services().settings.public_url or request.host_url.rstrip("/")
+    path = url_for("console.signin_link", lang=current_language())
+    return f"{base}{path}#{token}"
+
+
+def _handover(key: ApiKey, secret: str | None) -> str:
+    """The page that shows a key's secret (when just made) and its sign-in link and QR."""
+    who = require_principal()
+    lang = current_language()
+    link = qr = expires = None
+    if key.role in LINK_ROLES and key.id is not None:
+        token, _key, expires_at = services().keys.signin_link(who, key.id)
+        link = signin_url(token)
+        qr = qr_svg(link, label=text("console.keys.qr_label", lang, label=key.label or key.owner))
+        expires = when(expires_at)
+    host = urlsplit(link).hostname if link else None
+    return render_template(
+        "console/key_handover.html",
+        key=key,
+        secret=secret,
+        link=link,
+        qr=qr,
+        expires=expires,
+        local_only=host in LOCAL_HOSTS,
+        minutes=int(services().settings.signin_link_minutes),
+    )
+
+
+@bp.route("/keys", methods=["POST"], endpoint="create_key")
+@signed_in
+def create_key() -> Any:
+    """Make a key; the answer shows its secret once and, for a table key, the QR code."""
+    who = require_principal()
+    lang = current_language()
+    form = {k: request.form.get(k, "").strip() for k in ("role", "owner", "label")}
+    if form["role"] not in ROLES:
+        return _keys_page(form=form, error=text("console.keys.bad_role", lang)), 422
+    if not form["owner"]:
+        return _keys_page(form=form, error=text("console.keys.no_owner", lang)), 422
+    if len(form["owner"]) > 200 or len(form["label"]) > 200:
+        return _keys_page(form=form, error=text("console.keys.too_long", lang)), 422
+    try:
+        key, secret = services().keys.create_as(who, form["role"], form["owner"], form["label"])
+    except InvalidInput as exc:
+        return _keys_page(form=form, error=exc.message), 422
+    return _handover(key, secret), 201
+
+
+@bp.route(f"/keys/<{ID_PATH}:key_id>/link", methods=["POST"], endpoint="key_link")
+@signed_in
+def key_link(key_id: int) -> Any:
+    """A new one-time sign-in link (and QR code) for an existing key (a new phone)."""
+    who = require_principal()
+    key = next((k for k in services().keys.list_as(who) if k.id == key_id), None)
+    if key is None:
+        abort(404)
+    if not key.active or key.role not in LINK_ROLES:
+        flash(text("console.keys.no_link", current_language()))
+        return redirect(url_for("console.keys"))
+    return _handover(key, None)
+
+
+@bp.route(f"/keys/<{ID_PATH}:key_id>/revoke", methods=["POST"], endpoint="revoke_key")
+@signed_in
+def revoke_key(key_id: int) -> Any:
+    """Revoke a key: it stops working at once, its console sessions and links end."""
+    who = require_principal()
+    lang = current_language()
+    try:
+        key = services().keys.revoke_as(who, key_id)
+    except Conflict:
+        flash(text("console.keys.own_key", lang))
+        return redirect(url_for("console.keys"))
+    flash(text("console.keys.revoked_done", lang, label=key.label or key.owner, prefix=key.prefix))
+    return redirect(url_for("console.keys"))
