@@ -52,7 +52,9 @@ class JobSchema(ma.Schema):
     id = ma.fields.Integer()
     state = ma.fields.String(metadata={"enum": ["queued", "running", "done", "cancelled"]})
     format = ma.fields.String(metadata={"enum": ["iss", "skat-log"]})
-    lang = ma.fields.String()
+    language = ma.fields.String(
+        metadata={"enum": list(LANGUAGES), "description": "language of the rulings (?lang=)"}
+    )
     records = ma.fields.Integer()
     chunks = ma.fields.Integer()
     created_at = ma.fields.String()
@@ -120,7 +122,7 @@ def _job(job: Job, progress: JobProgress) -> dict[str, Any]:
         "id": job.id,
         "state": job.state,
         "format": job.input_format,
-        "lang": job.lang,
+        "language": job.lang,
         "records": job.records,
         "chunks": job.chunks,
         "created_at": _iso(job.created_at),

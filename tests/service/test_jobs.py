@@ -333,3 +333,13 @@ def test_a_webhook_must_name_known_events_and_an_http_url(immediate_app: Flask) 
         ).status_code
         == 403
     )
+
+
+def test_a_job_names_its_language_as_every_other_response_does(immediate_app: Flask) -> None:
+    """One name for the language across the API (issue 16): ``language``, never ``lang``."""
+    client, keys = immediate_app.test_client(), _keys(immediate_app)
+    r = _submit(client, keys["platform"], _archive(), content_type=ISS, lang="de")
+    assert r.status_code == 202, r.get_json()
+    assert r.get_json()["language"] == "de" and "lang" not in r.get_json()
+    shown = client.get(f"/v1/jobs/{r.get_json()['id']}", headers=keys["platform"]).get_json()
+    assert shown["language"] == "de" and "lang" not in shown
