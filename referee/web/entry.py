@@ -59,9 +59,18 @@ INCIDENTS = (
     "continue",
     "timeout",
     "left",
+    "refuse",
+    "look_into_hand",
+    "choice",
 )
 #: incidents that need no seat
 SEATLESS = ("objection",)
+#: what the dealer who sits out at a table of four may be recorded as doing (ISkO 3.3.9
+#: looking at the skat, 4.2.9 remarks, 3.5.4 looking into a hand, 4.1.11 objecting)
+DEALER_INCIDENTS = ("look_at_skat", "remark", "look_into_hand", "objection")
+#: the declarer's choices (ISkO 3.3.11 play or fold after the skat was seen in the bidding,
+#: 3.3.10 take the game as won after the defenders' misdeal); written after the auction
+CHOICES = ("play", "fold", "win")
 #: completions of a half-entered deal the form rules one by one to see whether they agree
 COMPLETION_LIMIT = 24
 
@@ -88,6 +97,8 @@ class Incident:
     trick: int | None = None
     text: str = ""
     gathered: bool = False
+    into: str | None = None  # look_into_hand: whose hand the dealer looked into
+    choice: str | None = None  # choice: play, fold or win
 
 
 @dataclass
@@ -188,18 +199,35 @@ def read_draft(doc: Any) -> Draft:
         if not isinstance(at, int) or at < -1 or at > len(d.plays):
             at = len(d.plays)
         trick = inc.get("trick")
+        kind = str(inc["type"])
         d.incidents.append(
             Incident(
-                type=str(inc["type"]),
+                type=kind,
                 at=at,
-                seat=_seat(inc.get("seat"), where),
+                seat=_incident_seat(inc.get("seat"), kind, d.table_size, where),
                 cards=[_card(c, where) for c in inc.get("cards") or []],
                 trick=trick if isinstance(trick, int) and 1 <= trick <= 10 else None,
                 text=str(inc.get("text") or "")[:500],
                 gathered=_flag(inc.get("gathered")),
+                into=_seat(inc.get("into") or "forehand", where)
+                if kind == "look_into_hand"
+                else None,
+                choice=str(inc.get("choice")) if inc.get("choice") in CHOICES else "play",
             )
         )
     return d
+
+
+def _incident_seat(value: Any, kind: str, table_size: int, where: str) -> str | None:
+    """An incident's seat: one of the three, or the dealer who sits out at a table of four
+    for what the rules let him do; a look into a hand is the dealer's alone (3.5.4)."""
+    if value == "dealer":
+        if table_size != 4 or kind not in DEALER_INCIDENTS:
+            raise EntryError("console.entry.dealer_only", where=where)
+        return "dealer"
+    if kind == "look_into_hand":
+        raise EntryError("console.entry.dealer_only", where=where)
+    return _seat(value, where)
 
 
 # -- the play: seats, tricks, what follows suit ----------------------------------------------
@@ -326,6 +354,10 @@ def _incident_events(inc: Incident) -> list[dict[str, Any]]:
         event["cards"] = list(inc.cards)
     if inc.type == "review_tricks":
         event["trick"] = inc.trick or 1
+    if inc.type == "look_into_hand":
+        event["into"] = inc.into or "forehand"
+    if inc.type == "choice":
+        event["choice"] = inc.choice or "play"
     if inc.type == "remark":
         event["text"] = inc.text or "—"
     elif inc.type == "objection" and inc.text:
@@ -355,10 +387,14 @@ def build_record(
     events: list[dict[str, Any]] = []
     by_place: dict[int, list[Incident]] = {}
     for inc in d.incidents:
-        by_place.setdefault(inc.at, []).append(inc)
+        if inc.type != "choice":
+            by_place.setdefault(inc.at, []).append(inc)
     for inc in by_place.get(-1, []):
         events += _incident_events(inc)
     events += _auction(declarer, d.bid or 18)
+    for inc in d.incidents:  # the declarer's choice comes when the auction is over
+        if inc.type == "choice":
+            events += _incident_events(inc)
     if declarer and d.game:
         if pickup:
             events.append({"type": "pickup", "seat": declarer})
@@ -554,7 +590,8 @@ def analyse(doc: Any, lang: str) -> dict[str, Any]:
     }
     if problems:
         return answer
-    if not d.passed and (d.declarer is None or d.game is None or d.bid is None):
+    folded = any(i.type == "choice" and i.choice == "fold" for i in d.incidents)
+    if not d.passed and (d.declarer is None or (d.game is None and not folded) or d.bid is None):
         needed = [text("console.entry.need_contract", lang)]
         if unknown:
             needed.append(_need_cards(held, unknown, lang))
@@ -675,78 +712,3 @@ def _half_known(
         "verdict_text": text(f"console.entry.verdict_{verdict}", lang, count=count),
         "possible": possible,
     }
-
-
-# -- a record back into a draft (to check the form against records, and to prefill it) ------
-
-#: event types the form writes itself (from the seats, the auction's result and the contract)
-_BUILT = ("bid", "hold", "pass", "pickup", "discard", "declare", "play")
-
-
-def draft_from_record(record: dict[str, Any]) -> dict[str, Any]:
-    """The draft that produces ``record`` again, up to the auction's exact steps.
-
-    Raises :class:`EntryError` for what the form cannot say (a ``dealt`` mark, cards
-    gathered without an objection after them, a bidding irregularity).
-    """
-    state = engine.replay(record)
-    deal = record["deal"]
-    events = record.get("events") or []
-    declare = next((e for e in events if e["type"] == "declare"), None)
-    discard = next((e for e in events if e["type"] == "discard"), None)
-    draft: dict[str, Any] = {
-        "table_size": record.get("table_size", 3),
-        "players": dict(record.get("players") or {}),
-        "declarer": state.get("declarer"),
-        "passed": state.get("phase") == "passed_in",
-        "bid": state.get("bid"),
-        "plays": [],
-        "incidents": [],
-    }
-    if any(i["kind"] == "bidding_irregular" for i in state.get("irregularities") or []):
-        raise EntryError("console.entry.bad_draft", where="events")
-    if declare is None and not draft["passed"]:  # the form enters games that were declared
-        raise EntryError("console.entry.bad_draft", where="events")
-    if declare is not None:
-        for key in ("game", "hand", "schneider", "schwarz", "ouvert"):
-            draft[key] = declare.get(key, False)
-    plays: list[dict[str, Any]] = draft["plays"]
-    played: set[str] = set()
-    gathered = False
-    for e in events:
-        kind = e["type"]
-        if kind == "play" and declare is not None and events.index(declare) < events.index(e):
-            expected = play_seats(read_draft({**draft, "plays": [*plays, {"card": e["card"]}]}))
-            seat = expected.plays[-1].seat
-            plays.append({"card": e["card"], "seat": None if seat == e["seat"] else e["seat"]})
-            played.add(e["card"])
-        elif kind == "play":  # a card led before the declaration: not a place the form has
-            raise EntryError("console.entry.bad_draft", where="events")
-        elif kind in _BUILT:
-            continue
-        elif kind == "cards_gathered":
-            gathered = True
-        elif kind in INCIDENTS:
-            before_play = declare is None or events.index(e) < events.index(declare)
-            inc: dict[str, Any] = {"type": kind, "at": -1 if before_play else len(plays)}
-            for key in ("seat", "cards", "trick", "text"):
-                if e.get(key) is not None:
-                    inc[key] = e[key]
-            if gathered and kind == "objection":
-                inc["gathered"], gathered = True, False
-            draft["incidents"].append(inc)
-        else:
-            raise EntryError("console.entry.bad_incident", where="events")
-    if gathered:
-        raise EntryError("console.entry.bad_incident", where="events")
-    cards = {s: [c for c in deal[s] if c not in played] for s in SEAT_NAMES}
-    skat = list(deal["skat"])
-    if discard is not None and draft["declarer"]:
-        mine = draft["declarer"]
-        kept = cards[mine] + skat
-        cards[mine] = [c for c in kept if c not in discard["cards"] and c not in played]
-        if sorted(discard["cards"]) != sorted(skat):
-            draft["skat_dealt"] = skat
-        skat = list(discard["cards"])
-    draft["cards"] = {**cards, "skat": skat}
-    return draft

@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from referee.web import entry
+from referee.web.entry_draft import draft_from_record
 from tests.support.web import example, example_text
 
 REVOKE = example_text("revoke-objected")
@@ -39,7 +40,7 @@ def test_the_court_amends_in_the_entry_form_prefilled_from_the_current_revision(
     body = page.get_data(as_text=True)
     assert page.status_code == 200
     prefill = _prefill(body)
-    assert prefill == {**entry.draft_from_record(example("revoke-objected")), "step": "review"}
+    assert prefill == {**draft_from_record(example("revoke-objected")), "step": "review"}
     assert f'action="/console/disputes/{dispute}/appeal"' in body  # it lodges an appeal
     assert 'name="grounds"' in body and f'data-draft-key="skat-referee-amend-{dispute}-1"' in body
     assert "Protokoll von Streitfall" in body and "Fassung 1" in body
@@ -56,7 +57,7 @@ def test_a_record_the_form_cannot_say_is_amended_as_json(as_role) -> None:  # ty
     dispute = as_role("referee").submit_ok(example_text("look-at-skat-bidding"))
     court = as_role("court")
     try:
-        entry.draft_from_record(example("look-at-skat-bidding"))
+        draft_from_record(example("look-at-skat-bidding"))
     except entry.EntryError:
         response = court.get(f"/console/disputes/{dispute}/amend?lang=de")
         assert response.headers["Location"] == f"/console/disputes/{dispute}/appeal"
