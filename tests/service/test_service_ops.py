@@ -95,6 +95,7 @@ def test_serve_makes_one_first_admin_key(tmp_path, monkeypatch, capsys):
     out = capsys.readouterr()
     assert secret not in out.out + out.err  # issue 15: the key is never in the log
     assert "var/dev-admin-key" in out.out
+    assert "/console/" in out.out and "QR code" in out.out  # the way forward (issue 17)
     assert (tmp_path / "var" / "referee.db").is_file()
     assert oct((tmp_path / "var" / "dev-admin-key").stat().st_mode & 0o777) == "0o600"
     assert args.run(args) == 0
