@@ -1,8 +1,9 @@
 """The hand-over in a real browser (issue 17): the admin creates a referee key in the
 console (1280×900) and gets a QR code; the phone (390×844, German) opens the link, is
 signed in without typing anything and lands on the dispute list; the referee enters the
-revoke example by taps and gets its ruling (no JSON typed anywhere); the same link a
-second time is refused. Screenshots go to test-artifacts/ (and
+revoke example by taps with the time the next series starts, and gets its ruling and
+the appeal deadline in Berlin time (no JSON typed anywhere); the same link a second time
+is refused. Screenshots go to test-artifacts/ (and
 to docs/screenshots/ when missing or with REFEREE_UPDATE_SCREENSHOTS=1).
 """
 
@@ -79,8 +80,11 @@ def _enter_revoke_by_taps(page: Any) -> int:
     page.locator('[data-who="forehand"]').click()
     page.locator("#incident-add").click()
     page.locator("#step-incidents .next").click()
+    # the schedule, so the dispute knows its appeal deadline (typed in Berlin time)
+    page.locator("#entry-schedule summary").click()
+    page.locator("#entry-next-series").fill("2026-11-24T20:00")
     page.locator("#entry-send").click()
-    return count + 8  # next, skat tab, next, objection, who, add, next, send
+    return count + 10  # next, skat tab, next, objection, who, add, next, schedule x2, send
 
 
 def test_admin_hands_a_referee_key_to_a_phone_by_qr_link(
@@ -139,6 +143,10 @@ def test_admin_hands_a_referee_key_to_a_phone_by_qr_link(
             taps = _enter_revoke_by_taps(page)
             expect(page.locator("#outcome-line")).to_have_text(OUTCOME)
             expect(page.locator("body")).to_contain_text("ISkO 4.2.3")
+            expect(page.locator("#appeal-deadline")).to_have_text(
+                "Einspruchsfrist: vor 24.11.2026 20:00 (+01:00), dem Beginn der nächsten Serie"
+                " (ISkO 4.5.10, SkWO 7.3.3)."
+            )
             print(f"\nfrom the admin's key to the revoke's ruling: {taps} taps on the phone")
 
             # the same link again (another phone, or the link sent on): refused, in German
