@@ -115,6 +115,13 @@ def test_admin_hands_a_referee_key_to_a_phone_by_qr_link(
             link = page.locator("#signin-link").input_value()
             assert link.startswith(server + "/console/sign-in/link?lang=en#")
             _shot(page, "keys-handover")
+            # the admin on a phone: the key list and the hand-over fit 390 px
+            page.set_viewport_size({"width": 390, "height": 844})
+            for path in ("/console/keys",):
+                page.goto(server + path)
+                width = page.evaluate("document.documentElement.scrollWidth")
+                assert width <= 392, f"{path} is {width}px wide on a 390px phone"
+            _shot(page, "keys-phone")
             assert errors == []
         finally:
             desk.close()
