@@ -80,6 +80,7 @@ def test_keys_cli_create_list_revoke(tmp_path, monkeypatch, capsys):
     assert args.run(args) == 0
     listing = capsys.readouterr().out
     assert "court" in listing and "Skatgericht" in listing and secret not in listing
+    assert "last used (UTC)" in listing and " never " in listing  # issue 17
     args = _cli(keys_cli.register, ["revoke", "1"])
     assert args.run(args) == 0 and "revoked key 1" in capsys.readouterr().out
     args = _cli(keys_cli.register, ["revoke", "7"])
