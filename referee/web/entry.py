@@ -22,6 +22,7 @@ without a request.
 from __future__ import annotations
 
 import itertools
+import json
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -73,6 +74,8 @@ DEALER_INCIDENTS = ("look_at_skat", "remark", "look_into_hand", "objection")
 CHOICES = ("play", "fold", "win")
 #: completions of a half-entered deal the form rules one by one to see whether they agree
 COMPLETION_LIMIT = 24
+#: the most JSON text a draft's ``meta`` (the amended record's context) may hold
+META_LIMIT = 20_000
 
 
 class EntryError(BadRequest):
@@ -117,6 +120,8 @@ class Draft:
     cards: dict[str, list[str]] = field(default_factory=dict)  # holder -> cards at the end
     skat_dealt: list[str] = field(default_factory=list)
     incidents: list[Incident] = field(default_factory=list)
+    #: the record's own context, kept as it was when the court amends a record
+    meta: dict[str, Any] = field(default_factory=dict)
 
 
 def _card(token: Any, where: str) -> str:
@@ -143,6 +148,11 @@ def read_draft(doc: Any) -> Draft:
         raise EntryError("console.entry.bad_draft", where="draft")
     d = Draft()
     d.table_size = 4 if doc.get("table_size") in (4, "4") else 3
+    meta = doc.get("meta")
+    if isinstance(meta, dict) and meta:
+        if len(json.dumps(meta, ensure_ascii=False, default=str)) > META_LIMIT:
+            raise EntryError("console.entry.bad_draft", where="meta")
+        d.meta = dict(meta)
     players = doc.get("players") or {}
     if isinstance(players, dict):
         for key in (*SEAT_NAMES, "dealer"):
@@ -604,7 +614,7 @@ def analyse(doc: Any, lang: str) -> dict[str, Any]:
         }
         return answer
     if not unknown:
-        record = build_record(d, table, held)
+        record = build_record(d, table, held, d.meta)
         answer["record"] = record
         answer["events"] = [event_text(e, lang) for e in record["events"]]
         try:
@@ -696,7 +706,7 @@ def _half_known(
         rulings: dict[tuple[Any, ...], str] = {}
         for extra in _completions(held, unknown):
             full = {h: held[h] + extra.get(h, []) for h in HOLDERS}
-            record = build_record(d, table, full)
+            record = build_record(d, table, full, d.meta)
             try:
                 doc = engine.adjudicate(record, lang=lang)
             except RefereeError:

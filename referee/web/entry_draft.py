@@ -42,6 +42,8 @@ def draft_from_record(record: dict[str, Any]) -> dict[str, Any]:
         "plays": [],
         "incidents": [],
     }
+    if record.get("meta"):
+        draft["meta"] = dict(record["meta"])  # the context goes back into the record as it was
     if any(i["kind"] == "bidding_irregular" for i in state.get("irregularities") or []):
         raise EntryError("console.entry.bad_draft", where="events")
     if declare is None and not draft["passed"] and not folded:

@@ -107,6 +107,7 @@ def test_the_amended_appeal_is_a_new_revision_compared_by_facts_and_results(
     assert [r.revision for r in stored.rulings] == [1, 2]
     assert stored.rulings[0].record == example("revoke-objected")  # evidence never changed
     assert stored.current.record == json.loads(record) and stored.current.appeal["amended_record"]
+    assert stored.current.record["meta"] == example("revoke-objected")["meta"]  # context kept
     spanish = html.unescape(
         court.get(f"/console/disputes/{dispute}/revisions?lang=es").get_data(as_text=True)
     )

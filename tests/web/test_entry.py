@@ -70,6 +70,7 @@ def test_an_example_entered_in_the_form_gets_the_same_ruling(name: str) -> None:
     answer = analyse(draft_from_record(record))
     assert answer["problems"] == [] and answer["record"] is not None
     built = answer["record"]
+    assert built.get("meta") == record.get("meta")  # the context comes back as it was
     for holder in ("forehand", "middlehand", "rearhand", "skat"):
         assert sorted(built["deal"][holder]) == sorted(record["deal"][holder])
     assert comparable(engine.adjudicate(built)) == comparable(engine.adjudicate(record))

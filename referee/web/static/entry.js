@@ -87,7 +87,8 @@
     return {
       table_size: d.table_size, players: d.players, declarer: d.declarer, passed: d.passed,
       bid: d.bid, hand: d.hand, game: d.game, schneider: d.schneider, schwarz: d.schwarz,
-      ouvert: d.ouvert, plays: d.plays, cards: d.cards, skat_dealt: d.skat_dealt, incidents: d.incidents
+      ouvert: d.ouvert, plays: d.plays, cards: d.cards, skat_dealt: d.skat_dealt, incidents: d.incidents,
+      meta: d.meta || {}
     };
   }
   function analyse() {
