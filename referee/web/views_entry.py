@@ -20,6 +20,7 @@ from referee.web import entry
 from referee.web.auth import current_principal, require_principal, signed_in
 from referee.web.blueprint import bp
 from referee.web.cards import card_view
+from referee.web.entry_analysis import analyse
 from referee.web.error_text import error_text
 from referee.web.i18n import capitalized, current_language, term, text
 
@@ -135,7 +136,7 @@ def entry_analyse() -> Any:
         return jsonify({"error": text("console.new.not_allowed", lang)}), 403
     draft = request.get_json(silent=True)
     try:
-        return jsonify(entry.analyse(draft, lang))
+        return jsonify(analyse(draft, lang))
     except entry.EntryError as exc:
         message = text(exc.code, lang, **{"card": "", **exc.params})
         return jsonify({"error": message, "field": exc.where.get("field")}), 422

@@ -11,7 +11,7 @@ import json
 import re
 from typing import Any
 
-from referee.web import entry
+from referee.web import entry, entry_analysis
 from referee.web.entry_draft import draft_from_record
 from tests.support.web import example, example_text
 
@@ -25,7 +25,7 @@ def _prefill(page: str) -> dict[str, Any]:
 
 
 def _amended_record(draft: dict[str, Any], **change: Any) -> str:
-    answer = entry.analyse({**draft, **change}, "de")
+    answer = entry_analysis.analyse({**draft, **change}, "de")
     assert answer["record"] is not None, answer["problems"]
     return json.dumps(answer["record"])
 

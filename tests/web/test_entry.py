@@ -17,7 +17,7 @@ import pytest
 from flask import Flask
 
 from referee.service import engine
-from referee.web import entry
+from referee.web import entry, entry_analysis
 from referee.web.entry_draft import draft_from_record
 from tests.support.web import EXAMPLES, Console, example
 
@@ -57,7 +57,7 @@ def comparable(doc: dict[str, Any]) -> dict[str, Any]:
 
 def analyse(draft: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     with Flask(__name__).test_request_context():
-        return entry.analyse(json.loads(json.dumps(draft)), lang)
+        return entry_analysis.analyse(json.loads(json.dumps(draft)), lang)
 
 
 def revoke_draft() -> dict[str, Any]:
