@@ -35,10 +35,14 @@ def run(args: argparse.Namespace) -> int:
             print(secret)
             print(f"# key {key.id} ({key.role}, owner {key.owner!r}); shown only once")
         elif args.keys_command == "list":
-            print(f"{'id':>4}  {'prefix':<12} {'role':<9} {'status':<8} owner")
+            print(
+                f"{'id':>4}  {'prefix':<12} {'role':<9} {'status':<8} {'last used (UTC)':<17} owner"
+            )
             for key in keys.list():
                 status = "active" if key.active else "revoked"
-                print(f"{key.id:>4}  {key.prefix:<12} {key.role:<9} {status:<8} {key.owner}")
+                used = key.last_used_at.strftime("%Y-%m-%d %H:%M") if key.last_used_at else "never"
+                line = f"{key.id:>4}  {key.prefix:<12} {key.role:<9} {status:<8} {used:<17}"
+                print(f"{line} {key.owner}")
         else:
             key = keys.revoke(args.id)
             print(f"revoked key {key.id} ({key.role}, owner {key.owner!r})")

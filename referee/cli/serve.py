@@ -76,6 +76,10 @@ def run(args: argparse.Namespace) -> int:
         backend.dispose()
     if secret:
         print(f"an admin key was created; it is in {DEV_KEY_FILE} (mode 0600), not in this log")
+        print(
+            f"sign in with it at http://{args.bind}/console/ and create the referees' keys "
+            "there (Keys: a QR code signs a phone in)"
+        )
     print(f"database: {settings.database_url}", flush=True)
     if args.no_server:
         return 0

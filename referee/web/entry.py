@@ -7,8 +7,10 @@ needs to know about the game comes from here, computed with the domain code (who
 each card, who wins each trick, which cards follow suit, the replayer's irregularities,
 the ruling), so nothing is decided twice in the browser.
 
-A draft in, a plain JSON answer out (:func:`analyse`); no Flask here, so it is tested
-without a request.
+Here: the draft read, the seats and tricks, the deal, the record built. The answer to
+the page (a draft in, a plain JSON answer out) is :func:`referee.web.entry_analysis.analyse`;
+a record back into a draft is :mod:`referee.web.entry_draft`. No Flask here, so it is
+tested without a request.
 
 >>> d = {"declarer": "forehand", "bid": 20, "game": "hearts",
 ...      "plays": [{"card": "CJ"}, {"card": "HJ"}, {"card": "DJ"}, {"card": "SJ"}]}
@@ -21,24 +23,19 @@ without a request.
 
 from __future__ import annotations
 
-import itertools
-import math
-from collections.abc import Iterator
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core.bidding import BID_VALUES
-from referee.core.cards import CARD_POINTS, Card, cards_to_str, mask_of
+from referee.core.cards import CARD_POINTS, Card
 from referee.core.contracts import Game
-from referee.core.errors import BadRequest, RefereeError
+from referee.core.errors import BadRequest
 from referee.core.seats import SEAT_NAMES, Seat
-from referee.core.tricks import follow_mask, is_revoke, trick_winner
-from referee.service import engine
-from referee.web.cards import card_view, sort_hand
-from referee.web.i18n import term, text
-from referee.web.ruling_view import event_text, outcome_line
+from referee.core.tricks import follow_mask, trick_winner
+from referee.web.cards import sort_hand
 
-__all__ = ["BID_VALUES", "Draft", "EntryError", "analyse", "build_record", "read_draft"]
+__all__ = ["BID_VALUES", "Draft", "EntryError", "build_record", "read_draft"]
 
 HOLDERS = (*SEAT_NAMES, "skat")
 #: how many cards each holder has in a regular deal
@@ -59,11 +56,22 @@ INCIDENTS = (
     "continue",
     "timeout",
     "left",
+    "refuse",
+    "look_into_hand",
+    "choice",
 )
 #: incidents that need no seat
 SEATLESS = ("objection",)
+#: what the dealer who sits out at a table of four may be recorded as doing (ISkO 3.3.9
+#: looking at the skat, 4.2.9 remarks, 3.5.4 looking into a hand, 4.1.11 objecting)
+DEALER_INCIDENTS = ("look_at_skat", "remark", "look_into_hand", "objection")
+#: the declarer's choices (ISkO 3.3.11 play or fold after the skat was seen in the bidding,
+#: 3.3.10 take the game as won after the defenders' misdeal); written after the auction
+CHOICES = ("play", "fold", "win")
 #: completions of a half-entered deal the form rules one by one to see whether they agree
 COMPLETION_LIMIT = 24
+#: the most JSON text a draft's ``meta`` (the amended record's context) may hold
+META_LIMIT = 20_000
 
 
 class EntryError(BadRequest):
@@ -88,6 +96,8 @@ class Incident:
     trick: int | None = None
     text: str = ""
     gathered: bool = False
+    into: str | None = None  # look_into_hand: whose hand the dealer looked into
+    choice: str | None = None  # choice: play, fold or win
 
 
 @dataclass
@@ -106,6 +116,8 @@ class Draft:
     cards: dict[str, list[str]] = field(default_factory=dict)  # holder -> cards at the end
     skat_dealt: list[str] = field(default_factory=list)
     incidents: list[Incident] = field(default_factory=list)
+    #: the record's own context, kept as it was when the court amends a record
+    meta: dict[str, Any] = field(default_factory=dict)
 
 
 def _card(token: Any, where: str) -> str:
@@ -132,6 +144,11 @@ def read_draft(doc: Any) -> Draft:
         raise EntryError("console.entry.bad_draft", where="draft")
     d = Draft()
     d.table_size = 4 if doc.get("table_size") in (4, "4") else 3
+    meta = doc.get("meta")
+    if isinstance(meta, dict) and meta:
+        if len(json.dumps(meta, ensure_ascii=False, default=str)) > META_LIMIT:
+            raise EntryError("console.entry.bad_draft", where="meta")
+        d.meta = dict(meta)
     players = doc.get("players") or {}
     if isinstance(players, dict):
         for key in (*SEAT_NAMES, "dealer"):
@@ -188,18 +205,35 @@ def read_draft(doc: Any) -> Draft:
         if not isinstance(at, int) or at < -1 or at > len(d.plays):
             at = len(d.plays)
         trick = inc.get("trick")
+        kind = str(inc["type"])
         d.incidents.append(
             Incident(
-                type=str(inc["type"]),
+                type=kind,
                 at=at,
-                seat=_seat(inc.get("seat"), where),
+                seat=_incident_seat(inc.get("seat"), kind, d.table_size, where),
                 cards=[_card(c, where) for c in inc.get("cards") or []],
                 trick=trick if isinstance(trick, int) and 1 <= trick <= 10 else None,
                 text=str(inc.get("text") or "")[:500],
                 gathered=_flag(inc.get("gathered")),
+                into=_seat(inc.get("into") or "forehand", where)
+                if kind == "look_into_hand"
+                else None,
+                choice=str(inc.get("choice")) if inc.get("choice") in CHOICES else "play",
             )
         )
     return d
+
+
+def _incident_seat(value: Any, kind: str, table_size: int, where: str) -> str | None:
+    """An incident's seat: one of the three, or the dealer who sits out at a table of four
+    for what the rules let him do; a look into a hand is the dealer's alone (3.5.4)."""
+    if value == "dealer":
+        if table_size != 4 or kind not in DEALER_INCIDENTS:
+            raise EntryError("console.entry.dealer_only", where=where)
+        return "dealer"
+    if kind == "look_into_hand":
+        raise EntryError("console.entry.dealer_only", where=where)
+    return _seat(value, where)
 
 
 # -- the play: seats, tricks, what follows suit ----------------------------------------------
@@ -326,6 +360,10 @@ def _incident_events(inc: Incident) -> list[dict[str, Any]]:
         event["cards"] = list(inc.cards)
     if inc.type == "review_tricks":
         event["trick"] = inc.trick or 1
+    if inc.type == "look_into_hand":
+        event["into"] = inc.into or "forehand"
+    if inc.type == "choice":
+        event["choice"] = inc.choice or "play"
     if inc.type == "remark":
         event["text"] = inc.text or "—"
     elif inc.type == "objection" and inc.text:
@@ -355,10 +393,14 @@ def build_record(
     events: list[dict[str, Any]] = []
     by_place: dict[int, list[Incident]] = {}
     for inc in d.incidents:
-        by_place.setdefault(inc.at, []).append(inc)
+        if inc.type != "choice":
+            by_place.setdefault(inc.at, []).append(inc)
     for inc in by_place.get(-1, []):
         events += _incident_events(inc)
     events += _auction(declarer, d.bid or 18)
+    for inc in d.incidents:  # the declarer's choice comes when the auction is over
+        if inc.type == "choice":
+            events += _incident_events(inc)
     if declarer and d.game:
         if pickup:
             events.append({"type": "pickup", "seat": declarer})
@@ -389,364 +431,3 @@ def build_record(
     record["deal"] = {s: sort_hand(hands[s]) for s in SEAT_NAMES} | {"skat": dealt_skat}
     record["events"] = events
     return record
-
-
-# -- the answer to the page ------------------------------------------------------------------
-
-
-def _completions(held: dict[str, list[str]], unknown: list[str]) -> Iterator[dict[str, list[str]]]:
-    """Every way to give the unknown cards to the holders that still have room."""
-    room = [(h, SIZES[h] - len(held[h])) for h in HOLDERS if SIZES[h] > len(held[h])]
-
-    def place(i: int, left: list[str]) -> Iterator[dict[str, list[str]]]:
-        if i == len(room):
-            if not left:
-                yield {}
-            return
-        holder, n = room[i]
-        for chosen in itertools.combinations(left, n):
-            rest = [c for c in left if c not in chosen]
-            for tail in place(i + 1, rest):
-                yield {holder: list(chosen), **tail}
-
-    return place(0, unknown)
-
-
-def _count_completions(held: dict[str, list[str]], unknown: int) -> int:
-    total, left = 1, unknown
-    for h in HOLDERS:
-        n = SIZES[h] - len(held[h])
-        if n > 0:
-            total *= math.comb(left, n)
-            left -= n
-    return total
-
-
-def _ruling_brief(doc: dict[str, Any], lang: str) -> dict[str, Any]:
-    return {
-        "summary": outcome_line(doc),
-        "score": doc.get("score"),
-        "infractions": [
-            {
-                "kind": term(i.get("kind"), lang),
-                "seat": term(i.get("seat"), lang) if i.get("seat") else "",
-                "status": text(f"console.status.{i.get('status')}", lang),
-                "trick": i.get("trick"),
-                "clauses": i.get("clauses") or [],
-                "explanation": i.get("explanation") or "",
-            }
-            for i in doc.get("infractions") or []
-        ],
-        "reasoning": [
-            {"text": s.get("text", ""), "clauses": s.get("clauses") or []}
-            for s in doc.get("reasoning") or []
-        ],
-    }
-
-
-def _possible_line(doc: dict[str, Any], lang: str) -> str:
-    """One possible ruling in a line: the outcome and the infractions it punishes."""
-    parts = [
-        text(
-            "console.entry.possible_infraction",
-            lang,
-            kind=term(i.get("kind"), lang),
-            seat=term(i.get("seat"), lang) if i.get("seat") else "—",
-            trick=i.get("trick") or "—",
-            status=text(f"console.status.{i.get('status')}", lang),
-        )
-        for i in doc.get("infractions") or []
-    ]
-    return outcome_line(doc) + ("; " + "; ".join(parts) if parts else "")
-
-
-def _same(doc: dict[str, Any]) -> tuple[Any, ...]:
-    """What must agree for a ruling not to depend on the cards nobody entered."""
-    return (
-        doc.get("outcome"),
-        doc.get("declarer"),
-        doc.get("score"),
-        tuple(
-            (i.get("kind"), i.get("seat"), i.get("status"), i.get("trick"))
-            for i in doc.get("infractions") or []
-        ),
-    )
-
-
-def analyse(doc: Any, lang: str) -> dict[str, Any]:
-    """Everything the entry page shows for a draft, in ``lang``."""
-    d = read_draft(doc)
-    problems: list[dict[str, str]] = []
-    if d.bid is not None and d.bid not in BID_VALUES:
-        problems.append({"field": "bid", "message": text("console.entry.bad_bid", lang)})
-    table = play_seats(d)
-    held = holdings(d, table)
-    for h in HOLDERS:
-        if len(held[h]) > SIZES[h]:
-            problems.append(
-                {
-                    "field": f"cards/{h}",
-                    "message": text(
-                        "console.entry.too_many",
-                        lang,
-                        holder=_holder_name(h, lang),
-                        count=len(held[h]),
-                        size=SIZES[h],
-                    ),
-                }
-            )
-    deduced = deduce(held) if not problems else {}
-    for h, cards in deduced.items():
-        held[h] = held[h] + cards
-    placed = {c for cards in held.values() for c in cards}
-    unknown = [c for c in ALL_CARDS if c not in placed]
-    flagged: dict[int, str] = {}
-    for p in table.plays:
-        if not p.follows:
-            flagged[p.index] = "no_follow"
-    # a failure to follow is proven when the seat is known to have held a card that follows
-    game = Game(d.game) if d.game else None
-    if game is not None:
-        for p in table.plays:
-            if p.follows:
-                continue
-            trick = table.tricks[p.trick - 1]
-            led = Card[trick.plays[0].card]
-            later = {q.card for q in table.plays if q.seat == p.seat and q.index >= p.index}
-            known = later | set(d.cards.get(p.seat, [])) | set(deduced.get(p.seat, []))
-            if is_revoke(mask_of(Card[c] for c in known), led, Card[p.card], game):
-                flagged[p.index] = "revoke_proven"
-    if not unknown:  # every card known: only the failures to follow that were revokes stay
-        flagged = {i: f for i, f in flagged.items() if f == "revoke_proven"}
-    answer: dict[str, Any] = {
-        "plays": [
-            {
-                "index": p.index,
-                "card": p.card,
-                "seat": p.seat,
-                "trick": p.trick,
-                "chosen_seat": p.chosen_seat,
-                "flag": flagged.get(p.index),
-            }
-            for p in table.plays
-        ],
-        "tricks": [
-            {
-                "number": t.number,
-                "leader": t.leader,
-                "winner": t.winner,
-                "points": t.points,
-                "cards": [p.index for p in t.plays],
-            }
-            for t in table.tricks
-        ],
-        "to_play": table.to_play,
-        "led": table.led,
-        "follows": _followers(table, game),
-        "held": {h: sort_hand(held[h]) for h in HOLDERS},
-        "deduced": {h: sort_hand(c) for h, c in deduced.items()},
-        "room": {h: SIZES[h] - len(held[h]) for h in HOLDERS},
-        "unknown": sort_hand(unknown),
-        "problems": problems,
-        "record": None,
-        "ruling": None,
-        "knowledge": None,
-    }
-    if problems:
-        return answer
-    if not d.passed and (d.declarer is None or d.game is None or d.bid is None):
-        needed = [text("console.entry.need_contract", lang)]
-        if unknown:
-            needed.append(_need_cards(held, unknown, lang))
-        answer["knowledge"] = {
-            "needed": needed,
-            "decided": [],
-            "possible": [],
-            "verdict": "unknown",
-            "verdict_text": text("console.entry.verdict_unknown", lang),
-        }
-        return answer
-    if not unknown:
-        record = build_record(d, table, held)
-        answer["record"] = record
-        answer["events"] = [event_text(e, lang) for e in record["events"]]
-        try:
-            ruling = engine.adjudicate(record, lang=lang)
-        except RefereeError as exc:
-            answer["problems"].append({"field": "record", "message": exc.message})
-            return answer
-        answer["ruling"] = _ruling_brief(ruling, lang)
-        plays_by_event = _play_indexes(record)
-        answer["infraction_plays"] = sorted(
-            {
-                plays_by_event[i["event"]]
-                for i in ruling.get("infractions") or []
-                if i.get("event") in plays_by_event
-            }
-        )
-        return answer
-    answer["knowledge"] = _half_known(d, table, held, unknown, flagged, lang)
-    return answer
-
-
-def _play_indexes(record: dict[str, Any]) -> dict[int, int]:
-    """Event index -> index among the plays (the draft's numbering)."""
-    out: dict[int, int] = {}
-    for i, e in enumerate(record["events"]):
-        if e["type"] == "play":
-            out[i] = len(out)
-    return out
-
-
-def _need_cards(held: dict[str, list[str]], unknown: list[str], lang: str) -> str:
-    return text(
-        "console.entry.need_cards",
-        lang,
-        count=len(unknown),
-        where=", ".join(
-            text(
-                "console.entry.room",
-                lang,
-                holder=_holder_name(h, lang),
-                count=SIZES[h] - len(held[h]),
-            )
-            for h in HOLDERS
-            if SIZES[h] > len(held[h])
-        ),
-    )
-
-
-def _followers(table: Table, game: Game | None) -> list[str]:
-    if table.led is None or game is None:
-        return list(ALL_CARDS)
-    mask = follow_mask(Card[table.led], game)
-    return cards_to_str(mask)
-
-
-def _holder_name(holder: str, lang: str) -> str:
-    return text("console.entry.skat", lang) if holder == "skat" else term(holder, lang)
-
-
-def _half_known(
-    d: Draft,
-    table: Table,
-    held: dict[str, list[str]],
-    unknown: list[str],
-    flagged: dict[int, str],
-    lang: str,
-) -> dict[str, Any]:
-    """What a ruling needs from the cards nobody entered, and what it can say without them."""
-    needed = [_need_cards(held, unknown, lang)]
-    decided = []
-    for index, flag in sorted(flagged.items()):
-        p = table.plays[index]
-        key = (
-            "console.entry.revoke_proven" if flag == "revoke_proven" else "console.entry.no_follow"
-        )
-        decided.append(
-            text(
-                key,
-                lang,
-                seat=term(p.seat, lang)[:1].upper() + term(p.seat, lang)[1:],
-                card=card_view(p.card, lang).label,
-                trick=p.trick,
-            )
-        )
-    possible: list[str] = []
-    count = _count_completions(held, len(unknown))
-    verdict = "unknown"
-    if count <= COMPLETION_LIMIT:
-        rulings: dict[tuple[Any, ...], str] = {}
-        for extra in _completions(held, unknown):
-            full = {h: held[h] + extra.get(h, []) for h in HOLDERS}
-            record = build_record(d, table, full)
-            try:
-                doc = engine.adjudicate(record, lang=lang)
-            except RefereeError:
-                continue
-            rulings.setdefault(_same(doc), _possible_line(doc, lang))
-        possible = sorted(set(rulings.values()))
-        verdict = "same" if len(rulings) == 1 else "depends" if rulings else "unknown"
-    return {
-        "needed": needed,
-        "decided": decided,
-        "completions": count,
-        "verdict": verdict,
-        "verdict_text": text(f"console.entry.verdict_{verdict}", lang, count=count),
-        "possible": possible,
-    }
-
-
-# -- a record back into a draft (to check the form against records, and to prefill it) ------
-
-#: event types the form writes itself (from the seats, the auction's result and the contract)
-_BUILT = ("bid", "hold", "pass", "pickup", "discard", "declare", "play")
-
-
-def draft_from_record(record: dict[str, Any]) -> dict[str, Any]:
-    """The draft that produces ``record`` again, up to the auction's exact steps.
-
-    Raises :class:`EntryError` for what the form cannot say (a ``dealt`` mark, cards
-    gathered without an objection after them, a bidding irregularity).
-    """
-    state = engine.replay(record)
-    deal = record["deal"]
-    events = record.get("events") or []
-    declare = next((e for e in events if e["type"] == "declare"), None)
-    discard = next((e for e in events if e["type"] == "discard"), None)
-    draft: dict[str, Any] = {
-        "table_size": record.get("table_size", 3),
-        "players": dict(record.get("players") or {}),
-        "declarer": state.get("declarer"),
-        "passed": state.get("phase") == "passed_in",
-        "bid": state.get("bid"),
-        "plays": [],
-        "incidents": [],
-    }
-    if any(i["kind"] == "bidding_irregular" for i in state.get("irregularities") or []):
-        raise EntryError("console.entry.bad_draft", where="events")
-    if declare is None and not draft["passed"]:  # the form enters games that were declared
-        raise EntryError("console.entry.bad_draft", where="events")
-    if declare is not None:
-        for key in ("game", "hand", "schneider", "schwarz", "ouvert"):
-            draft[key] = declare.get(key, False)
-    plays: list[dict[str, Any]] = draft["plays"]
-    played: set[str] = set()
-    gathered = False
-    for e in events:
-        kind = e["type"]
-        if kind == "play" and declare is not None and events.index(declare) < events.index(e):
-            expected = play_seats(read_draft({**draft, "plays": [*plays, {"card": e["card"]}]}))
-            seat = expected.plays[-1].seat
-            plays.append({"card": e["card"], "seat": None if seat == e["seat"] else e["seat"]})
-            played.add(e["card"])
-        elif kind == "play":  # a card led before the declaration: not a place the form has
-            raise EntryError("console.entry.bad_draft", where="events")
-        elif kind in _BUILT:
-            continue
-        elif kind == "cards_gathered":
-            gathered = True
-        elif kind in INCIDENTS:
-            before_play = declare is None or events.index(e) < events.index(declare)
-            inc: dict[str, Any] = {"type": kind, "at": -1 if before_play else len(plays)}
-            for key in ("seat", "cards", "trick", "text"):
-                if e.get(key) is not None:
-                    inc[key] = e[key]
-            if gathered and kind == "objection":
-                inc["gathered"], gathered = True, False
-            draft["incidents"].append(inc)
-        else:
-            raise EntryError("console.entry.bad_incident", where="events")
-    if gathered:
-        raise EntryError("console.entry.bad_incident", where="events")
-    cards = {s: [c for c in deal[s] if c not in played] for s in SEAT_NAMES}
-    skat = list(deal["skat"])
-    if discard is not None and draft["declarer"]:
-        mine = draft["declarer"]
-        kept = cards[mine] + skat
-        cards[mine] = [c for c in kept if c not in discard["cards"] and c not in played]
-        if sorted(discard["cards"]) != sorted(skat):
-            draft["skat_dealt"] = skat
-        skat = list(discard["cards"])
-    draft["cards"] = {**cards, "skat": skat}
-    return draft

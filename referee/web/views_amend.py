@@ -2,7 +2,7 @@
 
 ``GET /console/disputes/<id>/amend`` opens the entry form (``templates/console/entry.html``)
 prefilled with the draft of the current revision's record
-(:func:`referee.web.entry.draft_from_record`). Its last step lodges an appeal with the
+(:func:`referee.web.entry_draft.draft_from_record`). Its last step lodges an appeal with the
 amended record and the court's grounds, through the appeal form's own post
 (``/console/disputes/<id>/appeal``): the service rules it as a new revision and never
 edits a stored one. A record the form cannot say (an auction out of order, cards gathered
@@ -20,6 +20,7 @@ from referee.service.model import ID_PATH
 from referee.web import entry
 from referee.web.auth import require_principal, signed_in
 from referee.web.blueprint import bp
+from referee.web.entry_draft import draft_from_record
 from referee.web.i18n import current_language, text
 from referee.web.services import services
 from referee.web.views_entry import script_data
@@ -37,7 +38,7 @@ def amend_page(dispute_id: int) -> Any:
         return render_template("console/error.html", status=403, message=message), 403
     current = dispute.current
     try:
-        prefill = entry.draft_from_record(current.record)
+        prefill = draft_from_record(current.record)
     except entry.EntryError:
         flash(text("console.amend.cannot", lang))
         return redirect(url_for("console.appeal", dispute_id=dispute_id))

@@ -20,8 +20,9 @@ from referee.web import entry
 from referee.web.auth import current_principal, require_principal, signed_in
 from referee.web.blueprint import bp
 from referee.web.cards import card_view
+from referee.web.entry_analysis import analyse
 from referee.web.error_text import error_text
-from referee.web.i18n import current_language, term, text
+from referee.web.i18n import capitalized, current_language, term, text
 
 #: the texts the script shows, by short name (console.entry.<name> unless a full key)
 _SCRIPT_TEXTS = (
@@ -80,11 +81,13 @@ def script_data(lang: str) -> dict[str, Any]:
     texts = {name: text(f"console.entry.{name}", lang, **_PLACEHOLDERS) for name in _SCRIPT_TEXTS}
     for kind in entry.INCIDENTS:
         texts[f"incident.{kind}"] = text(f"console.entry.incident.{kind}", lang)
+    for choice in entry.CHOICES:
+        texts[f"choice.{choice}"] = text(f"console.entry.choice.{choice}", lang)
     cards = {}
     for c in Card:
         v = card_view(c.name, lang)
         cards[c.name] = {"rank": v.rank, "symbol": v.symbol, "colour": v.colour, "label": v.label}
-    seats = {s: term(s, lang)[:1].upper() + term(s, lang)[1:] for s in entry.SEAT_NAMES}
+    seats = {s: capitalized(s, lang) for s in (*entry.SEAT_NAMES, "dealer")}
     short = {s: text(f"console.seat_short.{s}", lang) for s in entry.SEAT_NAMES}
     games = {g: term(g, lang) for g in entry.GAMES}
     flags = {f: term(f, lang) for f in ("schneider", "schwarz", "ouvert")}
@@ -133,7 +136,7 @@ def entry_analyse() -> Any:
         return jsonify({"error": text("console.new.not_allowed", lang)}), 403
     draft = request.get_json(silent=True)
     try:
-        return jsonify(entry.analyse(draft, lang))
+        return jsonify(analyse(draft, lang))
     except entry.EntryError as exc:
         message = text(exc.code, lang, **{"card": "", **exc.params})
         return jsonify({"error": message, "field": exc.where.get("field")}), 422

@@ -11,7 +11,8 @@ import json
 import re
 from typing import Any
 
-from referee.web import entry
+from referee.web import entry, entry_analysis
+from referee.web.entry_draft import draft_from_record
 from tests.support.web import example, example_text
 
 REVOKE = example_text("revoke-objected")
@@ -24,7 +25,7 @@ def _prefill(page: str) -> dict[str, Any]:
 
 
 def _amended_record(draft: dict[str, Any], **change: Any) -> str:
-    answer = entry.analyse({**draft, **change}, "de")
+    answer = entry_analysis.analyse({**draft, **change}, "de")
     assert answer["record"] is not None, answer["problems"]
     return json.dumps(answer["record"])
 
@@ -39,7 +40,7 @@ def test_the_court_amends_in_the_entry_form_prefilled_from_the_current_revision(
     body = page.get_data(as_text=True)
     assert page.status_code == 200
     prefill = _prefill(body)
-    assert prefill == {**entry.draft_from_record(example("revoke-objected")), "step": "review"}
+    assert prefill == {**draft_from_record(example("revoke-objected")), "step": "review"}
     assert f'action="/console/disputes/{dispute}/appeal"' in body  # it lodges an appeal
     assert 'name="grounds"' in body and f'data-draft-key="skat-referee-amend-{dispute}-1"' in body
     assert "Protokoll von Streitfall" in body and "Fassung 1" in body
@@ -56,7 +57,7 @@ def test_a_record_the_form_cannot_say_is_amended_as_json(as_role) -> None:  # ty
     dispute = as_role("referee").submit_ok(example_text("look-at-skat-bidding"))
     court = as_role("court")
     try:
-        entry.draft_from_record(example("look-at-skat-bidding"))
+        draft_from_record(example("look-at-skat-bidding"))
     except entry.EntryError:
         response = court.get(f"/console/disputes/{dispute}/amend?lang=de")
         assert response.headers["Location"] == f"/console/disputes/{dispute}/appeal"
@@ -106,6 +107,7 @@ def test_the_amended_appeal_is_a_new_revision_compared_by_facts_and_results(
     assert [r.revision for r in stored.rulings] == [1, 2]
     assert stored.rulings[0].record == example("revoke-objected")  # evidence never changed
     assert stored.current.record == json.loads(record) and stored.current.appeal["amended_record"]
+    assert stored.current.record["meta"] == example("revoke-objected")["meta"]  # context kept
     spanish = html.unescape(
         court.get(f"/console/disputes/{dispute}/revisions?lang=es").get_data(as_text=True)
     )

@@ -70,4 +70,5 @@ def test_the_court_amends_the_record_in_the_form_by_taps(  # type: ignore[no-unt
     assert [r.revision for r in stored.rulings] == [1, 2]
     assert stored.rulings[0].record == example("revoke-objected")
     assert stored.current.record["events"] != stored.rulings[0].record["events"]
+    assert stored.current.record["meta"] == stored.rulings[0].record["meta"]  # context kept
     assert errors == []

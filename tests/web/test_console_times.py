@@ -143,3 +143,14 @@ def test_the_time_zone_setting() -> None:
     assert Settings.from_env({"REFEREE_TIMEZONE": "Europe/Madrid"}).timezone == "Europe/Madrid"
     with pytest.raises(ValueError, match="REFEREE_TIMEZONE"):
         Settings.from_env({"REFEREE_TIMEZONE": "Mars/Olympus"})
+
+
+def test_the_entry_form_sends_the_schedule_for_the_deadline(as_role) -> None:  # type: ignore[no-untyped-def]
+    """The entry form's submission carries the schedule fields of the paste form (same
+    endpoint), typed in the event's zone, so an entered game has its appeal deadline."""
+    c = german(as_role("referee"))
+    form = text_of(c.get("/console/disputes/enter"))
+    for name in ("next_series", "last_series", "series_end"):
+        assert f'name="{name}"' in form
+    assert "Zeitplan (für die Einspruchsfrist)" in form
+    assert '(<span translate="no">Europe/Berlin</span>)' in form

@@ -17,15 +17,13 @@ import pytest
 from flask import Flask
 
 from referee.service import engine
-from referee.web import entry
+from referee.web import entry, entry_analysis
+from referee.web.entry_draft import draft_from_record
 from tests.support.web import EXAMPLES, Console, example
 
 #: examples the form cannot say, and why (docs/console.md lists them)
 NOT_EXPRESSIBLE = {
     "card-seen-in-deal": "the end of the deal (`dealt`) is not a place in the form",
-    "choice-fold": "the declarer's choice (`choice`) is not an incident of the form",
-    "concede-refused": "a refused concession (`refuse`) is not an incident of the form",
-    "dealer-table-of-four": "the dealer's own acts (`look_into_hand`) are not in the form",
     "no-card": "a trick taken without a seat's card (`no_card`) is not in the form",
     "continue-after-infraction": "a card taken back and played again",
     "lead-before-declaration": "a card led before the declaration",
@@ -59,19 +57,20 @@ def comparable(doc: dict[str, Any]) -> dict[str, Any]:
 
 def analyse(draft: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     with Flask(__name__).test_request_context():
-        return entry.analyse(json.loads(json.dumps(draft)), lang)
+        return entry_analysis.analyse(json.loads(json.dumps(draft)), lang)
 
 
 def revoke_draft() -> dict[str, Any]:
-    return entry.draft_from_record(example("revoke-objected"))
+    return draft_from_record(example("revoke-objected"))
 
 
 @pytest.mark.parametrize("name", [n for n in EXAMPLE_NAMES if n not in NOT_EXPRESSIBLE])
 def test_an_example_entered_in_the_form_gets_the_same_ruling(name: str) -> None:
     record = example(name)
-    answer = analyse(entry.draft_from_record(record))
+    answer = analyse(draft_from_record(record))
     assert answer["problems"] == [] and answer["record"] is not None
     built = answer["record"]
+    assert built.get("meta") == record.get("meta")  # the context comes back as it was
     for holder in ("forehand", "middlehand", "rearhand", "skat"):
         assert sorted(built["deal"][holder]) == sorted(record["deal"][holder])
     assert comparable(engine.adjudicate(built)) == comparable(engine.adjudicate(record))
@@ -80,7 +79,7 @@ def test_an_example_entered_in_the_form_gets_the_same_ruling(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(NOT_EXPRESSIBLE))
 def test_what_the_form_cannot_say_is_refused_not_bent(name: str) -> None:
     with pytest.raises(entry.EntryError):
-        draft = entry.draft_from_record(example(name))
+        draft = draft_from_record(example(name))
         entry.read_draft(draft)
 
 
@@ -123,7 +122,7 @@ def test_only_cards_that_follow_are_marked_legal_ISkO_4_2_1() -> None:  # noqa: 
 
 
 def test_a_lead_out_of_turn_is_entered_by_naming_the_seat_ISkO_4_1_2() -> None:  # noqa: N802
-    draft = entry.draft_from_record(example("false-lead"))
+    draft = draft_from_record(example("false-lead"))
     chosen = [p for p in draft["plays"] if p["seat"]]
     assert chosen, "the false lead needs the seat named"
     answer = analyse(draft)
@@ -292,7 +291,9 @@ def test_every_text_of_the_entry_script_exists_in_three_languages() -> None:
     from referee.rules.messages import LANGUAGES, load_messages, messages_dir
     from referee.web.views_entry import _SCRIPT_TEXTS
 
-    own = load_messages(messages_dir() / "console.yaml").messages
+    own: dict[str, dict[str, str]] = {}
+    for path in sorted(messages_dir().glob("console*.yaml")):
+        own |= load_messages(path).messages
     keys = [f"console.entry.{name}" for name in _SCRIPT_TEXTS]
     keys += [f"console.entry.incident.{kind}" for kind in entry.INCIDENTS]
     keys += [f"console.entry.step.{s}" for s in ("table", "contract", "tricks", "cards")]
@@ -312,3 +313,69 @@ def test_the_context_of_a_dispute_is_labelled_in_the_chosen_language(as_role) ->
     assert "last_series" not in german
     spanish = c.get(f"/console/disputes/{dispute_id}?lang=es").get_data(as_text=True)
     assert "<dt>Mesa</dt><dd>7</dd>" in spanish and "<dt>Última serie</dt><dd>sí</dd>" in spanish
+
+
+# -- issue 14's facts in step 4 ----------------------------------------------------------------
+
+
+def _four(draft: dict[str, Any]) -> dict[str, Any]:
+    return {**draft, "table_size": 4, "players": {**draft["players"], "dealer": "Dora"}}
+
+
+def test_isko_3_5_4_the_dealer_at_a_table_of_four_looks_into_a_hand_and_remarks() -> None:
+    draft = _four(revoke_draft())
+    draft["incidents"] = [
+        *draft["incidents"],
+        {"type": "look_into_hand", "seat": "dealer", "into": "middlehand", "at": 3},
+        {"type": "remark", "seat": "dealer", "text": "Kreuz ist raus!", "at": 6},
+    ]
+    answer = analyse(draft, "de")
+    assert answer["problems"] == [] and answer["record"] is not None
+    events = answer["record"]["events"]
+    assert {"type": "look_into_hand", "seat": "dealer", "into": "middlehand"} in events
+    assert {"type": "remark", "seat": "dealer", "text": "Kreuz ist raus!"} in events
+    assert answer["record"]["players"]["dealer"] == "Dora"
+    assert engine.adjudicate(answer["record"])["outcome"]  # the replayer takes it
+    assert "Geber sieht in die Karten von Mittelhand" in answer["events"]
+
+
+def test_the_dealer_acts_only_at_a_table_of_four_and_only_he_looks_into_a_hand() -> None:
+    draft = revoke_draft()
+    for inc, table in (
+        ({"type": "remark", "seat": "dealer", "text": "x"}, 3),  # nobody sits out at three
+        ({"type": "expose", "seat": "dealer", "cards": ["CA"]}, 4),  # not one of his acts
+        ({"type": "look_into_hand", "seat": "forehand", "into": "rearhand"}, 4),
+    ):
+        d = {**(_four(draft) if table == 4 else draft), "incidents": [inc]}
+        with pytest.raises(entry.EntryError) as caught:
+            entry.read_draft(d)
+        assert caught.value.code == "console.entry.dealer_only"
+
+
+def test_isko_3_3_11_the_declarers_choice_follows_the_auction() -> None:
+    record = example("choice-fold")
+    draft = draft_from_record(record)
+    assert [i["type"] for i in draft["incidents"]] == ["look_at_skat", "choice"]
+    answer = analyse(draft)
+    events = answer["record"]["events"]
+    auction_end = max(i for i, e in enumerate(events) if e["type"] in ("bid", "hold", "pass"))
+    assert events[auction_end + 1] == {"type": "choice", "seat": "forehand", "choice": "fold"}
+    assert not any(e["type"] in ("pickup", "declare", "play") for e in events)
+    played = {**draft, "incidents": [{**draft["incidents"][1], "choice": "play"}], "game": "hearts"}
+    events = analyse(played)["record"]["events"]
+    choice = next(i for i, e in enumerate(events) if e["type"] == "choice")
+    assert events[choice]["choice"] == "play" and events[choice + 1]["type"] == "pickup"
+
+
+def test_a_refused_concession_is_an_incident() -> None:
+    draft = draft_from_record(example("concede-refused"))
+    assert [i["type"] for i in draft["incidents"]][-2:] == ["concede", "refuse"]
+    events = analyse(draft)["record"]["events"]
+    conceded = events.index({"type": "concede", "seat": "forehand"})
+    assert events[conceded + 1] == {"type": "refuse", "seat": "middlehand"}  # play goes on
+
+
+@pytest.mark.parametrize("name", ["no-card", "card-seen-in-deal"])
+def test_a_trick_without_a_card_or_a_deal_mark_mid_deal_is_still_refused(name: str) -> None:
+    with pytest.raises(entry.EntryError):
+        draft_from_record(example(name))

@@ -1,12 +1,15 @@
 """The hand-over in a real browser (issue 17): the admin creates a referee key in the
 console (1280×900) and gets a QR code; the phone (390×844, German) opens the link, is
-signed in without typing anything and lands on the dispute list, with the game entry one
-tap away; the same link a second time is refused. Screenshots go to test-artifacts/ (and
+signed in without typing anything and lands on the dispute list; the referee enters the
+revoke example by taps with the time the next series starts, and gets its ruling and
+the appeal deadline in Berlin time (no JSON typed anywhere); the same link a second time
+is refused. Screenshots go to test-artifacts/ (and
 to docs/screenshots/ when missing or with REFEREE_UPDATE_SCREENSHOTS=1).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from pathlib import Path
@@ -14,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.web import ROOT
+from tests.support.web import EXAMPLES, ROOT
 from tests.web.test_console_browser import CHROMIUM, CHROMIUM_ARGS, _need_browser
 
 pytestmark = pytest.mark.browser
@@ -39,6 +42,49 @@ def _shot(page: Any, name: str) -> None:
     if not target.exists() or os.environ.get("REFEREE_UPDATE_SCREENSHOTS") == "1":
         DOCS.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, target)
+
+
+OUTCOME = "Vorhand gewinnt Herz mit 2, Spiel 3: +30"
+
+
+def _enter_revoke_by_taps(page: Any) -> int:
+    """examples/revoke-objected.json entered by taps in the entry form (as in
+    test_entry_browser.py, without its checks on the way); the number of interactions."""
+    example = json.loads((EXAMPLES / "revoke-objected.json").read_text(encoding="utf-8"))
+    plays = [e["card"] for e in example["events"] if e["type"] == "play"]
+    taps = [
+        '[data-set="declarer"][data-value="forehand"]',
+        '[data-set="game"][data-value="hearts"]',
+    ]
+    page.locator("#step-table .next").click()
+    page.locator(taps[0]).click()
+    page.locator("#bid").select_option("20")
+    page.locator(taps[1]).click()
+    page.locator("#step-contract .next").click()
+    count = 5  # next, declarer, bid, game, next
+    for card in plays:
+        page.locator(f'#play-pool [data-card="{card}"]').click()
+        count += 1
+    page.locator("#step-tricks .next").click()
+    for seat in ("forehand", "middlehand"):
+        for card in example["deal"][seat]:
+            if card not in plays:
+                page.locator(f'#card-pool [data-card="{card}"]').click()
+                count += 1
+    page.locator('#holder-tabs [data-holder="skat"]').click()
+    for card in example["deal"]["skat"]:
+        page.locator(f'#card-pool [data-card="{card}"]').click()
+        count += 1
+    page.locator("#step-cards .next").click()
+    page.locator('[data-incident="objection"]').click()
+    page.locator('[data-who="forehand"]').click()
+    page.locator("#incident-add").click()
+    page.locator("#step-incidents .next").click()
+    # the schedule, so the dispute knows its appeal deadline (typed in Berlin time)
+    page.locator("#entry-schedule summary").click()
+    page.locator("#entry-next-series").fill("2026-11-24T20:00")
+    page.locator("#entry-send").click()
+    return count + 10  # next, skat tab, next, objection, who, add, next, schedule x2, send
 
 
 def test_admin_hands_a_referee_key_to_a_phone_by_qr_link(
@@ -69,6 +115,13 @@ def test_admin_hands_a_referee_key_to_a_phone_by_qr_link(
             link = page.locator("#signin-link").input_value()
             assert link.startswith(server + "/console/sign-in/link?lang=en#")
             _shot(page, "keys-handover")
+            # the admin on a phone: the key list and the hand-over fit 390 px
+            page.set_viewport_size({"width": 390, "height": 844})
+            for path in ("/console/keys",):
+                page.goto(server + path)
+                width = page.evaluate("document.documentElement.scrollWidth")
+                assert width <= 392, f"{path} is {width}px wide on a 390px phone"
+            _shot(page, "keys-phone")
             assert errors == []
         finally:
             desk.close()
@@ -94,6 +147,14 @@ def test_admin_hands_a_referee_key_to_a_phone_by_qr_link(
             _shot(page, "signin-phone")
             page.get_by_role("link", name="Spiel erfassen").click()
             expect(page.get_by_role("heading", name="Spiel erfassen", level=1)).to_be_visible()
+            taps = _enter_revoke_by_taps(page)
+            expect(page.locator("#outcome-line")).to_have_text(OUTCOME)
+            expect(page.locator("body")).to_contain_text("ISkO 4.2.3")
+            expect(page.locator("#appeal-deadline")).to_have_text(
+                "Einspruchsfrist: vor 24.11.2026 20:00 (+01:00), dem Beginn der nächsten Serie"
+                " (ISkO 4.5.10, SkWO 7.3.3)."
+            )
+            print(f"\nfrom the admin's key to the revoke's ruling: {taps} taps on the phone")
 
             # the same link again (another phone, or the link sent on): refused, in German
             again = phone.new_page()

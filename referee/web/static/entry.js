@@ -39,8 +39,11 @@
       hand: false, game: null, schneider: false, schwarz: false, ouvert: false,
       plays: [], cards: { forehand: [], middlehand: [], rearhand: [], skat: [] }, skat_dealt: [],
       incidents: [], by: "", holder: "forehand",
-      inc: { type: null, seat: null, at: "end", cards: [], trick: 1, text: "", gathered: false }
+      inc: blankIncident()
     };
+  }
+  function blankIncident() {
+    return { type: null, seat: null, at: "end", cards: [], trick: 1, text: "", gathered: false, into: "forehand", choice: "play" };
   }
   function load(key, fallback) {
     try { var v = JSON.parse(window.localStorage.getItem(key)); return v || fallback; } catch (e) { return fallback; }
@@ -84,7 +87,8 @@
     return {
       table_size: d.table_size, players: d.players, declarer: d.declarer, passed: d.passed,
       bid: d.bid, hand: d.hand, game: d.game, schneider: d.schneider, schwarz: d.schwarz,
-      ouvert: d.ouvert, plays: d.plays, cards: d.cards, skat_dealt: d.skat_dealt, incidents: d.incidents
+      ouvert: d.ouvert, plays: d.plays, cards: d.cards, skat_dealt: d.skat_dealt, incidents: d.incidents,
+      meta: d.meta || {}
     };
   }
   function analyse() {
@@ -373,6 +377,8 @@
     var inc = draft.inc;
     pressed("[data-incident]", "data-incident", inc.type || "-");
     pressed("[data-who]", "data-who", inc.seat || "-");
+    // the dealer who sits out is a participant at a table of four only (ISkO 3.3.9, 3.5.4)
+    root.querySelectorAll('[data-who="dealer"]').forEach(function (b) { b.hidden = draft.table_size !== 4; });
     pressed("[data-at]", "data-at", String(inc.at));
     root.querySelectorAll("#incident-extra [data-for]").forEach(function (node) {
       node.hidden = node.getAttribute("data-for").split(" ").indexOf(inc.type) < 0;
@@ -380,6 +386,8 @@
     $("inc-gathered").checked = !!inc.gathered;
     if (document.activeElement !== $("inc-text")) { $("inc-text").value = inc.text || ""; }
     $("inc-trick").value = String(inc.trick || 1);
+    $("inc-into").value = inc.into || "forehand";
+    $("inc-choice").value = inc.choice || "play";
     var places = $("place-list");
     places.textContent = "";
     var chosen = typeof inc.at === "number" && inc.at > 0 ? inc.at - 1 : null;
@@ -414,6 +422,8 @@
       if (x.gathered) { words += " · " + T.gathered; }
       if (x.cards && x.cards.length) { words += " · " + x.cards.map(cardLabel).join(", "); }
       if (x.type === "review_tricks") { words += " · " + x.trick; }
+      if (x.type === "look_into_hand") { words += " → " + data.seats[x.into || "forehand"]; }
+      if (x.type === "choice") { words += " · " + T["choice." + (x.choice || "play")]; }
       var rm = el("button", { type: "button", cls: "button small", text: T.remove, "aria-label": T.remove + ": " + T["incident." + x.type] });
       rm.addEventListener("click", function () { change(function (d) { d.incidents.splice(k, 1); }); });
       list.appendChild(el("li", {}, [el("span", { text: words + " " }), rm]));
@@ -533,8 +543,10 @@
         type: inc.type, seat: inc.seat, at: inc.at === "end" ? d.plays.length : inc.at,
         cards: inc.cards.slice(), trick: Number(inc.trick) || 1, text: inc.text || "", gathered: !!inc.gathered
       };
+      if (inc.type === "look_into_hand") { x.into = inc.into || "forehand"; }
+      if (inc.type === "choice") { x.choice = inc.choice || "play"; x.at = -1; }
       d.incidents.push(x);
-      d.inc = { type: null, seat: null, at: "end", cards: [], trick: 1, text: "", gathered: false };
+      d.inc = blankIncident();
     });
   }
 
@@ -559,6 +571,12 @@
     } else if (t.id === "inc-trick") {
       var n = Number(t.value);
       change(function (d) { d.inc.trick = n; }, true);
+    } else if (t.id === "inc-into") {
+      var into = t.value;
+      change(function (d) { d.inc.into = into; }, true);
+    } else if (t.id === "inc-choice") {
+      var choice = t.value;
+      change(function (d) { d.inc.choice = choice; }, true);
     }
   });
 

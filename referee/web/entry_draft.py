@@ -1,0 +1,108 @@
+"""A record back into the entry form's draft: to check the form against the examples, and to
+prefill it when the court amends a record (views_amend.py).
+
+The form says the seats, the auction's result, the contract, the cards in the order they
+were played, the cards still in hand and the skat, and the incidents of step 4 (issue 14's
+facts included: the dealer's acts at a table of four, a refused concession, the declarer's
+choice). What it cannot say is refused with :class:`~referee.web.entry.EntryError`, never
+bent into something else.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core.seats import SEAT_NAMES
+from referee.service import engine
+from referee.web.entry import INCIDENTS, EntryError, play_seats, read_draft
+
+#: event types the form writes itself (from the seats, the auction's result and the contract)
+_BUILT = ("bid", "hold", "pass", "pickup", "discard", "declare", "play")
+
+
+def draft_from_record(record: dict[str, Any]) -> dict[str, Any]:
+    """The draft that produces ``record`` again, up to the auction's exact steps.
+
+    Raises :class:`EntryError` for what the form cannot say (a ``dealt`` mark after
+    something happened during the deal, cards gathered without an objection after them, a
+    bidding irregularity, a choice with corrected cards).
+    """
+    state = engine.replay(record)
+    deal = record["deal"]
+    events = record.get("events") or []
+    declare = next((e for e in events if e["type"] == "declare"), None)
+    discard = next((e for e in events if e["type"] == "discard"), None)
+    folded = any(e["type"] == "choice" and e.get("choice") == "fold" for e in events)
+    draft: dict[str, Any] = {
+        "table_size": record.get("table_size", 3),
+        "players": dict(record.get("players") or {}),
+        "declarer": state.get("declarer") or _chooser(events),
+        "passed": state.get("phase") == "passed_in",
+        "bid": state.get("bid") or _last_bid(events),
+        "plays": [],
+        "incidents": [],
+    }
+    if record.get("meta"):
+        draft["meta"] = dict(record["meta"])  # the context goes back into the record as it was
+    if any(i["kind"] == "bidding_irregular" for i in state.get("irregularities") or []):
+        raise EntryError("console.entry.bad_draft", where="events")
+    if declare is None and not draft["passed"] and not folded:
+        raise EntryError("console.entry.bad_draft", where="events")  # the form declares games
+    if declare is not None:
+        for key in ("game", "hand", "schneider", "schwarz", "ouvert"):
+            draft[key] = declare.get(key, False)
+    plays: list[dict[str, Any]] = draft["plays"]
+    played: set[str] = set()
+    gathered = False
+    for index, e in enumerate(events):
+        kind = e["type"]
+        if kind == "play" and e.get("extra"):  # two cards to a trick (4.2.6): not in the form
+            raise EntryError("console.entry.bad_incident", where="events")
+        if kind == "play" and declare is not None and events.index(declare) < index:
+            expected = play_seats(read_draft({**draft, "plays": [*plays, {"card": e["card"]}]}))
+            seat = expected.plays[-1].seat
+            plays.append({"card": e["card"], "seat": None if seat == e["seat"] else e["seat"]})
+            played.add(e["card"])
+        elif kind == "play":
+            raise EntryError("console.entry.bad_draft", where="events")  # led before declaring
+        elif kind == "dealt" and index == 0:
+            continue  # the deal ended before anything happened: the form's own start
+        elif kind in _BUILT:
+            continue
+        elif kind == "cards_gathered":
+            gathered = True
+        elif kind in INCIDENTS:
+            if kind == "choice" and (e.get("cards") or e.get("to")):
+                raise EntryError("console.entry.bad_incident", where="events")
+            before_play = declare is None or index < events.index(declare)
+            inc: dict[str, Any] = {"type": kind, "at": -1 if before_play else len(plays)}
+            for key in ("seat", "cards", "trick", "text", "into", "choice"):
+                if e.get(key) is not None:
+                    inc[key] = e[key]
+            if gathered and kind == "objection":
+                inc["gathered"], gathered = True, False
+            draft["incidents"].append(inc)
+        else:
+            raise EntryError("console.entry.bad_incident", where="events")
+    if gathered:
+        raise EntryError("console.entry.bad_incident", where="events")
+    cards = {s: [c for c in deal[s] if c not in played] for s in SEAT_NAMES}
+    skat = list(deal["skat"])
+    if discard is not None and draft["declarer"]:
+        mine = draft["declarer"]
+        kept = cards[mine] + skat
+        cards[mine] = [c for c in kept if c not in discard["cards"] and c not in played]
+        if sorted(discard["cards"]) != sorted(skat):
+            draft["skat_dealt"] = skat
+        skat = list(discard["cards"])
+    draft["cards"] = {**cards, "skat": skat}
+    return draft
+
+
+def _chooser(events: list[dict[str, Any]]) -> str | None:
+    """The seat that made the declarer's choice (a fold leaves no declaration)."""
+    return next((e.get("seat") for e in events if e["type"] == "choice"), None)
+
+
+def _last_bid(events: list[dict[str, Any]]) -> int | None:
+    return next((e["value"] for e in reversed(events) if e["type"] == "bid"), None)

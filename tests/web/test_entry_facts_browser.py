@@ -1,0 +1,58 @@
+"""Issue 14's facts in the entry form's step 4, on a phone (390×844, German): the dealer
+who sits out at a table of four as a participant (a look into a hand, ISkO 3.5.4), the
+declarer's choice (3.3.11), a refused concession."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.test_entry_browser import phone  # noqa: F401 (fixture)
+
+pytestmark = pytest.mark.browser
+
+
+def test_step_4_says_the_dealers_acts_and_the_declarers_choice(  # type: ignore[no-untyped-def]
+    live_server: str,
+    keys,
+    phone,  # noqa: F811 (the fixture imported above)
+) -> None:
+    from playwright.sync_api import expect
+
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(live_server + "/console/sign-in")
+    page.get_by_label("API-Schlüssel").fill(keys["referee"])
+    page.get_by_role("button", name="Anmelden").click()
+    page.wait_for_url(live_server + "/console/")
+    page.goto(live_server + "/console/disputes/enter")
+    page.locator('.step-tab[data-step="incidents"]').click()
+    dealer = page.locator('[data-who="dealer"]')
+    expect(dealer).to_be_hidden()  # nobody sits out at a table of three
+    page.locator('.step-tab[data-step="table"]').click()
+    page.locator('[data-set="table_size"][data-value="4"]').click()
+    page.locator('.step-tab[data-step="incidents"]').click()
+    page.locator('[data-incident="look_into_hand"]').click()
+    expect(dealer).to_be_visible()
+    dealer.click()
+    expect(page.locator("#inc-into")).to_be_visible()
+    page.locator("#inc-into").select_option("middlehand")
+    page.locator("#incident-add").click()
+    items = page.locator("#incident-list li")
+    expect(items).to_have_count(1)
+    expect(items.first).to_contain_text("Geber hat in ein Blatt gesehen · Geber")
+    expect(items.first).to_contain_text("→ Mittelhand")
+    page.locator('[data-incident="choice"]').click()
+    page.locator('[data-who="forehand"]').click()
+    page.locator("#inc-choice").select_option("fold")
+    page.locator("#incident-add").click()
+    expect(items.nth(1)).to_contain_text("Wahl des Alleinspielers · Vorhand")
+    expect(items.nth(1)).to_contain_text("nicht zu spielen: eingepasst (ISkO 3.3.11)")
+    page.locator('[data-incident="refuse"]').click()
+    page.locator('[data-who="middlehand"]').click()
+    page.locator("#incident-add").click()
+    expect(items.nth(2)).to_contain_text("Abkürzen abgelehnt · Mittelhand")
+    page.reload()  # the draft keeps them
+    expect(items).to_have_count(3)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 392
+    assert errors == []
