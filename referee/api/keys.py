@@ -23,6 +23,11 @@ class KeySchema(ma.Schema):
     label = ma.fields.String(load_default="", validate=[ma.validate.Length(max=200), NO_NUL])
     created_at = ma.fields.DateTime(dump_only=True)
     revoked_at = ma.fields.DateTime(dump_only=True, allow_none=True)
+    last_used_at = ma.fields.DateTime(
+        dump_only=True,
+        allow_none=True,
+        metadata={"description": "when the key last signed a request (to the minute)"},
+    )
 
 
 class NewKeySchema(KeySchema):

@@ -103,6 +103,8 @@ def test_admin_creates_lists_and_revokes_keys(client, keys):
     listed = client.get("/v1/keys", headers=keys["admin"]).json
     assert all("secret" not in k and "key_hash" not in k for k in listed)
     assert secret not in json.dumps(listed)
+    used = {k["id"]: k["last_used_at"] for k in listed}
+    assert used[key_id] is not None  # it has just listed the disputes
     revoked = client.post(f"/v1/keys/{key_id}/revoke", headers=keys["admin"])
     assert revoked.status_code == 200 and revoked.json["revoked_at"]
     assert client.get("/v1/disputes", headers=new).status_code == 401
