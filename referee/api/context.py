@@ -11,7 +11,7 @@ from typing import Any, NoReturn, TypeVar
 from flask import current_app, g, request
 from flask_smorest import abort
 
-from referee.record.log import StrictJSONError, strict_json_loads
+from referee.record.strict_json import StrictJSONError, strict_json_loads
 from referee.service.adjudication import AdjudicationService
 from referee.service.disputes import DisputeService
 from referee.service.errors import RequestMalformed, Unauthenticated

@@ -24,7 +24,7 @@ from werkzeug.utils import cached_property
 from referee.api.context import body_kind, json_error
 from referee.api.contract import ERROR_HEADERS, RATE_LIMIT_HEADERS, header_ref
 from referee.api.problems import PROBLEM_JSON, ProblemSchema, from_http_exception
-from referee.record.log import strict_json_loads
+from referee.record.strict_json import strict_json_loads
 
 
 class StrictJSONProvider(DefaultJSONProvider):

@@ -24,7 +24,8 @@ from typing import IO, Any
 
 from referee.core.errors import RefereeError
 from referee.record.io import read_text
-from referee.record.iss import iss_to_skatlog, parse_iss_record
+from referee.record.iss import parse_iss_record
+from referee.record.iss_convert import iss_to_skatlog
 from referee.record.log import GameRecord, parse_record, parse_record_text
 from referee.rulings.lines import rule_line
 from referee.rulings.render import adjudicate_record

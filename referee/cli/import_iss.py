@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from referee.core.errors import RefereeError
-from referee.record.iss import iss_to_skatlog, iter_iss_lines, parse_iss_record
+from referee.record.iss import iter_iss_lines, parse_iss_record
+from referee.record.iss_convert import iss_to_skatlog
 
 HELP = "convert International Skat Server records (one a line) into skat-log/1 JSON"
 

@@ -11,12 +11,8 @@ Read a record once and hand it to anything that needs it:
 
 from referee.core.errors import RecordError
 from referee.record.events import Event
-from referee.record.iss import (
-    IssRecord,
-    iss_to_skatlog,
-    iter_iss_records,
-    parse_iss_record,
-)
+from referee.record.iss import IssRecord, iter_iss_records, parse_iss_record
+from referee.record.iss_convert import iss_to_skatlog
 from referee.record.log import EXAMPLE_DEAL, GameRecord, parse_record, parse_record_text
 from referee.record.position import Position, position_of
 from referee.record.replay import (

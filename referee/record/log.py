@@ -19,31 +19,24 @@ card.unknown {'event': 0, 'field': 'card'}
 from __future__ import annotations
 
 import json
-import math
-import re
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field
 from dataclasses import fields as dataclass_fields
-from datetime import datetime
 from typing import Any
 
-import orjson
-
-from referee.core.bidding import BID_VALUES
 from referee.core.cards import ALL_CARDS_MASK, Card, cards_of
-from referee.core.contracts import Game
 from referee.core.deal import PARTS, Deal
 from referee.core.errors import CardError, RecordError, RefereeError
 from referee.core.seats import SEAT_NAMES, Seat
 from referee.record.events import (
-    CHOICES,
     COMMON_FIELDS,
     DEALER_EVENTS,
     EVENT_FIELDS,
-    EXPOSE_HOW,
     OPTIONAL_FIELDS,
     Event,
 )
+from referee.record.fields import check_time, field_value, short
+from referee.record.strict_json import strict_json_loads
 
 FORMAT = "skat-log/1"
 #: Event field -> position in its constructor, and the defaults in that order
@@ -100,139 +93,6 @@ class GameRecord:
         return out
 
 
-class StrictJSONError(json.JSONDecodeError):
-    """Text the JSON grammar allows (or Python's parser accepts) that a document here may
-    not hold; ``msg`` says what and where (no line and column: they would point at the
-    start of the document)."""
-
-    def __init__(self, msg: str) -> None:
-        super().__init__(msg, "(document)", 0)  # doc non-empty: webargs treats "" as no body
-
-
-def _reject_constant(name: str) -> Any:
-    raise StrictJSONError(f"{name} is not valid JSON")
-
-
-def strict_json_loads(text: str | bytes) -> Any:
-    r"""``json.loads`` that refuses what JSON does not allow but Python accepts (NaN,
-    Infinity), what no database column can store (NUL characters, lone UTF-16 surrogates,
-    which are no characters at all: RFC 8259 8.2, I-JSON), and integers longer than
-    :data:`MAX_INT_DIGITS` digits (Python refuses to read or write them beyond 4,300).
-    Each refusal is a :class:`json.JSONDecodeError` that says what and, for a string,
-    where (a JSON pointer).
-
-    >>> strict_json_loads('{"a": 1}')
-    {'a': 1}
-    >>> strict_json_loads('[NaN]')
-    Traceback (most recent call last):
-    ...
-    referee.record.log.StrictJSONError: NaN is not valid JSON: line 1 column 1 (char 0)
-    >>> try:
-    ...     strict_json_loads(r'{"note": ["ok", "\ud800"]}')
-    ... except json.JSONDecodeError as exc:
-    ...     print(exc.msg)
-    a lone UTF-16 surrogate (\ud800) at /note/1 is not a character
-    """
-    binary = isinstance(text, (bytes, bytearray))
-    # (type: ignore below) text and needle have the same type (bytes or str), by `binary`
-    if (b"\x00" if binary else "\x00") in text:  # type: ignore[operator]
-        raise StrictJSONError("NUL characters are not allowed (no database stores them)")
-    if isinstance(text, (bytes, bytearray)):
-        raw = bytes(text)
-    else:
-        try:
-            raw = text.encode("utf-8")
-        except UnicodeEncodeError as exc:  # a str holding a lone surrogate itself
-            bad = f"\\u{ord(text[exc.start]):04x}"
-            raise StrictJSONError(f"a lone UTF-16 surrogate ({bad}) is not a character") from None
-    if b"\\u" in raw and (b"\\u0000" in raw or _SURROGATE_ESCAPE.search(raw)):
-        # an escaped NUL or surrogate (or only a backslash written before "u0000" or
-        # "ud800"): decode and look at every string
-        doc = _standard_loads(text)
-        _refuse_bad_strings(doc)
-        return doc
-    if _LONG_NUMBER not in raw.translate(_DIGITS):
-        try:  # orjson reads valid JSON some 3x faster, to the same values
-            return orjson.loads(text)
-        except orjson.JSONDecodeError:
-            pass  # the standard parser explains it, or accepts what orjson is strict about
-    return _standard_loads(text)
-
-
-#: the longest integer a document may hold: far beyond any count or id, and far below
-#: the 4,300 digits beyond which Python refuses to convert (a ValueError, not a JSON error)
-MAX_INT_DIGITS = 1000
-#: an escaped UTF-16 surrogate, ``\ud800`` to ``\udfff`` (a pair is two of them)
-_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
-
-
-def _standard_loads(text: str | bytes) -> Any:
-    return json.loads(
-        text, parse_constant=_reject_constant, parse_float=_finite_float, parse_int=_bounded_int
-    )
-
-
-def _bounded_int(text: str) -> int:
-    digits = len(text) - text.startswith("-")
-    if digits > MAX_INT_DIGITS:
-        raise StrictJSONError(
-            f"an integer of {digits} digits is too long (at most {MAX_INT_DIGITS})"
-        )
-    return int(text)
-
-
-def _refuse_bad_strings(doc: Any) -> None:
-    """Refuse a NUL or a lone surrogate in any string (key or value) of a decoded
-    document, naming its JSON pointer; iterative, so a deeply nested document is judged
-    like any other."""
-    stack: list[tuple[Any, str]] = [(doc, "")]
-    while stack:
-        item, pointer = stack.pop()
-        if isinstance(item, str):
-            problem = _bad_string(item)
-            if problem:
-                what, why = problem
-                where = f" at {pointer}" if pointer else ""
-                raise StrictJSONError(f"{what}{where} {why}")
-        elif isinstance(item, dict):
-            for key, value in item.items():
-                path = pointer + "/" + key.replace("~", "~0").replace("/", "~1")
-                stack.append((key, pointer))
-                stack.append((value, path))
-        elif isinstance(item, list):
-            stack.extend((value, f"{pointer}/{i}") for i, value in enumerate(item))
-
-
-def _bad_string(text: str) -> tuple[str, str] | None:
-    """What makes ``text`` unstorable and why: a NUL, a lone surrogate, or None."""
-    if "\x00" in text:
-        return "a NUL character (\\u0000)", "is not allowed (no database stores it)"
-    if text.isascii():
-        return None
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        return f"a lone UTF-16 surrogate (\\u{ord(text[exc.start]):04x})", "is not a character"
-    return None
-
-
-def _finite_float(text: str) -> float:
-    """A JSON number as a float; one too large for a float (``1e400``) is refused rather
-    than read as infinity, which JSON cannot write back."""
-    value = float(text)
-    if math.isinf(value):
-        raise StrictJSONError(f"number {text} is too large")
-    return value
-
-
-#: 19 digits in a row: a number orjson would turn into a float beyond 64 bits (the
-#: standard parser keeps Python's exact integers), so such text takes the standard road.
-#: Found by mapping every digit byte to "0" and every other byte to " " (a C-speed
-#: ``bytes.translate``; a regular expression costs 10x more on a 2 KB record).
-_DIGITS = bytes(48 if 48 <= b <= 57 else 32 for b in range(256))
-_LONG_NUMBER = b"0" * 19
-
-
 def parse_record_text(text: str | bytes) -> GameRecord:
     """Parse JSON text; malformed JSON is refused with its line and column."""
     try:
@@ -263,14 +123,14 @@ def parse_record(doc: Any) -> GameRecord:
         raise _fail(
             f"unknown top-level key {unknown[0]!r}",
             "record.unknown_key",
-            {"variant": "top", "key": _short(unknown[0])},
+            {"variant": "top", "key": short(unknown[0])},
             field=unknown[0],
         )
     if doc.get("format") != FORMAT:
         raise _fail(
             f"format must be {FORMAT!r}, got {doc.get('format')!r}",
             "record.format",
-            {"format": FORMAT, "got": _short(doc.get("format"))},
+            {"format": FORMAT, "got": short(doc.get("format"))},
             field="format",
         )
     meta = doc.get("meta", {})
@@ -291,7 +151,7 @@ def parse_record(doc: Any) -> GameRecord:
             raise _fail(
                 f"{why} seat {seat!r}",
                 "record.seat",
-                {"variant": variant, "seat": _short(seat)},
+                {"variant": variant, "seat": short(seat)},
                 field=f"players.{seat}",
             )
         if not isinstance(name, str):
@@ -336,7 +196,7 @@ def _parse_deal(deal: Any) -> Deal:
         raise _fail(
             f"unknown deal key {unknown[0]!r}",
             "record.unknown_key",
-            {"variant": "deal", "key": _short(unknown[0])},
+            {"variant": "deal", "key": short(unknown[0])},
             field=f"deal.{unknown[0]}",
         )
     for part in PARTS:
@@ -459,7 +319,7 @@ def _parse_event(index: int, e: Any) -> Event:
         raise _fail(
             f"unknown event type {kind!r}",
             "event.unknown_type",
-            {"kind": _short(kind)},
+            {"kind": short(kind)},
             event=index,
             field="type",
         )
@@ -469,7 +329,7 @@ def _parse_event(index: int, e: Any) -> Event:
             raise _fail(
                 f"unknown field {key!r} in a {kind} event",
                 "event.unknown_field",
-                {"key": _short(key), "kind": kind},
+                {"key": short(key), "kind": kind},
                 event=index,
                 field=key,
             )
@@ -511,131 +371,10 @@ def _parse_event(index: int, e: Any) -> Event:
                 event=index,
                 field=name,
             )
-        values[slot] = _field(index, name, kind_of, e[name])
+        values[slot] = field_value(index, name, kind_of, e[name])
     for name in ("time", "note"):
         if name in e:
-            values[_SLOTS[name]] = _field(index, name, "str", e[name])
+            values[_SLOTS[name]] = field_value(index, name, "str", e[name])
     if "time" in e:
-        _check_time(index, e["time"])
+        check_time(index, e["time"])
     return Event(*values)
-
-
-_BID_SET = frozenset(BID_VALUES)
-
-
-def _short(value: Any) -> str:
-    """``repr`` of a value, cut to 40 characters (a 1,000-digit bid is not echoed whole)."""
-    text = repr(value) if not isinstance(value, int) or abs(value) < 10**40 else "a huge number"
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _check_time(index: int, value: str) -> None:
-    """An event's ``time`` is an RFC 3339 date-time (the schema's ``format: date-time``).
-
-    >>> _check_time(0, "2026-05-02T14:00:00Z")
-    >>> _check_time(1, "yesterday")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    referee.core.errors.RecordError: ...got 'yesterday'
-    """
-    try:
-        moment = datetime.fromisoformat(value.replace("z", "Z").replace("Z", "+00:00"))
-    except ValueError:
-        moment = None
-    if moment is None or moment.tzinfo is None or "T" not in value.upper():
-        raise _fail(
-            "time must be an ISO-8601 date-time with an offset (e.g. 2026-05-02T14:00:00Z), "
-            f"got {value!r}",
-            "event.bad_field",
-            {"name": "time", "variant": "time", "got": _short(value)},
-            event=index,
-            field="time",
-        )
-
-
-def _field(index: int, name: str, kind: str, value: Any) -> Any:
-    def bad(what: str, expected: str) -> RecordError:
-        return _fail(
-            f"{name} must be {what}, got {value!r}",
-            "event.bad_field",
-            {"name": name, "variant": expected, "got": _short(value)},
-            event=index,
-            field=name,
-        )
-
-    if kind == "int":
-        if type(value) is not int:
-            raise bad("an integer", "integer")
-        return value
-    if kind == "bid":
-        # ISkO 3.3.1: a bid is a game value; a number that is none (19, -5, 10**30) is
-        # refused like a card that does not exist (docs/interpretations.md, "Bid values")
-        if type(value) is not int:
-            raise bad("an integer", "integer")
-        if value not in _BID_SET:
-            raise _fail(
-                f"a bid must be a game value (18, 20, 22, 23, 24, 27, ... 264; ISkO 3.3.1), "
-                f"got {_short(value)}",
-                "event.bid_value",
-                {"got": _short(value)},
-                event=index,
-                field=name,
-            )
-        return value
-    if kind == "trick":
-        if type(value) is not int or not 1 <= value <= 10:
-            raise bad("a trick number 1-10", "trick")
-        return value
-    if kind == "bool":
-        if type(value) is not bool:
-            raise bad("true or false", "bool")
-        return value
-    if kind == "str":
-        if not isinstance(value, str):
-            raise bad("a string", "string")
-        return value
-    if kind == "how":
-        if value not in EXPOSE_HOW:
-            raise bad("one of " + ", ".join(EXPOSE_HOW), "how")
-        return value
-    if kind == "choice":
-        if value not in CHOICES:
-            raise bad("one of " + ", ".join(CHOICES), "choice")
-        return value
-    if kind == "seat":
-        seat = _SEAT_BY_NAME.get(value) if type(value) is str else None
-        if seat is None:
-            raise bad("one of " + ", ".join(SEAT_NAMES), "seat")
-        return seat
-    if kind == "game":
-        try:
-            return Game.parse(value)
-        except RefereeError:
-            raise bad("one of clubs, spades, hearts, diamonds, grand, null", "game") from None
-    if kind == "card":
-        try:
-            return Card.parse(value)
-        except CardError as exc:
-            raise _fail(exc.message, exc.code, exc.params, event=index, field=name) from None
-    if kind == "cards":
-        if not isinstance(value, list):
-            raise bad("an array of cards", "cards")
-        out = []
-        for i, token in enumerate(value):
-            try:
-                card = Card.parse(token)
-            except CardError as exc:
-                raise _fail(
-                    exc.message, exc.code, exc.params, event=index, field=f"{name}[{i}]"
-                ) from None
-            if card in out:  # the schema's uniqueItems: a card is not shown or laid twice
-                raise _fail(
-                    f"{name} lists {token} twice",
-                    "event.duplicate_card",
-                    {"card": token},
-                    event=index,
-                    field=f"{name}[{i}]",
-                )
-            out.append(card)
-        return tuple(out)
-    raise AssertionError(kind)  # pragma: no cover

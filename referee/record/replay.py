@@ -23,13 +23,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from referee.core.cards import Card
-from referee.core.contracts import Contract, Game
+from referee.core.contracts import Contract
 from referee.core.errors import BiddingError, ContractError, RecordError
-from referee.core.seats import FOREHAND, SEATS, Seat
+from referee.core.seats import FOREHAND, Seat
 from referee.core.tricks import FOLLOWERS, trick_outcomes
 from referee.record.events import Event
 from referee.record.log import GameRecord
+from referee.record.replay_acts import ActsOutsidePlay, correction_refused
 from referee.record.state import (
     MARKERS,
     PLAY_IRREGULARITIES,
@@ -61,7 +61,7 @@ __all__ = [
 ]
 
 
-class Replayer:
+class Replayer(ActsOutsidePlay):
     """Applies events one by one to a :class:`GameState` (python-chess's visitor, for Skat)."""
 
     def __init__(self, record: GameRecord) -> None:
@@ -76,33 +76,6 @@ class Replayer:
                 f"hands of {sizes[0]}, {sizes[1]}, {sizes[2]} cards and "
                 f"a skat of {deal.skat.bit_count()}",
             )
-
-    def _note(
-        self,
-        event: Event | None,
-        kind: str,
-        seat: Seat | None,
-        detail: str,
-        card: Card | None = None,
-        could_follow: bool | None = None,
-        subkind: str | None = None,
-    ) -> None:
-        s = self.state
-        if event is not None:
-            s.keep_position(event.index)
-        s.irregularities.append(
-            Irregularity(
-                event.index if event else None,
-                kind,
-                seat,
-                "deal" if event is None else s.phase,
-                s.trick_number,
-                detail,
-                card,
-                could_follow,
-                subkind,
-            )
-        )
 
     def apply(self, event: Event) -> None:
         kind = event.type
@@ -169,44 +142,6 @@ class Replayer:
             return
         self._skat_viewed(event, "took up the skat")
 
-    def _on_look_at_skat(self, event: Event) -> None:
-        if event.by_dealer:
-            phase = self.state.phase
-            self._dealer(event, "skat", f"the dealer looked at the skat during {phase}")
-            return
-        self._skat_viewed(event, "looked at the skat")
-
-    # -- the dealer at a table of four (ISkO 3.5.4, SkWO 8.5) ----------------------------------
-    def _dealer(self, event: Event, what: str, detail: str) -> None:
-        self._note(event, "dealer_infraction", None, detail, subkind=what)
-
-    def _on_look_into_hand(self, event: Event) -> None:
-        """The dealer may look into one player's cards (3.5.4); into a second is a fault."""
-        into = event.into
-        assert into is not None
-        first = next(
-            (
-                e.into
-                for e in self.state.record.events[: event.index]
-                if e.type == "look_into_hand" and e.into is not into
-            ),
-            None,
-        )
-        if first is not None:
-            self._dealer(
-                event, "hands", f"the dealer looked into {into.value}'s cards after {first.value}'s"
-            )
-
-    def _skat_viewed(self, event: Event, what: str) -> None:
-        s = self.state
-        if s.phase == "declaring" and event.seat is s.declarer and not s.skat_taken:
-            # the declarer looking at the skat before declaring is a pickup in all but name
-            self._note(
-                event, "skat_viewed", event.seat, f"the declarer {what} without taking it up"
-            )
-            return
-        self._note(event, "skat_viewed", event.seat, f"{event.seat} {what} during {s.phase}")
-
     def _on_discard(self, event: Event) -> None:
         s = self.state
         seat = event.seat
@@ -256,7 +191,7 @@ class Replayer:
         }
         correcting = False
         if event.correction and s.contract is not None and seat is s.declarer:
-            refused = _correction_refused(s, game)
+            refused = correction_refused(s, game)
             if refused is not None:
                 self._note(
                     event, "invalid_declaration", seat, refused, subkind="correction_refused"
@@ -315,33 +250,6 @@ class Replayer:
         next_trick(s, 1, FOREHAND)
         h = s.hands
         s.opening = (h[0], h[1], h[2], s.skat)  # the start position, built when asked for
-
-    def _on_choice(self, event: Event) -> None:
-        """The declarer's choice (ISkO 3.3.10, 3.3.11) is a marker the ruling reads; with
-        ``play`` it may say how the defenders' cards were corrected: ``cards`` went from
-        the defender who held them to ``to``."""
-        s = self.state
-        cards, to = event.cards or (), event.to
-        if not cards:
-            return
-        if to is None or to is s.declarer:
-            raise RecordError(
-                "corrected cards need the defender they went to ('to')",
-                code="replay.correction",
-                where={"event": event.index, "field": "to"},
-                params={"variant": "to"},
-            )
-        for i, card in enumerate(cards):
-            holder = next((x for x in SEATS if (s.hands[x.index] >> card) & 1), None)
-            if holder is None or holder is to or holder is s.declarer:
-                raise RecordError(
-                    f"{card} is not held by the other defender, so it cannot go to {to}",
-                    code="replay.correction",
-                    where={"event": event.index, "field": f"cards[{i}]"},
-                    params={"card": card.name, "to": str(to)},
-                )
-            s.hands[holder.index] &= ~(1 << card)
-            s.hands[to.index] |= 1 << card
 
     def _cut_short(self, event: Event) -> None:
         """A game cut short (:data:`SHORTENING`): keep the position the ruling values."""
@@ -523,120 +431,15 @@ class Replayer:
                     s.to_play = irr.seat
             return
 
-    def _on_expose(self, event: Event) -> None:
-        s = self.state
-        cards = event.cards or ()
-        # (type: ignore below) expose events always carry a seat (the parser requires it)
-        held = [c for c in cards if (s.hands[event.seat.index] >> c) & 1]  # type: ignore[union-attr]
-        names = ", ".join(c.name for c in cards)
-        # a card shown together with the card the same seat has just played: two cards
-        # dropped or played at once (ISkO 4.1.9)
-        # a record that says how (``how``) is taken at its word; otherwise a card shown
-        # right after the same seat's card in this trick counts as put down with it
-        how = event.how
-        if how is None:
-            prev = s.record.events[s.last_event] if s.last_event >= 0 else None
-            if (
-                prev is not None
-                and prev.type == "play"
-                and prev.seat is event.seat
-                and s.current is not None
-                and any(e == prev.index for _, _, e in s.current.plays)
-            ):
-                how = "with_play"
-        what = {"dropped": "dropped", "shown": "showed"}.get(how or "", "exposed")
-        self._note(
-            event,
-            "cards_exposed",
-            event.seat,
-            f"{event.seat} {what} {names}"
-            + (" together with the card just played" if how == "with_play" else "")
-            + ("" if len(held) == len(cards) else " (not all of them in that hand)"),
-            cards[0] if cards else None,
-            subkind=how,
-        )
-
-    def _on_review_tricks(self, event: Event) -> None:
-        """A look at a turned trick. The record may say whether it was shown on request
-        (``on_request: true``, ISkO 4.4.3) or looked at unasked (``false``, 4.4.6); without
-        it, a look at the last trick in time is taken as a request (4.4.3)."""
-        s = self.state
-        n = event.trick or 0
-        if n > len(s.tricks):
-            self._note(
-                event,
-                "tricks_reviewed",
-                event.seat,
-                f"{event.seat} looked at trick {n}, which has not been played",
-            )
-            return
-        if event.on_request is False:
-            self._note(
-                event,
-                "tricks_reviewed",
-                event.seat,
-                f"{event.seat} looked at turned trick {n} without asking for it",
-                subkind="unasked",
-            )
-            return
-        last = len(s.tricks)
-        seat_played_next = bool(s.current and any(p[0] is event.seat for p in s.current.plays))
-        if n == last and not seat_played_next and s.phase == "playing":
-            return  # the last trick may be shown on request (ISkO 4.4.3)
-        self._note(
-            event,
-            "tricks_reviewed",
-            event.seat,
-            (
-                f"{event.seat} asked to see turned trick {n}"
-                + (
-                    " after playing to the next trick"
-                    if n == last and seat_played_next
-                    else " (only the last trick may be shown)"
-                    if n != last
-                    else ""
-                )
-                if event.on_request
-                else f"{event.seat} looked at or counted turned trick {n}"
-            ),
-            subkind="late_request" if event.on_request else None,
-        )
-
-    def _on_remark(self, event: Event) -> None:
-        if event.by_dealer:
-            self._dealer(event, "remark", f"the dealer remarked: {event.text!r}")
-            return
-        self._note(event, "improper_remark", event.seat, f"{event.seat} remarked: {event.text!r}")
-
 
 _new = tuple.__new__  # a named tuple's own constructor, without its Python wrapper
 
-#: event type -> its handler (every ``Replayer._on_<type>`` method)
+#: event type -> its handler (every ``Replayer._on_<type>`` method, inherited ones too)
 _HANDLERS = {
-    name[len("_on_") :]: func
-    for name, func in vars(Replayer).items()
-    if name.startswith("_on_") and callable(func)
+    name[len("_on_") :]: getattr(Replayer, name)
+    for name in dir(Replayer)  # its own and the inherited (replay_acts) handlers
+    if name.startswith("_on_") and callable(getattr(Replayer, name))
 }
-
-
-def _kind_of_game(game: Game) -> str:
-    return "null" if game is Game.NULL else "grand" if game is Game.GRAND else "suit"
-
-
-def _correction_refused(s: GameState, game: Game) -> str | None:
-    """Why a declarer's correction of his announcement (ISkO 3.4.5) does not count, or None:
-    only an invalid announcement may be corrected, at once (before a card is played), and
-    within the same kind of game (suit, grand, null: the Spanish reading)."""
-    if not any(
-        i.kind == "invalid_declaration" and i.event == s.declared_at for i in s.irregularities
-    ):
-        return "the announcement it changes was valid, and a valid one is final (3.4.1)"
-    if s.tricks or (s.current is not None and s.current.plays):
-        return "corrected only after play had begun (3.4.5: at once)"
-    # (type: ignore below) a declared game always has its contract
-    if _kind_of_game(s.contract.game) != _kind_of_game(game):  # type: ignore[union-attr]
-        return "a correction must keep the kind of game (suit, grand or null)"
-    return None
 
 
 def innocent(state: GameState, asker: Seat | None, offender: Seat | None) -> bool:

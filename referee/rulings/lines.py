@@ -24,7 +24,8 @@ import json
 from typing import Any
 
 from referee.core.errors import RefereeError
-from referee.record.iss import iss_to_skatlog, parse_iss_record
+from referee.record.iss import parse_iss_record
+from referee.record.iss_convert import iss_to_skatlog
 from referee.record.log import parse_record, parse_record_text
 from referee.rulings.render import adjudicate_record
 

@@ -10,12 +10,8 @@ from typing import Any
 
 from referee.core.contracts import Game
 from referee.core.tricks import trick_outcomes
-from referee.record.iss import (
-    iss_to_skatlog,
-    iter_iss_records,
-    parse_iss_record,
-    read_iss_lines,
-)
+from referee.record.iss import iter_iss_records, parse_iss_record, read_iss_lines
+from referee.record.iss_convert import iss_to_skatlog
 from referee.record.log import parse_record
 from referee.record.replay_json import replay_document
 from referee.rules.catalogue import Catalogue, default_catalogue

@@ -21,7 +21,7 @@ import json
 from typing import Any
 
 from referee.core.errors import BadRequest
-from referee.record.log import strict_json_loads
+from referee.record.strict_json import strict_json_loads
 from referee.service import engine
 
 

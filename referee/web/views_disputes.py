@@ -10,7 +10,7 @@ from typing import Any
 from flask import abort, flash, redirect, render_template, request, url_for
 
 from referee.core.errors import BadRequest, Conflict, InvalidInput, RefereeError
-from referee.record.log import strict_json_loads
+from referee.record.strict_json import strict_json_loads
 from referee.rules.kinds import Kind
 from referee.rules.messages import default_messages
 from referee.rulings.appeals import (

@@ -15,13 +15,8 @@ import pytest
 
 from referee.cli import import_iss as iss_cli
 from referee.core.errors import RecordError
-from referee.record.iss import (
-    IssRecord,
-    iss_to_skatlog,
-    iter_iss_records,
-    parse_iss_record,
-    parse_iss_result,
-)
+from referee.record.iss import IssRecord, iter_iss_records, parse_iss_record, parse_iss_result
+from referee.record.iss_convert import iss_to_skatlog
 
 ROOT = Path(__file__).resolve().parents[2]
 ISS_DIR = ROOT.parent / "shared" / "data" / "iss"

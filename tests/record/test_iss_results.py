@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.record.iss import iss_to_skatlog, iter_iss_records
+from referee.record.iss import iter_iss_records
+from referee.record.iss_convert import iss_to_skatlog
 from referee.record.log import parse_record
 from referee.record.replay import replay
 from referee.rulings.adjudicate import adjudicate

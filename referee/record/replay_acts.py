@@ -1,0 +1,220 @@
+"""The replayer's notes and the acts outside the play of the cards: a look at the skat or
+into a hand, cards shown, turned tricks looked at, remarks, the dealer's faults at a table
+of four, the declarer's choices and corrections (ISkO 3.3.10, 3.3.11, 3.4.5, 3.5.4,
+4.1.9, 4.4.3, 4.4.6, SkWO 8.5). Each is noted as an irregularity and the replay goes on;
+:class:`~referee.record.replay.Replayer` inherits these handlers.
+"""
+
+from __future__ import annotations
+
+from referee.core.cards import Card
+from referee.core.contracts import Game
+from referee.core.errors import RecordError
+from referee.core.seats import SEATS, Seat
+from referee.record.events import Event
+from referee.record.state import GameState, Irregularity
+
+__all__ = ["ActsOutsidePlay", "correction_refused"]
+
+
+class ActsOutsidePlay:
+    """Notes irregularities on ``self.state``; handles the events that are not plays."""
+
+    state: GameState
+
+    def _note(
+        self,
+        event: Event | None,
+        kind: str,
+        seat: Seat | None,
+        detail: str,
+        card: Card | None = None,
+        could_follow: bool | None = None,
+        subkind: str | None = None,
+    ) -> None:
+        s = self.state
+        if event is not None:
+            s.keep_position(event.index)
+        s.irregularities.append(
+            Irregularity(
+                event.index if event else None,
+                kind,
+                seat,
+                "deal" if event is None else s.phase,
+                s.trick_number,
+                detail,
+                card,
+                could_follow,
+                subkind,
+            )
+        )
+
+    def _on_look_at_skat(self, event: Event) -> None:
+        if event.by_dealer:
+            phase = self.state.phase
+            self._dealer(event, "skat", f"the dealer looked at the skat during {phase}")
+            return
+        self._skat_viewed(event, "looked at the skat")
+
+    # -- the dealer at a table of four (ISkO 3.5.4, SkWO 8.5) ----------------------------------
+    def _dealer(self, event: Event, what: str, detail: str) -> None:
+        self._note(event, "dealer_infraction", None, detail, subkind=what)
+
+    def _on_look_into_hand(self, event: Event) -> None:
+        """The dealer may look into one player's cards (3.5.4); into a second is a fault."""
+        into = event.into
+        assert into is not None
+        first = next(
+            (
+                e.into
+                for e in self.state.record.events[: event.index]
+                if e.type == "look_into_hand" and e.into is not into
+            ),
+            None,
+        )
+        if first is not None:
+            self._dealer(
+                event, "hands", f"the dealer looked into {into.value}'s cards after {first.value}'s"
+            )
+
+    def _skat_viewed(self, event: Event, what: str) -> None:
+        s = self.state
+        if s.phase == "declaring" and event.seat is s.declarer and not s.skat_taken:
+            # the declarer looking at the skat before declaring is a pickup in all but name
+            self._note(
+                event, "skat_viewed", event.seat, f"the declarer {what} without taking it up"
+            )
+            return
+        self._note(event, "skat_viewed", event.seat, f"{event.seat} {what} during {s.phase}")
+
+    def _on_expose(self, event: Event) -> None:
+        s = self.state
+        cards = event.cards or ()
+        # (type: ignore below) expose events always carry a seat (the parser requires it)
+        held = [c for c in cards if (s.hands[event.seat.index] >> c) & 1]  # type: ignore[union-attr]
+        names = ", ".join(c.name for c in cards)
+        # a card shown together with the card the same seat has just played: two cards
+        # dropped or played at once (ISkO 4.1.9)
+        # a record that says how (``how``) is taken at its word; otherwise a card shown
+        # right after the same seat's card in this trick counts as put down with it
+        how = event.how
+        if how is None:
+            prev = s.record.events[s.last_event] if s.last_event >= 0 else None
+            if (
+                prev is not None
+                and prev.type == "play"
+                and prev.seat is event.seat
+                and s.current is not None
+                and any(e == prev.index for _, _, e in s.current.plays)
+            ):
+                how = "with_play"
+        what = {"dropped": "dropped", "shown": "showed"}.get(how or "", "exposed")
+        self._note(
+            event,
+            "cards_exposed",
+            event.seat,
+            f"{event.seat} {what} {names}"
+            + (" together with the card just played" if how == "with_play" else "")
+            + ("" if len(held) == len(cards) else " (not all of them in that hand)"),
+            cards[0] if cards else None,
+            subkind=how,
+        )
+
+    def _on_review_tricks(self, event: Event) -> None:
+        """A look at a turned trick. The record may say whether it was shown on request
+        (``on_request: true``, ISkO 4.4.3) or looked at unasked (``false``, 4.4.6); without
+        it, a look at the last trick in time is taken as a request (4.4.3)."""
+        s = self.state
+        n = event.trick or 0
+        if n > len(s.tricks):
+            self._note(
+                event,
+                "tricks_reviewed",
+                event.seat,
+                f"{event.seat} looked at trick {n}, which has not been played",
+            )
+            return
+        if event.on_request is False:
+            self._note(
+                event,
+                "tricks_reviewed",
+                event.seat,
+                f"{event.seat} looked at turned trick {n} without asking for it",
+                subkind="unasked",
+            )
+            return
+        last = len(s.tricks)
+        seat_played_next = bool(s.current and any(p[0] is event.seat for p in s.current.plays))
+        if n == last and not seat_played_next and s.phase == "playing":
+            return  # the last trick may be shown on request (ISkO 4.4.3)
+        self._note(
+            event,
+            "tricks_reviewed",
+            event.seat,
+            (
+                f"{event.seat} asked to see turned trick {n}"
+                + (
+                    " after playing to the next trick"
+                    if n == last and seat_played_next
+                    else " (only the last trick may be shown)"
+                    if n != last
+                    else ""
+                )
+                if event.on_request
+                else f"{event.seat} looked at or counted turned trick {n}"
+            ),
+            subkind="late_request" if event.on_request else None,
+        )
+
+    def _on_remark(self, event: Event) -> None:
+        if event.by_dealer:
+            self._dealer(event, "remark", f"the dealer remarked: {event.text!r}")
+            return
+        self._note(event, "improper_remark", event.seat, f"{event.seat} remarked: {event.text!r}")
+
+    def _on_choice(self, event: Event) -> None:
+        """The declarer's choice (ISkO 3.3.10, 3.3.11) is a marker the ruling reads; with
+        ``play`` it may say how the defenders' cards were corrected: ``cards`` went from
+        the defender who held them to ``to``."""
+        s = self.state
+        cards, to = event.cards or (), event.to
+        if not cards:
+            return
+        if to is None or to is s.declarer:
+            raise RecordError(
+                "corrected cards need the defender they went to ('to')",
+                code="replay.correction",
+                where={"event": event.index, "field": "to"},
+                params={"variant": "to"},
+            )
+        for i, card in enumerate(cards):
+            holder = next((x for x in SEATS if (s.hands[x.index] >> card) & 1), None)
+            if holder is None or holder is to or holder is s.declarer:
+                raise RecordError(
+                    f"{card} is not held by the other defender, so it cannot go to {to}",
+                    code="replay.correction",
+                    where={"event": event.index, "field": f"cards[{i}]"},
+                    params={"card": card.name, "to": str(to)},
+                )
+            s.hands[holder.index] &= ~(1 << card)
+            s.hands[to.index] |= 1 << card
+
+
+def _kind_of_game(game: Game) -> str:
+    return "null" if game is Game.NULL else "grand" if game is Game.GRAND else "suit"
+
+
+def correction_refused(s: GameState, game: Game) -> str | None:
+    """Why a declarer's correction of his announcement (ISkO 3.4.5) does not count, or None:
+    only an invalid announcement may be corrected, at once (before a card is played), and
+    within the same kind of game (suit, grand, null: the Spanish reading)."""
+    if not any(
+        i.kind == "invalid_declaration" and i.event == s.declared_at for i in s.irregularities
+    ):
+        return "the announcement it changes was valid, and a valid one is final (3.4.1)"
+    if s.tricks or (s.current is not None and s.current.plays):
+        return "corrected only after play had begun (3.4.5: at once)"
+    # (type: ignore below) a declared game always has its contract
+    if _kind_of_game(s.contract.game) != _kind_of_game(game):  # type: ignore[union-attr]
+        return "a correction must keep the kind of game (suit, grand or null)"
+    return None
