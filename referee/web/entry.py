@@ -59,6 +59,7 @@ INCIDENTS = (
     "refuse",
     "look_into_hand",
     "choice",
+    "no_card",
 )
 #: incidents that need no seat
 SEATLESS = ("objection",)
@@ -271,7 +272,9 @@ def play_seats(d: Draft) -> Table:
 
     The turn passes to the left after every card (``Seat.next``) and the winner of a trick,
     decided by :func:`referee.core.tricks.trick_winner`, leads the next. A card the
-    referee attributed to another seat (a lead out of turn) moves the turn with it.
+    referee attributed to another seat (a lead out of turn) moves the turn with it. A seat
+    that put no card to the trick in play (``no_card``, ISkO 4.2.6) is passed over, and the
+    trick is taken by the highest card on the table when the others have played.
     """
     game = Game(d.game) if d.game else None
     plays: list[Play] = []
@@ -279,7 +282,36 @@ def play_seats(d: Draft) -> Table:
     leader = Seat.FOREHAND
     to_play: Seat | None = Seat.FOREHAND
     current: list[Play] = []
+    missing: list[str] = []
+    skipped: dict[int, list[str]] = {}
+    for inc in d.incidents:
+        if inc.type == "no_card" and inc.seat:
+            skipped.setdefault(inc.at, []).append(inc.seat)
+
+    def take() -> None:
+        nonlocal current, missing, leader, to_play
+        winner = None
+        if game is not None:
+            cards = [Card[p.card] for p in current]
+            w = trick_winner(cards + [cards[-1]] * (3 - len(cards)), game)
+            winner = current[w].seat
+            leader = Seat(winner)
+        to_play = leader
+        points = sum(CARD_POINTS[Card[p.card]] for p in current)
+        tricks.append(TrickView(len(tricks) + 1, current[0].seat, current, winner, points))
+        current, missing = [], []
+
+    def pass_over(at: int) -> None:
+        nonlocal to_play
+        for seat_name in skipped.get(at, []):
+            if current and seat_name not in missing and all(p.seat != seat_name for p in current):
+                missing.append(seat_name)
+                to_play = Seat(seat_name).next
+                if len(current) + len(missing) == 3:
+                    take()
+
     for i, (card, chosen) in enumerate(d.plays):
+        pass_over(i)
         seat = Seat(chosen) if chosen else (to_play or leader)
         led = Card[current[0].card] if current else None
         follows = led is None or game is None or bool((follow_mask(led, game) >> Card[card]) & 1)
@@ -287,19 +319,13 @@ def play_seats(d: Draft) -> Table:
         plays.append(play)
         current.append(play)
         to_play = seat.next
-        if len(current) == 3:
-            winner = None
-            if game is not None:
-                w = trick_winner([Card[p.card] for p in current], game)
-                winner = current[w].seat
-                leader = Seat(winner)
-            to_play = leader
-            points = sum(CARD_POINTS[Card[p.card]] for p in current)
-            tricks.append(TrickView(len(tricks) + 1, current[0].seat, current, winner, points))
-            current = []
+        if len(current) + len(missing) == 3:
+            take()
+    pass_over(len(d.plays))
+    over = len(tricks) >= 10
     if current:
         tricks.append(TrickView(len(tricks) + 1, current[0].seat, current, None, 0))
-    if len(d.plays) >= 30:
+    if over:
         to_play = None
     return Table(
         plays, tricks, to_play.value if to_play else None, current[0].card if current else None

@@ -24,7 +24,6 @@ from tests.support.web import EXAMPLES, Console, example
 #: examples the form cannot say, and why (docs/console.md lists them)
 NOT_EXPRESSIBLE = {
     "card-seen-in-deal": "the end of the deal (`dealt`) is not a place in the form",
-    "no-card": "a trick taken without a seat's card (`no_card`) is not in the form",
     "continue-after-infraction": "a card taken back and played again",
     "lead-before-declaration": "a card led before the declaration",
     "left": "a game that ended during the bidding",
@@ -375,7 +374,24 @@ def test_a_refused_concession_is_an_incident() -> None:
     assert events[conceded + 1] == {"type": "refuse", "seat": "middlehand"}  # play goes on
 
 
-@pytest.mark.parametrize("name", ["no-card", "card-seen-in-deal"])
-def test_a_trick_without_a_card_or_a_deal_mark_mid_deal_is_still_refused(name: str) -> None:
+def test_a_deal_mark_mid_deal_and_two_cards_to_a_trick_are_still_refused() -> None:
     with pytest.raises(entry.EntryError):
-        draft_from_record(example(name))
+        draft_from_record(example("card-seen-in-deal"))
+    record = example("revoke-objected")
+    play = next(e for e in record["events"] if e["type"] == "play")
+    played = {e["card"] for e in record["events"] if e["type"] == "play"}
+    spare = next(c for c in record["deal"][play["seat"]] if c not in played)
+    play["extra"] = [spare]  # ISkO 4.2.6, two cards to one trick: not in the form yet
+    with pytest.raises(entry.EntryError):
+        draft_from_record(record)
+
+
+def test_isko_4_2_6_a_trick_taken_without_a_seats_card_passes_that_seat_over() -> None:
+    draft = draft_from_record(example("no-card"))
+    assert draft["incidents"][0] == {"type": "no_card", "at": 17, "seat": "forehand"}
+    answer = analyse(draft, "de")
+    short = answer["tricks"][5]  # middlehand led the ace of spades, rearhand the ten
+    assert [answer["plays"][i]["seat"] for i in short["cards"]] == ["middlehand", "rearhand"]
+    assert short["winner"] == "middlehand" and short["points"] == 21
+    assert answer["to_play"] == "middlehand"  # the winner leads the next trick
+    assert {"type": "no_card", "seat": "forehand"} in answer["record"]["events"]

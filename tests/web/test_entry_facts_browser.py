@@ -56,3 +56,49 @@ def test_step_4_says_the_dealers_acts_and_the_declarers_choice(  # type: ignore[
     expect(items).to_have_count(3)
     assert page.evaluate("document.documentElement.scrollWidth") <= 392
     assert errors == []
+
+
+def test_a_trick_taken_without_a_seats_card_has_two_cards_in_the_form(  # type: ignore[no-untyped-def]
+    live_server: str,
+    keys,
+    phone,  # noqa: F811 (the fixture imported above)
+) -> None:
+    """ISkO 4.2.6: the no-card example's draft in the browser (as the court's amendment or
+    a reload would hold it): trick 6 shows middlehand's and rearhand's cards only, and the
+    next card is middlehand's, leading trick 7."""
+    import json
+
+    from playwright.sync_api import expect
+
+    from referee.web.entry_draft import draft_from_record
+    from tests.support.web import example
+
+    draft = {
+        "v": 1,
+        "step": "tricks",
+        "by": "",
+        "holder": "forehand",
+        "skat_dealt": [],
+        "inc": {"type": None, "seat": None, "at": "end", "cards": [], "trick": 1, "text": ""},
+        **draft_from_record(example("no-card")),
+    }
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(live_server + "/console/sign-in")
+    page.get_by_label("API-Schlüssel").fill(keys["referee"])
+    page.get_by_role("button", name="Anmelden").click()
+    page.wait_for_url(live_server + "/console/")
+    page.goto(live_server + "/console/disputes/enter")
+    page.evaluate("d => localStorage.setItem('skat-referee-entry-draft', d)", json.dumps(draft))
+    page.reload()
+    rows = page.locator("#trick-list tbody tr")
+    expect(rows).to_have_count(6)
+    expect(rows.nth(5).locator(".seat")).to_have_text(["MH", "HH"])
+    expect(rows.nth(5).locator("td").nth(1)).to_have_text("MH")  # the ace of spades wins it
+    expect(page.locator("#trick-status")).to_have_text("Stich 7: Mittelhand ist dran")
+    page.locator('.step-tab[data-step="incidents"]').click()
+    expect(page.locator("#incident-list li").first).to_contain_text(
+        "Keine Karte zum Stich (ohne sie eingezogen) · Vorhand"
+    )
+    assert errors == []

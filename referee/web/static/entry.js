@@ -203,6 +203,22 @@
     return analysis.plays[i] ? analysis.plays[i].flag : null;
   }
 
+  // the plays of each trick: the server's tricks (a trick taken without a seat's card has
+  // two, ISkO 4.2.6), three by three until it has answered
+  function groups() {
+    if (fresh()) { return analysis.tricks.map(function (t) { return t.cards; }); }
+    var out = [];
+    for (var i = 0; i < draft.plays.length; i++) {
+      if (i % 3 === 0) { out.push([]); }
+      out[out.length - 1].push(i);
+    }
+    return out;
+  }
+  function trickNumber() {  // the trick the next card goes to
+    if (fresh()) { return analysis.tricks.length + (analysis.led ? 0 : 1); }
+    return Math.floor(draft.plays.length / 3) + 1;
+  }
+
   function trickTable(onTap, chosen) {
     var wrap = el("div", { cls: "table-wrap" });
     var table = el("table", { cls: "entry-tricks" });
@@ -211,9 +227,9 @@
       el("th", { scope: "col", text: T.winner_col }), el("th", { scope: "col", text: T.points_col })
     ])]));
     var body = el("tbody");
-    for (var t = 0; t * 3 < draft.plays.length; t++) {
+    groups().forEach(function (group, t) {
       var cells = el("td", { cls: "cards" });
-      for (var i = t * 3; i < Math.min(t * 3 + 3, draft.plays.length); i++) {
+      group.forEach(function (i) {
         var token = draft.plays[i].card;
         var seat = seatOf(i);
         var flag = flagOf(i);
@@ -231,14 +247,14 @@
         }
         if (flag) { item.appendChild(el("span", { cls: "flag-mark", "aria-hidden": "true", text: "⚠" })); }
         cells.appendChild(item);
-      }
+      });
       var info = fresh() && analysis.tricks[t] ? analysis.tricks[t] : null;
       body.appendChild(el("tr", { "data-trick": String(t + 1) }, [
         el("th", { scope: "row", text: String(t + 1) }), cells,
         el("td", { text: info && info.winner ? data.short[info.winner] : "" }),
         el("td", { text: info && info.winner ? String(info.points) : "" })
       ]));
-    }
+    });
     table.appendChild(body);
     wrap.appendChild(table);
     return wrap;
@@ -248,10 +264,12 @@
     var n = draft.plays.length;
     var status = $("trick-status");
     status.textContent = "";
-    if (n >= 30) {
+    // ten tricks taken: thirty cards, or fewer when one went without a seat's card (4.2.6)
+    var over = n >= 30 || (fresh() && !analysis.to_play && analysis.tricks.length >= 10);
+    if (over) {
       status.textContent = T.all_played;
     } else if (fresh() && analysis.to_play) {
-      var s = fmt(T.trick_status, { trick: Math.floor(n / 3) + 1, seat: data.seats[draft.by || analysis.to_play] });
+      var s = fmt(T.trick_status, { trick: trickNumber(), seat: data.seats[draft.by || analysis.to_play] });
       if (analysis.led) { s += " · " + fmt(T.led, { card: cardLabel(analysis.led) }); }
       status.textContent = s;
     }
@@ -260,8 +278,8 @@
     pool.textContent = "";
     var gone = played(), placed = listed();
     var follows = fresh() ? analysis.follows : ALL;
-    var leading = n % 3 === 0;
-    if (n < 30) {
+    var leading = fresh() ? !analysis.led : n % 3 === 0;
+    if (!over) {
       ALL.forEach(function (token) {
         if (token in gone || token in placed) { return; }
         var ok = leading || follows.indexOf(token) >= 0;
@@ -370,7 +388,8 @@
     if (at === 0) { return T.at_start; }
     if (at === "end" || at >= draft.plays.length) { return T.at_end; }
     var p = draft.plays[at - 1];
-    return fmt(T.at_after, { card: cardLabel(p.card), trick: Math.floor((at - 1) / 3) + 1 });
+    var known = fresh() && analysis.plays[at - 1];
+    return fmt(T.at_after, { card: cardLabel(p.card), trick: known ? known.trick : Math.floor((at - 1) / 3) + 1 });
   }
 
   function renderIncidents() {
