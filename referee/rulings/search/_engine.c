@@ -16,6 +16,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 typedef uint32_t u32;
 typedef uint64_t u64;
@@ -51,6 +54,14 @@ typedef struct {
     /* each card's place in its class as one bit of a 64-bit word: plain class k at bits
      * 8k.. (at most 8 cards), the trump class at bits 32.. (at most 16); by byte of a mask */
     u64 place_bits[4][256];
+    /* by place (the bit of place_bits): its card, its points, and the places of its class
+     * stronger than it (moves below) */
+    int8_t card_at[64];
+    uint8_t points_at[64];
+    u64 stronger[64];
+    /* the point values some card has, lowest first (lowest_points) */
+    uint8_t point_values[12];
+    uint8_t n_point_values;
 } Game;
 
 #define MAX_GAMES 16
@@ -66,25 +77,28 @@ static inline u32 legal_of(const Game *g, u32 hand, int led) {
     return f ? f : hand;
 }
 
+static inline u64 places_of(const Game *g, u32 m) {
+    return g->place_bits[0][m & 255] | g->place_bits[1][m >> 8 & 255] |
+           g->place_bits[2][m >> 16 & 255] | g->place_bits[3][m >> 24];
+}
+
 /* The cards of `legal` worth trying, strongest first within each class: one card of each
  * run of cards no alive card of another hand separates (for point questions the run
- * must also score alike). */
+ * must also score alike). Worked on places (each class's cards by strength, classes in
+ * order; see place_bits): a legal card is left out when the nearest stronger alive card
+ * of its class is legal too (and, for point questions, scores alike), i.e. when it
+ * continues a run; a card gone from play does not separate a run. */
 static int moves(const Game *g, u32 legal, u32 alive, int by_points, int8_t *out) {
+    u64 L = places_of(g, legal), A = places_of(g, alive);
     int n = 0;
-    for (int k = 0; k < 5; k++) {
-        if (!(legal & g->class_mask[k])) continue;
-        int prev_mine = 0, prev_pts = -1;
-        for (int i = 0; i < g->order_n[k]; i++) {
-            int c = g->order[k][i];
-            if (bit(legal, c)) {
-                int pts = by_points ? g->points[c] : 0;
-                if (!(prev_mine && pts == prev_pts)) out[n++] = (int8_t)c;
-                prev_mine = 1;
-                prev_pts = pts;
-            } else if (bit(alive, c)) {
-                prev_mine = 0;
-            }
+    for (u64 m = L; m; m &= m - 1) {
+        int i = __builtin_ctzll(m);
+        u64 up = A & g->stronger[i];
+        if (up) {
+            int j = 63 - __builtin_clzll(up);
+            if ((L >> j & 1) && (!by_points || g->points_at[i] == g->points_at[j])) continue;
         }
+        out[n++] = g->card_at[i];
     }
     return n;
 }
@@ -123,11 +137,6 @@ static inline unsigned ranks_of(const Game *g, u32 m) {
  *   trump class is never moved.
  * The point questions do not use it (see r_best); it is exact for them as well
  * (`by_points`), which the tests check. */
-static inline u64 places_of(const Game *g, u32 m) {
-    return g->place_bits[0][m & 255] | g->place_bits[1][m >> 8 & 255] |
-           g->place_bits[2][m >> 16 & 255] | g->place_bits[3][m >> 24];
-}
-
 static void canon(const Game *g, const u32 *h, int by_points, u32 *out) {
     u32 desc[5];
     u64 p0 = places_of(g, h[0]), p1 = places_of(g, h[1]), p2 = places_of(g, h[2]);
@@ -173,13 +182,16 @@ static void canon(const Game *g, const u32 *h, int by_points, u32 *out) {
 
 /* ---- a hash table keyed by the three hands and the leader ------------------ */
 
+/* The three hands are disjoint, so (h0|h2, h1|h2) names them in 64 bits: h2 is what the
+ * two words share, h0 and h1 what each holds alone. An entry is 16 bytes, four to a cache
+ * line. Where it lies in memory never changes what is found in it: the table only answers
+ * "this position, this leader" or "not stored". */
 typedef struct {
-    u32 h0, h1, h2;
-    uint8_t lead; /* 0xFF: empty */
+    u64 key;
+    uint8_t tag; /* the leader + 1; 0: empty */
     uint8_t val;
-    int8_t m0, m1, m2;
-    uint8_t pad;
-    int16_t lo, hi;
+    int8_t lo, hi; /* points: 0..121 */
+    u32 pad;
 } Entry;
 
 typedef struct {
@@ -188,23 +200,59 @@ typedef struct {
     int failed; /* out of memory */
 } Table;
 
+static inline u64 key_of(u32 h0, u32 h1, u32 h2) {
+    return (u64)(h0 | h2) | (u64)(h1 | h2) << 32;
+}
+
+/* Zeroed slots. A large table is mapped on its own and asks for 2 MB pages: measured on
+ * the hill-climbed positions, with 4 KB pages most of a probe's time went to the page
+ * walk of a table of tens of megabytes (the address translation, not the cache). */
+#define HUGE_PAGE ((size_t)2 << 20)
+
+static Entry *slots_alloc(size_t cap) {
+    size_t bytes = cap * sizeof(Entry);
+#if defined(__linux__) && defined(MAP_ANONYMOUS)
+    if (bytes >= HUGE_PAGE) {
+        char *p = (char *)mmap(NULL, bytes + HUGE_PAGE, PROT_READ | PROT_WRITE,
+                               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) return NULL;
+        size_t head = (HUGE_PAGE - (uintptr_t)p % HUGE_PAGE) % HUGE_PAGE;
+        if (head) munmap(p, head);
+        if (HUGE_PAGE - head) munmap(p + head + bytes, HUGE_PAGE - head);
+#ifdef MADV_HUGEPAGE
+        madvise(p + head, bytes, MADV_HUGEPAGE); /* a hint: without it, only slower */
+#endif
+        return (Entry *)(p + head);
+    }
+#endif
+    return (Entry *)calloc(cap, sizeof(Entry));
+}
+
+static void slots_free(Entry *slots, size_t cap) {
+#if defined(__linux__) && defined(MAP_ANONYMOUS)
+    if (cap * sizeof(Entry) >= HUGE_PAGE) {
+        munmap(slots, cap * sizeof(Entry));
+        return;
+    }
+#endif
+    free(slots);
+}
+
 static int table_init(Table *t) {
     t->cap = 1 << 12;
     t->count = 0;
     t->failed = 0;
-    t->slots = (Entry *)malloc(t->cap * sizeof(Entry));
-    if (!t->slots) return -1;
-    memset(t->slots, 0xFF, t->cap * sizeof(Entry));
-    return 0;
+    t->slots = slots_alloc(t->cap);
+    return t->slots ? 0 : -1;
 }
 
 static void table_free(Table *t) {
-    free(t->slots);
+    if (t->slots) slots_free(t->slots, t->cap);
     t->slots = NULL;
 }
 
-static inline u64 mix(u32 h0, u32 h1, u32 h2, int lead) {
-    u64 x = ((u64)h0 | (u64)h1 << 32) ^ ((u64)h2 * 0x9E3779B97F4A7C15ULL) ^ (u64)(lead + 1);
+static inline u64 mix(u64 key, int lead) {
+    u64 x = key ^ (u64)(lead + 1) * 0x9E3779B97F4A7C15ULL;
     x ^= x >> 30;
     x *= 0xBF58476D1CE4E5B9ULL;
     x ^= x >> 27;
@@ -213,59 +261,56 @@ static inline u64 mix(u32 h0, u32 h1, u32 h2, int lead) {
     return x;
 }
 
-static Entry *table_find(Table *t, u32 h0, u32 h1, u32 h2, int lead) {
+static inline Entry *slot_of(const Table *t, u64 key, int lead) {
+    return &t->slots[(size_t)mix(key, lead) & (t->cap - 1)];
+}
+
+static Entry *table_find(Table *t, u64 key, int lead) {
     size_t mask = t->cap - 1;
-    size_t i = (size_t)mix(h0, h1, h2, lead) & mask;
+    size_t i = (size_t)mix(key, lead) & mask;
+    uint8_t tag = (uint8_t)(lead + 1);
     for (;;) {
         Entry *e = &t->slots[i];
-        if (e->lead == 0xFF) return e;
-        if (e->h0 == h0 && e->h1 == h1 && e->h2 == h2 && e->lead == lead) return e;
+        if (!e->tag || (e->key == key && e->tag == tag)) return e;
         i = (i + 1) & mask;
     }
 }
 
-static const Entry *table_get(Table *t, u32 h0, u32 h1, u32 h2, int lead) {
-    Entry *e = table_find(t, h0, h1, h2, lead);
-    return e->lead == 0xFF ? NULL : e;
+static inline const Entry *table_get(Table *t, u32 h0, u32 h1, u32 h2, int lead) {
+    Entry *e = table_find(t, key_of(h0, h1, h2), lead);
+    return e->tag ? e : NULL;
 }
 
 static int table_grow(Table *t) {
     size_t old_cap = t->cap;
     Entry *old = t->slots;
+    Entry *slots = slots_alloc(old_cap * 2);
+    if (!slots) return -1;
+    t->slots = slots;
     t->cap = old_cap * 2;
-    t->slots = (Entry *)malloc(t->cap * sizeof(Entry));
-    if (!t->slots) {
-        t->slots = old;
-        t->cap = old_cap;
-        return -1;
-    }
-    memset(t->slots, 0xFF, t->cap * sizeof(Entry));
     for (size_t i = 0; i < old_cap; i++) {
-        if (old[i].lead == 0xFF) continue;
-        Entry *e = table_find(t, old[i].h0, old[i].h1, old[i].h2, old[i].lead);
-        *e = old[i];
+        if (!old[i].tag) continue;
+        *table_find(t, old[i].key, old[i].tag - 1) = old[i];
     }
-    free(old);
+    slots_free(old, old_cap);
     return 0;
 }
 
 /* The entry for a key, created when missing (NULL when memory ran out). */
 static Entry *table_put(Table *t, u32 h0, u32 h1, u32 h2, int lead) {
-    Entry *e = table_find(t, h0, h1, h2, lead);
-    if (e->lead != 0xFF) return e;
+    u64 key = key_of(h0, h1, h2);
+    Entry *e = table_find(t, key, lead);
+    if (e->tag) return e;
     if ((t->count + 1) * 2 > t->cap) {
         if (table_grow(t) < 0) {
             t->failed = 1;
             return NULL;
         }
-        e = table_find(t, h0, h1, h2, lead);
+        e = table_find(t, key, lead);
     }
-    e->h0 = h0;
-    e->h1 = h1;
-    e->h2 = h2;
-    e->lead = (uint8_t)lead;
+    e->key = key;
+    e->tag = (uint8_t)(lead + 1);
     e->val = 0;
-    e->m0 = e->m1 = e->m2 = -1;
     e->lo = 0;
     e->hi = 121;
     t->count++;
@@ -741,9 +786,17 @@ static void without(u32 *h, int lead, const int8_t *cards) {
 
 /* ---- cooperative: can the declarer reach N more card points (4.1.5, 5.4.3) -- */
 
+/* sure_loss's trump part for one holding of trumps (by rank) of the three hands */
+typedef struct {
+    u64 key; /* 0: empty */
+    uint8_t loss1, loss2, k;
+} TrumpMemo;
+#define TRUMP_MEMO_BITS 12
+
 typedef struct {
     Search s;
     int d;
+    TrumpMemo *memo; /* 1 << TRUMP_MEMO_BITS entries */
 } Reach;
 
 typedef struct {
@@ -784,7 +837,8 @@ static int uncovered_trumps(const Game *g, unsigned theirs, unsigned mine) {
 /* The card points of the `k` lowest-scoring cards of `m`. */
 static int lowest_points(const Game *g, u32 m, int k) {
     int sum = 0;
-    for (int p = 0; p < 12 && k > 0; p++) {
+    for (int i = 0; i < g->n_point_values && k > 0; i++) {
+        int p = g->point_values[i];
         int have = __builtin_popcount(m & g->point_mask[p]);
         int take = have < k ? have : k;
         sum += take * p;
@@ -800,14 +854,23 @@ static int lowest_points(const Game *g, u32 m, int k) {
  * tricks, so the defenders win at least k = the larger of the two counts of such trumps.
  * Each of those k tricks holds one card of every hand: the declarer loses at least his k
  * cheapest cards, and each defender at least his k cheapest or his uncoverable trumps. */
-static int sure_loss(const Game *g, const u32 *h, int d) {
+static int sure_loss(const Game *g, TrumpMemo *memo, const u32 *h, int d) {
     if (!g->trumps) return 0;
     unsigned mine = ranks_of(g, h[d]);
     unsigned t1 = ranks_of(g, h[(d + 1) % 3]), t2 = ranks_of(g, h[(d + 2) % 3]);
     if (!(t1 | t2)) return 0;
-    int loss1 = trump_loss(g, t1, mine), loss2 = trump_loss(g, t2, mine);
-    int u1 = uncovered_trumps(g, t1, mine), u2 = uncovered_trumps(g, t2, mine);
-    int k = u1 > u2 ? u1 : u2;
+    /* the trump part depends on the three trump holdings only, which most tricks leave
+     * as they were: remembered per search (a cache: a miss computes the same values) */
+    u64 key = (u64)mine | (u64)t1 << 16 | (u64)t2 << 32 | 1ull << 63;
+    TrumpMemo *e = &memo[(key * 0x9E3779B97F4A7C15ULL) >> (64 - TRUMP_MEMO_BITS)];
+    if (e->key != key) {
+        e->key = key;
+        e->loss1 = (uint8_t)trump_loss(g, t1, mine);
+        e->loss2 = (uint8_t)trump_loss(g, t2, mine);
+        int u1 = uncovered_trumps(g, t1, mine), u2 = uncovered_trumps(g, t2, mine);
+        e->k = (uint8_t)(u1 > u2 ? u1 : u2);
+    }
+    int loss1 = e->loss1, loss2 = e->loss2, k = e->k;
     if (!k) return loss1 + loss2;
     int low1 = lowest_points(g, h[(d + 1) % 3], k), low2 = lowest_points(g, h[(d + 2) % 3], k);
     return lowest_points(g, h[d], k) + (loss1 > low1 ? loss1 : low1) +
@@ -840,6 +903,26 @@ static int never_wins(const Game *g, const u32 *h, int d, int lead) {
     return !(beat & h[d]);
 }
 
+/* `src` into `dst` by points, most first (`most`) or fewest first, ties in the order
+ * given (a stable sort: an insertion sort for the usual few, else a counting sort over
+ * the points a trick can hold, 0..33; both give the one stable order). */
+static void sort_cands(Cand *dst, const Cand *src, int n, int most) {
+    if (n <= 24) {
+        for (int i = 0; i < n; i++) {
+            Cand x = src[i];
+            int kx = most ? -x.pts : x.pts;
+            int j = i;
+            for (; j > 0 && (most ? -dst[j - 1].pts : dst[j - 1].pts) > kx; j--) dst[j] = dst[j - 1];
+            dst[j] = x;
+        }
+        return;
+    }
+    int start[35] = {0};
+    for (int k = 0; k < n; k++) start[(most ? 33 - src[k].pts : src[k].pts) + 1]++;
+    for (int p = 1; p < 35; p++) start[p] += start[p - 1];
+    for (int k = 0; k < n; k++) dst[start[most ? 33 - src[k].pts : src[k].pts]++] = src[k];
+}
+
 /* The tricks worth trying from `h` (`lead` on lead) toward `need` more points, in the
  * order they are tried: the declarer's by points, most first, then the others by points,
  * fewest first; a trick the declarer loses is left out when its points leave too little
@@ -854,6 +937,7 @@ static int r_children(Reach *r, const u32 *h, int lead, int need, Cand *sorted, 
     int8_t m0[32], mf1[5][32], mf2[5][32];
     int nf1[5] = {-1, -1, -1, -1, -1}, nf2[5] = {-1, -1, -1, -1, -1};
     int n0 = moves(g, h[lead], alive, 1, m0);
+    const int seat_of[4] = {lead, s1, s2, lead}; /* the winner's seat by its place */
     for (int i = 0; i < n0; i++) {
         int c0 = m0[i];
         /* the followers' moves depend only on the class led: made once per class */
@@ -870,7 +954,7 @@ static int r_children(Reach *r, const u32 *h, int lead, int need, Cand *sorted, 
             for (int b = 0; b < n2; b++) {
                 int o = g->outcomes[b1 | m2[b]];
                 int pts = o >> 2;
-                int w = (lead + (o & 3)) % 3;
+                int w = seat_of[o & 3];
                 Cand cd = {(uint8_t)pts, (uint8_t)c0, (uint8_t)m1[a], (uint8_t)m2[b], (uint8_t)w};
                 if (w == d) {
                     won[nw++] = cd;
@@ -882,23 +966,12 @@ static int r_children(Reach *r, const u32 *h, int lead, int need, Cand *sorted, 
             }
         }
     }
-    /* won tricks by points, most first; lost ones by points, fewest first (a counting
-     * sort: points are 0..33, and ties keep the order the tricks were made in) */
-    int ns = 0;
+    /* won tricks by points, most first; lost ones by points, fewest first (ties keep the
+     * order the tricks were made in) */
     *fail_out = fail;
-    {
-        int start[35] = {0};
-        for (int k = 0; k < nw; k++) start[33 - won[k].pts + 1]++;
-        for (int p = 1; p < 35; p++) start[p] += start[p - 1];
-        for (int k = 0; k < nw; k++) sorted[start[33 - won[k].pts]++] = won[k];
-        ns = nw;
-        int start2[35] = {0};
-        for (int k = 0; k < nl; k++) start2[lost[k].pts + 1]++;
-        for (int p = 1; p < 35; p++) start2[p] += start2[p - 1];
-        for (int k = 0; k < nl; k++) sorted[nw + start2[lost[k].pts]++] = lost[k];
-        ns += nl;
-    }
-    return ns;
+    sort_cands(sorted, won, nw, 1);
+    sort_cands(sorted + nw, lost, nl, 0);
+    return nw + nl;
 }
 
 /* Fail-soft: a value >= need is reachable; a value < need bounds the best. */
@@ -910,21 +983,17 @@ static int r_best(Reach *r, const u32 *h0, int lead, int need) {
     /* the bound first: it costs less than a probe of a large table */
     int d = r->d;
     int rem = points_of(g, alive);
-    int bound = rem - sure_loss(g, h0, d);
+    int bound = rem - sure_loss(g, r->memo, h0, d);
     if (bound < need) return bound;
     if (never_wins(g, h0, d, lead)) return 0;
     /* keyed by the hands as they are, not canonical: measured on the hill-climbed
      * positions, renaming each child cost more time than the positions it merged saved */
     const u32 *h = h0;
     int lo = 0, hi = 121;
-    int8_t mv0 = -1, mv1 = -1, mv2 = -1;
     const Entry *hit = table_get(&r->s.tt, h[0], h[1], h[2], lead);
     if (hit) {
         lo = hit->lo;
         hi = hit->hi;
-        mv0 = hit->m0;
-        mv1 = hit->m1;
-        mv2 = hit->m2;
         if (lo >= need) return lo;
         if (hi < need) return hi;
     }
@@ -942,7 +1011,7 @@ static int r_best(Reach *r, const u32 *h0, int lead, int need) {
             c[lead] &= ~(1u << nx->c0);
             c[s1] &= ~(1u << nx->c1);
             c[s2] &= ~(1u << nx->c2);
-            __builtin_prefetch(&r->s.tt.slots[mix(c[0], c[1], c[2], nx->w) & (r->s.tt.cap - 1)]);
+            __builtin_prefetch(slot_of(&r->s.tt, key_of(c[0], c[1], c[2]), nx->w));
         }
         int gain = cd->w == d ? cd->pts : 0;
         u32 child[3] = {h[0], h[1], h[2]};
@@ -952,30 +1021,19 @@ static int r_best(Reach *r, const u32 *h0, int lead, int need) {
         int v = gain + r_best(r, child, cd->w, need - gain);
         if (r->s.stop) return 0;
         if (v >= need) {
-            if (v > lo) {
-                lo = v;
-                mv0 = (int8_t)cd->c0;
-                mv1 = (int8_t)cd->c1;
-                mv2 = (int8_t)cd->c2;
-            }
+            if (v > lo) lo = v;
             Entry *e = table_put(&r->s.tt, h[0], h[1], h[2], lead);
             if (!e) return check_table(&r->s), 0;
-            e->lo = (int16_t)lo;
-            e->hi = (int16_t)hi;
-            e->m0 = mv0;
-            e->m1 = mv1;
-            e->m2 = mv2;
+            e->lo = (int8_t)lo;
+            e->hi = (int8_t)hi;
             return v;
         }
         if (v > fail) fail = v;
     }
     Entry *e = table_put(&r->s.tt, h[0], h[1], h[2], lead);
     if (!e) return check_table(&r->s), 0;
-    e->lo = (int16_t)lo;
-    e->hi = (int16_t)(hi < fail ? hi : fail);
-    e->m0 = mv0;
-    e->m1 = mv1;
-    e->m2 = mv2;
+    e->lo = (int8_t)lo;
+    e->hi = (int8_t)(hi < fail ? hi : fail);
     return fail;
 }
 
@@ -1094,7 +1152,13 @@ static void derive(Game *g) {
             int c = g->order[k2][i], off = k2 < 4 ? 8 * k2 : 32;
             for (int b = 0; b < 256; b++)
                 if (b >> (c & 7) & 1) g->place_bits[c >> 3][b] |= 1ull << (off + i);
+            g->card_at[off + i] = (int8_t)c;
+            g->points_at[off + i] = g->points[c];
+            g->stronger[off + i] = ((1ull << i) - 1) << off;
         }
+    g->n_point_values = 0;
+    for (int p = 0; p < 12; p++)
+        if (g->point_mask[p]) g->point_values[g->n_point_values++] = (uint8_t)p;
 }
 
 static PyObject *py_prepare(PyObject *self, PyObject *args) {
@@ -1346,7 +1410,12 @@ static PyObject *py_reach(PyObject *self, PyObject *args) {
     Line line = {NULL, 0, 0};
     if (needed <= 0) return result(0, 1, &line, 0);
     Reach r;
-    if (search_init(&r.s, g, limit, light, on_heavy) < 0) return PyErr_NoMemory();
+    r.memo = (TrumpMemo *)calloc((size_t)1 << TRUMP_MEMO_BITS, sizeof(TrumpMemo));
+    if (!r.memo) return PyErr_NoMemory();
+    if (search_init(&r.s, g, limit, light, on_heavy) < 0) {
+        free(r.memo);
+        return PyErr_NoMemory();
+    }
     r.d = declarer;
     Finishes fin = {NULL, 0, 0};
     int answer = 0, rc = 0;
@@ -1377,6 +1446,7 @@ static PyObject *py_reach(PyObject *self, PyObject *args) {
     }
     PyEval_RestoreThread(r.s.ts);
     table_free(&r.s.tt);
+    free(r.memo);
     free(fin.items);
     PyObject *out = rc < 0 ? PyErr_NoMemory() : result(r.s.stop, answer, &line, r.s.nodes);
     free(line.items);
