@@ -62,7 +62,15 @@ typedef struct {
     /* the point values some card has, lowest first (lowest_points) */
     uint8_t point_values[12];
     uint8_t n_point_values;
+    /* the cards at a byte of places: plain class k (k < 4) by its 8 places, the trump
+     * class by its places 0-7 (index 4) and 8-15 (index 5); canon_plain below */
+    u32 place_cards[6][256];
 } Game;
+
+/* COMPRESS[m][x]: the bits of x at the set bits of m, packed toward bit 0 (x within m);
+ * SPREAD[x]: bit j of x at bit 2j. Filled at import. */
+static uint8_t COMPRESS[256][256];
+static uint16_t SPREAD[256];
 
 #define MAX_GAMES 16
 #define MAX_HAND 12 /* cards one hand may hold in a question (ten, or twelve with the skat) */
@@ -137,6 +145,60 @@ static inline unsigned ranks_of(const Game *g, u32 m) {
  *   trump class is never moved.
  * The point questions do not use it (see r_best); it is exact for them as well
  * (`by_points`), which the tests check. */
+/* canon for the questions that do not count points (the claims, schwarz), the same
+ * canonical form computed without a loop over places: with every card of a class in one
+ * group, a card's new place is its rank among the class's alive places, so each hand's
+ * places are packed (COMPRESS) within the alive ones; desc, the sort of the plain classes
+ * and the renaming are those of the general form below (the tests compare the two). */
+static void canon_plain(const Game *g, const u32 *h, u32 *out) {
+    u64 p0 = places_of(g, h[0]), p1 = places_of(g, h[1]), p2 = places_of(g, h[2]);
+    u64 alive = p0 | p1 | p2, px = p0 | p2, py = p1 | p2; /* code bit 0, code bit 1 */
+    u32 desc[5], cx[5], cy[5];
+    for (int k = 0; k < 4; k++) {
+        unsigned a = (unsigned)(alive >> 8 * k) & 255u;
+        cx[k] = COMPRESS[a][(px >> 8 * k) & 255u];
+        cy[k] = COMPRESS[a][(py >> 8 * k) & 255u];
+        desc[k] = (u32)SPREAD[cx[k]] | (u32)SPREAD[cy[k]] << 1;
+    }
+    {
+        unsigned a0 = (unsigned)(alive >> 32) & 255u, a1 = (unsigned)(alive >> 40) & 255u;
+        int n0 = __builtin_popcount(a0);
+        cx[4] = COMPRESS[a0][(px >> 32) & 255u] | (u32)COMPRESS[a1][(px >> 40) & 255u] << n0;
+        cy[4] = COMPRESS[a0][(py >> 32) & 255u] | (u32)COMPRESS[a1][(py >> 40) & 255u] << n0;
+    }
+    const u64 *shape = g->shape[0];
+    for (int i = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++)
+            if (shape[i] == shape[j] && desc[i] < desc[j]) {
+                u32 t = desc[i];
+                desc[i] = desc[j];
+                desc[j] = t;
+                t = cx[i];
+                cx[i] = cx[j];
+                cx[j] = t;
+                t = cy[i];
+                cy[i] = cy[j];
+                cy[j] = t;
+            }
+    u32 o0 = 0, o1 = 0, o2 = 0;
+    for (int k = 0; k < 5; k++) {
+        u32 x = cx[k], y = cy[k];
+        u32 b0 = x & ~y, b1 = y & ~x, b2 = x & y;
+        if (k < 4) {
+            o0 |= g->place_cards[k][b0];
+            o1 |= g->place_cards[k][b1];
+            o2 |= g->place_cards[k][b2];
+        } else {
+            o0 |= g->place_cards[4][b0 & 255u] | g->place_cards[5][b0 >> 8];
+            o1 |= g->place_cards[4][b1 & 255u] | g->place_cards[5][b1 >> 8];
+            o2 |= g->place_cards[4][b2 & 255u] | g->place_cards[5][b2 >> 8];
+        }
+    }
+    out[0] = o0;
+    out[1] = o1;
+    out[2] = o2;
+}
+
 static void canon(const Game *g, const u32 *h, int by_points, u32 *out) {
     u32 desc[5];
     u64 p0 = places_of(g, h[0]), p1 = places_of(g, h[1]), p2 = places_of(g, h[2]);
@@ -510,7 +572,7 @@ static int f_sure(Force *f, const u32 *h, int lead) {
 static int f_boundary(Force *f, const u32 *h0, int lead) {
     if (!(h0[0] | h0[1] | h0[2])) return 0;
     u32 h[3];
-    canon(f->s.g, h0, 0, h);
+    canon_plain(f->s.g, h0, h);
     const Entry *hit = table_get(&f->s.tt, h[0], h[1], h[2], lead);
     if (hit) return hit->val;
     int known = f_sure(f, h, lead);
@@ -699,7 +761,7 @@ static int sw_sweep(Sweep *w, const u32 *h0) {
     const Game *g = w->s.g;
     if (!(h0[0] | h0[1] | h0[2])) return 1;
     u32 h[3];
-    canon(g, h0, 0, h);
+    canon_plain(g, h0, h);
     const Entry *hit = table_get(&w->s.tt, h[0], h[1], h[2], 0);
     if (hit) return hit->val;
     if (!count_node(&w->s)) return 0;
@@ -1156,6 +1218,13 @@ static void derive(Game *g) {
             g->points_at[off + i] = g->points[c];
             g->stronger[off + i] = ((1ull << i) - 1) << off;
         }
+    memset(g->place_cards, 0, sizeof g->place_cards);
+    for (int k2 = 0; k2 < 5; k2++)
+        for (int i = 0; i < g->order_n[k2]; i++) {
+            int t = k2 < 4 ? k2 : 4 + i / 8;
+            for (int b = 0; b < 256; b++)
+                if (b >> (i % 8) & 1) g->place_cards[t][b] |= 1u << g->order[k2][i];
+        }
     g->n_point_values = 0;
     for (int p = 0; p < 12; p++)
         if (g->point_mask[p]) g->point_values[g->n_point_values++] = (uint8_t)p;
@@ -1453,11 +1522,12 @@ static PyObject *py_reach(PyObject *self, PyObject *args) {
     return out;
 }
 
-/* The canonical form of a position (for the tests, which check that it is equivalent). */
+/* The canonical form of a position (for the tests, which check that it is equivalent);
+ * `general`: by the general loop even where the searches use canon_plain. */
 static PyObject *py_canon(PyObject *self, PyObject *args) {
-    int game, by_points;
+    int game, by_points, general = 0;
     PyObject *hands;
-    if (!PyArg_ParseTuple(args, "iOp", &game, &hands, &by_points)) return NULL;
+    if (!PyArg_ParseTuple(args, "iOp|p", &game, &hands, &by_points, &general)) return NULL;
     const Game *g = game_at(game);
     if (!g) return NULL;
     u32 h[3], out[3];
@@ -1466,13 +1536,14 @@ static PyObject *py_canon(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "a card is in two hands");
         return NULL;
     }
-    canon(g, h, by_points, out);
+    if (by_points || general) canon(g, h, by_points, out);
+    else canon_plain(g, h, out); /* what the searches use */
     return Py_BuildValue("(kkk)", (unsigned long)out[0], (unsigned long)out[1],
                          (unsigned long)out[2]);
 }
 
 static PyMethodDef METHODS[] = {
-    {"canon", py_canon, METH_VARARGS, "canon(game, hands, by_points) -> canonical hands"},
+    {"canon", py_canon, METH_VARARGS, "canon(game, hands, by_points, general=False) -> canonical hands"},
     {"prepare", py_prepare, METH_VARARGS, "Store one game's tables under an index."},
     {"force", py_force, METH_VARARGS,
      "force(game, hands, leader, played, winners, controllers, is_null, limit)"},
@@ -1488,4 +1559,18 @@ static struct PyModuleDef MODULE = {
     NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__engine(void) { return PyModule_Create(&MODULE); }
+PyMODINIT_FUNC PyInit__engine(void) {
+    for (int m = 0; m < 256; m++)
+        for (int x = 0; x < 256; x++) {
+            int v = 0, j = 0;
+            for (int i = 0; i < 8; i++)
+                if (m >> i & 1) v |= (x >> i & 1) << j++;
+            COMPRESS[m][x] = (uint8_t)v;
+        }
+    for (int x = 0; x < 256; x++) {
+        int v = 0;
+        for (int i = 0; i < 8; i++) v |= (x >> i & 1) << (2 * i);
+        SPREAD[x] = (uint16_t)v;
+    }
+    return PyModule_Create(&MODULE);
+}
