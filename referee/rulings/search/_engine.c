@@ -65,6 +65,9 @@ typedef struct {
     /* the cards at a byte of places: plain class k (k < 4) by its 8 places, the trump
      * class by its places 0-7 (index 4) and 8-15 (index 5); canon_plain below */
     u32 place_cards[6][256];
+    /* the pairs of plain classes of one shape (for questions without points): bit p for
+     * the p-th pair i < j in the order (0,1) (0,2) (0,3) (1,2) (1,3) (2,3) */
+    unsigned shape_pair_bits;
 } Game;
 
 /* COMPRESS[m][x]: the bits of x at the set bits of m, packed toward bit 0 (x within m);
@@ -151,52 +154,50 @@ static inline unsigned ranks_of(const Game *g, u32 m) {
  * places are packed (COMPRESS) within the alive ones; desc, the sort of the plain classes
  * and the renaming are those of the general form below (the tests compare the two). */
 static void canon_plain(const Game *g, const u32 *h, u32 *out) {
-    u64 p0 = places_of(g, h[0]), p1 = places_of(g, h[1]), p2 = places_of(g, h[2]);
-    u64 alive = p0 | p1 | p2, px = p0 | p2, py = p1 | p2; /* code bit 0, code bit 1 */
-    u32 desc[5], cx[5], cy[5];
+    u64 px = places_of(g, h[0] | h[2]), py = places_of(g, h[1] | h[2]); /* code bits 0, 1 */
+    u64 alive = px | py;
+    u32 cx[4], cy[4];
     for (int k = 0; k < 4; k++) {
         unsigned a = (unsigned)(alive >> 8 * k) & 255u;
         cx[k] = COMPRESS[a][(px >> 8 * k) & 255u];
         cy[k] = COMPRESS[a][(py >> 8 * k) & 255u];
-        desc[k] = (u32)SPREAD[cx[k]] | (u32)SPREAD[cy[k]] << 1;
     }
-    {
+    /* desc << 2 | class: sorted, the class tells where the contents came from */
+#define DESC(k) (((u64)SPREAD[cx[k]] | (u64)SPREAD[cy[k]] << 1) << 2 | (u64)(k))
+    u64 v0 = DESC(0), v1 = DESC(1), v2 = DESC(2), v3 = DESC(3);
+#undef DESC
+    /* the same-shape pairs in canon's order: each puts the larger first, which sorts every
+     * group of one shape, largest first (equal descs are equal contents) */
+    unsigned pairs = g->shape_pair_bits;
+#define XCHG(bit, a, b)                     \
+    if (pairs & (1u << (bit))) {            \
+        u64 x_ = a, y_ = b;                 \
+        a = x_ > y_ ? x_ : y_;              \
+        b = x_ > y_ ? y_ : x_;              \
+    }
+    XCHG(0, v0, v1)
+    XCHG(1, v0, v2)
+    XCHG(2, v0, v3)
+    XCHG(3, v1, v2)
+    XCHG(4, v1, v3)
+    XCHG(5, v2, v3)
+#undef XCHG
+    /* the hands' cards by code bit: hand 0 = X & ~Y, hand 1 = Y & ~X, hand 2 = both */
+    u32 X = g->place_cards[0][cx[v0 & 3u]] | g->place_cards[1][cx[v1 & 3u]] |
+            g->place_cards[2][cx[v2 & 3u]] | g->place_cards[3][cx[v3 & 3u]];
+    u32 Y = g->place_cards[0][cy[v0 & 3u]] | g->place_cards[1][cy[v1 & 3u]] |
+            g->place_cards[2][cy[v2 & 3u]] | g->place_cards[3][cy[v3 & 3u]];
+    if (g->trumps) {
         unsigned a0 = (unsigned)(alive >> 32) & 255u, a1 = (unsigned)(alive >> 40) & 255u;
         int n0 = __builtin_popcount(a0);
-        cx[4] = COMPRESS[a0][(px >> 32) & 255u] | (u32)COMPRESS[a1][(px >> 40) & 255u] << n0;
-        cy[4] = COMPRESS[a0][(py >> 32) & 255u] | (u32)COMPRESS[a1][(py >> 40) & 255u] << n0;
+        u32 tx = COMPRESS[a0][(px >> 32) & 255u] | (u32)COMPRESS[a1][(px >> 40) & 255u] << n0;
+        u32 ty = COMPRESS[a0][(py >> 32) & 255u] | (u32)COMPRESS[a1][(py >> 40) & 255u] << n0;
+        X |= g->place_cards[4][tx & 255u] | g->place_cards[5][tx >> 8];
+        Y |= g->place_cards[4][ty & 255u] | g->place_cards[5][ty >> 8];
     }
-    const u64 *shape = g->shape[0];
-    for (int i = 0; i < 4; i++)
-        for (int j = i + 1; j < 4; j++)
-            if (shape[i] == shape[j] && desc[i] < desc[j]) {
-                u32 t = desc[i];
-                desc[i] = desc[j];
-                desc[j] = t;
-                t = cx[i];
-                cx[i] = cx[j];
-                cx[j] = t;
-                t = cy[i];
-                cy[i] = cy[j];
-                cy[j] = t;
-            }
-    u32 o0 = 0, o1 = 0, o2 = 0;
-    for (int k = 0; k < 5; k++) {
-        u32 x = cx[k], y = cy[k];
-        u32 b0 = x & ~y, b1 = y & ~x, b2 = x & y;
-        if (k < 4) {
-            o0 |= g->place_cards[k][b0];
-            o1 |= g->place_cards[k][b1];
-            o2 |= g->place_cards[k][b2];
-        } else {
-            o0 |= g->place_cards[4][b0 & 255u] | g->place_cards[5][b0 >> 8];
-            o1 |= g->place_cards[4][b1 & 255u] | g->place_cards[5][b1 >> 8];
-            o2 |= g->place_cards[4][b2 & 255u] | g->place_cards[5][b2 >> 8];
-        }
-    }
-    out[0] = o0;
-    out[1] = o1;
-    out[2] = o2;
+    out[0] = X & ~Y;
+    out[1] = Y & ~X;
+    out[2] = X & Y;
 }
 
 static void canon(const Game *g, const u32 *h, int by_points, u32 *out) {
@@ -1225,6 +1226,10 @@ static void derive(Game *g) {
             for (int b = 0; b < 256; b++)
                 if (b >> (i % 8) & 1) g->place_cards[t][b] |= 1u << g->order[k2][i];
         }
+    g->shape_pair_bits = 0;
+    for (int i = 0, p = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++, p++)
+            if (g->shape[0][i] == g->shape[0][j]) g->shape_pair_bits |= 1u << p;
     g->n_point_values = 0;
     for (int p = 0; p < 12; p++)
         if (g->point_mask[p]) g->point_values[g->n_point_values++] = (uint8_t)p;
