@@ -43,6 +43,7 @@ typedef struct {
     u32 byte_beaters[4][256];    /* the cards that beat, when led, a card of each byte */
     uint16_t trump_rank[4][256]; /* trumps of each byte of a mask by rank (strongest high) */
     uint16_t rank_above[16];     /* ranks above a rank */
+    uint16_t rank_bit[32];       /* a trump's rank as a bit (0 for the other cards) */
     int8_t loss_order[16];       /* trump ranks by card points, most first */
     uint8_t loss_points[16];     /* the points of the trump of each rank */
     uint8_t n_trumps;
@@ -917,10 +918,10 @@ static int lowest_points(const Game *g, u32 m, int k) {
  * tricks, so the defenders win at least k = the larger of the two counts of such trumps.
  * Each of those k tricks holds one card of every hand: the declarer loses at least his k
  * cheapest cards, and each defender at least his k cheapest or his uncoverable trumps. */
-static int sure_loss(const Game *g, TrumpMemo *memo, const u32 *h, int d) {
+static int sure_loss(const Game *g, TrumpMemo *memo, const u32 *h, const unsigned *rk, int d) {
     if (!g->trumps) return 0;
-    unsigned mine = ranks_of(g, h[d]);
-    unsigned t1 = ranks_of(g, h[(d + 1) % 3]), t2 = ranks_of(g, h[(d + 2) % 3]);
+    unsigned mine = rk[d];
+    unsigned t1 = rk[(d + 1) % 3], t2 = rk[(d + 2) % 3];
     if (!(t1 | t2)) return 0;
     /* the trump part depends on the three trump holdings only, which most tricks leave
      * as they were: remembered per search (a cache: a miss computes the same values) */
@@ -990,11 +991,11 @@ static void sort_cands(Cand *dst, const Cand *src, int n, int most) {
  * order they are tried: the declarer's by points, most first, then the others by points,
  * fewest first; a trick the declarer loses is left out when its points leave too little
  * for the rest (`*fail_out`: the most such a trick could still give). */
-static int r_children(Reach *r, const u32 *h, int lead, int need, Cand *sorted, int *fail_out) {
+static int r_children(Reach *r, const u32 *h, int lead, int need, int rem, Cand *sorted,
+                      int *fail_out) {
     const Game *g = r->s.g;
     int d = r->d, s1 = (lead + 1) % 3, s2 = (lead + 2) % 3;
     u32 h1 = h[s1], h2 = h[s2], alive = h[0] | h[1] | h[2];
-    int rem = points_of(g, alive);
     Cand won[MAX_HAND * MAX_HAND * MAX_HAND], lost[MAX_HAND * MAX_HAND * MAX_HAND];
     int nw = 0, nl = 0, fail = 0, slack = rem - need;
     int8_t m0[32], mf1[5][32], mf2[5][32];
@@ -1038,15 +1039,16 @@ static int r_children(Reach *r, const u32 *h, int lead, int need, Cand *sorted, 
 }
 
 /* Fail-soft: a value >= need is reachable; a value < need bounds the best. */
-static int r_best(Reach *r, const u32 *h0, int lead, int need) {
+/* `rk`: each hand's trumps by rank (ranks_of), `rem`: the points of the cards in the
+ * hands; both carried from trick to trick rather than counted again in each position. */
+static int r_best(Reach *r, const u32 *h0, const unsigned *rk, int rem, int lead, int need) {
     const Game *g = r->s.g;
     if (need <= 0) return 0;
     u32 alive = h0[0] | h0[1] | h0[2];
     if (!alive) return 0;
     /* the bound first: it costs less than a probe of a large table */
     int d = r->d;
-    int rem = points_of(g, alive);
-    int bound = rem - sure_loss(g, r->memo, h0, d);
+    int bound = rem - sure_loss(g, r->memo, h0, rk, d);
     if (bound < need) return bound;
     if (never_wins(g, h0, d, lead)) return 0;
     /* keyed by the hands as they are, not canonical: measured on the hill-climbed
@@ -1065,23 +1067,29 @@ static int r_best(Reach *r, const u32 *h0, int lead, int need) {
     int s1 = (lead + 1) % 3, s2 = (lead + 2) % 3;
     int fail = 0;
     Cand sorted[MAX_HAND * MAX_HAND * MAX_HAND];
-    int ns = r_children(r, h, lead, need, sorted, &fail);
+    int ns = r_children(r, h, lead, need, rem, sorted, &fail);
+    /* every child's table slot fetched at once: the fetches overlap, and the children
+     * searched first give the later ones time */
+    for (int k = 0; k < ns; k++) {
+        const Cand *nx = &sorted[k];
+        u32 c[3] = {h[0], h[1], h[2]};
+        c[lead] &= ~(1u << nx->c0);
+        c[s1] &= ~(1u << nx->c1);
+        c[s2] &= ~(1u << nx->c2);
+        __builtin_prefetch(slot_of(&r->s.tt, key_of(c[0], c[1], c[2]), nx->w));
+    }
     for (int k = 0; k < ns; k++) {
         const Cand *cd = &sorted[k];
-        if (k + 1 < ns) { /* the next child's table slot, fetched while this one is searched */
-            const Cand *nx = &sorted[k + 1];
-            u32 c[3] = {h[0], h[1], h[2]};
-            c[lead] &= ~(1u << nx->c0);
-            c[s1] &= ~(1u << nx->c1);
-            c[s2] &= ~(1u << nx->c2);
-            __builtin_prefetch(slot_of(&r->s.tt, key_of(c[0], c[1], c[2]), nx->w));
-        }
         int gain = cd->w == d ? cd->pts : 0;
         u32 child[3] = {h[0], h[1], h[2]};
         child[lead] &= ~(1u << cd->c0);
         child[s1] &= ~(1u << cd->c1);
         child[s2] &= ~(1u << cd->c2);
-        int v = gain + r_best(r, child, cd->w, need - gain);
+        unsigned crk[3] = {rk[0], rk[1], rk[2]};
+        crk[lead] &= ~(unsigned)g->rank_bit[cd->c0];
+        crk[s1] &= ~(unsigned)g->rank_bit[cd->c1];
+        crk[s2] &= ~(unsigned)g->rank_bit[cd->c2];
+        int v = gain + r_best(r, child, crk, rem - cd->pts, cd->w, need - gain);
         if (r->s.stop) return 0;
         if (v >= need) {
             if (v > lo) lo = v;
@@ -1100,6 +1108,13 @@ static int r_best(Reach *r, const u32 *h0, int lead, int need) {
     return fail;
 }
 
+/* r_best from a position as it is (its ranks and points counted here). */
+static int r_value(Reach *r, const u32 *h, int lead, int need) {
+    const Game *g = r->s.g;
+    unsigned rk[3] = {ranks_of(g, h[0]), ranks_of(g, h[1]), ranks_of(g, h[2])};
+    return r_best(r, h, rk, points_of(g, h[0] | h[1] | h[2]), lead, need);
+}
+
 /* The first trick from `h` (`lead` on lead) after which the declarer can still take
  * `need` more points, in `tc`: 0, or -1 if there is none. The line of a yes answer is
  * built from these, trick by trick; the tricks are tried in r_best's order, so the table
@@ -1108,7 +1123,7 @@ static int r_first(Reach *r, const u32 *h, int lead, int need, int8_t *tc) {
     int d = r->d, s1 = (lead + 1) % 3, s2 = (lead + 2) % 3;
     Cand sorted[MAX_HAND * MAX_HAND * MAX_HAND];
     int fail = 0;
-    int ns = r_children(r, h, lead, need, sorted, &fail);
+    int ns = r_children(r, h, lead, need, points_of(r->s.g, h[0] | h[1] | h[2]), sorted, &fail);
     for (int k = 0; k < ns; k++) {
         const Cand *cd = &sorted[k];
         int gain = cd->w == d ? cd->pts : 0;
@@ -1116,7 +1131,7 @@ static int r_first(Reach *r, const u32 *h, int lead, int need, int8_t *tc) {
         child[lead] &= ~(1u << cd->c0);
         child[s1] &= ~(1u << cd->c1);
         child[s2] &= ~(1u << cd->c2);
-        int v = gain + r_best(r, child, cd->w, need - gain);
+        int v = gain + r_value(r, child, cd->w, need - gain);
         if (r->s.stop) return -1;
         if (v >= need) {
             tc[0] = (int8_t)cd->c0;
@@ -1169,6 +1184,7 @@ static void derive(Game *g) {
     int rank_of[32];
     for (int c = 0; c < 32; c++) rank_of[c] = -1;
     for (int i = 0; i < n; i++) rank_of[g->order[4][i]] = n - 1 - i;
+    for (int c = 0; c < 32; c++) g->rank_bit[c] = (uint16_t)(rank_of[c] >= 0 ? 1u << rank_of[c] : 0);
     for (int j = 0; j < 4; j++) {
         for (int b = 0; b < 256; b++) {
             int pts = 0, ranks = 0;
@@ -1499,7 +1515,7 @@ static PyObject *py_reach(PyObject *self, PyObject *args) {
     for (int i = 0; rc == 0 && i < fin.n && !r.s.stop; i++) {
         const Finish *fi = &fin.items[i];
         int gain = fi->winner == declarer ? fi->pts : 0;
-        int v = gain + r_best(&r, fi->h, fi->winner, needed - gain);
+        int v = gain + r_value(&r, fi->h, fi->winner, needed - gain);
         if (r.s.stop || v < needed) continue;
         answer = 1;
         for (int k = n; k < 3 && rc == 0; k++) rc = line_add(&line, (leader + k) % 3, fi->cards[k]);
