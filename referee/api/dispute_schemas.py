@@ -141,6 +141,16 @@ class RulingRevisionSchema(ma.Schema):
     record_amended = ma.fields.Boolean()
     url = ma.fields.String()
 
+    def dump(self, obj: Any, *, many: bool | None = None) -> Any:
+        """What marshmallow's dump gives, built directly for the presenters' dicts (the
+        document and the record are already JSON; marshmallow walked them field by field
+        for nothing); anything else goes to marshmallow."""
+        if self.many if many is None else many:
+            return [self.dump(o, many=False) for o in obj]
+        if not _shaped(obj, self.fields):
+            return super().dump(obj, many=False)
+        return dump_ruling(obj)
+
 
 class DisputeSummarySchema(ma.Schema):
     id = ma.fields.Integer()
@@ -161,6 +171,80 @@ class DisputeSchema(DisputeSummarySchema):
     ruling = ma.fields.Nested(
         RulingRevisionSchema, metadata={"description": "the current ruling revision"}
     )
+
+    def dump(self, obj: Any, *, many: bool | None = None) -> Any:
+        """As :meth:`RulingRevisionSchema.dump`: the presenter's dispute built directly."""
+        if self.many if many is None else many:
+            return [self.dump(o, many=False) for o in obj]
+        if not _shaped(obj, self.fields) or not _shaped(obj["ruling"], _RULING_FIELDS):
+            return super().dump(obj, many=False)
+        return {
+            "id": _int(obj["id"]),
+            "owner": _str(obj["owner"]),
+            "submitted_at": _iso(obj["submitted_at"]),
+            "event": _str(obj["event"]),
+            "table": _str(obj["table"]),
+            "outcome": _str(obj["outcome"]),
+            "infraction_kinds": None
+            if obj["infraction_kinds"] is None
+            else [_str(k) for k in obj["infraction_kinds"]],
+            "note": _str(obj["note"]),
+            "meta": None if obj["meta"] is None else dict(obj["meta"]),
+            "revisions": _int(obj["revisions"]),
+            "links": None
+            if obj["links"] is None
+            else {_str(k): _str(v) for k, v in obj["links"].items()},
+            "record": obj["record"],
+            "ruling": dump_ruling(obj["ruling"]),
+        }
+
+
+# -- marshmallow's dump of the schemas above, built directly ------------------------------
+# (tests/service/test_response_shapes.py compares both on stored disputes and appeals)
+
+_APPEAL = AppealRecordSchema()
+_COMPARISON = ComparisonSchema()
+_RULING_FIELDS = RulingRevisionSchema().fields
+
+
+def _shaped(obj: Any, fields: dict[str, ma.fields.Field]) -> bool:
+    """A dict with exactly the schema's fields (what the presenters build)."""
+    return isinstance(obj, dict) and obj.keys() == fields.keys()
+
+
+def _int(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+def _str(value: Any) -> str | None:
+    return value if value is None or isinstance(value, str) else str(value)
+
+
+def _iso(value: Any) -> str | None:
+    return None if value is None else value.isoformat()
+
+
+def _bool(value: Any) -> bool | None:
+    return None if value is None else bool(value)
+
+
+def dump_ruling(obj: dict[str, Any]) -> dict[str, Any]:
+    """RulingRevisionSchema's dump of a presenter's ruling revision."""
+    appeal, comparison = obj["appeal"], obj["comparison"]
+    return {
+        "id": _int(obj["id"]),
+        "dispute_id": _int(obj["dispute_id"]),
+        "revision": _int(obj["revision"]),
+        "created_at": _iso(obj["created_at"]),
+        "created_by": _str(obj["created_by"]),
+        "reviews": _int(obj["reviews"]),
+        "language": _str(obj["language"]),
+        "document": obj["document"],
+        "appeal": None if appeal is None else _APPEAL.dump(appeal),
+        "comparison": None if comparison is None else _COMPARISON.dump(comparison),
+        "record_amended": _bool(obj["record_amended"]),
+        "url": _str(obj["url"]),
+    }
 
 
 class AppealSchema(ma.Schema):

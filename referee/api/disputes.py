@@ -44,6 +44,8 @@ blp = Blueprint(
     url_prefix="/v1/disputes",
     description="Disputes from tournament tables: the record, the note, immutable rulings.",
 )
+#: built once: a schema instance keeps no state between loads
+CREATE_SCHEMA = DisputeCreateSchema()
 CREATED_HEADERS = {name: header_ref(name) for name in ("Location", "Idempotent-Replayed")}
 assert set(CREATED_HEADERS) <= set(HEADERS)
 
@@ -115,7 +117,7 @@ class Disputes(MethodView):
                     messages={"query": {"note": ["only with an ISS body; put it in the JSON"]}},
                 )
             try:
-                data = DisputeCreateSchema().load(json_object(pointer="/record"))
+                data = CREATE_SCHEMA.load(json_object(pointer="/record"))
             except ma.ValidationError as err:
                 abort(422, messages={"json": err.messages})
             submit = services().disputes.submit

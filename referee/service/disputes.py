@@ -165,8 +165,11 @@ class DisputeService:
         """Once per (key, scope, Idempotency-Key): ``prepare()`` (the slow part, outside
         any transaction) returns ``produce(uow) -> id``, run in one transaction with the
         key's claim. Returns (result, replayed)."""
-        digest = request_hash(payload)
-        if idem_key and who.key_id is not None:
+        keyed = bool(idem_key) and who.key_id is not None
+        # the fingerprint only where a key is given (a request without one is never replayed)
+        digest = request_hash(payload) if keyed else ""
+        if keyed:
+            assert idem_key is not None and who.key_id is not None
             with self._uow() as uow:
                 seen = uow.idempotency.get(who.key_id, scope, idem_key)
             if seen is not None:
@@ -175,7 +178,8 @@ class DisputeService:
         try:
             with self._uow() as uow:
                 entry = None
-                if idem_key and who.key_id is not None:
+                if keyed:
+                    assert idem_key is not None and who.key_id is not None
                     entry = IdempotencyEntry(who.key_id, scope, idem_key, digest, None)
                     uow.idempotency.claim(entry)
                 resource_id = produce(uow)

@@ -150,6 +150,7 @@ class SqlKeys:
 #: compiled once: plain table inserts, parameters bound per call
 _INSERT_DISPUTE = insert(DisputeRow.__table__).returning(DisputeRow.__table__.c.id)
 _INSERT_RULING = insert(RulingRow.__table__).returning(RulingRow.__table__.c.id)
+_INSERT_IDEMPOTENCY = insert(IdempotencyRow.__table__)
 
 
 class SqlDisputes:
@@ -260,18 +261,20 @@ class SqlIdempotency:
         )
 
     def claim(self, entry: IdempotencyEntry) -> None:
-        self.s.add(
-            IdempotencyRow(
-                key_id=entry.key_id,
-                scope=entry.scope,
-                idem_key=entry.idem_key,
-                request_hash=entry.request_hash,
-                resource_id=None,
-                created_at=datetime.now(UTC),
-            )
-        )
+        """Insert the claim now (a plain INSERT: the unique constraint decides at once
+        which of two processes has it)."""
         try:
-            self.s.flush()
+            self.s.connection().execute(
+                _INSERT_IDEMPOTENCY,
+                {
+                    "key_id": entry.key_id,
+                    "scope": entry.scope,
+                    "idem_key": entry.idem_key,
+                    "request_hash": entry.request_hash,
+                    "resource_id": None,
+                    "created_at": datetime.now(UTC),
+                },
+            )
         except IntegrityError:
             self.s.rollback()
             raise DuplicateIdempotencyKey(
@@ -279,9 +282,13 @@ class SqlIdempotency:
             ) from None
 
     def resolve(self, entry: IdempotencyEntry, resource_id: int) -> None:
-        row = self._row(entry.key_id, entry.scope, entry.idem_key)
-        assert row is not None
-        row.resource_id = resource_id
+        """Point the claim at what it produced (one UPDATE, no read first)."""
+        c = IdempotencyRow.__table__.c
+        self.s.execute(
+            update(IdempotencyRow.__table__)
+            .where(c.key_id == entry.key_id, c.scope == entry.scope, c.idem_key == entry.idem_key)
+            .values(resource_id=resource_id)
+        )
 
 
 class SqlConsoleSessions:

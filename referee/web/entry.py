@@ -60,6 +60,7 @@ INCIDENTS = (
     "look_into_hand",
     "choice",
     "no_card",
+    "extra_cards",
 )
 #: incidents that need no seat
 SEATLESS = ("objection",)
@@ -207,6 +208,14 @@ def read_draft(doc: Any) -> Draft:
             at = len(d.plays)
         trick = inc.get("trick")
         kind = str(inc["type"])
+        if kind == "extra_cards":  # cards that left the hand with a play: placed once only
+            if at < 1 or not inc.get("cards"):
+                raise EntryError("console.entry.extra_place", where=where)
+            for j, token in enumerate(inc.get("cards") or []):
+                card = _card(token, f"{where}/cards/{j}")
+                if card in seen:
+                    raise EntryError("console.entry.card_twice", where=where, card=card)
+                seen[card] = where
         d.incidents.append(
             Incident(
                 type=kind,
@@ -340,7 +349,19 @@ def holdings(d: Draft, table: Table) -> dict[str, list[str]]:
     held: dict[str, list[str]] = {h: list(d.cards.get(h, [])) for h in HOLDERS}
     for p in table.plays:
         held[p.seat].append(p.card)
+        held[p.seat] += extra_cards(d, p)
     return held
+
+
+def extra_cards(d: Draft, play: Play) -> list[str]:
+    """Cards the seat put into the trick together with ``play`` (ISkO 4.2.6): the
+    ``extra_cards`` incidents placed right after it."""
+    return [
+        c
+        for inc in d.incidents
+        if inc.type == "extra_cards" and inc.at == play.index + 1
+        for c in inc.cards
+    ]
 
 
 def deduce(held: dict[str, list[str]]) -> dict[str, list[str]]:
@@ -419,7 +440,7 @@ def build_record(
     events: list[dict[str, Any]] = []
     by_place: dict[int, list[Incident]] = {}
     for inc in d.incidents:
-        if inc.type != "choice":
+        if inc.type not in ("choice", "extra_cards"):  # written with the auction, the play
             by_place.setdefault(inc.at, []).append(inc)
     for inc in by_place.get(-1, []):
         events += _incident_events(inc)
@@ -445,7 +466,17 @@ def build_record(
         for p in table.plays:
             for inc in by_place.get(p.index, []):
                 events += _incident_events(inc)
-            events.append({"type": "play", "seat": p.seat, "card": p.card})
+            play: dict[str, Any] = {"type": "play", "seat": p.seat, "card": p.card}
+            extra = extra_cards(d, p)
+            if extra:
+                if any(
+                    i.seat != p.seat
+                    for i in d.incidents
+                    if i.type == "extra_cards" and i.at == p.index + 1
+                ):
+                    raise EntryError("console.entry.extra_seat", where="incidents", card=p.card)
+                play["extra"] = extra
+            events.append(play)
         for inc in by_place.get(len(table.plays), []):
             events += _incident_events(inc)
     record: dict[str, Any] = {"format": "skat-log/1"}

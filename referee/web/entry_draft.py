@@ -56,13 +56,15 @@ def draft_from_record(record: dict[str, Any]) -> dict[str, Any]:
     gathered = False
     for index, e in enumerate(events):
         kind = e["type"]
-        if kind == "play" and e.get("extra"):  # two cards to a trick (4.2.6): not in the form
-            raise EntryError("console.entry.bad_incident", where="events")
         if kind == "play" and declare is not None and events.index(declare) < index:
             expected = play_seats(read_draft({**draft, "plays": [*plays, {"card": e["card"]}]}))
             seat = expected.plays[-1].seat
             plays.append({"card": e["card"], "seat": None if seat == e["seat"] else e["seat"]})
             played.add(e["card"])
+            if e.get("extra"):  # two cards to one trick (4.2.6): the second one with the play
+                extra = {"type": "extra_cards", "seat": e["seat"], "cards": list(e["extra"])}
+                draft["incidents"].append({**extra, "at": len(plays)})
+                played.update(e["extra"])
         elif kind == "play":
             raise EntryError("console.entry.bad_draft", where="events")  # led before declaring
         elif kind == "dealt" and index == 0:

@@ -72,6 +72,8 @@ _SCRIPT_TEXTS = (
     "record_title",
     "knowledge_title",
     "ruling_title",
+    "exposed_cards",
+    "extra_place",
 )
 _PLACEHOLDERS = {"count": "{count}", "seat": "{seat}", "trick": "{trick}", "card": "{card}"}
 

@@ -273,6 +273,29 @@ def test_canonical_position_has_the_same_values(pos, declarer: int) -> None:
         )
 
 
+@st.composite
+def deals(draw: st.DrawFn) -> tuple[Game, tuple[int, int, int]]:
+    """Any game and three disjoint hands of zero to twelve cards (any trick boundary)."""
+    game = draw(st.sampled_from(list(Game)))
+    deck = draw(st.permutations(range(32)))
+    sizes = [draw(st.integers(0, 12)) for _ in range(3)]
+    cuts = [0, sizes[0], sizes[0] + sizes[1], sum(sizes)]
+    hands = tuple(sum(1 << c for c in deck[cuts[i] : cuts[i + 1]]) for i in range(3))
+    return game, (hands[0], hands[1], hands[2])
+
+
+@settings(SETTINGS, max_examples=2000)
+@given(deals())
+def test_isko_4_3_4_canonical_shortcut_equals_the_general_form(deal) -> None:
+    """The claim and schwarz searches compute the canonical form by packing each hand's
+    places within the alive ones (``canon_plain``); it must be the general form's
+    position exactly (the same transposition entries, the same lines)."""
+    game, hands = deal
+    assert native.canonical(hands, game, by_points=False) == native.canonical(
+        hands, game, by_points=False, general=True
+    )
+
+
 def _canon_names(hands: Hands, game: Game, by_points: bool) -> Hands:
     return _names(native.canonical(_masks(hands), game, by_points=by_points))
 

@@ -374,16 +374,39 @@ def test_a_refused_concession_is_an_incident() -> None:
     assert events[conceded + 1] == {"type": "refuse", "seat": "middlehand"}  # play goes on
 
 
-def test_a_deal_mark_mid_deal_and_two_cards_to_a_trick_are_still_refused() -> None:
+def test_a_deal_mark_mid_deal_is_still_refused() -> None:
     with pytest.raises(entry.EntryError):
         draft_from_record(example("card-seen-in-deal"))
+
+
+def _two_cards() -> dict[str, Any]:
+    """revoke-objected with forehand putting a second card into trick 1 (ISkO 4.2.6)."""
     record = example("revoke-objected")
     play = next(e for e in record["events"] if e["type"] == "play")
     played = {e["card"] for e in record["events"] if e["type"] == "play"}
-    spare = next(c for c in record["deal"][play["seat"]] if c not in played)
-    play["extra"] = [spare]  # ISkO 4.2.6, two cards to one trick: not in the form yet
+    play["extra"] = [next(c for c in record["deal"][play["seat"]] if c not in played)]
+    return record
+
+
+def test_isko_4_2_6_two_cards_to_one_trick_go_with_the_play() -> None:
+    record = _two_cards()
+    draft = draft_from_record(record)
+    extra = next(e for e in record["events"] if e.get("extra"))["extra"]
+    assert {"type": "extra_cards", "seat": "forehand", "cards": extra, "at": 1} in draft[
+        "incidents"
+    ]
+    answer = analyse(draft)
+    assert answer["problems"] == []
+    first = next(e for e in answer["record"]["events"] if e["type"] == "play")
+    assert first == {"type": "play", "seat": "forehand", "card": "CJ", "extra": extra}
+    assert comparable(engine.adjudicate(answer["record"])) == comparable(engine.adjudicate(record))
+    wrong = {**draft, "incidents": [{**draft["incidents"][0], "seat": "rearhand"}]}
+    with pytest.raises(entry.EntryError) as caught:
+        analyse(wrong)
+    assert caught.value.code == "console.entry.extra_seat"
+    twice = {**draft, "incidents": [{**draft["incidents"][0], "cards": ["CJ"]}]}
     with pytest.raises(entry.EntryError):
-        draft_from_record(record)
+        analyse(twice)  # a card played cannot also go with another play
 
 
 def test_isko_4_2_6_a_trick_taken_without_a_seats_card_passes_that_seat_over() -> None:

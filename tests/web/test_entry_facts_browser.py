@@ -102,3 +102,50 @@ def test_a_trick_taken_without_a_seats_card_has_two_cards_in_the_form(  # type: 
         "Keine Karte zum Stich (ohne sie eingezogen) · Vorhand"
     )
     assert errors == []
+
+
+def test_two_cards_to_one_trick_go_with_the_play_in_the_form(  # type: ignore[no-untyped-def]
+    live_server: str,
+    keys,
+    phone,  # noqa: F811 (the fixture imported above)
+) -> None:
+    """ISkO 4.2.6: forehand's second card in trick 1 is an incident placed at his card; the
+    form's record carries it as the play's ``extra`` and the preview rules it."""
+    import json
+
+    from playwright.sync_api import expect
+
+    from referee.web.entry_draft import draft_from_record
+    from tests.web.test_entry import _two_cards
+
+    record = _two_cards()
+    extra = next(e for e in record["events"] if e.get("extra"))["extra"][0]
+    draft = {
+        "v": 1,
+        "step": "incidents",
+        "by": "",
+        "holder": "forehand",
+        "skat_dealt": [],
+        "inc": {"type": None, "seat": None, "at": "end", "cards": [], "trick": 1, "text": ""},
+        **draft_from_record(record),
+    }
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(live_server + "/console/sign-in")
+    page.get_by_label("API-Schlüssel").fill(keys["referee"])
+    page.get_by_role("button", name="Anmelden").click()
+    page.wait_for_url(live_server + "/console/")
+    page.goto(live_server + "/console/disputes/enter")
+    page.evaluate("d => localStorage.setItem('skat-referee-entry-draft', d)", json.dumps(draft))
+    page.reload()
+    first = page.locator("#incident-list li").first
+    expect(first).to_contain_text("Zwei Karten zu einem Stich (die zweite ging mit) · Vorhand")
+    page.locator('[data-incident="extra_cards"]').click()
+    expect(page.locator("#pool-label")).to_contain_text("Tippen Sie die Karte an")
+    expect(page.locator(f'#expose-pool [data-card="{extra}"]')).to_have_count(0)  # gone
+    page.locator('.step-tab[data-step="review"]').click()
+    expect(page.locator("#entry-outcome")).to_be_visible()
+    built = json.loads(page.locator("#entry-record").input_value())
+    assert next(e for e in built["events"] if e["type"] == "play")["extra"] == [extra]
+    assert errors == []

@@ -16,6 +16,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 typedef uint32_t u32;
 typedef uint64_t u64;
@@ -40,6 +43,7 @@ typedef struct {
     u32 byte_beaters[4][256];    /* the cards that beat, when led, a card of each byte */
     uint16_t trump_rank[4][256]; /* trumps of each byte of a mask by rank (strongest high) */
     uint16_t rank_above[16];     /* ranks above a rank */
+    uint16_t rank_bit[32];       /* a trump's rank as a bit (0 for the other cards) */
     int8_t loss_order[16];       /* trump ranks by card points, most first */
     uint8_t loss_points[16];     /* the points of the trump of each rank */
     uint8_t n_trumps;
@@ -51,7 +55,26 @@ typedef struct {
     /* each card's place in its class as one bit of a 64-bit word: plain class k at bits
      * 8k.. (at most 8 cards), the trump class at bits 32.. (at most 16); by byte of a mask */
     u64 place_bits[4][256];
+    /* by place (the bit of place_bits): its card, its points, and the places of its class
+     * stronger than it (moves below) */
+    int8_t card_at[64];
+    uint8_t points_at[64];
+    u64 stronger[64];
+    /* the point values some card has, lowest first (lowest_points) */
+    uint8_t point_values[12];
+    uint8_t n_point_values;
+    /* the cards at a byte of places: plain class k (k < 4) by its 8 places, the trump
+     * class by its places 0-7 (index 4) and 8-15 (index 5); canon_plain below */
+    u32 place_cards[6][256];
+    /* the pairs of plain classes of one shape (for questions without points): bit p for
+     * the p-th pair i < j in the order (0,1) (0,2) (0,3) (1,2) (1,3) (2,3) */
+    unsigned shape_pair_bits;
 } Game;
+
+/* COMPRESS[m][x]: the bits of x at the set bits of m, packed toward bit 0 (x within m);
+ * SPREAD[x]: bit j of x at bit 2j. Filled at import. */
+static uint8_t COMPRESS[256][256];
+static uint16_t SPREAD[256];
 
 #define MAX_GAMES 16
 #define MAX_HAND 12 /* cards one hand may hold in a question (ten, or twelve with the skat) */
@@ -66,25 +89,28 @@ static inline u32 legal_of(const Game *g, u32 hand, int led) {
     return f ? f : hand;
 }
 
+static inline u64 places_of(const Game *g, u32 m) {
+    return g->place_bits[0][m & 255] | g->place_bits[1][m >> 8 & 255] |
+           g->place_bits[2][m >> 16 & 255] | g->place_bits[3][m >> 24];
+}
+
 /* The cards of `legal` worth trying, strongest first within each class: one card of each
  * run of cards no alive card of another hand separates (for point questions the run
- * must also score alike). */
+ * must also score alike). Worked on places (each class's cards by strength, classes in
+ * order; see place_bits): a legal card is left out when the nearest stronger alive card
+ * of its class is legal too (and, for point questions, scores alike), i.e. when it
+ * continues a run; a card gone from play does not separate a run. */
 static int moves(const Game *g, u32 legal, u32 alive, int by_points, int8_t *out) {
+    u64 L = places_of(g, legal), A = places_of(g, alive);
     int n = 0;
-    for (int k = 0; k < 5; k++) {
-        if (!(legal & g->class_mask[k])) continue;
-        int prev_mine = 0, prev_pts = -1;
-        for (int i = 0; i < g->order_n[k]; i++) {
-            int c = g->order[k][i];
-            if (bit(legal, c)) {
-                int pts = by_points ? g->points[c] : 0;
-                if (!(prev_mine && pts == prev_pts)) out[n++] = (int8_t)c;
-                prev_mine = 1;
-                prev_pts = pts;
-            } else if (bit(alive, c)) {
-                prev_mine = 0;
-            }
+    for (u64 m = L; m; m &= m - 1) {
+        int i = __builtin_ctzll(m);
+        u64 up = A & g->stronger[i];
+        if (up) {
+            int j = 63 - __builtin_clzll(up);
+            if ((L >> j & 1) && (!by_points || g->points_at[i] == g->points_at[j])) continue;
         }
+        out[n++] = g->card_at[i];
     }
     return n;
 }
@@ -123,9 +149,56 @@ static inline unsigned ranks_of(const Game *g, u32 m) {
  *   trump class is never moved.
  * The point questions do not use it (see r_best); it is exact for them as well
  * (`by_points`), which the tests check. */
-static inline u64 places_of(const Game *g, u32 m) {
-    return g->place_bits[0][m & 255] | g->place_bits[1][m >> 8 & 255] |
-           g->place_bits[2][m >> 16 & 255] | g->place_bits[3][m >> 24];
+/* canon for the questions that do not count points (the claims, schwarz), the same
+ * canonical form computed without a loop over places: with every card of a class in one
+ * group, a card's new place is its rank among the class's alive places, so each hand's
+ * places are packed (COMPRESS) within the alive ones; desc, the sort of the plain classes
+ * and the renaming are those of the general form below (the tests compare the two). */
+static void canon_plain(const Game *g, const u32 *h, u32 *out) {
+    u64 px = places_of(g, h[0] | h[2]), py = places_of(g, h[1] | h[2]); /* code bits 0, 1 */
+    u64 alive = px | py;
+    u32 cx[4], cy[4];
+    for (int k = 0; k < 4; k++) {
+        unsigned a = (unsigned)(alive >> 8 * k) & 255u;
+        cx[k] = COMPRESS[a][(px >> 8 * k) & 255u];
+        cy[k] = COMPRESS[a][(py >> 8 * k) & 255u];
+    }
+    /* desc << 2 | class: sorted, the class tells where the contents came from */
+#define DESC(k) (((u64)SPREAD[cx[k]] | (u64)SPREAD[cy[k]] << 1) << 2 | (u64)(k))
+    u64 v0 = DESC(0), v1 = DESC(1), v2 = DESC(2), v3 = DESC(3);
+#undef DESC
+    /* the same-shape pairs in canon's order: each puts the larger first, which sorts every
+     * group of one shape, largest first (equal descs are equal contents) */
+    unsigned pairs = g->shape_pair_bits;
+#define XCHG(bit, a, b)                     \
+    if (pairs & (1u << (bit))) {            \
+        u64 x_ = a, y_ = b;                 \
+        a = x_ > y_ ? x_ : y_;              \
+        b = x_ > y_ ? y_ : x_;              \
+    }
+    XCHG(0, v0, v1)
+    XCHG(1, v0, v2)
+    XCHG(2, v0, v3)
+    XCHG(3, v1, v2)
+    XCHG(4, v1, v3)
+    XCHG(5, v2, v3)
+#undef XCHG
+    /* the hands' cards by code bit: hand 0 = X & ~Y, hand 1 = Y & ~X, hand 2 = both */
+    u32 X = g->place_cards[0][cx[v0 & 3u]] | g->place_cards[1][cx[v1 & 3u]] |
+            g->place_cards[2][cx[v2 & 3u]] | g->place_cards[3][cx[v3 & 3u]];
+    u32 Y = g->place_cards[0][cy[v0 & 3u]] | g->place_cards[1][cy[v1 & 3u]] |
+            g->place_cards[2][cy[v2 & 3u]] | g->place_cards[3][cy[v3 & 3u]];
+    if (g->trumps) {
+        unsigned a0 = (unsigned)(alive >> 32) & 255u, a1 = (unsigned)(alive >> 40) & 255u;
+        int n0 = __builtin_popcount(a0);
+        u32 tx = COMPRESS[a0][(px >> 32) & 255u] | (u32)COMPRESS[a1][(px >> 40) & 255u] << n0;
+        u32 ty = COMPRESS[a0][(py >> 32) & 255u] | (u32)COMPRESS[a1][(py >> 40) & 255u] << n0;
+        X |= g->place_cards[4][tx & 255u] | g->place_cards[5][tx >> 8];
+        Y |= g->place_cards[4][ty & 255u] | g->place_cards[5][ty >> 8];
+    }
+    out[0] = X & ~Y;
+    out[1] = Y & ~X;
+    out[2] = X & Y;
 }
 
 static void canon(const Game *g, const u32 *h, int by_points, u32 *out) {
@@ -173,13 +246,16 @@ static void canon(const Game *g, const u32 *h, int by_points, u32 *out) {
 
 /* ---- a hash table keyed by the three hands and the leader ------------------ */
 
+/* The three hands are disjoint, so (h0|h2, h1|h2) names them in 64 bits: h2 is what the
+ * two words share, h0 and h1 what each holds alone. An entry is 16 bytes, four to a cache
+ * line. Where it lies in memory never changes what is found in it: the table only answers
+ * "this position, this leader" or "not stored". */
 typedef struct {
-    u32 h0, h1, h2;
-    uint8_t lead; /* 0xFF: empty */
+    u64 key;
+    uint8_t tag; /* the leader + 1; 0: empty */
     uint8_t val;
-    int8_t m0, m1, m2;
-    uint8_t pad;
-    int16_t lo, hi;
+    int8_t lo, hi; /* points: 0..121 */
+    u32 pad;
 } Entry;
 
 typedef struct {
@@ -188,23 +264,59 @@ typedef struct {
     int failed; /* out of memory */
 } Table;
 
+static inline u64 key_of(u32 h0, u32 h1, u32 h2) {
+    return (u64)(h0 | h2) | (u64)(h1 | h2) << 32;
+}
+
+/* Zeroed slots. A large table is mapped on its own and asks for 2 MB pages: measured on
+ * the hill-climbed positions, with 4 KB pages most of a probe's time went to the page
+ * walk of a table of tens of megabytes (the address translation, not the cache). */
+#define HUGE_PAGE ((size_t)2 << 20)
+
+static Entry *slots_alloc(size_t cap) {
+    size_t bytes = cap * sizeof(Entry);
+#if defined(__linux__) && defined(MAP_ANONYMOUS)
+    if (bytes >= HUGE_PAGE) {
+        char *p = (char *)mmap(NULL, bytes + HUGE_PAGE, PROT_READ | PROT_WRITE,
+                               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) return NULL;
+        size_t head = (HUGE_PAGE - (uintptr_t)p % HUGE_PAGE) % HUGE_PAGE;
+        if (head) munmap(p, head);
+        if (HUGE_PAGE - head) munmap(p + head + bytes, HUGE_PAGE - head);
+#ifdef MADV_HUGEPAGE
+        madvise(p + head, bytes, MADV_HUGEPAGE); /* a hint: without it, only slower */
+#endif
+        return (Entry *)(p + head);
+    }
+#endif
+    return (Entry *)calloc(cap, sizeof(Entry));
+}
+
+static void slots_free(Entry *slots, size_t cap) {
+#if defined(__linux__) && defined(MAP_ANONYMOUS)
+    if (cap * sizeof(Entry) >= HUGE_PAGE) {
+        munmap(slots, cap * sizeof(Entry));
+        return;
+    }
+#endif
+    free(slots);
+}
+
 static int table_init(Table *t) {
     t->cap = 1 << 12;
     t->count = 0;
     t->failed = 0;
-    t->slots = (Entry *)malloc(t->cap * sizeof(Entry));
-    if (!t->slots) return -1;
-    memset(t->slots, 0xFF, t->cap * sizeof(Entry));
-    return 0;
+    t->slots = slots_alloc(t->cap);
+    return t->slots ? 0 : -1;
 }
 
 static void table_free(Table *t) {
-    free(t->slots);
+    if (t->slots) slots_free(t->slots, t->cap);
     t->slots = NULL;
 }
 
-static inline u64 mix(u32 h0, u32 h1, u32 h2, int lead) {
-    u64 x = ((u64)h0 | (u64)h1 << 32) ^ ((u64)h2 * 0x9E3779B97F4A7C15ULL) ^ (u64)(lead + 1);
+static inline u64 mix(u64 key, int lead) {
+    u64 x = key ^ (u64)(lead + 1) * 0x9E3779B97F4A7C15ULL;
     x ^= x >> 30;
     x *= 0xBF58476D1CE4E5B9ULL;
     x ^= x >> 27;
@@ -213,59 +325,56 @@ static inline u64 mix(u32 h0, u32 h1, u32 h2, int lead) {
     return x;
 }
 
-static Entry *table_find(Table *t, u32 h0, u32 h1, u32 h2, int lead) {
+static inline Entry *slot_of(const Table *t, u64 key, int lead) {
+    return &t->slots[(size_t)mix(key, lead) & (t->cap - 1)];
+}
+
+static Entry *table_find(Table *t, u64 key, int lead) {
     size_t mask = t->cap - 1;
-    size_t i = (size_t)mix(h0, h1, h2, lead) & mask;
+    size_t i = (size_t)mix(key, lead) & mask;
+    uint8_t tag = (uint8_t)(lead + 1);
     for (;;) {
         Entry *e = &t->slots[i];
-        if (e->lead == 0xFF) return e;
-        if (e->h0 == h0 && e->h1 == h1 && e->h2 == h2 && e->lead == lead) return e;
+        if (!e->tag || (e->key == key && e->tag == tag)) return e;
         i = (i + 1) & mask;
     }
 }
 
-static const Entry *table_get(Table *t, u32 h0, u32 h1, u32 h2, int lead) {
-    Entry *e = table_find(t, h0, h1, h2, lead);
-    return e->lead == 0xFF ? NULL : e;
+static inline const Entry *table_get(Table *t, u32 h0, u32 h1, u32 h2, int lead) {
+    Entry *e = table_find(t, key_of(h0, h1, h2), lead);
+    return e->tag ? e : NULL;
 }
 
 static int table_grow(Table *t) {
     size_t old_cap = t->cap;
     Entry *old = t->slots;
+    Entry *slots = slots_alloc(old_cap * 2);
+    if (!slots) return -1;
+    t->slots = slots;
     t->cap = old_cap * 2;
-    t->slots = (Entry *)malloc(t->cap * sizeof(Entry));
-    if (!t->slots) {
-        t->slots = old;
-        t->cap = old_cap;
-        return -1;
-    }
-    memset(t->slots, 0xFF, t->cap * sizeof(Entry));
     for (size_t i = 0; i < old_cap; i++) {
-        if (old[i].lead == 0xFF) continue;
-        Entry *e = table_find(t, old[i].h0, old[i].h1, old[i].h2, old[i].lead);
-        *e = old[i];
+        if (!old[i].tag) continue;
+        *table_find(t, old[i].key, old[i].tag - 1) = old[i];
     }
-    free(old);
+    slots_free(old, old_cap);
     return 0;
 }
 
 /* The entry for a key, created when missing (NULL when memory ran out). */
 static Entry *table_put(Table *t, u32 h0, u32 h1, u32 h2, int lead) {
-    Entry *e = table_find(t, h0, h1, h2, lead);
-    if (e->lead != 0xFF) return e;
+    u64 key = key_of(h0, h1, h2);
+    Entry *e = table_find(t, key, lead);
+    if (e->tag) return e;
     if ((t->count + 1) * 2 > t->cap) {
         if (table_grow(t) < 0) {
             t->failed = 1;
             return NULL;
         }
-        e = table_find(t, h0, h1, h2, lead);
+        e = table_find(t, key, lead);
     }
-    e->h0 = h0;
-    e->h1 = h1;
-    e->h2 = h2;
-    e->lead = (uint8_t)lead;
+    e->key = key;
+    e->tag = (uint8_t)(lead + 1);
     e->val = 0;
-    e->m0 = e->m1 = e->m2 = -1;
     e->lo = 0;
     e->hi = 121;
     t->count++;
@@ -465,7 +574,7 @@ static int f_sure(Force *f, const u32 *h, int lead) {
 static int f_boundary(Force *f, const u32 *h0, int lead) {
     if (!(h0[0] | h0[1] | h0[2])) return 0;
     u32 h[3];
-    canon(f->s.g, h0, 0, h);
+    canon_plain(f->s.g, h0, h);
     const Entry *hit = table_get(&f->s.tt, h[0], h[1], h[2], lead);
     if (hit) return hit->val;
     int known = f_sure(f, h, lead);
@@ -654,7 +763,7 @@ static int sw_sweep(Sweep *w, const u32 *h0) {
     const Game *g = w->s.g;
     if (!(h0[0] | h0[1] | h0[2])) return 1;
     u32 h[3];
-    canon(g, h0, 0, h);
+    canon_plain(g, h0, h);
     const Entry *hit = table_get(&w->s.tt, h[0], h[1], h[2], 0);
     if (hit) return hit->val;
     if (!count_node(&w->s)) return 0;
@@ -741,9 +850,17 @@ static void without(u32 *h, int lead, const int8_t *cards) {
 
 /* ---- cooperative: can the declarer reach N more card points (4.1.5, 5.4.3) -- */
 
+/* sure_loss's trump part for one holding of trumps (by rank) of the three hands */
+typedef struct {
+    u64 key; /* 0: empty */
+    uint8_t loss1, loss2, k;
+} TrumpMemo;
+#define TRUMP_MEMO_BITS 12
+
 typedef struct {
     Search s;
     int d;
+    TrumpMemo *memo; /* 1 << TRUMP_MEMO_BITS entries */
 } Reach;
 
 typedef struct {
@@ -784,7 +901,8 @@ static int uncovered_trumps(const Game *g, unsigned theirs, unsigned mine) {
 /* The card points of the `k` lowest-scoring cards of `m`. */
 static int lowest_points(const Game *g, u32 m, int k) {
     int sum = 0;
-    for (int p = 0; p < 12 && k > 0; p++) {
+    for (int i = 0; i < g->n_point_values && k > 0; i++) {
+        int p = g->point_values[i];
         int have = __builtin_popcount(m & g->point_mask[p]);
         int take = have < k ? have : k;
         sum += take * p;
@@ -800,14 +918,23 @@ static int lowest_points(const Game *g, u32 m, int k) {
  * tricks, so the defenders win at least k = the larger of the two counts of such trumps.
  * Each of those k tricks holds one card of every hand: the declarer loses at least his k
  * cheapest cards, and each defender at least his k cheapest or his uncoverable trumps. */
-static int sure_loss(const Game *g, const u32 *h, int d) {
+static int sure_loss(const Game *g, TrumpMemo *memo, const u32 *h, const unsigned *rk, int d) {
     if (!g->trumps) return 0;
-    unsigned mine = ranks_of(g, h[d]);
-    unsigned t1 = ranks_of(g, h[(d + 1) % 3]), t2 = ranks_of(g, h[(d + 2) % 3]);
+    unsigned mine = rk[d];
+    unsigned t1 = rk[(d + 1) % 3], t2 = rk[(d + 2) % 3];
     if (!(t1 | t2)) return 0;
-    int loss1 = trump_loss(g, t1, mine), loss2 = trump_loss(g, t2, mine);
-    int u1 = uncovered_trumps(g, t1, mine), u2 = uncovered_trumps(g, t2, mine);
-    int k = u1 > u2 ? u1 : u2;
+    /* the trump part depends on the three trump holdings only, which most tricks leave
+     * as they were: remembered per search (a cache: a miss computes the same values) */
+    u64 key = (u64)mine | (u64)t1 << 16 | (u64)t2 << 32 | 1ull << 63;
+    TrumpMemo *e = &memo[(key * 0x9E3779B97F4A7C15ULL) >> (64 - TRUMP_MEMO_BITS)];
+    if (e->key != key) {
+        e->key = key;
+        e->loss1 = (uint8_t)trump_loss(g, t1, mine);
+        e->loss2 = (uint8_t)trump_loss(g, t2, mine);
+        int u1 = uncovered_trumps(g, t1, mine), u2 = uncovered_trumps(g, t2, mine);
+        e->k = (uint8_t)(u1 > u2 ? u1 : u2);
+    }
+    int loss1 = e->loss1, loss2 = e->loss2, k = e->k;
     if (!k) return loss1 + loss2;
     int low1 = lowest_points(g, h[(d + 1) % 3], k), low2 = lowest_points(g, h[(d + 2) % 3], k);
     return lowest_points(g, h[d], k) + (loss1 > low1 ? loss1 : low1) +
@@ -840,20 +967,41 @@ static int never_wins(const Game *g, const u32 *h, int d, int lead) {
     return !(beat & h[d]);
 }
 
+/* `src` into `dst` by points, most first (`most`) or fewest first, ties in the order
+ * given (a stable sort: an insertion sort for the usual few, else a counting sort over
+ * the points a trick can hold, 0..33; both give the one stable order). */
+static void sort_cands(Cand *dst, const Cand *src, int n, int most) {
+    if (n <= 24) {
+        for (int i = 0; i < n; i++) {
+            Cand x = src[i];
+            int kx = most ? -x.pts : x.pts;
+            int j = i;
+            for (; j > 0 && (most ? -dst[j - 1].pts : dst[j - 1].pts) > kx; j--) dst[j] = dst[j - 1];
+            dst[j] = x;
+        }
+        return;
+    }
+    int start[35] = {0};
+    for (int k = 0; k < n; k++) start[(most ? 33 - src[k].pts : src[k].pts) + 1]++;
+    for (int p = 1; p < 35; p++) start[p] += start[p - 1];
+    for (int k = 0; k < n; k++) dst[start[most ? 33 - src[k].pts : src[k].pts]++] = src[k];
+}
+
 /* The tricks worth trying from `h` (`lead` on lead) toward `need` more points, in the
  * order they are tried: the declarer's by points, most first, then the others by points,
  * fewest first; a trick the declarer loses is left out when its points leave too little
  * for the rest (`*fail_out`: the most such a trick could still give). */
-static int r_children(Reach *r, const u32 *h, int lead, int need, Cand *sorted, int *fail_out) {
+static int r_children(Reach *r, const u32 *h, int lead, int need, int rem, Cand *sorted,
+                      int *fail_out) {
     const Game *g = r->s.g;
     int d = r->d, s1 = (lead + 1) % 3, s2 = (lead + 2) % 3;
     u32 h1 = h[s1], h2 = h[s2], alive = h[0] | h[1] | h[2];
-    int rem = points_of(g, alive);
     Cand won[MAX_HAND * MAX_HAND * MAX_HAND], lost[MAX_HAND * MAX_HAND * MAX_HAND];
     int nw = 0, nl = 0, fail = 0, slack = rem - need;
     int8_t m0[32], mf1[5][32], mf2[5][32];
     int nf1[5] = {-1, -1, -1, -1, -1}, nf2[5] = {-1, -1, -1, -1, -1};
     int n0 = moves(g, h[lead], alive, 1, m0);
+    const int seat_of[4] = {lead, s1, s2, lead}; /* the winner's seat by its place */
     for (int i = 0; i < n0; i++) {
         int c0 = m0[i];
         /* the followers' moves depend only on the class led: made once per class */
@@ -870,7 +1018,7 @@ static int r_children(Reach *r, const u32 *h, int lead, int need, Cand *sorted, 
             for (int b = 0; b < n2; b++) {
                 int o = g->outcomes[b1 | m2[b]];
                 int pts = o >> 2;
-                int w = (lead + (o & 3)) % 3;
+                int w = seat_of[o & 3];
                 Cand cd = {(uint8_t)pts, (uint8_t)c0, (uint8_t)m1[a], (uint8_t)m2[b], (uint8_t)w};
                 if (w == d) {
                     won[nw++] = cd;
@@ -882,49 +1030,35 @@ static int r_children(Reach *r, const u32 *h, int lead, int need, Cand *sorted, 
             }
         }
     }
-    /* won tricks by points, most first; lost ones by points, fewest first (a counting
-     * sort: points are 0..33, and ties keep the order the tricks were made in) */
-    int ns = 0;
+    /* won tricks by points, most first; lost ones by points, fewest first (ties keep the
+     * order the tricks were made in) */
     *fail_out = fail;
-    {
-        int start[35] = {0};
-        for (int k = 0; k < nw; k++) start[33 - won[k].pts + 1]++;
-        for (int p = 1; p < 35; p++) start[p] += start[p - 1];
-        for (int k = 0; k < nw; k++) sorted[start[33 - won[k].pts]++] = won[k];
-        ns = nw;
-        int start2[35] = {0};
-        for (int k = 0; k < nl; k++) start2[lost[k].pts + 1]++;
-        for (int p = 1; p < 35; p++) start2[p] += start2[p - 1];
-        for (int k = 0; k < nl; k++) sorted[nw + start2[lost[k].pts]++] = lost[k];
-        ns += nl;
-    }
-    return ns;
+    sort_cands(sorted, won, nw, 1);
+    sort_cands(sorted + nw, lost, nl, 0);
+    return nw + nl;
 }
 
 /* Fail-soft: a value >= need is reachable; a value < need bounds the best. */
-static int r_best(Reach *r, const u32 *h0, int lead, int need) {
+/* `rk`: each hand's trumps by rank (ranks_of), `rem`: the points of the cards in the
+ * hands; both carried from trick to trick rather than counted again in each position. */
+static int r_best(Reach *r, const u32 *h0, const unsigned *rk, int rem, int lead, int need) {
     const Game *g = r->s.g;
     if (need <= 0) return 0;
     u32 alive = h0[0] | h0[1] | h0[2];
     if (!alive) return 0;
     /* the bound first: it costs less than a probe of a large table */
     int d = r->d;
-    int rem = points_of(g, alive);
-    int bound = rem - sure_loss(g, h0, d);
+    int bound = rem - sure_loss(g, r->memo, h0, rk, d);
     if (bound < need) return bound;
     if (never_wins(g, h0, d, lead)) return 0;
     /* keyed by the hands as they are, not canonical: measured on the hill-climbed
      * positions, renaming each child cost more time than the positions it merged saved */
     const u32 *h = h0;
     int lo = 0, hi = 121;
-    int8_t mv0 = -1, mv1 = -1, mv2 = -1;
     const Entry *hit = table_get(&r->s.tt, h[0], h[1], h[2], lead);
     if (hit) {
         lo = hit->lo;
         hi = hit->hi;
-        mv0 = hit->m0;
-        mv1 = hit->m1;
-        mv2 = hit->m2;
         if (lo >= need) return lo;
         if (hi < need) return hi;
     }
@@ -933,50 +1067,52 @@ static int r_best(Reach *r, const u32 *h0, int lead, int need) {
     int s1 = (lead + 1) % 3, s2 = (lead + 2) % 3;
     int fail = 0;
     Cand sorted[MAX_HAND * MAX_HAND * MAX_HAND];
-    int ns = r_children(r, h, lead, need, sorted, &fail);
+    int ns = r_children(r, h, lead, need, rem, sorted, &fail);
+    /* every child's table slot fetched at once: the fetches overlap, and the children
+     * searched first give the later ones time */
+    for (int k = 0; k < ns; k++) {
+        const Cand *nx = &sorted[k];
+        u32 c[3] = {h[0], h[1], h[2]};
+        c[lead] &= ~(1u << nx->c0);
+        c[s1] &= ~(1u << nx->c1);
+        c[s2] &= ~(1u << nx->c2);
+        __builtin_prefetch(slot_of(&r->s.tt, key_of(c[0], c[1], c[2]), nx->w));
+    }
     for (int k = 0; k < ns; k++) {
         const Cand *cd = &sorted[k];
-        if (k + 1 < ns) { /* the next child's table slot, fetched while this one is searched */
-            const Cand *nx = &sorted[k + 1];
-            u32 c[3] = {h[0], h[1], h[2]};
-            c[lead] &= ~(1u << nx->c0);
-            c[s1] &= ~(1u << nx->c1);
-            c[s2] &= ~(1u << nx->c2);
-            __builtin_prefetch(&r->s.tt.slots[mix(c[0], c[1], c[2], nx->w) & (r->s.tt.cap - 1)]);
-        }
         int gain = cd->w == d ? cd->pts : 0;
         u32 child[3] = {h[0], h[1], h[2]};
         child[lead] &= ~(1u << cd->c0);
         child[s1] &= ~(1u << cd->c1);
         child[s2] &= ~(1u << cd->c2);
-        int v = gain + r_best(r, child, cd->w, need - gain);
+        unsigned crk[3] = {rk[0], rk[1], rk[2]};
+        crk[lead] &= ~(unsigned)g->rank_bit[cd->c0];
+        crk[s1] &= ~(unsigned)g->rank_bit[cd->c1];
+        crk[s2] &= ~(unsigned)g->rank_bit[cd->c2];
+        int v = gain + r_best(r, child, crk, rem - cd->pts, cd->w, need - gain);
         if (r->s.stop) return 0;
         if (v >= need) {
-            if (v > lo) {
-                lo = v;
-                mv0 = (int8_t)cd->c0;
-                mv1 = (int8_t)cd->c1;
-                mv2 = (int8_t)cd->c2;
-            }
+            if (v > lo) lo = v;
             Entry *e = table_put(&r->s.tt, h[0], h[1], h[2], lead);
             if (!e) return check_table(&r->s), 0;
-            e->lo = (int16_t)lo;
-            e->hi = (int16_t)hi;
-            e->m0 = mv0;
-            e->m1 = mv1;
-            e->m2 = mv2;
+            e->lo = (int8_t)lo;
+            e->hi = (int8_t)hi;
             return v;
         }
         if (v > fail) fail = v;
     }
     Entry *e = table_put(&r->s.tt, h[0], h[1], h[2], lead);
     if (!e) return check_table(&r->s), 0;
-    e->lo = (int16_t)lo;
-    e->hi = (int16_t)(hi < fail ? hi : fail);
-    e->m0 = mv0;
-    e->m1 = mv1;
-    e->m2 = mv2;
+    e->lo = (int8_t)lo;
+    e->hi = (int8_t)(hi < fail ? hi : fail);
     return fail;
+}
+
+/* r_best from a position as it is (its ranks and points counted here). */
+static int r_value(Reach *r, const u32 *h, int lead, int need) {
+    const Game *g = r->s.g;
+    unsigned rk[3] = {ranks_of(g, h[0]), ranks_of(g, h[1]), ranks_of(g, h[2])};
+    return r_best(r, h, rk, points_of(g, h[0] | h[1] | h[2]), lead, need);
 }
 
 /* The first trick from `h` (`lead` on lead) after which the declarer can still take
@@ -987,7 +1123,7 @@ static int r_first(Reach *r, const u32 *h, int lead, int need, int8_t *tc) {
     int d = r->d, s1 = (lead + 1) % 3, s2 = (lead + 2) % 3;
     Cand sorted[MAX_HAND * MAX_HAND * MAX_HAND];
     int fail = 0;
-    int ns = r_children(r, h, lead, need, sorted, &fail);
+    int ns = r_children(r, h, lead, need, points_of(r->s.g, h[0] | h[1] | h[2]), sorted, &fail);
     for (int k = 0; k < ns; k++) {
         const Cand *cd = &sorted[k];
         int gain = cd->w == d ? cd->pts : 0;
@@ -995,7 +1131,7 @@ static int r_first(Reach *r, const u32 *h, int lead, int need, int8_t *tc) {
         child[lead] &= ~(1u << cd->c0);
         child[s1] &= ~(1u << cd->c1);
         child[s2] &= ~(1u << cd->c2);
-        int v = gain + r_best(r, child, cd->w, need - gain);
+        int v = gain + r_value(r, child, cd->w, need - gain);
         if (r->s.stop) return -1;
         if (v >= need) {
             tc[0] = (int8_t)cd->c0;
@@ -1048,6 +1184,7 @@ static void derive(Game *g) {
     int rank_of[32];
     for (int c = 0; c < 32; c++) rank_of[c] = -1;
     for (int i = 0; i < n; i++) rank_of[g->order[4][i]] = n - 1 - i;
+    for (int c = 0; c < 32; c++) g->rank_bit[c] = (uint16_t)(rank_of[c] >= 0 ? 1u << rank_of[c] : 0);
     for (int j = 0; j < 4; j++) {
         for (int b = 0; b < 256; b++) {
             int pts = 0, ranks = 0;
@@ -1094,7 +1231,24 @@ static void derive(Game *g) {
             int c = g->order[k2][i], off = k2 < 4 ? 8 * k2 : 32;
             for (int b = 0; b < 256; b++)
                 if (b >> (c & 7) & 1) g->place_bits[c >> 3][b] |= 1ull << (off + i);
+            g->card_at[off + i] = (int8_t)c;
+            g->points_at[off + i] = g->points[c];
+            g->stronger[off + i] = ((1ull << i) - 1) << off;
         }
+    memset(g->place_cards, 0, sizeof g->place_cards);
+    for (int k2 = 0; k2 < 5; k2++)
+        for (int i = 0; i < g->order_n[k2]; i++) {
+            int t = k2 < 4 ? k2 : 4 + i / 8;
+            for (int b = 0; b < 256; b++)
+                if (b >> (i % 8) & 1) g->place_cards[t][b] |= 1u << g->order[k2][i];
+        }
+    g->shape_pair_bits = 0;
+    for (int i = 0, p = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++, p++)
+            if (g->shape[0][i] == g->shape[0][j]) g->shape_pair_bits |= 1u << p;
+    g->n_point_values = 0;
+    for (int p = 0; p < 12; p++)
+        if (g->point_mask[p]) g->point_values[g->n_point_values++] = (uint8_t)p;
 }
 
 static PyObject *py_prepare(PyObject *self, PyObject *args) {
@@ -1346,7 +1500,12 @@ static PyObject *py_reach(PyObject *self, PyObject *args) {
     Line line = {NULL, 0, 0};
     if (needed <= 0) return result(0, 1, &line, 0);
     Reach r;
-    if (search_init(&r.s, g, limit, light, on_heavy) < 0) return PyErr_NoMemory();
+    r.memo = (TrumpMemo *)calloc((size_t)1 << TRUMP_MEMO_BITS, sizeof(TrumpMemo));
+    if (!r.memo) return PyErr_NoMemory();
+    if (search_init(&r.s, g, limit, light, on_heavy) < 0) {
+        free(r.memo);
+        return PyErr_NoMemory();
+    }
     r.d = declarer;
     Finishes fin = {NULL, 0, 0};
     int answer = 0, rc = 0;
@@ -1356,7 +1515,7 @@ static PyObject *py_reach(PyObject *self, PyObject *args) {
     for (int i = 0; rc == 0 && i < fin.n && !r.s.stop; i++) {
         const Finish *fi = &fin.items[i];
         int gain = fi->winner == declarer ? fi->pts : 0;
-        int v = gain + r_best(&r, fi->h, fi->winner, needed - gain);
+        int v = gain + r_value(&r, fi->h, fi->winner, needed - gain);
         if (r.s.stop || v < needed) continue;
         answer = 1;
         for (int k = n; k < 3 && rc == 0; k++) rc = line_add(&line, (leader + k) % 3, fi->cards[k]);
@@ -1377,17 +1536,19 @@ static PyObject *py_reach(PyObject *self, PyObject *args) {
     }
     PyEval_RestoreThread(r.s.ts);
     table_free(&r.s.tt);
+    free(r.memo);
     free(fin.items);
     PyObject *out = rc < 0 ? PyErr_NoMemory() : result(r.s.stop, answer, &line, r.s.nodes);
     free(line.items);
     return out;
 }
 
-/* The canonical form of a position (for the tests, which check that it is equivalent). */
+/* The canonical form of a position (for the tests, which check that it is equivalent);
+ * `general`: by the general loop even where the searches use canon_plain. */
 static PyObject *py_canon(PyObject *self, PyObject *args) {
-    int game, by_points;
+    int game, by_points, general = 0;
     PyObject *hands;
-    if (!PyArg_ParseTuple(args, "iOp", &game, &hands, &by_points)) return NULL;
+    if (!PyArg_ParseTuple(args, "iOp|p", &game, &hands, &by_points, &general)) return NULL;
     const Game *g = game_at(game);
     if (!g) return NULL;
     u32 h[3], out[3];
@@ -1396,13 +1557,14 @@ static PyObject *py_canon(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "a card is in two hands");
         return NULL;
     }
-    canon(g, h, by_points, out);
+    if (by_points || general) canon(g, h, by_points, out);
+    else canon_plain(g, h, out); /* what the searches use */
     return Py_BuildValue("(kkk)", (unsigned long)out[0], (unsigned long)out[1],
                          (unsigned long)out[2]);
 }
 
 static PyMethodDef METHODS[] = {
-    {"canon", py_canon, METH_VARARGS, "canon(game, hands, by_points) -> canonical hands"},
+    {"canon", py_canon, METH_VARARGS, "canon(game, hands, by_points, general=False) -> canonical hands"},
     {"prepare", py_prepare, METH_VARARGS, "Store one game's tables under an index."},
     {"force", py_force, METH_VARARGS,
      "force(game, hands, leader, played, winners, controllers, is_null, limit)"},
@@ -1418,4 +1580,18 @@ static struct PyModuleDef MODULE = {
     NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__engine(void) { return PyModule_Create(&MODULE); }
+PyMODINIT_FUNC PyInit__engine(void) {
+    for (int m = 0; m < 256; m++)
+        for (int x = 0; x < 256; x++) {
+            int v = 0, j = 0;
+            for (int i = 0; i < 8; i++)
+                if (m >> i & 1) v |= (x >> i & 1) << j++;
+            COMPRESS[m][x] = (uint8_t)v;
+        }
+    for (int x = 0; x < 256; x++) {
+        int v = 0;
+        for (int i = 0; i < 8; i++) v |= (x >> i & 1) << (2 * i);
+        SPREAD[x] = (uint16_t)v;
+    }
+    return PyModule_Create(&MODULE);
+}

@@ -137,8 +137,12 @@ def can_reach_points(
     return _solve(lambda *limits: _engine.reach(*args, *limits), node_limit)
 
 
-def canonical(hands: Sequence[int], game: Game, *, by_points: bool) -> tuple[int, int, int]:
+def canonical(
+    hands: Sequence[int], game: Game, *, by_points: bool, general: bool = False
+) -> tuple[int, int, int]:
     """The engine's canonical form of a position at a trick boundary (see ``canon`` in
     ``_engine.c``): the position its transposition table files this one under. Every
-    question has the same answer in both (the tests check it against minimax)."""
-    return _engine.canon(_INDEX[game], list(hands[:3]), by_points)
+    question has the same answer in both (the tests check it against minimax).
+    ``general``: computed by the general loop, not by the searches' shortcut for
+    questions without points (``canon_plain``); the two must agree."""
+    return _engine.canon(_INDEX[game], list(hands[:3]), by_points, general)

@@ -152,6 +152,10 @@
   function played() {
     var out = {};
     draft.plays.forEach(function (p, i) { out[p.card] = i; });
+    // a second card put into a trick with a play (ISkO 4.2.6) left the hand with it
+    draft.incidents.forEach(function (x) {
+      if (x.type === "extra_cards") { (x.cards || []).forEach(function (c) { out[c] = x.at - 1; }); }
+    });
     return out;
   }
 
@@ -419,8 +423,11 @@
     $("place-text").textContent = placeText(inc.at);
     var expose = $("expose-pool");
     expose.textContent = "";
-    if (inc.type === "expose") {
+    $("pool-label").textContent = inc.type === "extra_cards" ? T.extra_place : T.exposed_cards;
+    if (inc.type === "expose" || inc.type === "extra_cards") {
+      var gone = inc.type === "extra_cards" ? played() : {};
       ALL.forEach(function (token) {
+        if (token in gone) { return; }
         var on = inc.cards.indexOf(token) >= 0;
         var b = cardButton(token, on ? "chosen" : "", "");
         b.setAttribute("aria-pressed", String(on));
