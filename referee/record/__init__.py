@@ -14,7 +14,7 @@ from referee.record.events import Event
 from referee.record.iss import IssRecord, iter_iss_records, parse_iss_record
 from referee.record.iss_convert import iss_to_skatlog
 from referee.record.log import EXAMPLE_DEAL, GameRecord, parse_record, parse_record_text
-from referee.record.position import Position, position_of
+from referee.record.position import Position
 from referee.record.replay import (
     SHORTENING,
     GameState,
@@ -25,6 +25,7 @@ from referee.record.replay import (
     replay,
 )
 from referee.record.replay_json import replay_document
+from referee.record.state import position_of
 
 __all__ = [
     "EXAMPLE_DEAL",

@@ -1,7 +1,8 @@
 """The position of a game at one moment: the count so far and the cards still in the hands.
 
 The replayer keeps the positions the rulings need (where an irregularity happened, where a
-game was cut short, where play began), so a ruling replays its record exactly once.
+game was cut short, where play began), so a ruling replays its record exactly once; the
+state makes them (:func:`referee.record.state.position_of`).
 
 >>> from referee.record.log import parse_record, EXAMPLE_DEAL
 >>> from referee.record.replay import replay
@@ -16,14 +17,9 @@ game was cut short, where play began), so a ruling replays its record exactly on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-from referee.core.cards import points_of
-
-if TYPE_CHECKING:  # the state module imports this one
-    from referee.record.state import GameState
-
-__all__ = ["Position", "position_of"]
+__all__ = ["Position"]
 
 
 class Position(NamedTuple):
@@ -48,20 +44,3 @@ class Position(NamedTuple):
     @property
     def tricks(self) -> dict[str, int]:
         return {"declarer": self.declarer_tricks, "defenders": self.defender_tricks}
-
-
-def position_of(state: GameState) -> Position:
-    """The position ``state`` is in now: :meth:`GameState.card_points` and
-    :meth:`GameState.tricks_won` (the skat counts for the declarer) in one pass."""
-    declarer = state.declarer
-    points = [points_of(state.skat) if declarer is not None else 0, 0]
-    won = [0, 0]
-    for t in state.tricks:
-        side = t.winner is not declarer
-        points[side] += t.points
-        won[side] += 1
-    cur = state.current
-    trick = tuple((seat.index, int(card)) for seat, card, _ in cur.plays) if cur else ()
-    leader = cur.leader.index if cur else 0
-    h = state.hands
-    return Position(points[0], points[1], won[0], won[1], (h[0], h[1], h[2]), leader, trick)

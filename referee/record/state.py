@@ -15,7 +15,7 @@ from referee.core.cards import Card, cards_of, points_of
 from referee.core.contracts import Contract
 from referee.core.seats import SEATS, Seat
 from referee.record.log import GameRecord
-from referee.record.position import Position, position_of
+from referee.record.position import Position
 
 PLAY_IRREGULARITIES = ("false_lead", "play_before_turn", "revoke")
 MARKERS = frozenset(
@@ -304,3 +304,20 @@ class GameState:
             "irregularities": [i.to_dict() for i in self.irregularities],
             "markers": [m.to_dict() for m in self.markers],
         }
+
+
+def position_of(state: GameState) -> Position:
+    """The position ``state`` is in now: :meth:`GameState.card_points` and
+    :meth:`GameState.tricks_won` (the skat counts for the declarer) in one pass."""
+    declarer = state.declarer
+    points = [points_of(state.skat) if declarer is not None else 0, 0]
+    won = [0, 0]
+    for t in state.tricks:
+        side = t.winner is not declarer
+        points[side] += t.points
+        won[side] += 1
+    cur = state.current
+    trick = tuple((seat.index, int(card)) for seat, card, _ in cur.plays) if cur else ()
+    leader = cur.leader.index if cur else 0
+    h = state.hands
+    return Position(points[0], points[1], won[0], won[1], (h[0], h[1], h[2]), leader, trick)

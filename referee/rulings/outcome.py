@@ -19,8 +19,8 @@ from typing import Any
 from referee.core.contracts import Contract
 from referee.core.seats import Seat
 from referee.core.valuation import LEVELS, Matadors, Valuation, levels_reached, value_game
-from referee.record.position import Position, position_of
-from referee.record.state import GameState
+from referee.record.position import Position
+from referee.record.state import GameState, position_of
 from referee.rulings.claims import NodeLimitReached, can_reach_points, can_take_all
 from referee.rulings.model import Message, Step
 

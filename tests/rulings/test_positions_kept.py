@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from referee.record import GameRecord, parse_record
-from referee.record.position import position_of
 from referee.record.replay import SHORTENING, Replayer, replay
+from referee.record.state import position_of
 from tests.support.casekit import case_names, load
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.json"))
