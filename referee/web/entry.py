@@ -34,6 +34,7 @@ from referee.core.errors import BadRequest
 from referee.core.seats import SEAT_NAMES, Seat
 from referee.core.tricks import follow_mask, trick_winner
 from referee.web.cards import sort_hand
+from referee.web.entry_events import FLAGS, auction, declarations, incident_events
 
 __all__ = ["BID_VALUES", "Draft", "EntryError", "build_record", "read_draft"]
 
@@ -61,6 +62,7 @@ INCIDENTS = (
     "choice",
     "no_card",
     "extra_cards",
+    "correction",
 )
 #: incidents that need no seat
 SEATLESS = ("objection",)
@@ -100,6 +102,8 @@ class Incident:
     gathered: bool = False
     into: str | None = None  # look_into_hand: whose hand the dealer looked into
     choice: str | None = None  # choice: play, fold or win
+    game: str | None = None  # correction: the game first announced (ISkO 3.4.5)
+    flags: tuple[str, ...] = ()  # correction: what it announced (hand, schneider, ...)
 
 
 @dataclass
@@ -229,9 +233,19 @@ def read_draft(doc: Any) -> Draft:
                 if kind == "look_into_hand"
                 else None,
                 choice=str(inc.get("choice")) if inc.get("choice") in CHOICES else "play",
+                game=_announced_game(inc.get("game"), kind, where),
+                flags=tuple(f for f in FLAGS if _flag(inc.get(f))) if kind == "correction" else (),
             )
         )
     return d
+
+
+def _announced_game(value: Any, kind: str, where: str) -> str | None:
+    if kind != "correction":
+        return None
+    if value not in GAMES:
+        raise EntryError("console.entry.bad_game", where=where)
+    return str(value)
 
 
 def _incident_seat(value: Any, kind: str, table_size: int, where: str) -> str | None:
@@ -375,52 +389,6 @@ def deduce(held: dict[str, list[str]]) -> dict[str, list[str]]:
     return {}
 
 
-def _auction(declarer: str | None, bid: int) -> list[dict[str, Any]]:
-    """The shortest auction that ends with ``declarer`` at ``bid`` (or everybody passing)."""
-    if declarer == "forehand":
-        return [
-            {"type": "bid", "seat": "middlehand", "value": bid},
-            {"type": "hold", "seat": "forehand"},
-            {"type": "pass", "seat": "middlehand"},
-            {"type": "pass", "seat": "rearhand"},
-        ]
-    if declarer == "middlehand":
-        return [
-            {"type": "bid", "seat": "middlehand", "value": bid},
-            {"type": "pass", "seat": "forehand"},
-            {"type": "pass", "seat": "rearhand"},
-        ]
-    if declarer == "rearhand":
-        return [
-            {"type": "pass", "seat": "middlehand"},
-            {"type": "bid", "seat": "rearhand", "value": bid},
-            {"type": "pass", "seat": "forehand"},
-        ]
-    return [{"type": "pass", "seat": s} for s in ("middlehand", "rearhand", "forehand")]
-
-
-def _incident_events(inc: Incident) -> list[dict[str, Any]]:
-    event: dict[str, Any] = {"type": inc.type}
-    if inc.seat:
-        event["seat"] = inc.seat
-    if inc.type == "expose":
-        event["cards"] = list(inc.cards)
-    if inc.type == "review_tricks":
-        event["trick"] = inc.trick or 1
-    if inc.type == "look_into_hand":
-        event["into"] = inc.into or "forehand"
-    if inc.type == "choice":
-        event["choice"] = inc.choice or "play"
-    if inc.type == "remark":
-        event["text"] = inc.text or "—"
-    elif inc.type == "objection" and inc.text:
-        event["text"] = inc.text
-    out = [event]
-    if inc.type == "objection" and inc.gathered:
-        out.insert(0, {"type": "cards_gathered"})
-    return out
-
-
 def build_record(
     d: Draft, table: Table, held: dict[str, list[str]], meta: dict[str, Any] | None = None
 ) -> dict[str, Any]:
@@ -440,32 +408,22 @@ def build_record(
     events: list[dict[str, Any]] = []
     by_place: dict[int, list[Incident]] = {}
     for inc in d.incidents:
-        if inc.type not in ("choice", "extra_cards"):  # written with the auction, the play
+        if inc.type not in ("choice", "extra_cards", "correction"):  # written elsewhere
             by_place.setdefault(inc.at, []).append(inc)
     for inc in by_place.get(-1, []):
-        events += _incident_events(inc)
-    events += _auction(declarer, d.bid or 18)
+        events += incident_events(inc)
+    events += auction(declarer, d.bid or 18)
     for inc in d.incidents:  # the declarer's choice comes when the auction is over
         if inc.type == "choice":
-            events += _incident_events(inc)
+            events += incident_events(inc)
     if declarer and d.game:
         if pickup:
             events.append({"type": "pickup", "seat": declarer})
             events.append({"type": "discard", "seat": declarer, "cards": final_skat})
-        events.append(
-            {
-                "type": "declare",
-                "seat": declarer,
-                "game": d.game,
-                "hand": d.hand,
-                "schneider": d.schneider,
-                "schwarz": d.schwarz,
-                "ouvert": d.ouvert,
-            }
-        )
+        events += declarations(d, declarer)
         for p in table.plays:
             for inc in by_place.get(p.index, []):
-                events += _incident_events(inc)
+                events += incident_events(inc)
             play: dict[str, Any] = {"type": "play", "seat": p.seat, "card": p.card}
             extra = extra_cards(d, p)
             if extra:
@@ -478,7 +436,7 @@ def build_record(
                 play["extra"] = extra
             events.append(play)
         for inc in by_place.get(len(table.plays), []):
-            events += _incident_events(inc)
+            events += incident_events(inc)
     record: dict[str, Any] = {"format": "skat-log/1"}
     if meta:
         record["meta"] = meta

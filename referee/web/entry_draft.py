@@ -30,7 +30,12 @@ def draft_from_record(record: dict[str, Any]) -> dict[str, Any]:
     state = engine.replay(record)
     deal = record["deal"]
     events = record.get("events") or []
-    declare = next((e for e in events if e["type"] == "declare"), None)
+    declares = [e for e in events if e["type"] == "declare"]
+    # a declaration corrected before the first card (ISkO 3.4.5): the second one is the
+    # contract, the first an incident; anything else the form cannot say
+    if len(declares) > 2 or (len(declares) == 2 and not declares[1].get("correction")):
+        raise EntryError("console.entry.bad_incident", where="events")
+    declare = declares[-1] if declares else None
     discard = next((e for e in events if e["type"] == "discard"), None)
     folded = any(e["type"] == "choice" and e.get("choice") == "fold" for e in events)
     draft: dict[str, Any] = {
@@ -51,6 +56,11 @@ def draft_from_record(record: dict[str, Any]) -> dict[str, Any]:
     if declare is not None:
         for key in ("game", "hand", "schneider", "schwarz", "ouvert"):
             draft[key] = declare.get(key, False)
+    if len(declares) == 2:
+        first = declares[0]
+        flags = {f: True for f in ("hand", "schneider", "schwarz", "ouvert") if first.get(f)}
+        fix = {"type": "correction", "seat": first["seat"], "game": first["game"], "at": 0}
+        draft["incidents"].append(fix | flags)
     plays: list[dict[str, Any]] = draft["plays"]
     played: set[str] = set()
     gathered = False

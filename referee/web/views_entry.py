@@ -92,7 +92,7 @@ def script_data(lang: str) -> dict[str, Any]:
     seats = {s: capitalized(s, lang) for s in (*entry.SEAT_NAMES, "dealer")}
     short = {s: text(f"console.seat_short.{s}", lang) for s in entry.SEAT_NAMES}
     games = {g: term(g, lang) for g in entry.GAMES}
-    flags = {f: term(f, lang) for f in ("schneider", "schwarz", "ouvert")}
+    flags = {f: term(f, lang) for f in ("hand", "schneider", "schwarz", "ouvert")}
     return {
         "lang": lang,
         "cards": cards,

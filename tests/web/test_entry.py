@@ -418,3 +418,26 @@ def test_isko_4_2_6_a_trick_taken_without_a_seats_card_passes_that_seat_over() -
     assert short["winner"] == "middlehand" and short["points"] == 21
     assert answer["to_play"] == "middlehand"  # the winner leads the next trick
     assert {"type": "no_card", "seat": "forehand"} in answer["record"]["events"]
+
+
+CASES = Path(__file__).resolve().parents[1] / "cases" / "isko_3_declaration"
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        "isko_3_4_5_declarer_corrects_an_invalid_announcement",
+        "isko_3_4_5_correction_to_another_kind_of_game_does_not_count",
+    ],
+)
+def test_isko_3_4_5_a_declaration_corrected_before_the_first_card(case: str) -> None:
+    record = json.loads((CASES / f"{case}.json").read_text(encoding="utf-8"))
+    draft = draft_from_record(record)
+    first = next(e for e in record["events"] if e["type"] == "declare")
+    fix = next(i for i in draft["incidents"] if i["type"] == "correction")
+    assert fix["game"] == first["game"] and fix.get("hand", False) == first.get("hand", False)
+    answer = analyse(draft)
+    declares = [e for e in answer["record"]["events"] if e["type"] == "declare"]
+    assert [d["game"] for d in declares] == [first["game"], draft["game"]]
+    assert declares[1]["correction"] is True
+    assert comparable(engine.adjudicate(answer["record"])) == comparable(engine.adjudicate(record))

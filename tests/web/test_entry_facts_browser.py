@@ -149,3 +149,56 @@ def test_two_cards_to_one_trick_go_with_the_play_in_the_form(  # type: ignore[no
     built = json.loads(page.locator("#entry-record").input_value())
     assert next(e for e in built["events"] if e["type"] == "play")["extra"] == [extra]
     assert errors == []
+
+
+def test_a_corrected_announcement_is_entered_in_step_4(  # type: ignore[no-untyped-def]
+    live_server: str,
+    keys,
+    phone,  # noqa: F811 (the fixture imported above)
+) -> None:
+    """ISkO 3.4.5: the game of step 2 is the corrected one; step 4 says what was announced
+    first (diamonds, hand), written before it with the contract marked ``correction``."""
+    import json
+
+    from playwright.sync_api import expect
+
+    from referee.web.entry_draft import draft_from_record
+    from tests.support.web import example
+
+    draft = {
+        "v": 1,
+        "step": "incidents",
+        "by": "",
+        "holder": "forehand",
+        "skat_dealt": [],
+        "inc": {"type": None, "seat": None, "at": "end", "cards": [], "trick": 1, "text": ""},
+        **draft_from_record(example("revoke-objected")),
+    }
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(live_server + "/console/sign-in")
+    page.get_by_label("API-Schlüssel").fill(keys["referee"])
+    page.get_by_role("button", name="Anmelden").click()
+    page.wait_for_url(live_server + "/console/")
+    page.goto(live_server + "/console/disputes/enter")
+    page.evaluate("d => localStorage.setItem('skat-referee-entry-draft', d)", json.dumps(draft))
+    page.reload()
+    page.locator('[data-incident="correction"]').click()
+    page.locator('[data-who="forehand"]').click()
+    page.locator("#inc-game").select_option("diamonds")
+    page.locator('.inc-flag[data-flag-of="hand"]').check()
+    page.locator("#incident-add").click()
+    expect(page.locator("#incident-list li").last).to_contain_text(
+        "Ansage berichtigt (zuerst angesagt) · Vorhand"
+    )
+    expect(page.locator("#incident-list li").last).to_contain_text("Karo Hand")
+    page.locator('.step-tab[data-step="review"]').click()
+    expect(page.locator("#entry-outcome")).to_be_visible()
+    built = json.loads(page.locator("#entry-record").input_value())
+    declares = [e for e in built["events"] if e["type"] == "declare"]
+    assert [(e["game"], e["hand"], e.get("correction")) for e in declares] == [
+        ("diamonds", True, None),
+        ("hearts", False, True),
+    ]
+    assert errors == []

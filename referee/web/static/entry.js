@@ -43,7 +43,7 @@
     };
   }
   function blankIncident() {
-    return { type: null, seat: null, at: "end", cards: [], trick: 1, text: "", gathered: false, into: "forehand", choice: "play" };
+    return { type: null, seat: null, at: "end", cards: [], trick: 1, text: "", gathered: false, into: "forehand", choice: "play", game: "clubs", flags: [] };
   }
   function load(key, fallback) {
     try { var v = JSON.parse(window.localStorage.getItem(key)); return v || fallback; } catch (e) { return fallback; }
@@ -411,6 +411,10 @@
     $("inc-trick").value = String(inc.trick || 1);
     $("inc-into").value = inc.into || "forehand";
     $("inc-choice").value = inc.choice || "play";
+    $("inc-game").value = inc.game || "clubs";
+    root.querySelectorAll(".inc-flag").forEach(function (box) {
+      box.checked = (inc.flags || []).indexOf(box.getAttribute("data-flag-of")) >= 0;
+    });
     var places = $("place-list");
     places.textContent = "";
     var chosen = typeof inc.at === "number" && inc.at > 0 ? inc.at - 1 : null;
@@ -450,6 +454,10 @@
       if (x.type === "review_tricks") { words += " · " + x.trick; }
       if (x.type === "look_into_hand") { words += " → " + data.seats[x.into || "forehand"]; }
       if (x.type === "choice") { words += " · " + T["choice." + (x.choice || "play")]; }
+      if (x.type === "correction") {
+        words += " · " + data.games[x.game] + ["hand", "schneider", "schwarz", "ouvert"].filter(function (f) { return x[f]; })
+          .map(function (f) { return " " + data.flags[f]; }).join("");
+      }
       var rm = el("button", { type: "button", cls: "button small", text: T.remove, "aria-label": T.remove + ": " + T["incident." + x.type] });
       rm.addEventListener("click", function () { change(function (d) { d.incidents.splice(k, 1); }); });
       list.appendChild(el("li", {}, [el("span", { text: words + " " }), rm]));
@@ -571,6 +579,10 @@
       };
       if (inc.type === "look_into_hand") { x.into = inc.into || "forehand"; }
       if (inc.type === "choice") { x.choice = inc.choice || "play"; x.at = -1; }
+      if (inc.type === "correction") {  // before the first card (3.4.5)
+        x.game = inc.game || "clubs"; x.at = 0;
+        (inc.flags || []).forEach(function (f) { x[f] = true; });
+      }
       d.incidents.push(x);
       d.inc = blankIncident();
     });
@@ -603,6 +615,15 @@
     } else if (t.id === "inc-choice") {
       var choice = t.value;
       change(function (d) { d.inc.choice = choice; }, true);
+    } else if (t.id === "inc-game") {
+      var first = t.value;
+      change(function (d) { d.inc.game = first; }, true);
+    } else if (t.classList.contains("inc-flag")) {
+      var which = t.getAttribute("data-flag-of"), set = t.checked;
+      change(function (d) {
+        d.inc.flags = (d.inc.flags || []).filter(function (f) { return f !== which; });
+        if (set) { d.inc.flags.push(which); }
+      }, true);
     }
   });
 

@@ -1,0 +1,76 @@
+"""The events the entry form writes for a draft: the auction's result, the declaration (and
+a declaration corrected before the first card, ISkO 3.4.5) and the incidents of step 4.
+
+>>> [e["type"] for e in auction("middlehand", 20)]
+['bid', 'pass', 'pass']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # entry.py imports this module: the types only, not at run time
+    from referee.web.entry import Draft, Incident
+
+#: the flags of a declaration, written out on every ``declare`` event
+FLAGS = ("hand", "schneider", "schwarz", "ouvert")
+
+
+def declarations(d: Draft, declarer: str) -> list[dict[str, Any]]:
+    """The ``declare`` event of the contract; when the declarer corrected his announcement
+    before the first card (ISkO 3.4.5), the first one as he made it, then the contract
+    marked ``correction``."""
+    final: dict[str, Any] = {"type": "declare", "seat": declarer, "game": d.game}
+    final |= {flag: bool(getattr(d, flag)) for flag in FLAGS}
+    first = next((i for i in d.incidents if i.type == "correction" and i.game), None)
+    if first is None:
+        return [final]
+    announced: dict[str, Any] = {"type": "declare", "seat": declarer, "game": first.game}
+    announced |= {flag: flag in first.flags for flag in FLAGS}
+    return [announced, {**final, "correction": True}]
+
+
+def auction(declarer: str | None, bid: int) -> list[dict[str, Any]]:
+    """The shortest auction that ends with ``declarer`` at ``bid`` (or everybody passing)."""
+    if declarer == "forehand":
+        return [
+            {"type": "bid", "seat": "middlehand", "value": bid},
+            {"type": "hold", "seat": "forehand"},
+            {"type": "pass", "seat": "middlehand"},
+            {"type": "pass", "seat": "rearhand"},
+        ]
+    if declarer == "middlehand":
+        return [
+            {"type": "bid", "seat": "middlehand", "value": bid},
+            {"type": "pass", "seat": "forehand"},
+            {"type": "pass", "seat": "rearhand"},
+        ]
+    if declarer == "rearhand":
+        return [
+            {"type": "pass", "seat": "middlehand"},
+            {"type": "bid", "seat": "rearhand", "value": bid},
+            {"type": "pass", "seat": "forehand"},
+        ]
+    return [{"type": "pass", "seat": s} for s in ("middlehand", "rearhand", "forehand")]
+
+
+def incident_events(inc: Incident) -> list[dict[str, Any]]:
+    event: dict[str, Any] = {"type": inc.type}
+    if inc.seat:
+        event["seat"] = inc.seat
+    if inc.type == "expose":
+        event["cards"] = list(inc.cards)
+    if inc.type == "review_tricks":
+        event["trick"] = inc.trick or 1
+    if inc.type == "look_into_hand":
+        event["into"] = inc.into or "forehand"
+    if inc.type == "choice":
+        event["choice"] = inc.choice or "play"
+    if inc.type == "remark":
+        event["text"] = inc.text or "—"
+    elif inc.type == "objection" and inc.text:
+        event["text"] = inc.text
+    out = [event]
+    if inc.type == "objection" and inc.gathered:
+        out.insert(0, {"type": "cards_gathered"})
+    return out
