@@ -34,7 +34,7 @@ from referee.core.errors import BadRequest
 from referee.core.seats import SEAT_NAMES, Seat
 from referee.core.tricks import follow_mask, trick_winner
 from referee.web.cards import sort_hand
-from referee.web.entry_events import FLAGS, auction, declarations, incident_events
+from referee.web.entry_events import FLAGS, Incident, auction, declarations, incident_events
 
 __all__ = ["BID_VALUES", "Draft", "EntryError", "build_record", "read_draft"]
 
@@ -89,21 +89,6 @@ class EntryError(BadRequest):
 
 
 # -- the draft --------------------------------------------------------------------------------
-
-
-@dataclass
-class Incident:
-    type: str
-    at: int  # plays before it; -1: during the bidding
-    seat: str | None = None
-    cards: list[str] = field(default_factory=list)
-    trick: int | None = None
-    text: str = ""
-    gathered: bool = False
-    into: str | None = None  # look_into_hand: whose hand the dealer looked into
-    choice: str | None = None  # choice: play, fold or win
-    game: str | None = None  # correction: the game first announced (ISkO 3.4.5)
-    flags: tuple[str, ...] = ()  # correction: what it announced (hand, schneider, ...)
 
 
 @dataclass
@@ -420,7 +405,8 @@ def build_record(
         if pickup:
             events.append({"type": "pickup", "seat": declarer})
             events.append({"type": "discard", "seat": declarer, "cards": final_skat})
-        events += declarations(d, declarer)
+        contract = {"game": d.game} | {flag: bool(getattr(d, flag)) for flag in FLAGS}
+        events += declarations(declarer, contract, d.incidents)
         for p in table.plays:
             for inc in by_place.get(p.index, []):
                 events += incident_events(inc)

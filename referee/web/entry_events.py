@@ -7,22 +7,38 @@ a declaration corrected before the first card, ISkO 3.4.5) and the incidents of 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:  # entry.py imports this module: the types only, not at run time
-    from referee.web.entry import Draft, Incident
+from dataclasses import dataclass, field
+from typing import Any
 
 #: the flags of a declaration, written out on every ``declare`` event
 FLAGS = ("hand", "schneider", "schwarz", "ouvert")
 
 
-def declarations(d: Draft, declarer: str) -> list[dict[str, Any]]:
-    """The ``declare`` event of the contract; when the declarer corrected his announcement
-    before the first card (ISkO 3.4.5), the first one as he made it, then the contract
-    marked ``correction``."""
-    final: dict[str, Any] = {"type": "declare", "seat": declarer, "game": d.game}
-    final |= {flag: bool(getattr(d, flag)) for flag in FLAGS}
-    first = next((i for i in d.incidents if i.type == "correction" and i.game), None)
+@dataclass
+class Incident:
+    """One fact of step 4 (an event of skat-log/1) and where it happened."""
+
+    type: str
+    at: int  # plays before it; -1: during the bidding
+    seat: str | None = None
+    cards: list[str] = field(default_factory=list)
+    trick: int | None = None
+    text: str = ""
+    gathered: bool = False
+    into: str | None = None  # look_into_hand: whose hand the dealer looked into
+    choice: str | None = None  # choice: play, fold or win
+    game: str | None = None  # correction: the game first announced (ISkO 3.4.5)
+    flags: tuple[str, ...] = ()  # correction: what it announced (hand, schneider, ...)
+
+
+def declarations(
+    declarer: str, contract: dict[str, Any], incidents: list[Incident]
+) -> list[dict[str, Any]]:
+    """The ``declare`` event of the ``contract`` (game and flags); when the declarer
+    corrected his announcement before the first card (ISkO 3.4.5), the first one as he
+    made it, then the contract marked ``correction``."""
+    final: dict[str, Any] = {"type": "declare", "seat": declarer, **contract}
+    first = next((i for i in incidents if i.type == "correction" and i.game), None)
     if first is None:
         return [final]
     announced: dict[str, Any] = {"type": "declare", "seat": declarer, "game": first.game}
