@@ -60,6 +60,9 @@ typedef struct {
     int8_t card_at[64];
     uint8_t points_at[64];
     u64 stronger[64];
+    u64 weaker[64];      /* the places of its class weaker than it */
+    u64 class_places[5]; /* each class's places */
+    uint8_t place_of[32]; /* each card's place */
     /* the point values some card has, lowest first (lowest_points) */
     uint8_t point_values[12];
     uint8_t n_point_values;
@@ -100,19 +103,33 @@ static inline u64 places_of(const Game *g, u32 m) {
  * order; see place_bits): a legal card is left out when the nearest stronger alive card
  * of its class is legal too (and, for point questions, scores alike), i.e. when it
  * continues a run; a card gone from play does not separate a run. */
-static int moves(const Game *g, u32 legal, u32 alive, int by_points, int8_t *out) {
-    u64 L = places_of(g, legal), A = places_of(g, alive);
-    int n = 0;
+static inline u64 move_places(const Game *g, u32 legal, u32 alive, int by_points) {
+    u64 L = places_of(g, legal), A = places_of(g, alive), R = L;
     for (u64 m = L; m; m &= m - 1) {
         int i = __builtin_ctzll(m);
         u64 up = A & g->stronger[i];
         if (up) {
             int j = 63 - __builtin_clzll(up);
-            if ((L >> j & 1) && (!by_points || g->points_at[i] == g->points_at[j])) continue;
+            if ((L >> j & 1) && (!by_points || g->points_at[i] == g->points_at[j]))
+                R &= ~(1ull << i);
         }
-        out[n++] = g->card_at[i];
     }
+    return R;
+}
+
+/* The cards at the places `R`, strongest first (ascending places) or weakest first. */
+static inline int cards_up(const Game *g, u64 R, int8_t *out, int n) {
+    for (; R; R &= R - 1) out[n++] = g->card_at[__builtin_ctzll(R)];
     return n;
+}
+
+static inline int cards_down(const Game *g, u64 R, int8_t *out, int n) {
+    for (; R; R &= ~(1ull << (63 - __builtin_clzll(R)))) out[n++] = g->card_at[63 - __builtin_clzll(R)];
+    return n;
+}
+
+static int moves(const Game *g, u32 legal, u32 alive, int by_points, int8_t *out) {
+    return cards_up(g, move_places(g, legal, alive, by_points), out, 0);
 }
 
 static inline int points_of(const Game *g, u32 m) {
@@ -589,38 +606,23 @@ static int f_boundary(Force *f, const u32 *h0, int lead) {
     return result;
 }
 
-static void reverse(int8_t *a, int m) {
-    for (int i = 0, j = m - 1; i < j; i++, j--) {
-        int8_t t = a[i];
-        a[i] = a[j];
-        a[j] = t;
-    }
-}
-
 /* The null declarer's moves, most promising first (he wants to take no trick): leading,
  * his lowest cards; following, his highest card under the card that wins so far, then
  * the ones above it, lowest first; void, his strongest cards, the ones that could later
- * win a trick. `order` comes strongest first within each class. */
-static void null_order(const Game *g, int8_t *order, int m, u32 legal, const int8_t *played,
-                       int n) {
-    if (n == 0) {
-        reverse(order, m);
-        return;
-    }
+ * win a trick. `R`: the moves as places (strongest first within each class, classes in
+ * order); following, they are all of the led class, and the places after the winning
+ * card's in its class are the cards under it. */
+static int null_order(const Game *g, u64 R, int8_t *order, u32 legal, const int8_t *played,
+                      int n) {
+    if (n == 0) return cards_down(g, R, order, 0);
     u32 led_class = g->class_mask[g->class_of[played[0]]];
-    if (!(legal & led_class)) return; /* void: discard strongest first */
+    if (!(legal & led_class)) return cards_up(g, R, order, 0); /* void: strongest first */
     int top = played[0];
     if (n == 2 && (g->class_mask[g->class_of[played[1]]] & led_class) &&
         bit(g->above[top], played[1]))
         top = played[1];
-    int8_t under[32], over[32];
-    int nu = 0, no = 0;
-    for (int k = 0; k < m; k++) {
-        if (bit(g->above[order[k]], top)) under[nu++] = order[k];
-        else over[no++] = order[k];
-    }
-    for (int k = 0; k < nu; k++) order[k] = under[k];
-    for (int k = 0; k < no; k++) order[nu + k] = over[no - 1 - k];
+    u64 under = R & g->weaker[g->place_of[top]];
+    return cards_down(g, R & ~under, order, cards_up(g, under, order, 0));
 }
 
 static int f_within(Force *f, const u32 *h, int lead, const int8_t *played, int n) {
@@ -631,10 +633,10 @@ static int f_within(Force *f, const u32 *h, int lead, const int8_t *played, int 
     for (int i = 0; i < n; i++) alive |= 1u << played[i];
     u32 legal = legal_of(g, h[seat], n ? played[0] : -1);
     int8_t order[32];
-    int m = moves(g, legal, alive, 0, order);
-    int mine = (f->controllers >> seat) & 1;
-    if (seat == f->null_single) null_order(g, order, m, legal, played, n);
-    else if (!f->strong_first[seat]) reverse(order, m);
+    u64 R = move_places(g, legal, alive, 0);
+    int mine = (f->controllers >> seat) & 1, m;
+    if (seat == f->null_single) m = null_order(g, R, order, legal, played, n);
+    else m = f->strong_first[seat] ? cards_up(g, R, order, 0) : cards_down(g, R, order, 0);
     int8_t next[3];
     for (int i = 0; i < n; i++) next[i] = played[i];
     for (int k = 0; k < m; k++) {
@@ -1002,14 +1004,18 @@ static int r_children(Reach *r, const u32 *h, int lead, int need, int rem, Cand 
     int nf1[5] = {-1, -1, -1, -1, -1}, nf2[5] = {-1, -1, -1, -1, -1};
     int n0 = moves(g, h[lead], alive, 1, m0);
     const int seat_of[4] = {lead, s1, s2, lead}; /* the winner's seat by its place */
+    /* each follower's moves from his whole hand, once: a run lies within one class, so
+     * his moves when he must follow a class are these moves of that class */
+    u64 r1 = move_places(g, h1, alive, 1), r2 = move_places(g, h2, alive, 1);
     for (int i = 0; i < n0; i++) {
         int c0 = m0[i];
-        /* the followers' moves depend only on the class led: made once per class */
+        /* the followers' moves depend only on the class led: listed once per class */
         int k0 = g->class_of[c0];
         if (nf1[k0] < 0) {
-            u32 fo = g->followers[c0];
-            nf1[k0] = moves(g, (h1 & fo) ? (h1 & fo) : h1, alive, 1, mf1[k0]);
-            nf2[k0] = moves(g, (h2 & fo) ? (h2 & fo) : h2, alive, 1, mf2[k0]);
+            u32 fo = g->followers[c0]; /* the class of c0 (checked in prepare) */
+            u64 cp = g->class_places[k0];
+            nf1[k0] = cards_up(g, (h1 & fo) ? r1 & cp : r1, mf1[k0], 0);
+            nf2[k0] = cards_up(g, (h2 & fo) ? r2 & cp : r2, mf2[k0], 0);
         }
         const int8_t *m1 = mf1[k0], *m2 = mf2[k0];
         int n1 = nf1[k0], n2 = nf2[k0];
@@ -1234,6 +1240,9 @@ static void derive(Game *g) {
             g->card_at[off + i] = (int8_t)c;
             g->points_at[off + i] = g->points[c];
             g->stronger[off + i] = ((1ull << i) - 1) << off;
+            g->weaker[off + i] = (((1ull << g->order_n[k2]) - 1) & ~((2ull << i) - 1)) << off;
+            g->place_of[c] = (uint8_t)(off + i);
+            g->class_places[k2] |= 1ull << (off + i);
         }
     memset(g->place_cards, 0, sizeof g->place_cards);
     for (int k2 = 0; k2 < 5; k2++)
@@ -1309,6 +1318,11 @@ static PyObject *py_prepare(PyObject *self, PyObject *args) {
         Py_DECREF(cl);
     }
     Py_DECREF(fast);
+    for (int c = 0; c < 32; c++)
+        if (g.followers[c] != g.class_mask[g.class_of[c]]) {
+            PyErr_SetString(PyExc_ValueError, "followers: not the card's class");
+            return NULL;
+        }
     derive(&g);
     g.ready = 1;
     GAMES[index] = g;
