@@ -861,7 +861,7 @@ typedef struct {
 
 typedef struct {
     Search s;
-    int d;
+    int d, d1, d2; /* the declarer and the seats after him */
     TrumpMemo *memo; /* 1 << TRUMP_MEMO_BITS entries */
 } Reach;
 
@@ -920,10 +920,11 @@ static int lowest_points(const Game *g, u32 m, int k) {
  * tricks, so the defenders win at least k = the larger of the two counts of such trumps.
  * Each of those k tricks holds one card of every hand: the declarer loses at least his k
  * cheapest cards, and each defender at least his k cheapest or his uncoverable trumps. */
-static int sure_loss(const Game *g, TrumpMemo *memo, const u32 *h, const unsigned *rk, int d) {
+static inline int sure_loss(const Game *g, TrumpMemo *memo, const u32 *h, const unsigned *rk,
+                            int d, int d1, int d2) {
     if (!g->trumps) return 0;
     unsigned mine = rk[d];
-    unsigned t1 = rk[(d + 1) % 3], t2 = rk[(d + 2) % 3];
+    unsigned t1 = rk[d1], t2 = rk[d2];
     if (!(t1 | t2)) return 0;
     /* the trump part depends on the three trump holdings only, which most tricks leave
      * as they were: remembered per search (a cache: a miss computes the same values) */
@@ -938,7 +939,7 @@ static int sure_loss(const Game *g, TrumpMemo *memo, const u32 *h, const unsigne
     }
     int loss1 = e->loss1, loss2 = e->loss2, k = e->k;
     if (!k) return loss1 + loss2;
-    int low1 = lowest_points(g, h[(d + 1) % 3], k), low2 = lowest_points(g, h[(d + 2) % 3], k);
+    int low1 = lowest_points(g, h[d1], k), low2 = lowest_points(g, h[d2], k);
     return lowest_points(g, h[d], k) + (loss1 > low1 ? loss1 : low1) +
            (loss2 > low2 ? loss2 : low2);
 }
@@ -1054,7 +1055,7 @@ static int r_best(Reach *r, const u32 *h0, const unsigned *rk, int rem, int lead
     if (!alive) return 0;
     /* the bound first: it costs less than a probe of a large table */
     int d = r->d;
-    int bound = rem - sure_loss(g, r->memo, h0, rk, d);
+    int bound = rem - sure_loss(g, r->memo, h0, rk, d, r->d1, r->d2);
     if (bound < need) return bound;
     if (never_wins(g, h0, d, lead)) return 0;
     /* keyed by the hands as they are, not canonical: measured on the hill-climbed
@@ -1521,6 +1522,8 @@ static PyObject *py_reach(PyObject *self, PyObject *args) {
         return PyErr_NoMemory();
     }
     r.d = declarer;
+    r.d1 = (declarer + 1) % 3;
+    r.d2 = (declarer + 2) % 3;
     Finishes fin = {NULL, 0, 0};
     int answer = 0, rc = 0;
     r.s.ts = PyEval_SaveThread();
