@@ -98,6 +98,8 @@ def test_the_amended_appeal_is_a_new_revision_compared_by_facts_and_results(
         "Gereizt wurde nur bis 18." in current and "nicht geprüft (Zeitplan unbekannt)" in current
     )
     assert "auf berichtigtem Protokoll entschieden" in current
+    listed = html.unescape(court.get("/console/?lang=de").get_data(as_text=True))
+    assert "(Auf Einspruch)" in listed  # the list says which rulings answer an appeal
     first = html.unescape(
         court.get(f"/console/disputes/{dispute}?rev=1&lang=de").get_data(as_text=True)
     )
