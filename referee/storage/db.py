@@ -17,12 +17,13 @@ import os
 import socket
 import threading
 import time
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import orjson
-from sqlalchemy import Engine, create_engine, event, exc
+from sqlalchemy import Connection, Engine, create_engine, event, exc
 from sqlalchemy.engine import make_url
 
 
@@ -157,6 +158,43 @@ def cut_off(dbapi_conn: Any) -> None:
 
 
 WATCHDOG = Watchdog()
+#: engine -> how long one of its calls may take before the watchdog cuts it (PostgreSQL)
+_DEADLINES: weakref.WeakKeyDictionary[Engine, float] = weakref.WeakKeyDictionary()
+
+
+def fetch_one(conn: Connection, sql: str, params: Any) -> Any:
+    """Run ``sql`` (the dialect's own text and parameters) on the DBAPI connection under
+    ``conn`` and return its first row: for the hottest statements, where SQLAlchemy's
+    execution (events, contexts, result objects) costs more than the statement itself.
+    It keeps what that execution guarantees: the call is armed on :data:`WATCHDOG`
+    (PostgreSQL), a lost connection is invalidated, and errors are SQLAlchemy's
+    (``DBAPIError`` and its subclasses), so the service answers them as it answers any."""
+    dialect = conn.dialect
+    dbapi_conn = conn.connection.dbapi_connection
+    cursor = dbapi_conn.cursor()  # type: ignore[union-attr]
+    WATCHDOG.arm(dbapi_conn, _DEADLINES.get(conn.engine, 0.0))
+    try:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    except dialect.loaded_dbapi.Error as error:
+        lost = dialect.is_disconnect(error, dbapi_conn, cursor)  # type: ignore[arg-type]
+        if lost:
+            conn.invalidate(error)
+        raise exc.DBAPIError.instance(
+            sql,
+            params,
+            error,
+            dialect.loaded_dbapi.Error,
+            connection_invalidated=lost,
+            dialect=dialect,
+        ) from error
+    finally:
+        try:
+            cursor.close()
+        except Exception:  # noqa: BLE001 - a cut connection: nothing left to close
+            pass
+    WATCHDOG.disarm(dbapi_conn)  # a call that failed stays armed, as with the events
+    return row
 
 
 def _guard_postgresql(engine: Engine, timeouts: Timeouts) -> None:
@@ -167,6 +205,7 @@ def _guard_postgresql(engine: Engine, timeouts: Timeouts) -> None:
     disarms it) or its next call (which re-arms it)."""
     deadline = timeouts.call_deadline_s()
     ping_deadline = timeouts.connect_s or deadline
+    _DEADLINES[engine] = deadline
 
     def arm(conn: Any, *_args: Any) -> None:
         WATCHDOG.arm(conn.connection.dbapi_connection, deadline)

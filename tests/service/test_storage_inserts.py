@@ -1,0 +1,146 @@
+"""A dispute's inserts, run on the DBAPI connection (issue 13), store what SQLAlchemy's
+own execution of the same INSERT stores, on SQLite and on PostgreSQL, and fail as it
+fails (SQLAlchemy's exceptions, so the service answers them as it answers any)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta, timezone
+from typing import Any
+
+import pytest
+from sqlalchemy import exc, insert, select
+
+from referee.service.model import Dispute, Revision
+from referee.storage.backend import SqlBackend
+from referee.storage.models import ApiKeyRow, DisputeRow, RulingRow
+from tests.support.service import example
+
+BERLIN_SUMMER = timezone(timedelta(hours=2))
+
+
+def _dispute(key_id: int | None, at: datetime) -> Dispute:
+    record = example("revoke-objected")
+    record["meta"] = {"event": "Pokal ÄÖÜ ß €", "table": 7, "big": 2**70, "nested": [1, None]}
+    texts = {lang: {"language": lang, "outcome": "lost", "text": "Schneider – ñ"} for lang in "xy"}
+    ruling = Revision(None, None, 1, at, "owner", record, texts, "lost")
+    return Dispute(
+        id=None,
+        owner="Club cup referees",
+        submitted_by=key_id,
+        submitted_at=at,
+        record=record,
+        meta={"event": "Pokal ÄÖÜ ß €", "series_ends_at": "2026-05-02T14:00:00+02:00"},
+        note="at table 7\nsecond line",
+        event="Pokal ÄÖÜ ß €",
+        table="7",
+        outcome="lost",
+        kinds=["revoke", "late_objection"],
+        rulings=[ruling],
+    )
+
+
+def _core_insert(backend: SqlBackend, dispute: Dispute) -> int:
+    """The same rows through SQLAlchemy's execution of the INSERT (what it was before)."""
+    with backend.engine.begin() as conn:
+        dispute_id = conn.execute(
+            insert(DisputeRow.__table__).returning(DisputeRow.__table__.c.id),
+            {
+                "owner": dispute.owner,
+                "submitted_by": dispute.submitted_by,
+                "submitted_at": dispute.submitted_at,
+                "record": dispute.record,
+                "meta": dispute.meta,
+                "note": dispute.note,
+                "event": dispute.event,
+                "table_no": dispute.table,
+                "outcome": dispute.outcome,
+                "kinds": " " + " ".join(dispute.kinds) + " ",
+            },
+        ).scalar_one()
+        r = dispute.rulings[0]
+        conn.execute(
+            insert(RulingRow.__table__),
+            {
+                "dispute_id": dispute_id,
+                "revision": r.revision,
+                "reviews_id": r.reviews,
+                "created_at": r.created_at,
+                "created_by": r.created_by,
+                "record": r.record,
+                "texts": r.texts,
+                "outcome": r.outcome,
+                "appeal": r.appeal,
+                "comparison": r.comparison,
+            },
+        )
+    return int(dispute_id)
+
+
+def _stored(backend: SqlBackend, dispute_id: int) -> list[Any]:
+    """The rows as the driver reads them (no SQLAlchemy type processing), ids left out."""
+    d, r = DisputeRow.__table__, RulingRow.__table__
+    with backend.engine.connect() as conn:
+        row_d = conn.exec_driver_sql(
+            f"SELECT {', '.join(c.name for c in d.columns if c.name != 'id')} "
+            f"FROM disputes WHERE id = {dispute_id}"
+        ).one()
+        row_r = conn.exec_driver_sql(
+            f"SELECT {', '.join(c.name for c in r.columns if c.name not in ('id', 'dispute_id'))} "
+            f"FROM rulings WHERE dispute_id = {dispute_id}"
+        ).one()
+    return [tuple(row_d), tuple(row_r)]
+
+
+@pytest.fixture
+def backend(database_url: str) -> Any:
+    b = SqlBackend(database_url)
+    yield b
+    b.dispose()
+
+
+@pytest.mark.parametrize(
+    "at",
+    [
+        datetime(2026, 5, 2, 13, 45, 0, tzinfo=BERLIN_SUMMER),
+        datetime(2026, 5, 2, 11, 45, 1, 123456, tzinfo=UTC),
+    ],
+    ids=["offset-whole-second", "utc-microseconds"],
+)
+def test_a_dispute_is_stored_as_sqlalchemy_stores_it(backend: SqlBackend, at: datetime) -> None:
+    with backend.unit_of_work() as uow:
+        key = uow.session.execute(
+            insert(ApiKeyRow.__table__).returning(ApiKeyRow.__table__.c.id),
+            {
+                "prefix": "rk_test",
+                "key_hash": "0" * 64,
+                "role": "referee",
+                "owner": "Club cup referees",
+                "label": "",
+                "created_at": at,
+            },
+        ).scalar_one()
+        written = uow.disputes.add(_dispute(key, at))
+        uow.commit()
+    assert written.id is not None and written.rulings[0].id is not None
+    reference = _core_insert(backend, _dispute(key, at))
+    assert _stored(backend, written.id) == _stored(backend, reference)
+    with backend.unit_of_work() as uow:
+        read = uow.disputes.get(written.id)
+    assert read is not None
+    assert read.submitted_at == at and read.rulings[0].created_at == at
+    assert read.record == written.record and read.rulings[0].texts == written.rulings[0].texts
+    assert [r.id for r in read.rulings] == [r.id for r in written.rulings]
+    with backend.engine.connect() as conn:
+        ids = conn.execute(select(RulingRow.id)).scalars().all()
+    assert written.rulings[0].id in ids
+
+
+def test_a_failed_insert_raises_sqlalchemys_error(backend: SqlBackend) -> None:
+    """A dispute submitted by a key that does not exist breaks the foreign key: the
+    error is SQLAlchemy's IntegrityError, and nothing is stored."""
+    at = datetime(2026, 5, 2, 11, 45, tzinfo=UTC)
+    with pytest.raises(exc.IntegrityError), backend.unit_of_work() as uow:
+        uow.disputes.add(_dispute(987654, at))
+        uow.commit()
+    with backend.engine.connect() as conn:
+        assert conn.exec_driver_sql("SELECT count(*) FROM disputes").scalar_one() == 0
