@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.service import example
+from tests.support.service import example, stored_keys
 
 PROBLEM = "application/problem+json"
 
@@ -90,7 +90,7 @@ def test_unconvertible_integers_and_lone_surrogates_are_400_and_store_nothing(
     first = client.post(
         "/v1/disputes", json={"record": example("revoke-objected")}, headers=keys["referee"]
     ).get_json()
-    keys_before = client.get("/v1/keys", headers=keys["admin"]).get_json()
+    keys_before = stored_keys(client, keys["admin"])
     for path, role, template in _bodies(example("suit-game-clean")):
         path = path.replace("{id}", str(first["id"]))
         r = _post_json(client, path, template.replace("@", value), keys[role])
@@ -99,7 +99,7 @@ def test_unconvertible_integers_and_lone_surrogates_are_400_and_store_nothing(
     assert [d["id"] for d in _stored(client, keys)] == [first["id"]]
     revisions = client.get(f"/v1/disputes/{first['id']}/rulings", headers=keys["court"])
     assert len(revisions.get_json()) == 1
-    assert client.get("/v1/keys", headers=keys["admin"]).get_json() == keys_before
+    assert stored_keys(client, keys["admin"]) == keys_before
 
 
 def test_a_lone_surrogate_is_named_by_its_pointer(client, keys) -> None:  # type: ignore[no-untyped-def]

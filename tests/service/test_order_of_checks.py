@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from tests.support.service import stored_keys
+
 JUNK = b'{"no": "such field", "role": 5, "record": "x"'  # malformed, and wrong if it parsed
 LONG_KEY = "k" * 300  # over the Idempotency-Key limit of 255
 
@@ -103,14 +105,10 @@ def test_the_wrong_role_with_an_invalid_request_gets_403_before_validation(
 
 
 def test_a_court_key_posting_junk_to_keys_gets_403_and_nothing_is_made(client, keys) -> None:  # type: ignore[no-untyped-def]
-    def stored() -> list[dict[str, object]]:  # the keys, without when each was last used
-        listed = client.get("/v1/keys", headers=keys["admin"]).get_json()
-        return [{k: v for k, v in key.items() if k != "last_used_at"} for key in listed]
-
-    before = stored()
+    before = stored_keys(client, keys["admin"])
     r = client.post("/v1/keys", json={"role": "admin", "owner": ""}, headers=keys["court"])
     assert r.status_code == 403 and _validated_nothing(r)
-    assert stored() == before
+    assert stored_keys(client, keys["admin"]) == before
 
 
 def test_the_right_role_still_gets_its_validation_errors(client, keys) -> None:  # type: ignore[no-untyped-def]

@@ -24,3 +24,10 @@ ROLES = [
     ("platform", "platform", "Online platform"),
     ("admin", "admin", "Operator"),
 ]
+
+
+def stored_keys(client: Any, admin: dict[str, str]) -> list[dict[str, Any]]:
+    """The API keys as stored, for "nothing was made" checks: ``last_used_at`` is left out,
+    since using a key to be refused still marks when it was last used."""
+    listed = client.get("/v1/keys", headers=admin).get_json()
+    return [{k: v for k, v in key.items() if k != "last_used_at"} for key in listed]
