@@ -447,9 +447,5 @@ def test_the_replayers_refusal_of_a_draft_is_said_in_the_referees_language() -> 
     draft = {**revoke_draft(), "incidents": [{"type": "no_card", "seat": "forehand", "at": 0}]}
     answer = analyse(draft, "de")  # no card put to a trick before any was led: refused
     assert answer["record"] is not None and answer["ruling"] is None
-    assert answer["problems"] == [
-        {
-            "field": "record",
-            "message": "„Keine Karte“ setzt einen laufenden Stich mit einer Karte auf dem Tisch voraus.",
-        }
-    ]
+    said = "„Keine Karte“ setzt einen laufenden Stich mit einer Karte auf dem Tisch voraus."
+    assert answer["problems"] == [{"field": "record", "message": said}]
