@@ -33,6 +33,7 @@ from referee.web.entry import (
     play_seats,
     read_draft,
 )
+from referee.web.error_text import error_text
 from referee.web.i18n import term, text
 from referee.web.ruling_view import event_text, outcome_line
 
@@ -217,7 +218,7 @@ def analyse(doc: Any, lang: str) -> dict[str, Any]:
         try:
             ruling = engine.adjudicate(record, lang=lang)
         except RefereeError as exc:
-            answer["problems"].append({"field": "record", "message": exc.message})
+            answer["problems"].append({"field": "record", "message": error_text(exc, lang)})
             return answer
         answer["ruling"] = _ruling_brief(ruling, lang)
         plays_by_event = _play_indexes(record)

@@ -441,3 +441,11 @@ def test_isko_3_4_5_a_declaration_corrected_before_the_first_card(case: str) -> 
     assert [d["game"] for d in declares] == [first["game"], draft["game"]]
     assert declares[1]["correction"] is True
     assert comparable(engine.adjudicate(answer["record"])) == comparable(engine.adjudicate(record))
+
+
+def test_the_replayers_refusal_of_a_draft_is_said_in_the_referees_language() -> None:
+    draft = {**revoke_draft(), "incidents": [{"type": "no_card", "seat": "forehand", "at": 0}]}
+    answer = analyse(draft, "de")  # no card put to a trick before any was led: refused
+    assert answer["record"] is not None and answer["ruling"] is None
+    said = "„Keine Karte“ setzt einen laufenden Stich mit einer Karte auf dem Tisch voraus."
+    assert answer["problems"] == [{"field": "record", "message": said}]
