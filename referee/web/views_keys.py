@@ -18,6 +18,7 @@ from referee.service.errors import Conflict, InvalidInput
 from referee.service.model import ID_PATH, ROLES, ApiKey
 from referee.web.auth import require_principal, signed_in
 from referee.web.blueprint import bp
+from referee.web.error_text import error_text
 from referee.web.i18n import current_language, text
 from referee.web.qr import qr_svg
 from referee.web.services import services
@@ -100,7 +101,7 @@ def create_key() -> Any:
     try:
         key, secret = services().keys.create_as(who, form["role"], form["owner"], form["label"])
     except InvalidInput as exc:
-        return _keys_page(form=form, error=exc.message), 422
+        return _keys_page(form=form, error=error_text(exc, lang)), 422
     return _handover(key, secret), 201
 
 
