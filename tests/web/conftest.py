@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from flask import Flask
-from werkzeug.serving import make_server
 
 from referee.storage.backend import SqlBackend
+from tests.support.browser import served
 from tests.support.service import ROLES
 from tests.support.web import Console
 
@@ -53,11 +52,5 @@ def as_role(app: Flask, keys: dict[str, str]):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def live_server(app: Flask, keys: dict[str, str]) -> Iterator[str]:
     """The app on 127.0.0.1:<free port>, served from a background thread (browser tests)."""
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_port}"
-    finally:
-        httpd.shutdown()
-        thread.join(5)
+    with served(app) as url:
+        yield url

@@ -3,15 +3,13 @@ every script and style comes from the service itself, and the operations are lis
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from werkzeug.serving import make_server
 
-from tests.web.test_console_browser import CHROMIUM, CHROMIUM_ARGS, _need_browser
+from tests.support.browser import DESK, chromium, served
 
 pytestmark = pytest.mark.browser
 
@@ -25,22 +23,13 @@ SUMMARIES = (
 
 @pytest.fixture
 def server(app) -> Iterator[str]:  # type: ignore[no-untyped-def]
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_port}"
-    finally:
-        httpd.shutdown()
-        thread.join(5)
+    with served(app) as url:
+        yield url
 
 
 @pytest.fixture
 def offline_page(server: str, tmp_path: Path):  # type: ignore[no-untyped-def]
     """A page whose every request off the service's own origin is refused."""
-    _need_browser()
-    from playwright.sync_api import sync_playwright
-
     own = urlsplit(server).netloc
     blocked: list[str] = []
 
@@ -51,21 +40,11 @@ def offline_page(server: str, tmp_path: Path):  # type: ignore[no-untyped-def]
             blocked.append(request.url)
             route.abort("internetdisconnected")
 
-    with sync_playwright() as pw:
-        context = pw.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"),
-            executable_path=str(CHROMIUM),
-            args=CHROMIUM_ARGS,
-            headless=True,
-            viewport={"width": 1280, "height": 900},
-            offline=False,
-        )
-        context.set_default_timeout(20_000)
+    with chromium(
+        tmp_path / "chromium-profile", **DESK, offline=False, timeout_ms=20_000
+    ) as context:
         context.route("**/*", only_own)
-        try:
-            yield context.new_page(), blocked
-        finally:
-            context.close()
+        yield context.new_page(), blocked
 
 
 def test_swagger_ui_lists_the_operations_without_internet(server, offline_page) -> None:  # type: ignore[no-untyped-def]

@@ -13,80 +13,31 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
 
+from tests.support.browser import DESK, chromium, served
 from tests.support.web import EXAMPLES, ROOT
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 ARTIFACTS = ROOT / "test-artifacts"
 DOC_SCREENSHOT = ROOT / "docs" / "screenshots" / "ruling-desktop.png"
 
 
-def _need_browser() -> None:
-    missing = []
-    if not CHROMIUM.exists():
-        missing.append("chromium (apt-get install chromium chromium-driver)")
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        missing.append("the playwright Python package")
-    if missing:
-        message = "browser tests need " + " and ".join(missing)
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(message)
-        pytest.skip(message)
-
-
 @pytest.fixture
 def server(app, keys) -> Iterator[str]:  # type: ignore[no-untyped-def]
-    """The app on 127.0.0.1:<free port>, served from a background thread."""
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_port}"
-    finally:
-        httpd.shutdown()
-        thread.join(5)
+    with served(app) as url:
+        yield url
 
 
 @pytest.fixture
 def browser_context(tmp_path: Path):  # type: ignore[no-untyped-def]
-    _need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        context = pw.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"),
-            executable_path=str(CHROMIUM),
-            args=CHROMIUM_ARGS,
-            headless=True,
-            viewport={"width": 1280, "height": 900},
-            locale="en-GB",
-        )
-        context.set_default_timeout(10_000)
-        try:
-            yield context
-        finally:
-            context.close()
+    with chromium(tmp_path / "chromium-profile", **DESK, locale="en-GB") as context:
+        yield context
 
 
 def test_referee_and_court_in_a_real_browser(server: str, keys, browser_context) -> None:  # type: ignore[no-untyped-def]

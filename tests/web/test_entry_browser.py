@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
+from tests.support.browser import PHONE, chromium
 from tests.support.web import EXAMPLES, ROOT
-from tests.web.test_console_browser import CHROMIUM, CHROMIUM_ARGS, _need_browser
 
 pytestmark = pytest.mark.browser
 
@@ -32,24 +32,8 @@ GOAL = 60
 @pytest.fixture
 def phone(tmp_path: Path) -> Iterator[Any]:
     """A German phone: 390×844, Accept-Language de-DE."""
-    _need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        context = pw.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"),
-            executable_path=str(CHROMIUM),
-            args=CHROMIUM_ARGS,
-            headless=True,
-            viewport={"width": 390, "height": 844},
-            locale="de-DE",
-            extra_http_headers={"Accept-Language": "de-DE,de;q=0.9"},
-        )
-        context.set_default_timeout(10_000)
-        try:
-            yield context
-        finally:
-            context.close()
+    with chromium(tmp_path / "chromium-profile", **PHONE) as context:
+        yield context
 
 
 class Taps:

@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
+from tests.support.browser import PHONE as GERMAN_PHONE
+from tests.support.browser import chromium
 from tests.support.web import ROOT
-from tests.web.test_console_browser import CHROMIUM, CHROMIUM_ARGS, _need_browser
 from tests.web.test_entry_browser import _sign_in
 
 pytestmark = pytest.mark.browser
@@ -25,24 +26,8 @@ PHONE = 390
 
 @pytest.fixture
 def german_phone(tmp_path: Path) -> Iterator[Any]:
-    _need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        context = pw.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"),
-            executable_path=str(CHROMIUM),
-            args=CHROMIUM_ARGS,
-            headless=True,
-            viewport={"width": PHONE, "height": 844},
-            locale="de-DE",
-            extra_http_headers={"Accept-Language": "de-DE,de;q=0.9"},
-        )
-        context.set_default_timeout(10_000)
-        try:
-            yield context
-        finally:
-            context.close()
+    with chromium(tmp_path / "chromium-profile", **GERMAN_PHONE) as context:
+        yield context
 
 
 def _fits(page: Any, width: int) -> None:

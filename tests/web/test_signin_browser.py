@@ -17,21 +17,13 @@ from typing import Any
 
 import pytest
 
+from tests.support.browser import need_browser, open_context
 from tests.support.web import EXAMPLES, ROOT
-from tests.web.test_console_browser import CHROMIUM, CHROMIUM_ARGS, _need_browser
 
 pytestmark = pytest.mark.browser
 
 ARTIFACTS = ROOT / "test-artifacts"
 DOCS = ROOT / "docs" / "screenshots"
-
-
-def _context(pw: Any, profile: Path, **kw: Any) -> Any:
-    context = pw.chromium.launch_persistent_context(
-        str(profile), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True, **kw
-    )
-    context.set_default_timeout(10_000)
-    return context
 
 
 def _shot(page: Any, name: str) -> None:
@@ -90,12 +82,12 @@ def _enter_revoke_by_taps(page: Any) -> int:
 def test_admin_hands_a_referee_key_to_a_phone_by_qr_link(
     live_server: str, keys, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
-    _need_browser()
+    need_browser()
     from playwright.sync_api import expect, sync_playwright
 
     server = live_server
     with sync_playwright() as pw:
-        desk = _context(pw, tmp_path / "admin", viewport={"width": 1280, "height": 900})
+        desk = open_context(pw, tmp_path / "admin", viewport={"width": 1280, "height": 900})
         try:
             page = desk.new_page()
             errors: list[str] = []
@@ -126,7 +118,7 @@ def test_admin_hands_a_referee_key_to_a_phone_by_qr_link(
         finally:
             desk.close()
 
-        phone = _context(
+        phone = open_context(
             pw,
             tmp_path / "phone",
             viewport={"width": 390, "height": 844},
