@@ -206,16 +206,21 @@ def main(argv: list[str] | None = None) -> int:
                 "service",
                 f"{r['db']:<10} {r['endpoint']}: p50 / p99",
                 f"{r['p50_ms']:.1f} / {r['p99_ms']:.1f} ms"
-                + (f"  non-2xx {r['non_2xx']}" if r["non_2xx"] else ""),
+                + (f"  non-2xx {r['non_2xx']}" if r["non_2xx"] else "")
+                + (f"  (load avg {r['load']:.1f})" if "load" in r else ""),
             )
         notes.append(
-            f"Service: gunicorn with gunicorn.conf.py, {service.workers()} sync workers, on "
-            f"127.0.0.1; client {rows_s[0]['client']} (2 threads, 8 connections, {seconds} s "
-            "after a 1 s warm-up) on the same machine. The ceiling and POST /v1/adjudications "
-            "run in alternation, three pairs per database; the median pair's ratio is shown. "
+            f"Service: gunicorn with gunicorn.conf.py, {service.workers()} workers of 4 threads "
+            f"(gthread), on 127.0.0.1; client {rows_s[0]['client']} (2 threads, 8 connections, "
+            f"{seconds} s after a 1 s warm-up) on the same machine. The ceiling and "
+            "POST /v1/adjudications run in alternation, three pairs per database; the median "
+            "pair's ratio is shown. "
             "Each POST /v1/disputes stores a new dispute; GET /health and POST /v1/disputes "
             "also run in alternation, and the disputes row gives the median pair's ratio to "
-            "GET /health (issue 13's target: at least 0.30)."
+            "GET /health (issue 13's target: at least 0.30). PostgreSQL runs on the same "
+            "machine with its durable defaults (fsync, synchronous commit); SQLite in WAL "
+            "mode with synchronous=NORMAL. 'load avg' is the machine's 1-minute load "
+            "average at the end of that run (other processes share the CPUs)."
         )
 
     elapsed = time.perf_counter() - t_start

@@ -188,22 +188,26 @@ def load(url: str, body: bytes | None, secret: str, *, seconds: int, connections
     """Warm the workers up for a second, then measure for ``seconds``."""
     if shutil.which("wrk"):
         load_wrk(url, body, secret, seconds=1, connections=connections)
-        return load_wrk(url, body, secret, seconds=seconds, connections=connections)
-    return load_threads(
-        url, body, secret, seconds=seconds, connections=connections, max_requests=200_000
-    )
+        out = load_wrk(url, body, secret, seconds=seconds, connections=connections)
+    else:
+        out = load_threads(
+            url, body, secret, seconds=seconds, connections=connections, max_requests=200_000
+        )
+    return {**out, "load": os.getloadavg()[0]}
 
 
 @contextmanager
 def postgres() -> Iterator[str | None]:
-    """A throw-away PostgreSQL on loopback (the test helper), or None when not installed."""
+    """A throw-away PostgreSQL on loopback (the test helper) with PostgreSQL's durable
+    defaults (fsync and synchronous commit on, unlike the tests' server: a dispute is
+    on disk when its 201 goes out), or None when not installed."""
     from tests.support.pg_server import PgServer, find_bindir
 
     bindir = find_bindir()
     if bindir is None:
         yield None
         return
-    server = PgServer(bindir)
+    server = PgServer(bindir, durable=True)
     url = server.start()
     try:
         yield url

@@ -36,8 +36,11 @@ def free_port() -> int:
 class PgServer:
     """initdb + pg_ctl start on a free loopback port; ``stop()`` removes everything."""
 
-    def __init__(self, bindir: Path):
+    def __init__(self, bindir: Path, *, durable: bool = False):
         self.bindir = bindir
+        #: durable: PostgreSQL's own defaults (fsync, synchronous commit, full page writes),
+        #: as a production server runs (the benchmark); otherwise the tests' fast settings
+        self.durable = durable
         self.root = Path(tempfile.mkdtemp(prefix="referee-pg-"))
         self.data = self.root / "data"
         self.port = free_port()
@@ -54,10 +57,9 @@ class PgServer:
     def start(self) -> str:
         """Start the server and create database ``referee``; returns its URL."""
         self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync")
-        opts = (
-            f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.root} "
-            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        )
+        opts = f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.root}"
+        if not self.durable:
+            opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         self._run(
             "pg_ctl", "-D", str(self.data), "-o", opts, "-l", str(self.root / "log"), "-w", "start"
         )
