@@ -181,6 +181,53 @@ class _Insert:
 
 _INSERT_DISPUTE = _Insert(DisputeRow.__table__)  # type: ignore[arg-type]
 _INSERT_RULING = _Insert(RulingRow.__table__)  # type: ignore[arg-type]
+
+
+class _InsertWithRuling:
+    """PostgreSQL: a dispute and its first ruling in one statement, one round trip
+    (``WITH d AS (INSERT INTO disputes ... RETURNING id) INSERT INTO rulings ...``),
+    built from the two inserts above; None where the dialect names its parameters
+    otherwise (SQLite, whose calls are not round trips, takes the two statements)."""
+
+    def __init__(self) -> None:
+        self._by_dialect: dict[Dialect, tuple[str, list[tuple[str, Any]]] | None] = {}
+
+    def compiled(self, dialect: Dialect) -> tuple[str, list[tuple[str, Any]]] | None:
+        if dialect in self._by_dialect:
+            return self._by_dialect[dialect]
+        found = None
+        d_sql, d_binds, d_positional = _INSERT_DISPUTE._compiled(dialect)
+        r_sql, r_binds, r_positional = _INSERT_RULING._compiled(dialect)
+        link, returning = "%(r_dispute_id)s", "RETURNING rulings.id"
+        r_sql = r_sql.replace("%(", "%(r_")
+        if (
+            dialect.name == "postgresql"
+            and not (d_positional or r_positional)
+            and r_sql.count(link) == 1
+            and r_sql.endswith(returning)
+        ):
+            r_sql = r_sql.replace(link, "(SELECT id FROM d)")
+            r_sql = r_sql.removesuffix(returning) + "RETURNING rulings.dispute_id, rulings.id"
+            binds = d_binds + [("r_" + n, p) for n, p in r_binds if n != "dispute_id"]
+            found = (f"WITH d AS ({d_sql}) {r_sql}", binds)
+        self._by_dialect[dialect] = found
+        return found
+
+    def __call__(
+        self, session: Session, dispute: dict[str, Any], ruling: dict[str, Any]
+    ) -> tuple[int, int] | None:
+        conn = session.connection()
+        found = self.compiled(conn.dialect)
+        if found is None:
+            return None
+        sql, binds = found
+        values = {**dispute, **{"r_" + k: v for k, v in ruling.items()}}
+        params = {n: values[n] if p is None else p(values[n]) for n, p in binds}
+        dispute_id, ruling_id = fetch_one(conn, sql, params)
+        return int(dispute_id), int(ruling_id)
+
+
+_INSERT_WITH_RULING = _InsertWithRuling()
 _INSERT_IDEMPOTENCY = insert(IdempotencyRow.__table__)
 
 
@@ -190,27 +237,31 @@ class SqlDisputes:
 
     def add(self, dispute: Dispute) -> Dispute:
         """Insert the dispute and its rulings (plain INSERT ... RETURNING id statements: the
-        ORM's unit of work cost more than the rest of a submission); the dispute as
-        written, with its ids."""
-        dispute_id = _INSERT_DISPUTE(
-            self.s,
-            {
-                "owner": dispute.owner,
-                "submitted_by": dispute.submitted_by,
-                "submitted_at": dispute.submitted_at,
-                "record": dispute.record,
-                "meta": dispute.meta,
-                "note": dispute.note,
-                "event": dispute.event,
-                "table_no": dispute.table,
-                "outcome": dispute.outcome,
-                "kinds": _kinds(dispute.kinds),
-            },
-        )
+        ORM's unit of work cost more than the rest of a submission; on PostgreSQL a dispute
+        with its first ruling is one statement); the dispute as written, with its ids."""
+        values = {
+            "owner": dispute.owner,
+            "submitted_by": dispute.submitted_by,
+            "submitted_at": dispute.submitted_at,
+            "record": dispute.record,
+            "meta": dispute.meta,
+            "note": dispute.note,
+            "event": dispute.event,
+            "table_no": dispute.table,
+            "outcome": dispute.outcome,
+            "kinds": _kinds(dispute.kinds),
+        }
+        if len(dispute.rulings) == 1:
+            first = dispute.rulings[0]
+            ids = _INSERT_WITH_RULING(self.s, values, _ruling_values(first))
+            if ids is not None:
+                dispute_id, ruling_id = ids
+                ruling = replace(first, id=ruling_id, dispute_id=dispute_id)
+                return replace(dispute, id=dispute_id, rulings=[ruling])
+        dispute_id = _INSERT_DISPUTE(self.s, values)
         rulings = []
         for r in dispute.rulings:
-            values = {"dispute_id": dispute_id, **_ruling_values(r)}
-            ruling_id = _INSERT_RULING(self.s, values)
+            ruling_id = _INSERT_RULING(self.s, {"dispute_id": dispute_id, **_ruling_values(r)})
             rulings.append(replace(r, id=ruling_id, dispute_id=dispute_id))
         return replace(dispute, id=dispute_id, rulings=rulings)
 
