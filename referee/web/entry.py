@@ -34,6 +34,7 @@ from referee.core.errors import BadRequest
 from referee.core.seats import SEAT_NAMES, Seat
 from referee.core.tricks import follow_mask, trick_winner
 from referee.web.cards import sort_hand
+from referee.web.entry_auction import Step, auction_events, follow, read_auction
 from referee.web.entry_events import FLAGS, Incident, auction, declarations, incident_events
 
 __all__ = ["BID_VALUES", "Draft", "EntryError", "build_record", "read_draft"]
@@ -107,6 +108,8 @@ class Draft:
     cards: dict[str, list[str]] = field(default_factory=dict)  # holder -> cards at the end
     skat_dealt: list[str] = field(default_factory=list)
     incidents: list[Incident] = field(default_factory=list)
+    #: the auction step by step (entry_auction.py); empty: the shortest one with the result
+    auction: list[Step] = field(default_factory=list)
     #: the record's own context, kept as it was when the court amends a record
     meta: dict[str, Any] = field(default_factory=dict)
 
@@ -154,6 +157,10 @@ def read_draft(doc: Any) -> Draft:
             d.bid = int(bid)
         except (TypeError, ValueError):
             raise EntryError("console.entry.bad_bid", where="bid") from None
+    d.auction = read_auction(doc.get("auction"))
+    if d.auction:  # the result is the auction's, as the replayer will follow it
+        view = follow(d.auction)
+        d.declarer, d.bid, d.passed = view.declarer, view.bid, view.passed
     d.hand = _flag(doc.get("hand"))
     game = doc.get("game")
     if game not in (None, ""):
@@ -397,7 +404,7 @@ def build_record(
             by_place.setdefault(inc.at, []).append(inc)
     for inc in by_place.get(-1, []):
         events += incident_events(inc)
-    events += auction(declarer, d.bid or 18)
+    events += auction_events(d.auction) if d.auction else auction(declarer, d.bid or 18)
     for inc in d.incidents:  # the declarer's choice comes when the auction is over
         if inc.type == "choice":
             events += incident_events(inc)

@@ -33,6 +33,7 @@ from referee.web.entry import (
     play_seats,
     read_draft,
 )
+from referee.web.entry_auction import follow
 from referee.web.error_text import error_text
 from referee.web.i18n import term, text
 from referee.web.ruling_view import event_text, outcome_line
@@ -191,6 +192,7 @@ def analyse(doc: Any, lang: str) -> dict[str, Any]:
         "deduced": {h: sort_hand(c) for h, c in deduced.items()},
         "room": {h: SIZES[h] - len(held[h]) for h in HOLDERS},
         "unknown": sort_hand(unknown),
+        "auction": _auction_view(d),
         "problems": problems,
         "record": None,
         "ruling": None,
@@ -232,6 +234,20 @@ def analyse(doc: Any, lang: str) -> dict[str, Any]:
         return answer
     answer["knowledge"] = _half_known(d, table, held, unknown, flagged, lang)
     return answer
+
+
+def _auction_view(d: Draft) -> dict[str, Any]:
+    """The auction entered step by step: which steps break the order of ISkO 3.3 (they
+    stay: evidence), whose turn it is, and the result."""
+    view = follow(d.auction)
+    return {
+        "flags": view.flags,
+        "next": view.next,
+        "over": view.over,
+        "passed": view.passed,
+        "declarer": view.declarer,
+        "bid": view.bid,
+    }
 
 
 def _play_indexes(record: dict[str, Any]) -> dict[int, int]:

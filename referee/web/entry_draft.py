@@ -15,17 +15,19 @@ from typing import Any
 from referee.core.seats import SEAT_NAMES
 from referee.service import engine
 from referee.web.entry import INCIDENTS, EntryError, play_seats, read_draft
+from referee.web.entry_auction import steps_of
 
 #: event types the form writes itself (from the seats, the auction's result and the contract)
 _BUILT = ("bid", "hold", "pass", "pickup", "discard", "declare", "play")
 
 
-def draft_from_record(record: dict[str, Any]) -> dict[str, Any]:
-    """The draft that produces ``record`` again, up to the auction's exact steps.
+def draft_from_record(record: dict[str, Any], *, full_auction: bool = False) -> dict[str, Any]:
+    """The draft that produces ``record`` again: the auction's result, or its steps when
+    they matter (a bidding irregularity) or ``full_auction`` asks for them.
 
     Raises :class:`EntryError` for what the form cannot say (a ``dealt`` mark after
     something happened during the deal, cards gathered without an objection after them, a
-    bidding irregularity, a choice with corrected cards).
+    bid after the game was taken up, a choice with corrected cards).
     """
     state = engine.replay(record)
     deal = record["deal"]
@@ -49,8 +51,10 @@ def draft_from_record(record: dict[str, Any]) -> dict[str, Any]:
     }
     if record.get("meta"):
         draft["meta"] = dict(record["meta"])  # the context goes back into the record as it was
-    if any(i["kind"] == "bidding_irregular" for i in state.get("irregularities") or []):
-        raise EntryError("console.entry.bad_draft", where="events")
+    steps = steps_of(events)  # refuses a bidding step the form has no place for
+    irregular = any(i["kind"] == "bidding_irregular" for i in state.get("irregularities") or [])
+    if irregular or full_auction:
+        draft["auction"] = steps
     if declare is None and not draft["passed"] and not folded:
         raise EntryError("console.entry.bad_draft", where="events")  # the form declares games
     if declare is not None:

@@ -74,8 +74,20 @@ _SCRIPT_TEXTS = (
     "ruling_title",
     "exposed_cards",
     "extra_place",
+    "auction_hold",
+    "auction_pass",
+    "auction_irregular",
+    "auction_next",
+    "auction_result",
+    "auction_open",
 )
-_PLACEHOLDERS = {"count": "{count}", "seat": "{seat}", "trick": "{trick}", "card": "{card}"}
+_PLACEHOLDERS = {
+    "count": "{count}",
+    "seat": "{seat}",
+    "trick": "{trick}",
+    "card": "{card}",
+    "bid": "{bid}",
+}
 
 
 def script_data(lang: str) -> dict[str, Any]:

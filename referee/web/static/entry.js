@@ -38,7 +38,7 @@
       v: 1, step: "table", table_size: 3, players: {}, declarer: null, passed: false, bid: null,
       hand: false, game: null, schneider: false, schwarz: false, ouvert: false,
       plays: [], cards: { forehand: [], middlehand: [], rearhand: [], skat: [] }, skat_dealt: [],
-      incidents: [], by: "", holder: "forehand",
+      incidents: [], by: "", holder: "forehand", auction_on: false, auction: [], auction_seat: null,
       inc: blankIncident()
     };
   }
@@ -56,7 +56,11 @@
   }
 
   // the court's amendment starts from the revision's record (views_amend.py), a new game blank
-  function start() { return data.prefill ? Object.assign(blank(), data.prefill) : blank(); }
+  function start() {
+    var d = data.prefill ? Object.assign(blank(), data.prefill) : blank();
+    d.auction_on = !!(d.auction && d.auction.length);  // a record whose auction matters
+    return d;
+  }
   var draft = load(KEY, null);
   if (!draft || draft.v !== 1) { draft = start(); }
   var undo = load(UNDO_KEY, []);
@@ -88,17 +92,18 @@
       table_size: d.table_size, players: d.players, declarer: d.declarer, passed: d.passed,
       bid: d.bid, hand: d.hand, game: d.game, schneider: d.schneider, schwarz: d.schwarz,
       ouvert: d.ouvert, plays: d.plays, cards: d.cards, skat_dealt: d.skat_dealt, incidents: d.incidents,
-      meta: d.meta || {}
+      auction: d.auction_on ? (d.auction || []) : [], meta: d.meta || {}
     };
   }
   function analyse() {
     var mine = ++asked;
+    var sent = payload();
     root.setAttribute("aria-busy", "true");
     $("entry-status").textContent = T.working;
     fetch(root.getAttribute("data-analyse"), {
       method: "POST", credentials: "same-origin",
       headers: { "Content-Type": "application/json", "X-CSRF-Token": root.getAttribute("data-csrf") },
-      body: JSON.stringify(payload())
+      body: JSON.stringify(sent)
     }).then(function (response) {
       return response.json().then(function (body) { return { ok: response.ok, body: body }; });
     }).then(function (res) {
@@ -108,6 +113,13 @@
       if (!res.ok) { analysis = null; showProblems([res.body.error || T.offline]); render(); return; }
       analysis = res.body;
       analysis.playsSent = draft.plays.length;
+      analysis.stepsSent = sent.auction.length;
+      if (sent.auction.length && analysis.auction) {  // the result is the auction's (server's)
+        draft.declarer = analysis.auction.declarer;
+        draft.passed = analysis.auction.passed;
+        draft.bid = analysis.auction.bid;
+        store();
+      }
       showProblems((analysis.problems || []).map(function (p) { return p.message; }));
       render();
     }).catch(function () {
@@ -196,6 +208,65 @@
     pressed('[data-set="game"]', "data-value", draft.game || "-");
     $("bid").value = draft.bid ? String(draft.bid) : "";
     ["hand", "schneider", "schwarz", "ouvert"].forEach(function (f) { $("flag-" + f).checked = !!draft[f]; });
+    var on = !!draft.auction_on, stepped = on && (draft.auction || []).length > 0;
+    $("auction-on").checked = on;
+    $("auction").hidden = !on;
+    root.querySelectorAll('[data-set="declarer"]').forEach(function (b) { b.disabled = stepped; });
+    $("bid").disabled = stepped;
+    if (on) { renderAuction(); }
+  }
+
+  // -- the auction step by step (entry_auction.py decides turns and irregular steps) ------
+  function auctionView() {
+    var steps = draft.auction || [];
+    return analysis && analysis.stepsSent === steps.length ? analysis.auction : null;
+  }
+  function auctionSeat() {
+    var steps = draft.auction || [], view = auctionView();
+    return draft.auction_seat || (view ? view.next : (steps.length ? null : "middlehand"));
+  }
+  function renderAuction() {
+    var steps = draft.auction || [], view = auctionView();
+    pressed("[data-auction-seat]", "data-auction-seat", auctionSeat() || "-");
+    var highest = 0;
+    steps.forEach(function (s, i) {
+      if (s.type === "bid" && !(view && view.flags[i]) && s.value > highest) { highest = s.value; }
+    });
+    var box = $("auction-bids");
+    box.textContent = "";
+    data.bids.filter(function (b) { return b > highest; }).slice(0, 12).forEach(function (b) {
+      box.appendChild(el("button", { type: "button", cls: "choice", "data-auction": "bid", "data-value": String(b), text: String(b) }));
+    });
+    var list = $("auction-steps");
+    list.textContent = "";
+    steps.forEach(function (s, i) {
+      var flagged = !!(view && view.flags[i]);
+      var what = s.type === "bid" ? String(s.value) : (s.type === "hold" ? T.auction_hold : T.auction_pass);
+      var li = el("li", { cls: flagged ? "flagged" : "", "data-auction-step": String(i) }, [
+        el("span", { text: data.seats[s.seat] + ": " + what })
+      ]);
+      if (flagged) { li.appendChild(el("span", { cls: "flag-mark", text: " ⚠ " + T.auction_irregular })); }
+      list.appendChild(li);
+    });
+    var res = "";
+    if (view && steps.length) {
+      if (view.over) {
+        res = view.passed ? T.passed : fmt(T.auction_result, { seat: data.seats[view.declarer], bid: view.bid });
+      } else {
+        res = T.auction_open + " · " + fmt(T.auction_next, { seat: data.seats[view.next] });
+      }
+    }
+    $("auction-result").textContent = res;
+  }
+  function addStep(type, value) {
+    var seat = auctionSeat();
+    if (!seat) { $("auction-result").textContent = T.need_seat; return; }
+    change(function (d) {
+      var step = { type: type, seat: seat };
+      if (type === "bid") { step.value = value; }
+      d.auction = (d.auction || []).concat([step]);
+      d.auction_seat = null;
+    });
   }
 
   function seatOf(i) {
@@ -546,6 +617,11 @@
     } else if (b.getAttribute("data-set") === "game") {
       var game = b.getAttribute("data-value");
       change(function (d) { d.game = game; });
+    } else if (b.hasAttribute("data-auction-seat")) {
+      var speaker = b.getAttribute("data-auction-seat");
+      change(function (d) { d.auction_seat = speaker; }, true);
+    } else if (b.hasAttribute("data-auction")) {
+      addStep(b.getAttribute("data-auction"), Number(b.getAttribute("data-value")) || null);
     } else if (b.hasAttribute("data-by")) {
       var by = b.getAttribute("data-by");
       change(function (d) { d.by = by; }, true);
@@ -597,6 +673,13 @@
     } else if (t.id === "bid") {
       var bid = t.value ? Number(t.value) : null;
       change(function (d) { d.bid = bid; });
+    } else if (t.id === "auction-on") {
+      var stepwise = t.checked;
+      change(function (d) { d.auction_on = stepwise; if (!d.auction) { d.auction = []; } });
+    } else if (t.id === "auction-other") {
+      var other = Number(t.value);
+      t.value = "";
+      if (other) { addStep("bid", other); }
     } else if (t.hasAttribute("data-flag")) {
       var flag = t.getAttribute("data-flag"), on = t.checked;
       change(function (d) { d[flag] = on; });

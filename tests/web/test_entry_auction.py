@@ -1,0 +1,139 @@
+"""The full auction in the entry form (issue 17, referee/web/entry_auction.py): the bids,
+holds and passes in the order they were said become the record's bidding events; a step the
+rules do not allow (ISkO 3.3.2) is entered as it happened and ruled as the JSON is."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from referee.service import engine
+from referee.web import entry
+from referee.web.entry_draft import draft_from_record
+from tests.support.web import example
+from tests.web.test_entry import (
+    EXAMPLE_NAMES,
+    NOT_EXPRESSIBLE,
+    analyse,
+    comparable,
+)
+
+BIDDING = ("bid", "hold", "pass")
+
+
+def irregular_auction() -> dict[str, Any]:
+    """revoke-objected with two bidding irregularities: rearhand bids 20 out of turn, and
+    middlehand bids 18 after 20 was held (below the last bid). Forehand still plays at 20."""
+    record = copy.deepcopy(example("revoke-objected"))
+    events = record["events"]
+    assert [e["type"] for e in events[:6]] == ["bid", "hold", "bid", "hold", "pass", "pass"]
+    events[2:2] = [{"type": "bid", "seat": "rearhand", "value": 20}]
+    events[5:5] = [{"type": "bid", "seat": "middlehand", "value": 18}]
+    return record
+
+
+def _bidding(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The bidding events as the form says them (it keeps no times)."""
+    keep = ("type", "seat", "value")
+    return [{k: e[k] for k in keep if k in e} for e in record["events"] if e["type"] in BIDDING]
+
+
+def test_isko_3_3_2_a_bidding_irregularity_round_trips_through_the_form() -> None:
+    record = irregular_auction()
+    ruling = engine.adjudicate(record)
+    noted = [s for s in ruling["reasoning"] if "ISkO 3.3.2" in s["clauses"]]
+    assert len(noted) == 2  # the two steps out of order are noted, nothing else changes
+    draft = draft_from_record(record)
+    assert draft["auction"] == _bidding(record)  # the steps matter here: the form keeps them
+    answer = analyse(draft)
+    assert answer["problems"] == []
+    assert answer["auction"]["flags"] == [False, False, True, False, False, True, False, False]
+    assert answer["auction"]["declarer"] == "forehand" and answer["auction"]["bid"] == 20
+    built = answer["record"]
+    assert _bidding(built) == _bidding(record)  # in that order, not the shortest auction
+    assert built["events"] == record["events"]
+    assert comparable(engine.adjudicate(built)) == comparable(ruling)
+
+
+def test_without_the_steps_the_irregular_auction_would_not_be_ruled_the_same() -> None:
+    """The check above can fail: the auction's result alone loses the noted irregularities."""
+    draft = draft_from_record(irregular_auction())
+    del draft["auction"]
+    built = analyse(draft)["record"]
+    assert comparable(engine.adjudicate(built)) != comparable(
+        engine.adjudicate(irregular_auction())
+    )
+
+
+@pytest.mark.parametrize("name", [n for n in EXAMPLE_NAMES if n not in NOT_EXPRESSIBLE])
+def test_every_example_entered_with_its_full_auction_keeps_it_and_its_ruling(name: str) -> None:
+    record = example(name)
+    answer = analyse(draft_from_record(record, full_auction=True))
+    assert answer["problems"] == [] and answer["record"] is not None
+    assert _bidding(answer["record"]) == _bidding(record)
+    assert comparable(engine.adjudicate(answer["record"])) == comparable(engine.adjudicate(record))
+
+
+def test_the_auctions_result_is_the_auctions_not_the_fields() -> None:
+    """ISkO 3.3: with the steps entered, the declarer and the bid follow from them."""
+    draft = draft_from_record(example("revoke-objected"))
+    draft |= {"declarer": "rearhand", "bid": 48}
+    draft["auction"] = [
+        {"type": "bid", "seat": "middlehand", "value": 18},
+        {"type": "pass", "seat": "forehand"},
+        {"type": "bid", "seat": "rearhand", "value": 20},
+        {"type": "hold", "seat": "middlehand"},
+        {"type": "pass", "seat": "rearhand"},
+    ]
+    answer = analyse(draft)
+    assert answer["auction"] | {"flags": None} == {
+        "flags": None,
+        "next": None,
+        "over": True,
+        "passed": False,
+        "declarer": "middlehand",
+        "bid": 20,
+    }
+    assert engine.adjudicate(answer["record"])["declarer"] == "middlehand"
+
+
+def test_an_unfinished_auction_says_whose_turn_it_is_and_rules_nothing() -> None:
+    draft = draft_from_record(example("revoke-objected"))
+    draft["auction"] = [{"type": "bid", "seat": "middlehand", "value": 18}]
+    answer = analyse(draft)
+    assert answer["auction"]["next"] == "forehand" and not answer["auction"]["over"]
+    assert answer["record"] is None and answer["ruling"] is None
+
+
+def test_isko_3_3_7_all_three_pass_step_by_step() -> None:
+    record = example("passed-in")
+    answer = analyse(draft_from_record(record, full_auction=True))
+    assert answer["auction"]["passed"] is True
+    assert comparable(engine.adjudicate(answer["record"])) == comparable(engine.adjudicate(record))
+
+
+@pytest.mark.parametrize(
+    "step",
+    [
+        {"type": "bid", "seat": "middlehand", "value": 19},  # no game is worth 19
+        {"type": "bid", "seat": "middlehand"},
+        {"type": "say", "seat": "middlehand"},
+        {"type": "pass", "seat": "dealer"},
+    ],
+)
+def test_a_step_the_form_cannot_say_is_refused(step: dict[str, Any]) -> None:
+    draft = draft_from_record(example("revoke-objected"))
+    draft["auction"] = [step]
+    with pytest.raises(entry.EntryError) as caught:
+        entry.read_draft(draft)
+    assert caught.value.where["field"] == "auction/0"
+
+
+def test_a_bid_after_the_game_was_taken_up_is_refused_not_moved() -> None:
+    record = copy.deepcopy(example("revoke-objected"))
+    at = next(i for i, e in enumerate(record["events"]) if e["type"] == "declare")
+    record["events"].insert(at + 1, {"type": "bid", "seat": "rearhand", "value": 22})
+    with pytest.raises(entry.EntryError):
+        draft_from_record(record)

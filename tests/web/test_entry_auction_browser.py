@@ -1,0 +1,105 @@
+"""The full auction entered by taps on a phone (390×844, German), issue 17: revoke-objected
+with two bidding irregularities (a bid out of turn, a bid below the last one, ISkO 3.3.2).
+The steps are flagged as they are entered, the result follows from them, and the form's
+record gets the ruling the JSON record gets."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.web.test_entry_browser import phone  # noqa: F401 (fixture)
+
+pytestmark = pytest.mark.browser
+
+
+def test_isko_3_3_2_an_irregular_auction_entered_by_taps(  # type: ignore[no-untyped-def]
+    live_server: str,
+    keys,
+    phone,  # noqa: F811 (the fixture imported above)
+) -> None:
+    from playwright.sync_api import expect
+
+    from referee.service import engine
+    from referee.web.entry_draft import draft_from_record
+    from tests.web.test_entry import comparable
+    from tests.web.test_entry_auction import irregular_auction
+
+    record = irregular_auction()
+    draft = draft_from_record(record)
+    del draft["auction"]  # the deal and the play as entered before; the auction by taps now
+    start = {
+        "v": 1,
+        "step": "contract",
+        "by": "",
+        "holder": "forehand",
+        "skat_dealt": [],
+        "inc": {"type": None, "seat": None, "at": "end", "cards": [], "trick": 1, "text": ""},
+        **draft,
+    }
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(live_server + "/console/sign-in")
+    page.get_by_label("API-Schlüssel").fill(keys["referee"])
+    page.get_by_role("button", name="Anmelden").click()
+    page.wait_for_url(live_server + "/console/")
+    page.goto(live_server + "/console/disputes/enter")
+    page.evaluate("d => localStorage.setItem('skat-referee-entry-draft', d)", json.dumps(start))
+    page.reload()
+    root = page.locator("#entry")
+    steps = page.locator("#auction-steps li")
+    result = page.locator("#auction-result")
+
+    def settled() -> None:
+        expect(root).not_to_have_attribute("aria-busy", "true")
+
+    expect(page.locator("#auction")).to_be_hidden()
+    page.get_by_label("Reizen Schritt für Schritt erfassen").check()
+    expect(page.locator("#auction")).to_be_visible()
+    settled()
+    seat = page.locator("[data-auction-seat][aria-pressed=true]")
+    expect(seat).to_have_text("Mittelhand")  # middlehand speaks first (ISkO 3.3.3)
+    taps = [
+        ('[data-auction="bid"][data-value="18"]', None),  # MH 18
+        ('[data-auction="hold"]', None),  # VH ja
+        ('[data-auction="bid"][data-value="20"]', "rearhand"),  # HH 20: out of turn
+        ('[data-auction="bid"][data-value="20"]', None),  # MH 20
+        ('[data-auction="hold"]', None),  # VH ja
+        ("#auction-other", "18"),  # MH 18: below the last bid
+        ('[data-auction="pass"]', None),  # MH passe
+        ('[data-auction="pass"]', None),  # HH passe
+    ]
+    for n, (selector, extra) in enumerate(taps, start=1):
+        if selector == "#auction-other":
+            page.locator(selector).select_option(extra)
+        else:
+            if extra:
+                page.locator(f'[data-auction-seat="{extra}"]').click()
+            page.locator(selector).click()
+        expect(steps).to_have_count(n)
+        settled()
+    expect(steps.nth(2)).to_have_class("flagged")
+    expect(steps.nth(2)).to_contain_text("Hinterhand: 20")
+    expect(steps.nth(2)).to_contain_text("regelwidrig (ISkO 3.3.2)")
+    expect(steps.nth(5)).to_have_class("flagged")
+    expect(page.locator("#auction-steps li.flagged")).to_have_count(2)
+    expect(result).to_have_text("Ergebnis: Vorhand spielt, gereizt bis 20")
+    expect(page.locator('[data-set="declarer"]').first).to_be_disabled()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 392
+
+    page.locator('.step-tab[data-step="review"]').click()
+    expect(page.locator("#entry-outcome")).to_have_text("Vorhand gewinnt Herz mit 2, Spiel 3: +30")
+    built = json.loads(page.locator("#entry-record").input_value())
+    bidding = [e for e in built["events"] if e["type"] in ("bid", "hold", "pass")]
+    assert [(e["type"], e["seat"], e.get("value")) for e in bidding] == [
+        (e["type"], e["seat"], e.get("value"))
+        for e in record["events"]
+        if e["type"] in ("bid", "hold", "pass")
+    ]
+    assert comparable(engine.adjudicate(built)) == comparable(engine.adjudicate(record))
+    page.reload()  # the draft keeps the steps
+    page.locator('.step-tab[data-step="contract"]').click()
+    expect(steps).to_have_count(8)
+    assert errors == []
