@@ -35,7 +35,14 @@ from referee.core.seats import SEAT_NAMES, Seat
 from referee.core.tricks import follow_mask, trick_winner
 from referee.web.cards import sort_hand
 from referee.web.entry_auction import Step, auction_events, follow, read_auction
-from referee.web.entry_events import FLAGS, Incident, auction, declarations, incident_events
+from referee.web.entry_events import (
+    EXPOSE_HOW,
+    FLAGS,
+    Incident,
+    auction,
+    declarations,
+    incident_events,
+)
 
 __all__ = ["BID_VALUES", "Draft", "EntryError", "build_record", "read_draft"]
 
@@ -227,9 +234,22 @@ def read_draft(doc: Any) -> Draft:
                 choice=str(inc.get("choice")) if inc.get("choice") in CHOICES else "play",
                 game=_announced_game(inc.get("game"), kind, where),
                 flags=tuple(f for f in FLAGS if _flag(inc.get(f))) if kind == "correction" else (),
+                how=_how(inc.get("how"), kind, where),
+                on_request=inc.get("on_request")
+                if kind == "review_tricks" and isinstance(inc.get("on_request"), bool)
+                else None,
             )
         )
     return d
+
+
+def _how(value: Any, kind: str, where: str) -> str | None:
+    """How exposed cards became visible (ISkO 4.1.9); a word the record has not is refused."""
+    if kind != "expose" or value in (None, ""):
+        return None
+    if value not in EXPOSE_HOW:
+        raise EntryError("console.entry.bad_incident", where=where)
+    return str(value)
 
 
 def _announced_game(value: Any, kind: str, where: str) -> str | None:

@@ -92,7 +92,7 @@ def draft_from_record(record: dict[str, Any], *, full_auction: bool = False) -> 
                 raise EntryError("console.entry.bad_incident", where="events")
             before_play = declare is None or index < events.index(declare)
             inc: dict[str, Any] = {"type": kind, "at": -1 if before_play else len(plays)}
-            for key in ("seat", "cards", "trick", "text", "into", "choice"):
+            for key in ("seat", "cards", "trick", "text", "into", "choice", "how", "on_request"):
                 if e.get(key) is not None:
                     inc[key] = e[key]
             if gathered and kind == "objection":

@@ -12,6 +12,8 @@ from typing import Any
 
 #: the flags of a declaration, written out on every ``declare`` event
 FLAGS = ("hand", "schneider", "schwarz", "ouvert")
+#: how cards became visible (``expose.how``, ISkO 4.1.9): fell, shown, put down with a play
+EXPOSE_HOW = ("dropped", "shown", "with_play")
 
 
 @dataclass
@@ -29,6 +31,8 @@ class Incident:
     choice: str | None = None  # choice: play, fold or win
     game: str | None = None  # correction: the game first announced (ISkO 3.4.5)
     flags: tuple[str, ...] = ()  # correction: what it announced (hand, schneider, ...)
+    how: str | None = None  # expose: dropped, shown or with_play (None: not said)
+    on_request: bool | None = None  # review_tricks: shown on request (4.4.3) or not (4.4.6)
 
 
 def declarations(
@@ -76,8 +80,12 @@ def incident_events(inc: Incident) -> list[dict[str, Any]]:
         event["seat"] = inc.seat
     if inc.type == "expose":
         event["cards"] = list(inc.cards)
+    if inc.type == "expose" and inc.how:
+        event["how"] = inc.how
     if inc.type == "review_tricks":
         event["trick"] = inc.trick or 1
+        if inc.on_request is not None:
+            event["on_request"] = inc.on_request
     if inc.type == "look_into_hand":
         event["into"] = inc.into or "forehand"
     if inc.type == "choice":

@@ -80,6 +80,11 @@ _SCRIPT_TEXTS = (
     "auction_next",
     "auction_result",
     "auction_open",
+    "how.dropped",
+    "how.shown",
+    "how.with_play",
+    "request.yes",
+    "request.no",
 )
 _PLACEHOLDERS = {
     "count": "{count}",

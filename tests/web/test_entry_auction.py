@@ -5,6 +5,7 @@ rules do not allow (ISkO 3.3.2) is entered as it happened and ruled as the JSON 
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ import pytest
 from referee.service import engine
 from referee.web import entry
 from referee.web.entry_draft import draft_from_record
-from tests.support.web import example
+from tests.support.web import ROOT, example
 from tests.web.test_entry import (
     EXAMPLE_NAMES,
     NOT_EXPRESSIBLE,
@@ -21,6 +22,7 @@ from tests.web.test_entry import (
 )
 
 BIDDING = ("bid", "hold", "pass")
+CASES = ROOT / "tests" / "cases"
 
 
 def irregular_auction() -> dict[str, Any]:
@@ -137,3 +139,79 @@ def test_a_bid_after_the_game_was_taken_up_is_refused_not_moved() -> None:
     record["events"].insert(at + 1, {"type": "bid", "seat": "rearhand", "value": 22})
     with pytest.raises(entry.EntryError):
         draft_from_record(record)
+
+
+# -- how cards became visible (ISkO 4.1.9) and tricks shown on request (4.4.3 / 4.4.6) ------
+
+
+@pytest.mark.parametrize(
+    ("case", "kind", "key"),
+    [
+        (
+            "isko_4_1_lead/isko_4_1_9_declarer_drops_a_card_right_after_playing_is_not_punished",
+            "expose",
+            "how",
+        ),
+        (
+            "isko_4_4_tricks/isko_4_4_3_last_trick_shown_on_request_is_allowed",
+            "review_tricks",
+            "on_request",
+        ),
+        (
+            "isko_4_4_tricks/isko_4_4_3_request_for_an_earlier_trick_is_reviewing",
+            "review_tricks",
+            "on_request",
+        ),
+        (
+            "isko_4_4_tricks/isko_4_4_6_last_trick_looked_at_unasked_ends_game",
+            "review_tricks",
+            "on_request",
+        ),
+    ],
+)
+def test_isko_4_1_9_and_4_4_3_how_and_on_request_go_through_the_form(
+    case: str, kind: str, key: str
+) -> None:
+    record = json.loads((CASES / f"{case}.json").read_text(encoding="utf-8"))
+    said = next(e[key] for e in record["events"] if e["type"] == kind and key in e)
+    draft = draft_from_record(record)
+    assert next(i[key] for i in draft["incidents"] if i["type"] == kind) == said
+    answer = analyse(draft)
+    built = next(e for e in answer["record"]["events"] if e["type"] == kind)
+    assert built[key] == said
+    assert comparable(engine.adjudicate(answer["record"])) == comparable(engine.adjudicate(record))
+
+
+@pytest.mark.parametrize(
+    ("case", "kind", "key"),
+    [
+        (
+            "isko_4_1_lead/isko_4_1_9_declarer_drops_a_card_right_after_playing_is_not_punished",
+            "expose",
+            "how",
+        ),
+        (
+            "isko_4_4_tricks/isko_4_4_6_last_trick_looked_at_unasked_ends_game",
+            "review_tricks",
+            "on_request",
+        ),
+    ],
+)
+def test_without_how_or_on_request_these_cases_are_ruled_otherwise(
+    case: str, kind: str, key: str
+) -> None:
+    """The two facts matter: the form that dropped them would bend these records."""
+    record = json.loads((CASES / f"{case}.json").read_text(encoding="utf-8"))
+    draft = draft_from_record(record)
+    for inc in draft["incidents"]:
+        inc.pop(key, None)
+    built = analyse(draft)["record"]
+    assert comparable(engine.adjudicate(built)) != comparable(engine.adjudicate(record))
+
+
+def test_a_way_of_showing_cards_the_record_has_not_is_refused() -> None:
+    draft = draft_from_record(example("expose"))
+    inc = next(i for i in draft["incidents"] if i["type"] == "expose")
+    inc["how"] = "thrown"
+    with pytest.raises(entry.EntryError):
+        entry.read_draft(draft)

@@ -103,3 +103,61 @@ def test_isko_3_3_2_an_irregular_auction_entered_by_taps(  # type: ignore[no-unt
     page.locator('.step-tab[data-step="contract"]').click()
     expect(steps).to_have_count(8)
     assert errors == []
+
+
+def test_isko_4_1_9_and_4_4_3_how_and_on_request_by_taps(  # type: ignore[no-untyped-def]
+    live_server: str,
+    keys,
+    phone,  # noqa: F811 (the fixture imported above)
+) -> None:
+    """Step 4 says how a card became visible and whether a trick was shown on request;
+    both go into the previewed record."""
+    from playwright.sync_api import expect
+
+    from referee.web.entry_draft import draft_from_record
+    from tests.support.web import example
+
+    start = {
+        "v": 1,
+        "step": "incidents",
+        "by": "",
+        "holder": "forehand",
+        "skat_dealt": [],
+        "inc": {"type": None, "seat": None, "at": "end", "cards": [], "trick": 1, "text": ""},
+        **draft_from_record(example("suit-game-clean")),
+    }
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(live_server + "/console/sign-in")
+    page.get_by_label("API-Schlüssel").fill(keys["referee"])
+    page.get_by_role("button", name="Anmelden").click()
+    page.wait_for_url(live_server + "/console/")
+    page.goto(live_server + "/console/disputes/enter")
+    page.evaluate("d => localStorage.setItem('skat-referee-entry-draft', d)", json.dumps(start))
+    page.reload()
+    items = page.locator("#incident-list li")
+    page.locator('[data-incident="expose"]').click()
+    page.locator('[data-who="middlehand"]').click()
+    expect(page.locator("#inc-request")).to_be_hidden()
+    page.get_by_label("Wie die Karten sichtbar wurden").select_option("dropped")
+    page.locator('#expose-pool [data-card="SA"]').click()
+    page.locator('[data-at="0"]').click()
+    page.locator("#incident-add").click()
+    expect(items.first).to_contain_text("versehentlich fallen gelassen (ISkO 4.1.9)")
+    page.locator('[data-incident="review_tricks"]').click()
+    page.locator('[data-who="rearhand"]').click()
+    expect(page.locator("#inc-how")).to_be_hidden()
+    page.get_by_label("Wurde der Stich auf Verlangen gezeigt?").select_option("no")
+    page.locator("#incident-add").click()
+    expect(items.nth(1)).to_contain_text("ungefragt eingesehen (ISkO 4.4.6)")
+    page.locator('.step-tab[data-step="review"]').click()
+    record = page.locator("#entry-record")
+    expect(record).not_to_have_value("")
+    built = json.loads(record.input_value())
+    expose = next(e for e in built["events"] if e["type"] == "expose")
+    review = next(e for e in built["events"] if e["type"] == "review_tricks")
+    assert expose["how"] == "dropped" and expose["cards"] == ["SA"]
+    assert review["on_request"] is False and review["seat"] == "rearhand"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 392
+    assert errors == []

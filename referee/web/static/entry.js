@@ -43,7 +43,7 @@
     };
   }
   function blankIncident() {
-    return { type: null, seat: null, at: "end", cards: [], trick: 1, text: "", gathered: false, into: "forehand", choice: "play", game: "clubs", flags: [] };
+    return { type: null, seat: null, at: "end", cards: [], trick: 1, text: "", gathered: false, into: "forehand", choice: "play", game: "clubs", flags: [], how: "", on_request: "" };
   }
   function load(key, fallback) {
     try { var v = JSON.parse(window.localStorage.getItem(key)); return v || fallback; } catch (e) { return fallback; }
@@ -482,6 +482,8 @@
     $("inc-trick").value = String(inc.trick || 1);
     $("inc-into").value = inc.into || "forehand";
     $("inc-choice").value = inc.choice || "play";
+    $("inc-how").value = inc.how || "";
+    $("inc-request").value = inc.on_request || "";
     $("inc-game").value = inc.game || "clubs";
     root.querySelectorAll(".inc-flag").forEach(function (box) {
       box.checked = (inc.flags || []).indexOf(box.getAttribute("data-flag-of")) >= 0;
@@ -523,6 +525,8 @@
       if (x.gathered) { words += " · " + T.gathered; }
       if (x.cards && x.cards.length) { words += " · " + x.cards.map(cardLabel).join(", "); }
       if (x.type === "review_tricks") { words += " · " + x.trick; }
+      if (x.how) { words += " · " + T["how." + x.how]; }
+      if (x.on_request === true || x.on_request === false) { words += " · " + T[x.on_request ? "request.yes" : "request.no"]; }
       if (x.type === "look_into_hand") { words += " → " + data.seats[x.into || "forehand"]; }
       if (x.type === "choice") { words += " · " + T["choice." + (x.choice || "play")]; }
       if (x.type === "correction") {
@@ -654,6 +658,8 @@
         cards: inc.cards.slice(), trick: Number(inc.trick) || 1, text: inc.text || "", gathered: !!inc.gathered
       };
       if (inc.type === "look_into_hand") { x.into = inc.into || "forehand"; }
+      if (inc.type === "expose" && inc.how) { x.how = inc.how; }  // ISkO 4.1.9
+      if (inc.type === "review_tricks" && inc.on_request) { x.on_request = inc.on_request === "yes"; }
       if (inc.type === "choice") { x.choice = inc.choice || "play"; x.at = -1; }
       if (inc.type === "correction") {  // before the first card (3.4.5)
         x.game = inc.game || "clubs"; x.at = 0;
@@ -695,6 +701,12 @@
     } else if (t.id === "inc-into") {
       var into = t.value;
       change(function (d) { d.inc.into = into; }, true);
+    } else if (t.id === "inc-how") {
+      var how = t.value;
+      change(function (d) { d.inc.how = how; }, true);
+    } else if (t.id === "inc-request") {
+      var requested = t.value;
+      change(function (d) { d.inc.on_request = requested; }, true);
     } else if (t.id === "inc-choice") {
       var choice = t.value;
       change(function (d) { d.inc.choice = choice; }, true);
