@@ -238,9 +238,19 @@ def read_draft(doc: Any) -> Draft:
                 on_request=inc.get("on_request")
                 if kind == "review_tricks" and isinstance(inc.get("on_request"), bool)
                 else None,
+                step=_step(inc.get("step"), at, len(d.auction), where),
             )
         )
     return d
+
+
+def _step(value: Any, at: int, steps: int, where: str) -> int | None:
+    """The place of an incident during the bidding among the auction's steps entered."""
+    if at != -1 or not steps or value in (None, ""):
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= steps:
+        raise EntryError("console.entry.bad_incident", where=where)
+    return value
 
 
 def _how(value: Any, kind: str, where: str) -> str | None:
@@ -422,9 +432,12 @@ def build_record(
     for inc in d.incidents:
         if inc.type not in ("choice", "extra_cards", "correction"):  # written elsewhere
             by_place.setdefault(inc.at, []).append(inc)
-    for inc in by_place.get(-1, []):
-        events += incident_events(inc)
-    events += auction_events(d.auction) if d.auction else auction(declarer, d.bid or 18)
+    if d.auction:  # the steps as entered, an incident during the bidding at its place
+        events += auction_events(d.auction, by_place.get(-1, []), incident_events)
+    else:
+        for inc in by_place.get(-1, []):
+            events += incident_events(inc)
+        events += auction(declarer, d.bid or 18)
     for inc in d.incidents:  # the declarer's choice comes when the auction is over
         if inc.type == "choice":
             events += incident_events(inc)

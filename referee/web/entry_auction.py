@@ -18,12 +18,16 @@ in), computed with the core's :class:`~referee.core.bidding.Auction` as the repl
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.core.bidding import BID_VALUES, Auction
 from referee.core.errors import BadRequest, BiddingError
 from referee.core.seats import SEAT_NAMES, Seat
+
+if TYPE_CHECKING:
+    from referee.web.entry_events import Incident
 
 #: the kinds of step, as the record's event types
 STEP_TYPES = ("bid", "hold", "pass")
@@ -108,10 +112,21 @@ def follow(steps: list[Step]) -> AuctionView:
     return view
 
 
-def auction_events(steps: list[Step]) -> list[dict[str, Any]]:
-    """The record's bidding events, in the order they were entered."""
+def auction_events(
+    steps: list[Step],
+    incidents: Sequence[Incident] = (),
+    write: Callable[[Incident], list[dict[str, Any]]] | None = None,
+) -> list[dict[str, Any]]:
+    """The record's bidding events, in the order they were entered; an incident during the
+    bidding (``write`` gives its events) after as many steps as its ``step`` says."""
     out: list[dict[str, Any]] = []
-    for step in steps:
+    for k in range(len(steps) + 1):
+        for inc in incidents:
+            if write is not None and (inc.step or 0) == k:
+                out += write(inc)
+        if k == len(steps):
+            break
+        step = steps[k]
         event: dict[str, Any] = {"type": step.type, "seat": step.seat}
         if step.type == "bid":
             event["value"] = step.value

@@ -92,6 +92,10 @@ def draft_from_record(record: dict[str, Any], *, full_auction: bool = False) -> 
                 raise EntryError("console.entry.bad_incident", where="events")
             before_play = declare is None or index < events.index(declare)
             inc: dict[str, Any] = {"type": kind, "at": -1 if before_play else len(plays)}
+            said = sum(1 for e in events[:index] if e["type"] in ("bid", "hold", "pass"))
+            if before_play and said and kind != "choice":  # its place in the auction matters
+                inc["step"] = said
+                draft["auction"] = steps
             for key in ("seat", "cards", "trick", "text", "into", "choice", "how", "on_request"):
                 if e.get(key) is not None:
                     inc[key] = e[key]

@@ -33,6 +33,7 @@ class Incident:
     flags: tuple[str, ...] = ()  # correction: what it announced (hand, schneider, ...)
     how: str | None = None  # expose: dropped, shown or with_play (None: not said)
     on_request: bool | None = None  # review_tricks: shown on request (4.4.3) or not (4.4.6)
+    step: int | None = None  # during the bidding: after how many steps of the auction entered
 
 
 def declarations(

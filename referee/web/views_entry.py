@@ -80,6 +80,8 @@ _SCRIPT_TEXTS = (
     "auction_next",
     "auction_result",
     "auction_open",
+    "auction_before",
+    "auction_after",
     "how.dropped",
     "how.shown",
     "how.with_play",

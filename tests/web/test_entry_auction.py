@@ -215,3 +215,38 @@ def test_a_way_of_showing_cards_the_record_has_not_is_refused() -> None:
     inc["how"] = "thrown"
     with pytest.raises(entry.EntryError):
         entry.read_draft(draft)
+
+
+# -- an incident during the bidding at its place among the steps (ISkO 3.3.9, 3.3.11) ------
+
+DURING_THE_AUCTION = [
+    "isko_3_declaration/isko_3_3_9_skat_viewed_during_bidding",
+    "isko_3_declaration/isko_3_3_9_dealer_looks_at_the_skat_in_the_bidding_no_party_loses",
+    "isko_3_declaration/isko_3_3_11_skat_seen_in_bidding_declarer_folds",
+    "isko_3_declaration/isko_3_3_11_skat_seen_in_bidding_declarer_plays",
+]
+
+
+def _said(record: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """The events as the form says them: kind, seat, value (no times)."""
+    return [(e["type"], e.get("seat"), e.get("value")) for e in record["events"]]
+
+
+@pytest.mark.parametrize("case", DURING_THE_AUCTION)
+def test_isko_3_3_9_an_incident_between_two_bids_keeps_its_place(case: str) -> None:
+    record = json.loads((CASES / f"{case}.json").read_text(encoding="utf-8"))
+    draft = draft_from_record(record)
+    assert draft["auction"] == _bidding(record)
+    assert any(i["at"] == -1 and i.get("step") for i in draft["incidents"])
+    answer = analyse(draft)
+    assert _said(answer["record"]) == _said(record)
+    assert comparable(engine.adjudicate(answer["record"])) == comparable(engine.adjudicate(record))
+
+
+def test_an_incident_placed_beyond_the_steps_entered_is_refused() -> None:
+    draft = draft_from_record(example("choice-fold"))
+    look = next(i for i in draft["incidents"] if i["type"] == "look_at_skat")
+    assert look["step"] == 2  # after middlehand's 18 and forehand's yes
+    look["step"] = len(draft["auction"]) + 1
+    with pytest.raises(entry.EntryError):
+        entry.read_draft(draft)

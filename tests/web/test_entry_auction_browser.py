@@ -161,3 +161,60 @@ def test_isko_4_1_9_and_4_4_3_how_and_on_request_by_taps(  # type: ignore[no-unt
     assert review["on_request"] is False and review["seat"] == "rearhand"
     assert page.evaluate("document.documentElement.scrollWidth") <= 392
     assert errors == []
+
+
+def test_isko_3_3_9_a_look_at_the_skat_between_two_bids_by_taps(  # type: ignore[no-untyped-def]
+    live_server: str,
+    keys,
+    phone,  # noqa: F811 (the fixture imported above)
+) -> None:
+    """choice-fold: rearhand looked at the skat after middlehand's 18 and forehand's yes.
+    Entered again in step 4 with its place among the steps, it goes there in the record."""
+    from playwright.sync_api import expect
+
+    from referee.web.entry_draft import draft_from_record
+    from tests.support.web import example
+
+    draft = draft_from_record(example("choice-fold"))
+    draft["incidents"] = [i for i in draft["incidents"] if i["type"] != "look_at_skat"]
+    start = {
+        "v": 1,
+        "step": "incidents",
+        "by": "",
+        "holder": "forehand",
+        "skat_dealt": [],
+        "auction_on": True,
+        "inc": {"type": None, "seat": None, "at": "end", "cards": [], "trick": 1, "text": ""},
+        **draft,
+    }
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(live_server + "/console/sign-in")
+    page.get_by_label("API-Schlüssel").fill(keys["referee"])
+    page.get_by_role("button", name="Anmelden").click()
+    page.wait_for_url(live_server + "/console/")
+    page.goto(live_server + "/console/disputes/enter")
+    page.evaluate("d => localStorage.setItem('skat-referee-entry-draft', d)", json.dumps(start))
+    page.reload()
+    page.locator('[data-incident="look_at_skat"]').click()
+    page.locator('[data-who="rearhand"]').click()
+    expect(page.locator("#inc-step-field")).to_be_hidden()
+    page.locator('[data-at="-1"]').click()
+    page.get_by_label("Wann beim Reizen").select_option("2")
+    page.locator("#incident-add").click()
+    expect(page.locator("#incident-list li").last).to_contain_text(
+        "nach Schritt 2 (Vorhand: Ja (gehalten))"
+    )
+    page.locator('.step-tab[data-step="review"]').click()
+    record = page.locator("#entry-record")
+    expect(record).not_to_have_value("")
+    built = json.loads(record.input_value())
+    said = [(e["type"], e.get("seat")) for e in built["events"]]
+    assert said[:4] == [
+        ("bid", "middlehand"),
+        ("hold", "forehand"),
+        ("look_at_skat", "rearhand"),
+        ("bid", "middlehand"),
+    ]
+    assert errors == []

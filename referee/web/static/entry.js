@@ -43,7 +43,7 @@
     };
   }
   function blankIncident() {
-    return { type: null, seat: null, at: "end", cards: [], trick: 1, text: "", gathered: false, into: "forehand", choice: "play", game: "clubs", flags: [], how: "", on_request: "" };
+    return { type: null, seat: null, at: "end", cards: [], trick: 1, text: "", gathered: false, into: "forehand", choice: "play", game: "clubs", flags: [], how: "", on_request: "", step: 0 };
   }
   function load(key, fallback) {
     try { var v = JSON.parse(window.localStorage.getItem(key)); return v || fallback; } catch (e) { return fallback; }
@@ -257,6 +257,21 @@
       }
     }
     $("auction-result").textContent = res;
+  }
+  // an incident during the bidding: after which of the steps entered (0: before them all)
+  function stepText(k) {
+    if (!k) { return T.auction_before; }
+    var s = (draft.auction || [])[k - 1];
+    var what = !s ? "" : s.type === "bid" ? String(s.value) : (s.type === "hold" ? T.auction_hold : T.auction_pass);
+    return fmt(T.auction_after, { count: k }) + (s ? " (" + data.seats[s.seat] + ": " + what + ")" : "");
+  }
+  function renderStepPlace(inc) {
+    var steps = draft.auction || [];
+    var field = $("inc-step-field"), select = $("inc-step");
+    field.hidden = !(inc.at === -1 && draft.auction_on && steps.length && inc.type !== "choice");
+    select.textContent = "";
+    for (var k = 0; k <= steps.length; k++) { select.appendChild(el("option", { value: String(k), text: stepText(k) })); }
+    select.value = String(Math.min(inc.step || 0, steps.length));
   }
   function addStep(type, value) {
     var seat = auctionSeat();
@@ -482,6 +497,7 @@
     $("inc-trick").value = String(inc.trick || 1);
     $("inc-into").value = inc.into || "forehand";
     $("inc-choice").value = inc.choice || "play";
+    renderStepPlace(inc);
     $("inc-how").value = inc.how || "";
     $("inc-request").value = inc.on_request || "";
     $("inc-game").value = inc.game || "clubs";
@@ -525,6 +541,7 @@
       if (x.gathered) { words += " · " + T.gathered; }
       if (x.cards && x.cards.length) { words += " · " + x.cards.map(cardLabel).join(", "); }
       if (x.type === "review_tricks") { words += " · " + x.trick; }
+      if (x.step) { words += " · " + stepText(x.step); }
       if (x.how) { words += " · " + T["how." + x.how]; }
       if (x.on_request === true || x.on_request === false) { words += " · " + T[x.on_request ? "request.yes" : "request.no"]; }
       if (x.type === "look_into_hand") { words += " → " + data.seats[x.into || "forehand"]; }
@@ -658,6 +675,7 @@
         cards: inc.cards.slice(), trick: Number(inc.trick) || 1, text: inc.text || "", gathered: !!inc.gathered
       };
       if (inc.type === "look_into_hand") { x.into = inc.into || "forehand"; }
+      if (x.at === -1 && d.auction_on && inc.step) { x.step = inc.step; }  // among the steps
       if (inc.type === "expose" && inc.how) { x.how = inc.how; }  // ISkO 4.1.9
       if (inc.type === "review_tricks" && inc.on_request) { x.on_request = inc.on_request === "yes"; }
       if (inc.type === "choice") { x.choice = inc.choice || "play"; x.at = -1; }
@@ -701,6 +719,9 @@
     } else if (t.id === "inc-into") {
       var into = t.value;
       change(function (d) { d.inc.into = into; }, true);
+    } else if (t.id === "inc-step") {
+      var k = Number(t.value) || 0;
+      change(function (d) { d.inc.step = k; }, true);
     } else if (t.id === "inc-how") {
       var how = t.value;
       change(function (d) { d.inc.how = how; }, true);
