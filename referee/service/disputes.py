@@ -177,6 +177,7 @@ class DisputeService:
         produce = prepare()
         try:
             with self._uow() as uow:
+                uow.write_turn()
                 entry = None
                 if keyed:
                     assert idem_key is not None and who.key_id is not None

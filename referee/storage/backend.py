@@ -7,7 +7,7 @@ from sqlalchemy.orm import sessionmaker
 
 from referee.service.ports import Readiness
 from referee.storage import migrate as migrations
-from referee.storage.db import Timeouts, make_engine
+from referee.storage.db import Timeouts, make_engine, writer_lock
 from referee.storage.models import Base
 from referee.storage.repositories import SqlUnitOfWork
 
@@ -19,9 +19,10 @@ class SqlBackend:
         self.url = url
         self.engine: Engine = make_engine(url, timeouts)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._writer_lock = writer_lock(self.engine)
 
     def unit_of_work(self) -> SqlUnitOfWork:
-        return SqlUnitOfWork(self._sessions)
+        return SqlUnitOfWork(self._sessions, self._writer_lock)
 
     def migrate(self) -> None:
         """Migrate (PostgreSQL: on an engine of its own, without the request timeouts)."""
@@ -74,6 +75,8 @@ class SqlBackend:
 
     def dispose(self) -> None:
         self.engine.dispose()
+        if self._writer_lock is not None:
+            self._writer_lock.close()
 
 
 def _unreachable(exc: Exception) -> str:

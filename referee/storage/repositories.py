@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from referee.service.errors import Conflict, DuplicateIdempotencyKey
 from referee.service.model import ApiKey, Dispute, DisputeFilter, IdempotencyEntry, Revision
-from referee.storage.db import fetch_one
+from referee.storage.db import WriterLock, fetch_one
 from referee.storage.jobs import SqlJobs, SqlWebhooks
 from referee.storage.models import (
     ApiKeyRow,
@@ -461,8 +461,10 @@ class SqlSigninLinks:
 class SqlUnitOfWork:
     """One session = one transaction; commit explicitly, otherwise it rolls back."""
 
-    def __init__(self, sessions: sessionmaker[Session]):
+    def __init__(self, sessions: sessionmaker[Session], writers: WriterLock | None = None):
         self._sessions = sessions
+        self._writers = writers
+        self._writing = False
 
     def __enter__(self) -> Self:
         self.session = self._sessions()
@@ -481,11 +483,34 @@ class SqlUnitOfWork:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        self.session.rollback()
-        self.session.close()
+        try:
+            self.session.rollback()
+            self.session.close()
+        finally:
+            self._done_writing()
+
+    def write_turn(self) -> None:
+        """SQLite: wait here for the file's writer lock before this transaction's first
+        write (see :class:`~referee.storage.db.WriterLock`); held until it commits or
+        rolls back. PostgreSQL locks rows, not the database: nothing to wait for."""
+        if self._writers is not None and not self._writing:
+            self._writers.acquire()
+            self._writing = True
+
+    def _done_writing(self) -> None:
+        if self._writing:
+            self._writing = False
+            assert self._writers is not None
+            self._writers.release()
 
     def commit(self) -> None:
-        self.session.commit()
+        try:
+            self.session.commit()
+        finally:
+            self._done_writing()
 
     def rollback(self) -> None:
-        self.session.rollback()
+        try:
+            self.session.rollback()
+        finally:
+            self._done_writing()
