@@ -117,6 +117,8 @@ class Draft:
     incidents: list[Incident] = field(default_factory=list)
     #: the auction step by step (entry_auction.py); empty: the shortest one with the result
     auction: list[Step] = field(default_factory=list)
+    #: the game ended with the steps entered (a player left, the skat was seen): no game
+    ended_in_bidding: bool = False
     #: the record's own context, kept as it was when the court amends a record
     meta: dict[str, Any] = field(default_factory=dict)
 
@@ -168,6 +170,7 @@ def read_draft(doc: Any) -> Draft:
     if d.auction:  # the result is the auction's, as the replayer will follow it
         view = follow(d.auction)
         d.declarer, d.bid, d.passed = view.declarer, view.bid, view.passed
+        d.ended_in_bidding = _flag(doc.get("ended_in_bidding"))
     d.hand = _flag(doc.get("hand"))
     game = doc.get("game")
     if game not in (None, ""):
@@ -187,6 +190,8 @@ def read_draft(doc: Any) -> Draft:
             raise EntryError("console.entry.card_twice", where=where, card=card)
         seen[card] = where
         d.plays.append((card, _seat(play.get("seat"), where)))
+    if d.ended_in_bidding and d.plays:  # no card is played in a game never declared
+        raise EntryError("console.entry.ended_plays", where="plays")
     cards = doc.get("cards") or {}
     if isinstance(cards, dict):
         for holder in HOLDERS:
@@ -419,7 +424,7 @@ def build_record(
     final_skat = list(held["skat"])
     dealt_skat = final_skat
     hands = {s: list(held[s]) for s in SEAT_NAMES}
-    pickup = bool(declarer) and not d.hand
+    pickup = bool(declarer) and not d.hand and not d.ended_in_bidding
     if pickup and declarer and d.skat_dealt and len(d.skat_dealt) == 2:
         dealt_skat = list(d.skat_dealt)
         mine = [c for c in hands[declarer] + final_skat if c not in dealt_skat]
@@ -441,7 +446,10 @@ def build_record(
     for inc in d.incidents:  # the declarer's choice comes when the auction is over
         if inc.type == "choice":
             events += incident_events(inc)
-    if declarer and d.game:
+    if d.ended_in_bidding:  # nothing after the auction but what happened at its end
+        for inc in by_place.get(0, []):
+            events += incident_events(inc)
+    elif declarer and d.game:
         if pickup:
             events.append({"type": "pickup", "seat": declarer})
             events.append({"type": "discard", "seat": declarer, "cards": final_skat})

@@ -201,7 +201,10 @@ def analyse(doc: Any, lang: str) -> dict[str, Any]:
     if problems:
         return answer
     folded = any(i.type == "choice" and i.choice == "fold" for i in d.incidents)
-    if not d.passed and (d.declarer is None or (d.game is None and not folded) or d.bid is None):
+    ended = d.ended_in_bidding  # the record stops with the auction: no contract to enter
+    if not (d.passed or ended) and (
+        d.declarer is None or (d.game is None and not folded) or d.bid is None
+    ):
         needed = [text("console.entry.need_contract", lang)]
         if unknown:
             needed.append(_need_cards(held, unknown, lang))

@@ -56,7 +56,10 @@ def draft_from_record(record: dict[str, Any], *, full_auction: bool = False) -> 
     if irregular or full_auction:
         draft["auction"] = steps
     if declare is None and not draft["passed"] and not folded:
-        raise EntryError("console.entry.bad_draft", where="events")  # the form declares games
+        # a game that ended before any game was taken up: its auction and what happened
+        if any(e["type"] in ("pickup", "discard", "play") for e in events) or not steps:
+            raise EntryError("console.entry.bad_draft", where="events")
+        draft["auction"], draft["ended_in_bidding"] = steps, True
     if declare is not None:
         for key in ("game", "hand", "schneider", "schwarz", "ouvert"):
             draft[key] = declare.get(key, False)

@@ -26,8 +26,6 @@ NOT_EXPRESSIBLE = {
     "card-seen-in-deal": "the end of the deal (`dealt`) is not a place in the form",
     "continue-after-infraction": "a card taken back and played again",
     "lead-before-declaration": "a card led before the declaration",
-    "left": "a game that ended during the bidding",
-    "look-at-skat-bidding": "a game that ended during the bidding",
 }
 EXAMPLE_NAMES = sorted(p.stem for p in EXAMPLES.glob("*.json"))
 

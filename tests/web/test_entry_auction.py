@@ -250,3 +250,32 @@ def test_an_incident_placed_beyond_the_steps_entered_is_refused() -> None:
     look["step"] = len(draft["auction"]) + 1
     with pytest.raises(entry.EntryError):
         entry.read_draft(draft)
+
+
+# -- a game that ended during the bidding (a player left, ISkO 4.3.1; the skat seen, 3.3.9) ---
+
+
+@pytest.mark.parametrize("name", ["left", "look-at-skat-bidding"])
+def test_a_game_that_ended_during_the_bidding_goes_through_the_form(name: str) -> None:
+    record = example(name)
+    draft = draft_from_record(record)
+    assert draft["ended_in_bidding"] is True and draft["auction"] == _bidding(record)
+    answer = analyse(draft)
+    assert answer["problems"] == [] and answer["ruling"] is not None
+    assert _said(answer["record"]) == _said(record)
+    assert comparable(engine.adjudicate(answer["record"])) == comparable(engine.adjudicate(record))
+
+
+def test_an_unfinished_auction_without_the_end_ticked_is_not_ruled() -> None:
+    draft = draft_from_record(example("left"))
+    draft["ended_in_bidding"] = False
+    answer = analyse(draft)
+    assert answer["record"] is None and answer["ruling"] is None
+
+
+def test_a_game_ended_in_the_bidding_with_cards_played_is_refused() -> None:
+    draft = draft_from_record(example("left"))
+    draft["plays"] = [{"card": "CJ"}]
+    with pytest.raises(entry.EntryError) as caught:
+        entry.read_draft(draft)
+    assert caught.value.code == "console.entry.ended_plays"

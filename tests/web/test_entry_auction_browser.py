@@ -218,3 +218,69 @@ def test_isko_3_3_9_a_look_at_the_skat_between_two_bids_by_taps(  # type: ignore
         ("bid", "middlehand"),
     ]
     assert errors == []
+
+
+def test_isko_4_3_1_a_player_leaves_during_the_bidding_by_taps(  # type: ignore[no-untyped-def]
+    live_server: str,
+    keys,
+    phone,  # noqa: F811 (the fixture imported above)
+) -> None:
+    """examples/left.json: middlehand bids 18, forehand passes, rearhand leaves. The hands
+    as entered before; the auction, its end and the departure by taps; the JSON's ruling."""
+    from playwright.sync_api import expect
+
+    from referee.service import engine
+    from referee.web.entry_draft import draft_from_record
+    from tests.support.web import example
+    from tests.web.test_entry import comparable
+
+    record = example("left")
+    draft = draft_from_record(record)
+    for key in ("auction", "ended_in_bidding"):
+        del draft[key]
+    draft["incidents"] = []
+    start = {
+        "v": 1,
+        "step": "contract",
+        "by": "",
+        "holder": "forehand",
+        "skat_dealt": [],
+        "inc": {"type": None, "seat": None, "at": "end", "cards": [], "trick": 1, "text": ""},
+        **draft,
+    }
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(live_server + "/console/sign-in")
+    page.get_by_label("API-Schlüssel").fill(keys["referee"])
+    page.get_by_role("button", name="Anmelden").click()
+    page.wait_for_url(live_server + "/console/")
+    page.goto(live_server + "/console/disputes/enter")
+    page.evaluate("d => localStorage.setItem('skat-referee-entry-draft', d)", json.dumps(start))
+    page.reload()
+    root = page.locator("#entry")
+    steps = page.locator("#auction-steps li")
+    page.get_by_label("Reizen Schritt für Schritt erfassen").check()
+    expect(root).not_to_have_attribute("aria-busy", "true")
+    page.locator('[data-auction="bid"][data-value="18"]').click()
+    expect(steps).to_have_count(1)
+    expect(root).not_to_have_attribute("aria-busy", "true")
+    page.locator('[data-auction="pass"]').click()
+    expect(steps).to_have_count(2)
+    expect(page.locator("#auction-result")).to_contain_text("Hinterhand ist an der Reihe")
+    page.get_by_label("Das Spiel endete beim Reizen (kein Spiel angesagt)").check()
+    page.locator('.step-tab[data-step="incidents"]').click()
+    page.locator('[data-incident="left"]').click()
+    page.locator('[data-who="rearhand"]').click()
+    page.locator('[data-at="-1"]').click()
+    page.get_by_label("Wann beim Reizen").select_option("2")
+    page.locator("#incident-add").click()
+    page.locator('.step-tab[data-step="review"]').click()
+    record_field = page.locator("#entry-record")
+    expect(record_field).not_to_have_value("")
+    built = json.loads(record_field.input_value())
+    said = [(e["type"], e.get("seat"), e.get("value")) for e in built["events"]]
+    assert said == [(e["type"], e.get("seat"), e.get("value")) for e in record["events"]]
+    assert comparable(engine.adjudicate(built)) == comparable(engine.adjudicate(record))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 392
+    assert errors == []

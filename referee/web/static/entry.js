@@ -92,7 +92,8 @@
       table_size: d.table_size, players: d.players, declarer: d.declarer, passed: d.passed,
       bid: d.bid, hand: d.hand, game: d.game, schneider: d.schneider, schwarz: d.schwarz,
       ouvert: d.ouvert, plays: d.plays, cards: d.cards, skat_dealt: d.skat_dealt, incidents: d.incidents,
-      auction: d.auction_on ? (d.auction || []) : [], meta: d.meta || {}
+      auction: d.auction_on ? (d.auction || []) : [], meta: d.meta || {},
+      ended_in_bidding: !!(d.auction_on && d.ended_in_bidding)
     };
   }
   function analyse() {
@@ -257,6 +258,7 @@
       }
     }
     $("auction-result").textContent = res;
+    $("auction-ended").checked = !!draft.ended_in_bidding;
   }
   // an incident during the bidding: after which of the steps entered (0: before them all)
   function stepText(k) {
@@ -700,6 +702,9 @@
     } else if (t.id === "auction-on") {
       var stepwise = t.checked;
       change(function (d) { d.auction_on = stepwise; if (!d.auction) { d.auction = []; } });
+    } else if (t.id === "auction-ended") {
+      var ended = t.checked;
+      change(function (d) { d.ended_in_bidding = ended; });
     } else if (t.id === "auction-other") {
       var other = Number(t.value);
       t.value = "";
