@@ -133,15 +133,13 @@ def parse_record(doc: Any) -> GameRecord:
             {"format": FORMAT, "got": short(doc.get("format"))},
             field="format",
         )
-    meta = doc.get("meta", {})
-    if meta is None:
-        meta = {}
+    meta = doc.get("meta", {})  # absent is empty; null is not an object (the schema's type)
     if not isinstance(meta, dict):
         raise _fail("meta must be an object", "record.meta", field="meta")
     table_size = doc.get("table_size", 3)
     if type(table_size) is not int or table_size not in (3, 4):
         raise _fail("table_size must be 3 or 4", "record.table_size", field="table_size")
-    players = doc.get("players", {}) or {}
+    players = doc.get("players", {})
     if not isinstance(players, dict):
         raise _fail("players must be an object", "record.players", field="players")
     for seat, name in players.items():
