@@ -71,6 +71,7 @@ INCIDENTS = (
     "no_card",
     "extra_cards",
     "correction",
+    "early_lead",
 )
 #: incidents that need no seat
 SEATLESS = ("objection",)
@@ -212,12 +213,15 @@ def read_draft(doc: Any) -> Draft:
         if not isinstance(inc, dict) or inc.get("type") not in INCIDENTS:
             raise EntryError("console.entry.bad_incident", where=where)
         at = inc.get("at", len(d.plays))
-        if not isinstance(at, int) or at < -1 or at > len(d.plays):
+        if not isinstance(at, int) or at < -2 or at > len(d.plays):
             at = len(d.plays)
         trick = inc.get("trick")
         kind = str(inc["type"])
-        if kind == "extra_cards":  # cards that left the hand with a play: placed once only
-            if at < 1 or not inc.get("cards"):
+        at = -2 if kind == "early_lead" else at  # led before the declaration (ISkO 4.1.1)
+        if kind in ("extra_cards", "early_lead"):  # cards that left the hand: placed once only
+            if at == -2 and len(inc.get("cards") or []) != 1:
+                raise EntryError("console.entry.bad_incident", where=where)
+            if (kind == "extra_cards" and at < 1) or not inc.get("cards"):
                 raise EntryError("console.entry.extra_place", where=where)
             for j, token in enumerate(inc.get("cards") or []):
                 card = _card(token, f"{where}/cards/{j}")
@@ -391,6 +395,9 @@ def holdings(d: Draft, table: Table) -> dict[str, list[str]]:
     for p in table.plays:
         held[p.seat].append(p.card)
         held[p.seat] += extra_cards(d, p)
+    for inc in d.incidents:  # a card led before the declaration left that hand too
+        if inc.type == "early_lead" and inc.seat:
+            held[inc.seat] += inc.cards
     return held
 
 
@@ -454,6 +461,8 @@ def build_record(
             events.append({"type": "pickup", "seat": declarer})
             events.append({"type": "discard", "seat": declarer, "cards": final_skat})
         contract = {"game": d.game} | {flag: bool(getattr(d, flag)) for flag in FLAGS}
+        for inc in by_place.get(-2, []):  # after the skat, before the declaration
+            events += incident_events(inc)
         events += declarations(declarer, contract, d.incidents)
         for p in table.plays:
             for inc in by_place.get(p.index, []):

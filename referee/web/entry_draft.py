@@ -71,6 +71,7 @@ def draft_from_record(record: dict[str, Any], *, full_auction: bool = False) -> 
     plays: list[dict[str, Any]] = draft["plays"]
     played: set[str] = set()
     gathered = False
+    taken_up = False
     for index, e in enumerate(events):
         kind = e["type"]
         if kind == "play" and declare is not None and events.index(declare) < index:
@@ -82,12 +83,18 @@ def draft_from_record(record: dict[str, Any], *, full_auction: bool = False) -> 
                 extra = {"type": "extra_cards", "seat": e["seat"], "cards": list(e["extra"])}
                 draft["incidents"].append({**extra, "at": len(plays)})
                 played.update(e["extra"])
+        elif kind == "play" and declare is not None and not e.get("extra"):
+            # a card led before the declaration (ISkO 4.1.1): an incident of its own
+            lead = {"type": "early_lead", "seat": e["seat"], "cards": [e["card"]], "at": -2}
+            draft["incidents"].append(lead)
+            played.add(e["card"])
+            taken_up = True
         elif kind == "play":
-            raise EntryError("console.entry.bad_draft", where="events")  # led before declaring
+            raise EntryError("console.entry.bad_draft", where="events")
         elif kind == "dealt" and index == 0:
             continue  # the deal ended before anything happened: the form's own start
         elif kind in _BUILT:
-            continue
+            taken_up = taken_up or kind in ("pickup", "discard")
         elif kind == "cards_gathered":
             gathered = True
         elif kind in INCIDENTS:
@@ -96,7 +103,9 @@ def draft_from_record(record: dict[str, Any], *, full_auction: bool = False) -> 
             before_play = declare is None or index < events.index(declare)
             inc: dict[str, Any] = {"type": kind, "at": -1 if before_play else len(plays)}
             said = sum(1 for e in events[:index] if e["type"] in ("bid", "hold", "pass"))
-            if before_play and said and kind != "choice":  # its place in the auction matters
+            if before_play and taken_up and kind != "choice":
+                inc["at"] = -2  # after the skat was taken up (or a card led), before declaring
+            elif before_play and said and kind != "choice":  # its place in the auction matters
                 inc["step"] = said
                 draft["auction"] = steps
             for key in ("seat", "cards", "trick", "text", "into", "choice", "how", "on_request"):

@@ -21,7 +21,7 @@ class Incident:
     """One fact of step 4 (an event of skat-log/1) and where it happened."""
 
     type: str
-    at: int  # plays before it; -1: during the bidding
+    at: int  # plays before it; -1: during the bidding; -2: after the skat, before declaring
     seat: str | None = None
     cards: list[str] = field(default_factory=list)
     trick: int | None = None
@@ -76,6 +76,8 @@ def auction(declarer: str | None, bid: int) -> list[dict[str, Any]]:
 
 
 def incident_events(inc: Incident) -> list[dict[str, Any]]:
+    if inc.type == "early_lead":  # a card led before the declaration (ISkO 4.1.1)
+        return [{"type": "play", "seat": inc.seat, "card": inc.cards[0]}]
     event: dict[str, Any] = {"type": inc.type}
     if inc.seat:
         event["seat"] = inc.seat

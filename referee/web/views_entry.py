@@ -80,6 +80,7 @@ _SCRIPT_TEXTS = (
     "auction_next",
     "auction_result",
     "auction_open",
+    "at_declaration",
     "auction_before",
     "auction_after",
     "how.dropped",

@@ -279,3 +279,55 @@ def test_a_game_ended_in_the_bidding_with_cards_played_is_refused() -> None:
     with pytest.raises(entry.EntryError) as caught:
         entry.read_draft(draft)
     assert caught.value.code == "console.entry.ended_plays"
+
+
+# -- a card led before the declaration (ISkO 4.1.1) -----------------------------------------
+
+EARLY_LEADS = ["isko_4_1_lead/isko_4_1_1_defender_leads_before_declaration_declarer_wins"]
+#: the declarer led and never declared: the form's contract step has no place for that
+NEVER_DECLARED = (
+    "isko_4_1_lead/"
+    "isko_4_1_1_declarer_leads_before_declaring_loses_the_cheapest_game_covering_the_bid"
+)
+
+
+def _taken_up(record: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """The events from the first after the auction to the declaration, as the form says them."""
+    said = _said(record)
+    first = max(k for k, e in enumerate(said) if e[0] in BIDDING) + 1
+    declared = next(k for k, e in enumerate(said) if e[0] == "declare")
+    return said[first : declared + 1]
+
+
+@pytest.mark.parametrize("case", EARLY_LEADS)
+def test_isko_4_1_1_a_card_led_before_the_declaration_goes_through_the_form(case: str) -> None:
+    record = json.loads((CASES / f"{case}.json").read_text(encoding="utf-8"))
+    draft = draft_from_record(record)
+    lead = next(i for i in draft["incidents"] if i["type"] == "early_lead")
+    early = next(e for e in record["events"] if e["type"] == "play")
+    assert lead["cards"] == [early["card"]] and lead["seat"] == early["seat"]
+    answer = analyse(draft)
+    assert answer["problems"] == []
+    assert _taken_up(answer["record"]) == _taken_up(record)  # the lead before the declare
+    assert comparable(engine.adjudicate(answer["record"])) == comparable(engine.adjudicate(record))
+
+
+def test_a_card_led_before_the_declaration_is_one_card() -> None:
+    draft = draft_from_record(example("lead-before-declaration"))
+    lead = next(i for i in draft["incidents"] if i["type"] == "early_lead")
+    lead["cards"] = [*lead["cards"], "D7"]
+    with pytest.raises(entry.EntryError):
+        entry.read_draft(draft)
+
+
+def test_a_card_led_by_a_declarer_who_never_declared_is_refused_not_bent() -> None:
+    record = json.loads((CASES / f"{NEVER_DECLARED}.json").read_text(encoding="utf-8"))
+    with pytest.raises(entry.EntryError):
+        draft_from_record(record)
+
+
+def test_the_example_lead_before_declaration_keeps_its_order_through_the_form() -> None:
+    record = example("lead-before-declaration")
+    answer = analyse(draft_from_record(record))
+    assert _taken_up(answer["record"]) == _taken_up(record)
+    assert comparable(engine.adjudicate(answer["record"])) == comparable(engine.adjudicate(record))

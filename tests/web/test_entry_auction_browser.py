@@ -284,3 +284,61 @@ def test_isko_4_3_1_a_player_leaves_during_the_bidding_by_taps(  # type: ignore[
     assert comparable(engine.adjudicate(built)) == comparable(engine.adjudicate(record))
     assert page.evaluate("document.documentElement.scrollWidth") <= 392
     assert errors == []
+
+
+def test_isko_4_1_1_a_card_led_before_the_declaration_by_taps(  # type: ignore[no-untyped-def]
+    live_server: str,
+    keys,
+    phone,  # noqa: F811 (the fixture imported above)
+) -> None:
+    """examples/lead-before-declaration.json: forehand leads the ace of clubs before
+    rearhand has declared, rearhand objects. Both entered in step 4; the JSON's ruling."""
+    from playwright.sync_api import expect
+
+    from referee.service import engine
+    from referee.web.entry_draft import draft_from_record
+    from tests.support.web import example
+    from tests.web.test_entry import comparable
+
+    record = example("lead-before-declaration")
+    draft = draft_from_record(record)
+    draft["incidents"] = []
+    start = {
+        "v": 1,
+        "step": "incidents",
+        "by": "",
+        "holder": "forehand",
+        "skat_dealt": [],
+        "inc": {"type": None, "seat": None, "at": "end", "cards": [], "trick": 1, "text": ""},
+        **draft,
+    }
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(live_server + "/console/sign-in")
+    page.get_by_label("API-Schlüssel").fill(keys["referee"])
+    page.get_by_role("button", name="Anmelden").click()
+    page.wait_for_url(live_server + "/console/")
+    page.goto(live_server + "/console/disputes/enter")
+    page.evaluate("d => localStorage.setItem('skat-referee-entry-draft', d)", json.dumps(start))
+    page.reload()
+    items = page.locator("#incident-list li")
+    page.locator('[data-incident="early_lead"]').click()
+    page.locator('[data-who="forehand"]').click()
+    page.locator('#expose-pool [data-card="CA"]').click()
+    page.locator("#incident-add").click()
+    expect(items.first).to_contain_text("Karte vor der Spielansage ausgespielt · Vorhand")
+    expect(items.first).to_contain_text("nach dem Skat, vor der Spielansage")
+    page.locator('[data-incident="objection"]').click()
+    page.locator('[data-who="rearhand"]').click()
+    page.locator('[data-at="-2"]').click()
+    page.locator("#incident-add").click()
+    expect(items).to_have_count(2)
+    page.locator('.step-tab[data-step="review"]').click()
+    field = page.locator("#entry-record")
+    expect(field).not_to_have_value("")
+    built = json.loads(field.input_value())
+    said = [(e["type"], e.get("seat")) for e in built["events"]][-3:]
+    assert said == [("play", "forehand"), ("objection", "rearhand"), ("declare", "rearhand")]
+    assert comparable(engine.adjudicate(built)) == comparable(engine.adjudicate(record))
+    assert errors == []

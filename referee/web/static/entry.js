@@ -477,6 +477,7 @@
 
   function placeText(at) {
     if (at === -1) { return T.at_bidding; }
+    if (at === -2) { return T.at_declaration; }
     if (at === 0) { return T.at_start; }
     if (at === "end" || at >= draft.plays.length) { return T.at_end; }
     var p = draft.plays[at - 1];
@@ -519,8 +520,8 @@
     var expose = $("expose-pool");
     expose.textContent = "";
     $("pool-label").textContent = inc.type === "extra_cards" ? T.extra_place : T.exposed_cards;
-    if (inc.type === "expose" || inc.type === "extra_cards") {
-      var gone = inc.type === "extra_cards" ? played() : {};
+    if (inc.type === "expose" || inc.type === "extra_cards" || inc.type === "early_lead") {
+      var gone = inc.type === "expose" ? {} : played();
       ALL.forEach(function (token) {
         if (token in gone) { return; }
         var on = inc.cards.indexOf(token) >= 0;
@@ -678,6 +679,7 @@
       };
       if (inc.type === "look_into_hand") { x.into = inc.into || "forehand"; }
       if (x.at === -1 && d.auction_on && inc.step) { x.step = inc.step; }  // among the steps
+      if (inc.type === "early_lead") { x.at = -2; }  // led before the declaration (ISkO 4.1.1)
       if (inc.type === "expose" && inc.how) { x.how = inc.how; }  // ISkO 4.1.9
       if (inc.type === "review_tricks" && inc.on_request) { x.on_request = inc.on_request === "yes"; }
       if (inc.type === "choice") { x.choice = inc.choice || "play"; x.at = -1; }
