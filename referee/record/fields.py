@@ -132,8 +132,8 @@ def field_value(index: int, name: str, kind: str, value: Any) -> Any:
         except CardError as exc:
             raise _fail(exc.message, exc.code, exc.params, event=index, field=name) from None
     if kind == "cards":
-        if not isinstance(value, list):
-            raise bad("an array of cards", "cards")
+        if not isinstance(value, list) or not value:  # the schema's minItems: 1
+            raise bad("an array of at least one card", "cards")
         out = []
         for i, token in enumerate(value):
             try:

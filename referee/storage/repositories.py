@@ -7,37 +7,21 @@ from datetime import UTC, datetime, time
 from types import TracebackType
 from typing import Any, Self
 
-from sqlalchemy import Table, func, insert, or_, select, update
+from sqlalchemy import Table, func, insert, select, update
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from referee.service.errors import Conflict, DuplicateIdempotencyKey
-from referee.service.model import ApiKey, Dispute, DisputeFilter, IdempotencyEntry, Revision
+from referee.service.model import Dispute, DisputeFilter, IdempotencyEntry, Revision
+from referee.storage.access import SqlConsoleSessions, SqlKeys, SqlSigninLinks
 from referee.storage.db import WriterLock, fetch_one
 from referee.storage.jobs import SqlJobs, SqlWebhooks
 from referee.storage.models import (
-    ApiKeyRow,
-    ConsoleSessionRow,
     DisputeRow,
     IdempotencyRow,
     RulingRow,
-    SigninLinkRow,
 )
-
-
-def _key(row: ApiKeyRow) -> ApiKey:
-    return ApiKey(
-        row.id,
-        row.prefix,
-        row.key_hash,
-        row.role,
-        row.owner,
-        row.created_at,
-        row.label,
-        row.revoked_at,
-        row.last_used_at,
-    )
 
 
 def _ruling(row: RulingRow) -> Revision:
@@ -103,50 +87,6 @@ def _dispute(row: DisputeRow) -> Dispute:
         kinds=row.kinds.split(),
         rulings=[_ruling(r) for r in row.rulings],
     )
-
-
-class SqlKeys:
-    def __init__(self, session: Session):
-        self.s = session
-
-    def add(self, key: ApiKey) -> ApiKey:
-        row = ApiKeyRow(
-            prefix=key.prefix,
-            key_hash=key.key_hash,
-            role=key.role,
-            owner=key.owner,
-            label=key.label,
-            created_at=key.created_at,
-            revoked_at=key.revoked_at,
-        )
-        self.s.add(row)
-        self.s.flush()
-        return _key(row)
-
-    def by_hash(self, key_hash: str) -> ApiKey | None:
-        row = self.s.scalar(select(ApiKeyRow).where(ApiKeyRow.key_hash == key_hash))
-        return _key(row) if row else None
-
-    def by_id(self, key_id: int) -> ApiKey | None:
-        row = self.s.get(ApiKeyRow, key_id)
-        return _key(row) if row else None
-
-    def list(self) -> list[ApiKey]:
-        return [_key(r) for r in self.s.scalars(select(ApiKeyRow).order_by(ApiKeyRow.id))]
-
-    def save(self, key: ApiKey) -> None:
-        row = self.s.get_one(ApiKeyRow, key.id)
-        row.revoked_at = key.revoked_at
-        row.label = key.label
-
-    def touch(self, key_id: int, at: datetime, *, unless_after: datetime) -> None:
-        table = ApiKeyRow.__table__
-        last = table.c.last_used_at
-        self.s.execute(
-            update(table)
-            .where(table.c.id == key_id, or_(last.is_(None), last <= unless_after))
-            .values(last_used_at=at)
-        )
 
 
 class _Insert:
@@ -369,92 +309,6 @@ class SqlIdempotency:
             update(IdempotencyRow.__table__)
             .where(c.key_id == entry.key_id, c.scope == entry.scope, c.idem_key == entry.idem_key)
             .values(resource_id=resource_id)
-        )
-
-
-class SqlConsoleSessions:
-    def __init__(self, session: Session):
-        self.s = session
-
-    def add(self, token_hash: str, key_id: int, created_at: datetime) -> None:
-        self.s.add(ConsoleSessionRow(token_hash=token_hash, key_id=key_id, created_at=created_at))
-
-    def key_for(self, token_hash: str, *, opened_after: datetime) -> ApiKey | None:
-        """The key of a live session (not ended, opened after ``opened_after``)."""
-        row = self.s.scalar(
-            select(ApiKeyRow)
-            .join(ConsoleSessionRow, ConsoleSessionRow.key_id == ApiKeyRow.id)
-            .where(
-                ConsoleSessionRow.token_hash == token_hash,
-                ConsoleSessionRow.ended_at.is_(None),
-                ConsoleSessionRow.created_at > opened_after,
-            )
-        )
-        return _key(row) if row else None
-
-    def end(self, token_hash: str, at: datetime) -> None:
-        table = ConsoleSessionRow.__table__
-        self.s.execute(
-            update(table)
-            .where(table.c.token_hash == token_hash, table.c.ended_at.is_(None))
-            .values(ended_at=at)
-        )
-
-    def end_for_key(self, key_id: int, at: datetime) -> int:
-        table = ConsoleSessionRow.__table__
-        result = self.s.execute(
-            update(table)
-            .where(table.c.key_id == key_id, table.c.ended_at.is_(None))
-            .values(ended_at=at)
-        )
-        return int(result.rowcount or 0)  # type: ignore[attr-defined]
-
-
-class SqlSigninLinks:
-    def __init__(self, session: Session):
-        self.s = session
-
-    def add(
-        self,
-        token_hash: str,
-        key_id: int,
-        *,
-        created_by: int | None,
-        created_at: datetime,
-        expires_at: datetime,
-    ) -> None:
-        self.s.add(
-            SigninLinkRow(
-                token_hash=token_hash,
-                key_id=key_id,
-                created_by=created_by,
-                created_at=created_at,
-                expires_at=expires_at,
-            )
-        )
-
-    def redeem(self, token_hash: str, at: datetime) -> tuple[str, int | None]:
-        table = SigninLinkRow.__table__
-        c = table.c
-        used = self.s.execute(
-            update(table)
-            .where(c.token_hash == token_hash, c.used_at.is_(None), c.expires_at > at)
-            .values(used_at=at)
-            .returning(c.key_id)
-        ).scalar_one_or_none()
-        if used is not None:
-            return "ok", int(used)
-        row = self.s.scalar(select(SigninLinkRow).where(SigninLinkRow.token_hash == token_hash))
-        if row is None:
-            return "unknown", None
-        return ("used" if row.used_at is not None else "expired"), row.key_id
-
-    def void_for_key(self, key_id: int, at: datetime) -> None:
-        table = SigninLinkRow.__table__
-        self.s.execute(
-            update(table)
-            .where(table.c.key_id == key_id, table.c.used_at.is_(None))
-            .values(used_at=at)
         )
 
 

@@ -281,7 +281,7 @@ HAND_MADE = {
         play("rearhand", "S7"),
         {"type": "expose", "seat": "rearhand", "cards": ["CA", "HA"]},
         play("forehand", "ST"),
-        {"type": "expose", "seat": "forehand", "cards": []},
+        {"type": "expose", "seat": "forehand", "cards": ["CA"]},  # not his card
     ],
     # the wrong seat completes a trick with a card the right seat holds: refused
     "third_card_by_the_wrong_seat_with_the_right_seats_card": BID
@@ -405,7 +405,7 @@ def chaos_record(rng: random.Random, infraction: str | None) -> GameRecord:
             continue
         if roll < 0.22:
             seat = rng.choice(SEATS)
-            shown = rng.sample(list(Card), rng.randrange(3))  # held or not: only noted
+            shown = rng.sample(list(Card), rng.randrange(1, 3))  # held or not: only noted
             events.append({"type": "expose", "seat": seat.value, "cards": [c.name for c in shown]})
             continue
         if roll < 0.24:  # a card the seat does not hold: the record is refused from here on

@@ -293,3 +293,13 @@ def test_a_null_where_skat_log_wants_an_object_is_refused(client, keys, part: st
     assert (
         client.post("/v1/adjudications", json=record, headers=keys["platform"]).status_code == 200
     )
+
+
+def test_an_event_with_an_empty_list_of_cards_is_refused_as_the_schema_says(client, keys):
+    """skat-log/1's card arrays hold at least one card (minItems); schemathesis found an
+    expose of no cards ruled 200."""
+    record = example("false-lead")
+    record["events"].insert(0, {"type": "expose", "seat": "forehand", "cards": []})
+    r = client.post("/v1/adjudications", json=record, headers=keys["platform"])
+    assert r.status_code == 422, r.json
+    assert r.json["errors"][0]["pointer"] == "/events/0/cards"

@@ -160,7 +160,7 @@ def test_migration_0004_upgrades_a_database_with_keys_and_goes_back(database_url
 def test_a_database_that_cannot_note_the_use_still_authenticates(
     service: KeyService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from referee.storage.repositories import SqlKeys
+    from referee.storage.access import SqlKeys
 
     key, secret = service.create("referee", "Club")
 
