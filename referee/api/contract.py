@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import json
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import marshmallow as ma
@@ -192,6 +193,7 @@ class ContractPlugin(BasePlugin):
                 continue
             if "operationId" not in operation:
                 raise ValueError(f"{method.upper()} {path} has no operationId")
+            _add_examples(operation)
             if not (path or "").startswith("/v1/"):
                 continue
             for response in operation.get("responses", {}).values():
@@ -199,3 +201,38 @@ class ContractPlugin(BasePlugin):
                     headers = response.setdefault("headers", {})
                     for name in RATE_LIMIT_HEADERS:
                         headers.setdefault(name, header_ref(name))
+
+
+#: one real answer (and the request bodies without one in the code) per operationId, made
+#: by the service on a throw-away database (scripts/response_examples.py)
+EXAMPLES_FILE = Path(__file__).with_name("formats") / "response-examples.json"
+#: request types a JSON Schema tool cannot write an example body of (schemathesis has no
+#: serializer for JSON lines): one skat-log/1 record a line, as README's jobs example shows
+NO_EXAMPLE_TYPES = frozenset({"application/x-ndjson", "application/jsonl"})
+
+
+@functools.cache
+def _examples() -> dict[str, dict[str, Any]]:
+    data: dict[str, dict[str, Any]] = json.loads(EXAMPLES_FILE.read_text(encoding="utf-8"))
+    return data
+
+
+def _add_examples(operation: dict[str, Any]) -> None:
+    """The operation's 2xx answer (and its request body) get their example unless the
+    code gave one."""
+    op = operation.get("operationId", "")
+    answer = _examples()["responses"].get(op)
+    for status, response in operation.get("responses", {}).items():
+        if not str(status).startswith("2") or not isinstance(response, dict):
+            continue
+        for mimetype, media in response.get("content", {}).items():
+            if answer is not None and "example" not in media and "examples" not in media:
+                # NDJSON's schema is one line: its example is the first line of the answer
+                ndjson = mimetype == "application/x-ndjson" and isinstance(answer, str)
+                media["example"] = json.loads(answer.splitlines()[0]) if ndjson else answer
+    asked = _examples()["requests"].get(op)
+    for mimetype, media in operation.get("requestBody", {}).get("content", {}).items():
+        if mimetype in NO_EXAMPLE_TYPES:
+            continue
+        if asked is not None and "example" not in media and "examples" not in media:
+            media["example"] = asked

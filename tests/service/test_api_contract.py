@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from referee.api.contract import FORMATS, format_schema
+from referee.api.contract import FORMATS, NO_EXAMPLE_TYPES, format_schema
 from referee.core.errors import RefereeError
 from referee.service import engine
 from tests.support.contract import Contract, contract
@@ -144,7 +144,7 @@ def test_request_and_response_examples_match_their_schemas():
                 for value in values:
                     assert contract()._validate(value, pointer) == [], (path, method, where)
                     checked += 1
-    assert checked >= 8
+    assert checked >= 30  # every operation's answer has its example (below)
     record = contract().spec["paths"]["/v1/adjudications"]["post"]["requestBody"]
     assert record["content"]["application/json"]["examples"]["revoke-objected"]["value"] == (
         example("revoke-objected")
@@ -303,3 +303,22 @@ def test_an_event_with_an_empty_list_of_cards_is_refused_as_the_schema_says(clie
     r = client.post("/v1/adjudications", json=record, headers=keys["platform"])
     assert r.status_code == 422, r.json
     assert r.json["errors"][0]["pointer"] == "/events/0/cards"
+
+
+def test_every_operation_has_request_and_response_examples():
+    """Issue 16: examples for every operation, in the request (where it has a body) and in
+    its 2xx answer; the JSON Schemas the service serves are their own example."""
+    missing = []
+    for path, method, op in _operations():
+        if path.startswith("/schemas/"):
+            continue
+        for status, response in op["responses"].items():
+            for mimetype, media in (response.get("content") or {}).items():
+                if str(status).startswith("2") and not {"example", "examples"} & set(media):
+                    missing.append(f"{method.upper()} {path} {status} {mimetype}")
+        for mimetype, media in (op.get("requestBody", {}).get("content") or {}).items():
+            if mimetype in NO_EXAMPLE_TYPES:  # JSON lines: no tool can serialize one
+                continue
+            if not {"example", "examples"} & set(media):
+                missing.append(f"{method.upper()} {path} request {mimetype}")
+    assert missing == []
