@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from tests.support.entry_browser import entry_draft, open_entry
 from tests.web.test_entry_browser import phone  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.browser
@@ -29,25 +30,8 @@ def test_isko_3_3_2_an_irregular_auction_entered_by_taps(  # type: ignore[no-unt
     record = irregular_auction()
     draft = draft_from_record(record)
     del draft["auction"]  # the deal and the play as entered before; the auction by taps now
-    start = {
-        "v": 1,
-        "step": "contract",
-        "by": "",
-        "holder": "forehand",
-        "skat_dealt": [],
-        "inc": {"type": None, "seat": None, "at": "end", "cards": [], "trick": 1, "text": ""},
-        **draft,
-    }
-    page = phone.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(live_server + "/console/sign-in")
-    page.get_by_label("API-Schlüssel").fill(keys["referee"])
-    page.get_by_role("button", name="Anmelden").click()
-    page.wait_for_url(live_server + "/console/")
-    page.goto(live_server + "/console/disputes/enter")
-    page.evaluate("d => localStorage.setItem('skat-referee-entry-draft', d)", json.dumps(start))
-    page.reload()
+    start = entry_draft("contract", draft)
+    page, errors = open_entry(phone.new_page(), live_server, keys["referee"], start)
     root = page.locator("#entry")
     steps = page.locator("#auction-steps li")
     result = page.locator("#auction-result")
@@ -117,25 +101,8 @@ def test_isko_4_1_9_and_4_4_3_how_and_on_request_by_taps(  # type: ignore[no-unt
     from referee.web.entry_draft import draft_from_record
     from tests.support.web import example
 
-    start = {
-        "v": 1,
-        "step": "incidents",
-        "by": "",
-        "holder": "forehand",
-        "skat_dealt": [],
-        "inc": {"type": None, "seat": None, "at": "end", "cards": [], "trick": 1, "text": ""},
-        **draft_from_record(example("suit-game-clean")),
-    }
-    page = phone.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(live_server + "/console/sign-in")
-    page.get_by_label("API-Schlüssel").fill(keys["referee"])
-    page.get_by_role("button", name="Anmelden").click()
-    page.wait_for_url(live_server + "/console/")
-    page.goto(live_server + "/console/disputes/enter")
-    page.evaluate("d => localStorage.setItem('skat-referee-entry-draft', d)", json.dumps(start))
-    page.reload()
+    start = entry_draft("incidents", draft_from_record(example("suit-game-clean")))
+    page, errors = open_entry(phone.new_page(), live_server, keys["referee"], start)
     items = page.locator("#incident-list li")
     page.locator('[data-incident="expose"]').click()
     page.locator('[data-who="middlehand"]').click()
@@ -239,25 +206,8 @@ def test_isko_4_3_1_a_player_leaves_during_the_bidding_by_taps(  # type: ignore[
     for key in ("auction", "ended_in_bidding"):
         del draft[key]
     draft["incidents"] = []
-    start = {
-        "v": 1,
-        "step": "contract",
-        "by": "",
-        "holder": "forehand",
-        "skat_dealt": [],
-        "inc": {"type": None, "seat": None, "at": "end", "cards": [], "trick": 1, "text": ""},
-        **draft,
-    }
-    page = phone.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(live_server + "/console/sign-in")
-    page.get_by_label("API-Schlüssel").fill(keys["referee"])
-    page.get_by_role("button", name="Anmelden").click()
-    page.wait_for_url(live_server + "/console/")
-    page.goto(live_server + "/console/disputes/enter")
-    page.evaluate("d => localStorage.setItem('skat-referee-entry-draft', d)", json.dumps(start))
-    page.reload()
+    start = entry_draft("contract", draft)
+    page, errors = open_entry(phone.new_page(), live_server, keys["referee"], start)
     root = page.locator("#entry")
     steps = page.locator("#auction-steps li")
     page.get_by_label("Reizen Schritt für Schritt erfassen").check()
@@ -303,25 +253,8 @@ def test_isko_4_1_1_a_card_led_before_the_declaration_by_taps(  # type: ignore[n
     record = example("lead-before-declaration")
     draft = draft_from_record(record)
     draft["incidents"] = []
-    start = {
-        "v": 1,
-        "step": "incidents",
-        "by": "",
-        "holder": "forehand",
-        "skat_dealt": [],
-        "inc": {"type": None, "seat": None, "at": "end", "cards": [], "trick": 1, "text": ""},
-        **draft,
-    }
-    page = phone.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(live_server + "/console/sign-in")
-    page.get_by_label("API-Schlüssel").fill(keys["referee"])
-    page.get_by_role("button", name="Anmelden").click()
-    page.wait_for_url(live_server + "/console/")
-    page.goto(live_server + "/console/disputes/enter")
-    page.evaluate("d => localStorage.setItem('skat-referee-entry-draft', d)", json.dumps(start))
-    page.reload()
+    start = entry_draft("incidents", draft)
+    page, errors = open_entry(phone.new_page(), live_server, keys["referee"], start)
     items = page.locator("#incident-list li")
     page.locator('[data-incident="early_lead"]').click()
     page.locator('[data-who="forehand"]').click()

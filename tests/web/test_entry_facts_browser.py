@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.entry_browser import entry_draft, open_entry
 from tests.web.test_entry_browser import phone  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.browser
@@ -66,32 +67,14 @@ def test_a_trick_taken_without_a_seats_card_has_two_cards_in_the_form(  # type: 
     """ISkO 4.2.6: the no-card example's draft in the browser (as the court's amendment or
     a reload would hold it): trick 6 shows middlehand's and rearhand's cards only, and the
     next card is middlehand's, leading trick 7."""
-    import json
 
     from playwright.sync_api import expect
 
     from referee.web.entry_draft import draft_from_record
     from tests.support.web import example
 
-    draft = {
-        "v": 1,
-        "step": "tricks",
-        "by": "",
-        "holder": "forehand",
-        "skat_dealt": [],
-        "inc": {"type": None, "seat": None, "at": "end", "cards": [], "trick": 1, "text": ""},
-        **draft_from_record(example("no-card")),
-    }
-    page = phone.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(live_server + "/console/sign-in")
-    page.get_by_label("API-Schlüssel").fill(keys["referee"])
-    page.get_by_role("button", name="Anmelden").click()
-    page.wait_for_url(live_server + "/console/")
-    page.goto(live_server + "/console/disputes/enter")
-    page.evaluate("d => localStorage.setItem('skat-referee-entry-draft', d)", json.dumps(draft))
-    page.reload()
+    draft = entry_draft("tricks", draft_from_record(example("no-card")))
+    page, errors = open_entry(phone.new_page(), live_server, keys["referee"], draft)
     rows = page.locator("#trick-list tbody tr")
     expect(rows).to_have_count(6)
     expect(rows.nth(5).locator(".seat")).to_have_text(["MH", "HH"])
@@ -120,25 +103,8 @@ def test_two_cards_to_one_trick_go_with_the_play_in_the_form(  # type: ignore[no
 
     record = _two_cards()
     extra = next(e for e in record["events"] if e.get("extra"))["extra"][0]
-    draft = {
-        "v": 1,
-        "step": "incidents",
-        "by": "",
-        "holder": "forehand",
-        "skat_dealt": [],
-        "inc": {"type": None, "seat": None, "at": "end", "cards": [], "trick": 1, "text": ""},
-        **draft_from_record(record),
-    }
-    page = phone.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(live_server + "/console/sign-in")
-    page.get_by_label("API-Schlüssel").fill(keys["referee"])
-    page.get_by_role("button", name="Anmelden").click()
-    page.wait_for_url(live_server + "/console/")
-    page.goto(live_server + "/console/disputes/enter")
-    page.evaluate("d => localStorage.setItem('skat-referee-entry-draft', d)", json.dumps(draft))
-    page.reload()
+    draft = entry_draft("incidents", draft_from_record(record))
+    page, errors = open_entry(phone.new_page(), live_server, keys["referee"], draft)
     first = page.locator("#incident-list li").first
     expect(first).to_contain_text("Zwei Karten zu einem Stich (die zweite ging mit) · Vorhand")
     page.locator('[data-incident="extra_cards"]').click()
@@ -165,25 +131,8 @@ def test_a_corrected_announcement_is_entered_in_step_4(  # type: ignore[no-untyp
     from referee.web.entry_draft import draft_from_record
     from tests.support.web import example
 
-    draft = {
-        "v": 1,
-        "step": "incidents",
-        "by": "",
-        "holder": "forehand",
-        "skat_dealt": [],
-        "inc": {"type": None, "seat": None, "at": "end", "cards": [], "trick": 1, "text": ""},
-        **draft_from_record(example("revoke-objected")),
-    }
-    page = phone.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(live_server + "/console/sign-in")
-    page.get_by_label("API-Schlüssel").fill(keys["referee"])
-    page.get_by_role("button", name="Anmelden").click()
-    page.wait_for_url(live_server + "/console/")
-    page.goto(live_server + "/console/disputes/enter")
-    page.evaluate("d => localStorage.setItem('skat-referee-entry-draft', d)", json.dumps(draft))
-    page.reload()
+    draft = entry_draft("incidents", draft_from_record(example("revoke-objected")))
+    page, errors = open_entry(phone.new_page(), live_server, keys["referee"], draft)
     page.locator('[data-incident="correction"]').click()
     page.locator('[data-who="forehand"]').click()
     page.locator("#inc-game").select_option("diamonds")
