@@ -256,12 +256,20 @@ class WriterLock:
         self._pid = -1
         self._thread_lock = threading.Lock()
         self._fd = -1
+        self._setup = threading.Lock()
+        os.register_at_fork(after_in_child=self._forked)
+
+    def _forked(self) -> None:
+        self._setup = threading.Lock()  # a thread of the parent may have held it at the fork
 
     def _for_this_process(self) -> None:
-        if self._pid != os.getpid():  # a forked child opens its own file and lock
-            self._pid = os.getpid()
-            self._thread_lock = threading.Lock()
-            self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        if self._pid == os.getpid():
+            return
+        with self._setup:  # a forked child opens its own file and lock, once for all threads
+            if self._pid != os.getpid():
+                self._thread_lock = threading.Lock()
+                self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+                self._pid = os.getpid()  # last: another thread sees it only once all is set
 
     def acquire(self) -> None:
         self._for_this_process()
