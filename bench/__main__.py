@@ -133,6 +133,8 @@ def main(argv: list[str] | None = None) -> int:
             ("claim", "claim (4.3.4)"),
             ("schwarz", "schwarz reachable"),
             ("schneider", "90 reachable"),
+            ("defender_claim", "defender's claim (4.3.5)"),
+            ("null_claim", "null claim (4.3.4)"),
         )
         for left, r in claims.run(positions=positions).items():
             for q, label in labels:
@@ -144,8 +146,10 @@ def main(argv: list[str] | None = None) -> int:
                 )
             add(
                 "claims",
-                f"{left} tricks left: holding claims, max nodes, node limit reached",
-                f"{r['claims_holding']}, {r['max_nodes']:,}, {r['timed_out']}",
+                f"{left} tricks left: holding claims (suit/grand, null), max nodes, "
+                "node limit reached",
+                f"{r['claims_holding']}, {r['null_claims_holding']}, {r['max_nodes']:,}, "
+                f"{r['timed_out']}",
             )
         for q, h in claims.run_hardest().items():
             add(
@@ -157,7 +161,11 @@ def main(argv: list[str] | None = None) -> int:
         notes.append(
             "Claim positions: a strong declarer (four jacks plus aces or top trumps) in 3 of 4, "
             "an ordinary deal in 1 of 4; random legal play up to the claim; timed: can the "
-            "defenders force a trick, can the declarer take all, can he reach 90. Every "
+            "defenders force a trick, can the declarer take all, can he reach 90, can the "
+            "others take a trick against middlehand's claim (4.3.5); as many null positions "
+            "(the declarer's cards drawn with weights favouring low ranks): can the defenders "
+            "force him to take a trick. Times are CPU time of the calling thread, best of "
+            f"{claims.REPS} runs of the same (deterministic) search. Every "
             "answer is exact: the searches stop at a node limit "
             "(referee.rulings.search.NODE_LIMIT), never at a time; 'node limit reached' "
             "counts questions it left open. Hill-climbed: the positions of "
