@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -23,8 +22,9 @@ import requests
 
 from referee.service.keys import KeyService
 from referee.storage.backend import SqlBackend
-from tests.support.pg_server import PgServer, find_bindir, free_port
-from tests.support.service import ROOT, example
+from tests.support.gunicorn import Served
+from tests.support.pg_server import PgServer, find_bindir
+from tests.support.service import example
 
 pytestmark = pytest.mark.postgres
 
@@ -47,52 +47,25 @@ class Stack:
         _key, secret = KeyService(backend.unit_of_work).create("referee", "Club")
         backend.dispose()
         self.headers = {"Authorization": f"Bearer {secret}"}
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        env = {
-            **os.environ,
-            "DATABASE_URL": self.url,
-            "REFEREE_RATE_LIMIT": "100000 per minute",
-            "REFEREE_DB_CONNECT_TIMEOUT_S": "2",
-            "REFEREE_DB_STATEMENT_TIMEOUT_S": "2",
-            "REFEREE_DB_LOCK_TIMEOUT_S": "2",
-            "GUNICORN_THREADS": "4",
-        }
-        self.gunicorn = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "--config",
-                str(ROOT / "gunicorn.conf.py"),
-                "--bind",
-                f"127.0.0.1:{self.port}",
-                "--workers",
-                "2",
-                "--access-logfile",
-                "/dev/null",
-                "referee.wsgi:app",
-            ],
-            env=env,
-            cwd=tmp,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        try:
+            self.served = Served(
+                self.url,
+                tmp,
+                workers=2,
+                REFEREE_RATE_LIMIT="100000 per minute",
+                REFEREE_DB_CONNECT_TIMEOUT_S="2",
+                REFEREE_DB_STATEMENT_TIMEOUT_S="2",
+                REFEREE_DB_LOCK_TIMEOUT_S="2",
+                GUNICORN_THREADS="4",
+            )
+        except RuntimeError as e:
+            self.pg.stop()
+            pytest.fail(str(e))
+        self.base = self.served.base
         self.stopped: list[int] = []
-        if not self.wait_ready(60):
-            self.close()
-            pytest.fail("gunicorn did not become ready")
 
     def wait_ready(self, seconds: float) -> bool:
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            try:
-                if requests.get(self.base + "/ready", timeout=5).status_code == 200:
-                    return True
-            except requests.RequestException:
-                pass
-            time.sleep(0.2)
-        return False
+        return self.served.wait_ready(seconds)
 
     def server_pids(self) -> list[int]:
         """The postmaster this test started and its children (backends, writers)."""
@@ -117,12 +90,7 @@ class Stack:
 
     def close(self) -> None:
         self.thaw()
-        if self.gunicorn.poll() is None:
-            self.gunicorn.send_signal(signal.SIGTERM)
-            try:
-                self.gunicorn.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.gunicorn.kill()
+        self.served.stop()
         self.pg.stop()
 
 

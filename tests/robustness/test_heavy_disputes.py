@@ -13,10 +13,7 @@ ratios must be one half or more. Bounded in time: about a minute.
 from __future__ import annotations
 
 import json
-import os
 import statistics
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -27,8 +24,8 @@ import requests
 
 from referee.service.keys import KeyService
 from referee.storage.backend import SqlBackend
+from tests.support.gunicorn import Served
 from tests.support.heavy import heavy_records
-from tests.support.pg_server import free_port
 from tests.support.service import example
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,7 +36,9 @@ WINDOW_S = 2.0
 CYCLES = 5
 
 
-class Gunicorn:
+class Gunicorn(Served):
+    """The project's configuration (all its workers) with the analysis gate on."""
+
     def __init__(self, tmp: Path) -> None:
         url = f"sqlite:///{tmp / 'heavy.db'}"
         backend = SqlBackend(url)
@@ -47,40 +46,15 @@ class Gunicorn:
         _key, secret = KeyService(backend.unit_of_work).create("platform", "load test")
         backend.dispose()
         self.headers = {"Authorization": f"Bearer {secret}"}
-        self.base = f"http://127.0.0.1:{free_port()}"
-        env = {
-            **os.environ,
-            "DATABASE_URL": url,
-            "REFEREE_RATE_LIMIT": "1000000 per minute",
-            "REFEREE_ANALYSIS_LOCK": str(tmp / "analysis.lock"),
-        }
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "--config",
-                str(ROOT / "gunicorn.conf.py"),
-                "--bind",
-                self.base.removeprefix("http://"),
-                "--access-logfile",
-                "/dev/null",
-                "referee.wsgi:app",
-            ],
-            env=env,
-            cwd=tmp,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        for _ in range(300):
-            try:
-                if requests.get(self.base + "/health", timeout=2).ok:
-                    return
-            except requests.RequestException:
-                pass
-            time.sleep(0.1)
-        self.proc.kill()
-        pytest.fail("gunicorn did not start")
+        try:
+            super().__init__(
+                url,
+                tmp,
+                REFEREE_RATE_LIMIT="1000000 per minute",
+                REFEREE_ANALYSIS_LOCK=str(tmp / "analysis.lock"),
+            )
+        except RuntimeError as e:
+            pytest.fail(str(e))
 
 
 @pytest.fixture
@@ -89,11 +63,7 @@ def gunicorn(tmp_path: Path) -> Iterator[Gunicorn]:
     try:
         yield g
     finally:
-        g.proc.terminate()
-        try:
-            g.proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            g.proc.kill()
+        g.stop()
 
 
 class Traffic:

@@ -7,11 +7,7 @@ gunicorn servers that share a real Redis (``redis://``) count together too.
 
 from __future__ import annotations
 
-import os
-import signal
 import subprocess
-import sys
-import time
 from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -22,72 +18,28 @@ import requests
 
 from referee.service.keys import KeyService
 from referee.storage.backend import SqlBackend
-from tests.support.pg_server import free_port
-from tests.support.service import ROOT
+from tests.support.gunicorn import Served
 
 LIMIT = 60
 REQUESTS = 150
 
 
-class Gunicorn:
+class Gunicorn(Served):
     def __init__(self, tmp: Path, db_url: str, workers: int, storage: str | None) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        env = {**os.environ, "DATABASE_URL": db_url, "REFEREE_RATE_LIMIT": f"{LIMIT} per minute"}
-        env.pop("REFEREE_RATE_LIMIT_STORAGE", None)
-        if storage:
-            env["REFEREE_RATE_LIMIT_STORAGE"] = storage
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "--config",
-                str(ROOT / "gunicorn.conf.py"),
-                "--bind",
-                f"127.0.0.1:{self.port}",
-                "--workers",
-                str(workers),
-                "--access-logfile",
-                "/dev/null",
-                "referee.wsgi:app",
-            ],
-            env=env,
-            cwd=tmp,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
-        for _ in range(300):
-            try:
-                if requests.get(self.base + "/ready", timeout=5).status_code == 200:
-                    break
-            except requests.RequestException:
-                pass
-            time.sleep(0.1)
-        else:
-            self.stop()
-            pytest.fail("gunicorn did not become ready")
-        self.pids = self._workers(workers)
-
-    def _workers(self, n: int) -> list[int]:
-        for _ in range(100):  # all workers booted (each answers once it has imported)
-            out = subprocess.run(
-                ["ps", "-o", "pid=", "--ppid", str(self.proc.pid)], capture_output=True, text=True
-            ).stdout.split()
-            if len(out) == n:
-                return [int(p) for p in out]
-            time.sleep(0.1)
-        return []
-
-    def stop(self) -> str:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
         try:
-            _out, err = self.proc.communicate(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            _out, err = self.proc.communicate()
-        return err.decode(errors="replace")
+            super().__init__(
+                db_url,
+                tmp,
+                workers=workers,
+                stderr=subprocess.PIPE,
+                ready_s=30,
+                REFEREE_RATE_LIMIT=f"{LIMIT} per minute",
+                REFEREE_RATE_LIMIT_STORAGE=storage,
+            )
+        except RuntimeError as e:
+            pytest.fail(str(e))
+        # all workers booted (each answers once it has imported)
+        self.pids = self.workers(workers)
 
 
 @pytest.fixture

@@ -11,7 +11,6 @@ import os
 import random
 import signal
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -26,9 +25,7 @@ from sqlalchemy import text
 from referee.service.keys import KeyService
 from referee.storage.backend import SqlBackend
 from tests.support.generate import random_game
-from tests.support.pg_server import free_port
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support.gunicorn import Served
 
 
 class Server:
@@ -44,48 +41,21 @@ class Server:
             _key, secret = keys.create("referee", owner)
             self.headers[name] = {"Authorization": f"Bearer {secret}"}
         backend.dispose()
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        env = {
-            **os.environ,
-            "DATABASE_URL": self.url,
-            "REFEREE_RATE_LIMIT": "100000 per minute",
-        }
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "--config",
-                str(ROOT / "gunicorn.conf.py"),
-                "--bind",
-                f"127.0.0.1:{self.port}",
-                "--workers",
-                "2",
-                "--access-logfile",
-                "/dev/null",
-                "referee.wsgi:app",
-            ],
-            env=env,
-            cwd=tmp,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
-        for _ in range(200):
-            try:
-                if requests.get(self.base + "/ready", timeout=2).status_code == 200:
-                    return
-            except requests.RequestException:
-                pass
-            time.sleep(0.1)
-        self.stop()
-        pytest.fail("gunicorn did not become ready")
+        try:
+            self.served = Served(
+                self.url,
+                tmp,
+                workers=2,
+                stderr=subprocess.PIPE,
+                ready_s=20,
+                REFEREE_RATE_LIMIT="100000 per minute",
+            )
+        except RuntimeError as e:
+            pytest.fail(str(e))
+        self.base, self.proc = self.served.base, self.served.proc
 
     def workers(self) -> list[int]:
-        out = subprocess.run(
-            ["ps", "-o", "pid=", "--ppid", str(self.proc.pid)], capture_output=True, text=True
-        ).stdout
-        return [int(p) for p in out.split()]
+        return self.served.workers()
 
     def db_counts(self) -> dict[str, int]:
         backend = SqlBackend(self.url)
@@ -107,9 +77,7 @@ class Server:
             backend.dispose()
 
     def stop(self) -> str:
-        self.proc.send_signal(signal.SIGTERM)
-        _out, err = self.proc.communicate(timeout=30)
-        return err.decode(errors="replace")
+        return self.served.stop()
 
 
 @pytest.fixture

@@ -3,12 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import os
-import signal
 import subprocess
-import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -21,7 +17,7 @@ from referee.cli import openapi as openapi_cli
 from referee.cli import serve as serve_cli
 from referee.storage.backend import SqlBackend
 from referee.storage.models import Base
-from tests.support.pg_server import free_port
+from tests.support.gunicorn import Served
 from tests.support.service import ROOT, example
 
 
@@ -106,43 +102,16 @@ def test_serve_makes_one_first_admin_key(tmp_path, monkeypatch, capsys):
 
 @pytest.mark.slow
 def test_gunicorn_serves_a_dispute_over_http(tmp_path):
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'g.db'}"}
-    backend = SqlBackend(env["DATABASE_URL"])
+    url = f"sqlite:///{tmp_path / 'g.db'}"
+    backend = SqlBackend(url)
     backend.migrate()
     from referee.service.keys import KeyService
 
     _key, secret = KeyService(backend.unit_of_work).create("referee", "Club")
     backend.dispose()
-    port = free_port()
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "--config",
-            str(ROOT / "gunicorn.conf.py"),
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            "2",
-            "referee.wsgi:app",
-        ],
-        env=env,
-        cwd=tmp_path,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    base = f"http://127.0.0.1:{port}"
+    server = Served(url, tmp_path, workers=2, stderr=subprocess.PIPE, ready_s=10)
+    base = server.base
     try:
-        for _ in range(100):
-            try:
-                if requests.get(base + "/ready", timeout=5).status_code == 200:
-                    break
-            except requests.RequestException:
-                pass
-            time.sleep(0.1)
-        else:
-            pytest.fail("gunicorn did not become ready")
         headers = {"Authorization": f"Bearer {secret}", "Idempotency-Key": "once"}
         body = {"record": example("false-lead"), "note": "over HTTP"}
         results: list[requests.Response] = []
@@ -165,6 +134,5 @@ def test_gunicorn_serves_a_dispute_over_http(tmp_path):
         listed = requests.get(base + "/v1/disputes", headers=headers, timeout=10)
         assert len(listed.json()) == 1
     finally:
-        proc.send_signal(signal.SIGTERM)
-        _out, err = proc.communicate(timeout=30)
-    assert b"Traceback" not in err, err.decode()
+        err = server.stop()
+    assert "Traceback" not in err, err
