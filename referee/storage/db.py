@@ -198,6 +198,11 @@ def fetch_one(conn: Connection, sql: str, params: Any) -> Any:
     return row
 
 
+#: a pooled PostgreSQL connection given back less than this many seconds ago is taken
+#: out again without a liveness ping (as HikariCP's aliveBypassWindowMs does)
+PING_AFTER_IDLE_S = 0.5
+
+
 def _guard_postgresql(engine: Engine, timeouts: Timeouts) -> None:
     """Every call on ``engine`` armed on :data:`WATCHDOG`: statements, commits and
     rollbacks, the reset of a connection given back to the pool, and the liveness ping
@@ -208,11 +213,15 @@ def _guard_postgresql(engine: Engine, timeouts: Timeouts) -> None:
     ping_deadline = timeouts.connect_s or deadline
     _DEADLINES[engine] = deadline
 
+    # (an invalidated connection has nothing to arm: asking it for its DBAPI connection
+    # would try to reconnect inside the failed transaction, PendingRollbackError, a 500)
     def arm(conn: Any, *_args: Any) -> None:
-        WATCHDOG.arm(conn.connection.dbapi_connection, deadline)
+        if not conn.invalidated:
+            WATCHDOG.arm(conn.connection.dbapi_connection, deadline)
 
     def disarm(conn: Any, *_args: Any) -> None:
-        WATCHDOG.disarm(conn.connection.dbapi_connection)
+        if not conn.invalidated:
+            WATCHDOG.disarm(conn.connection.dbapi_connection)
 
     event.listen(engine, "before_cursor_execute", arm)
     event.listen(engine, "after_cursor_execute", disarm)
@@ -222,10 +231,18 @@ def _guard_postgresql(engine: Engine, timeouts: Timeouts) -> None:
     def reset(dbapi_conn: Any, _record: Any, _state: Any) -> None:
         WATCHDOG.arm(dbapi_conn, deadline)
 
-    def checkin(dbapi_conn: Any, _record: Any) -> None:
+    def checkin(dbapi_conn: Any, record: Any) -> None:
         WATCHDOG.disarm(dbapi_conn)
+        record.info["returned_at"] = (id(dbapi_conn), time.monotonic())
 
-    def checkout(dbapi_conn: Any, _record: Any, _proxy: Any) -> None:
+    def checkout(dbapi_conn: Any, record: Any, _proxy: Any) -> None:
+        returned = record.info.pop("returned_at", None)
+        if (
+            returned is not None
+            and returned[0] == id(dbapi_conn)
+            and time.monotonic() - returned[1] < PING_AFTER_IDLE_S
+        ):
+            return  # in use a moment ago: the ping would cost a round trip every request
         WATCHDOG.arm(dbapi_conn, ping_deadline)
         try:
             engine.dialect.do_ping(dbapi_conn)

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
-from sqlalchemy import exc, insert, select
+from sqlalchemy import exc, func, insert, select
 
 from referee.service.model import Dispute, Revision
 from referee.storage.backend import SqlBackend
@@ -144,3 +144,66 @@ def test_a_failed_insert_raises_sqlalchemys_error(backend: SqlBackend) -> None:
         uow.commit()
     with backend.engine.connect() as conn:
         assert conn.exec_driver_sql("SELECT count(*) FROM disputes").scalar_one() == 0
+
+
+def _count(backend: SqlBackend) -> int:
+    """Disputes another connection sees (what is committed)."""
+    other = SqlBackend(backend.url)
+    try:
+        with other.engine.connect() as conn:
+            return int(conn.exec_driver_sql("SELECT count(*) FROM disputes").scalar_one())
+    finally:
+        other.dispose()
+
+
+def test_a_connection_in_use_a_moment_ago_is_not_pinged(
+    backend: SqlBackend, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PostgreSQL: a pooled connection is pinged when taken out (a dead one is replaced
+    before a request uses it), unless it was given back less than PING_AFTER_IDLE_S ago."""
+    if backend.engine.dialect.name != "postgresql":
+        pytest.skip("the liveness ping is PostgreSQL's")
+    from referee.storage import db
+
+    pings: list[object] = []
+    real = backend.engine.dialect.do_ping
+    monkeypatch.setattr(backend.engine.dialect, "do_ping", lambda c: pings.append(c) or real(c))
+    with backend.engine.connect() as conn:  # a fresh connection: pinged
+        conn.exec_driver_sql("SELECT 1")
+    assert len(pings) == 1
+    with backend.engine.connect() as conn:  # given back just now: no ping
+        conn.exec_driver_sql("SELECT 1")
+    assert len(pings) == 1
+    monkeypatch.setattr(db, "PING_AFTER_IDLE_S", 0.0)
+    with backend.engine.connect() as conn:  # idle "long enough": pinged again
+        conn.exec_driver_sql("SELECT 1")
+    assert len(pings) == 2
+
+
+def test_a_connection_lost_inside_a_transaction_fails_the_insert_and_rolls_back_cleanly(
+    backend: SqlBackend,
+) -> None:
+    """PostgreSQL: the server ends the connection after the transaction's first statement
+    (a restart, a failover). The insert raises SQLAlchemy's error marked as a lost
+    connection (503 for the service), the unit of work's rollback does not raise (the
+    watchdog's rollback hook once asked the invalidated connection for its socket:
+    PendingRollbackError, a 500), and the pool's next connection works."""
+    if backend.engine.dialect.name != "postgresql":
+        pytest.skip("a server that ends a connection: PostgreSQL")
+    at = datetime(2026, 5, 2, 11, 45, tzinfo=UTC)
+    with pytest.raises(exc.OperationalError) as caught, backend.unit_of_work() as uow:
+        pid = uow.session.execute(select(func.pg_backend_pid())).scalar_one()
+        other = SqlBackend(backend.url)
+        try:
+            with other.engine.begin() as conn:
+                conn.execute(select(func.pg_terminate_backend(pid)))
+        finally:
+            other.dispose()
+        uow.disputes.add(_dispute(None, at))
+        uow.commit()
+    assert caught.value.connection_invalidated
+    assert _count(backend) == 0
+    with backend.unit_of_work() as uow:
+        uow.disputes.add(_dispute(None, at))
+        uow.commit()
+    assert _count(backend) == 1
