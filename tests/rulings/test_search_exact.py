@@ -417,3 +417,80 @@ def test_isko_5_4_3_defender_keeping_the_lead_with_trumps_and_a_suit_of_his_own(
     hands = _masks((("CQ", "SQ", "H8"), ("C7", "ST", "HK"), ("DK", "DQ", "DJ")))
     ans = native.can_reach_points(hands, 2, (), Game.GRAND, 0, 1)
     assert ans.answer is False and ans.nodes == 0
+
+
+@st.composite
+def null_boundaries(draw: st.DrawFn) -> tuple[Hands, int, int]:
+    """Null, two to five cards in each hand at a trick boundary, a declarer and a
+    defender on lead (after the first trick the declarer of a claim never leads again)."""
+    tricks = draw(st.integers(2, 5))
+    deck = draw(st.permutations([c.name for c in Card]))
+    hands = tuple(tuple(deck[i * tricks : (i + 1) * tricks]) for i in range(3))
+    declarer = draw(st.integers(0, 2))
+    leader = draw(st.sampled_from([s for s in range(3) if s != declarer]))
+    return hands, declarer, leader
+
+
+@settings(SETTINGS, max_examples=600)
+@given(null_boundaries())
+def test_isko_4_3_4_null_declarer_winning_every_one_suit_game_takes_no_trick(pos) -> None:
+    """4.3.4, null: the engine settles a position without search when the declarer wins,
+    in every suit he holds, the one-suit game G_S of ``_engine.c`` (the defenders lead the
+    suit from either hand at will and throw its cards away up to a bound counted from
+    their other suits); minimax must agree that the defenders cannot force him to take a
+    trick. (Readings that drop the discard bound, the seat order or count only the suits
+    a defender lacks already fail here; see the cases below.)"""
+    hands, declarer, leader = pos
+    if native.null_lost_suits(_masks(hands), declarer):
+        return
+    others = 0b111 & ~(1 << declarer)
+    assert not ref_force(hands, leader, (), "null", 1 << declarer, others)
+
+
+#: (hands, leader) with the declarer in forehand, each forced, and each read as safe by a
+#: sloppier one-suit game: the reading it refutes
+NULL_ONE_SUIT_CASES = {
+    # rearhand leads CJ, middlehand (void) throws DA away, then DJ: the declarer's DQ wins
+    "discards-bounded-not-forbidden": ((("DQ", "C8"), ("DA", "H7"), ("CJ", "DJ")), 2),
+    # rearhand leads S9, the declarer (second) plays S7, middlehand takes it with SA and
+    # leads S8 under SJ: playing second he could not wait to see middlehand's card
+    "declarer-plays-second-after-rearhand": (
+        (("S7", "H8", "SJ"), ("CJ", "SA", "S8"), ("DJ", "D8", "S9")),
+        2,
+    ),
+    # two hearts of middlehand against one of rearhand: at the second heart rearhand is
+    # void and throws CA away, then middlehand's CT forces CQ
+    "discards-after-a-suit-runs-out": (
+        (("H7", "H8", "CQ"), ("HJ", "CT", "HK"), ("CA", "HT", "S8")),
+        2,
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(NULL_ONE_SUIT_CASES))
+def test_isko_4_3_4_null_one_suit_game_counts_discards_and_the_seat_order(case: str) -> None:
+    """4.3.4, null: in each position the defenders force the declarer (minimax), so the
+    one-suit games must not all be won (the engine would settle it as safe)."""
+    hands, leader = NULL_ONE_SUIT_CASES[case]
+    assert ref_force(hands, leader, (), "null", 0b001, 0b110)
+    assert native.null_lost_suits(_masks(hands), 0) != 0
+    ans = native.can_force_trick(
+        _masks(hands), leader, (), Game.NULL, winners=0b001, controllers=0b110
+    )
+    assert ans.answer is True
+
+
+def test_isko_4_3_4_null_one_suit_game_sees_what_the_ith_lowest_test_misses() -> None:
+    """4.3.4, null (from a hill-climbed claim): the declarer's SQ lies above middlehand's
+    ST and SJ, so "his i-th lowest card under their i-th lowest" fails; but rearhand's
+    SA and SK must follow every spade and rearhand can never throw them away (middlehand
+    leads nothing rearhand lacks), so SQ always falls under them. The engine settles it
+    as safe and minimax agrees."""
+    hands = (("C9", "SQ", "HA"), ("CQ", "ST", "SJ"), ("CJ", "SA", "SK"))
+    assert native.null_lost_suits(_masks(hands), 0) == 0
+    for leader in (1, 2):
+        assert not ref_force(hands, leader, (), "null", 0b001, 0b110)
+        ans = native.can_force_trick(
+            _masks(hands), leader, (), Game.NULL, winners=0b001, controllers=0b110
+        )
+        assert ans.answer is False

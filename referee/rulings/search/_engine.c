@@ -561,6 +561,170 @@ static int null_safe(const Game *g, const u32 *h, int d) {
     return 1;
 }
 
+/* Null, the declarer not on lead: one suit at a time, with the defenders' discards counted.
+ *
+ * null_safe lets the defenders throw any card away at any time. They can throw a card of
+ * suit S away only in a trick led in another suit T by the other defender, when they hold
+ * no card of T. A bound on those tricks (X discards, Y the other defender):
+ *   discards of S cards by X  <=  E_X(S) = sum over suits T != S of max(0, |Y_T| - |X_T|)
+ * (counted now). Proof: let P = sum over T != S of max(0, |Y_T| - |X_T|). A trick in which
+ * X discards is led by Y in a suit T that X lacks, so |X_T| = 0 < |Y_T| and P falls by one
+ * (Y's led card). Nothing raises P while X still holds a card of S: a trick of T in which
+ * both follow takes one card of T from each; a trick led by X in T with Y void takes one
+ * card of X while |Y_T| = 0 (its term stays 0); a discard of X of a card of T != S raises
+ * P by at most one, in a trick that lowered it by one; a discard of Y lowers it; and in a
+ * trick of S, X follows (he holds S). So X throws away at most P cards of S.
+ *
+ * The game of one suit S, G_S, is then a relaxation of the real one in the defenders'
+ * favour: A is the seat after the declarer (when A leads, the declarer plays last), B the
+ * seat before him (when B leads, the declarer plays second and A after him). At any time
+ * either defender holding a card of S may lead it (the real lead passes by tricks), and
+ * A and B may throw away up to E_A(S), E_B(S) of their cards of S. The declarer plays a
+ * fixed rule: following, his highest card of S below the card winning so far (played
+ * last: max of the two defenders'; second: the led card); if he has none and plays
+ * second, his lowest (A must then overtake it: A holds only higher cards of S); void in
+ * a led suit, in the real game, he throws away the highest card of some suit. He loses
+ * G_S when he takes a trick. Removing his highest card of S never turns a won G_S into
+ * a lost one (by induction on the tricks: with the top card gone the rule plays the same
+ * card, or the highest left where it would have played a removed one, and the hands stay
+ * "the same less top cards"), so his discards do not hurt; and every line of the real
+ * game restricted to S is a line of G_S. Hence if he wins G_S for every suit he holds, he
+ * takes no trick in the real game, whatever the defenders do.
+ *
+ * G_S depends only on the order of the suit's alive cards by owner and on the two bounds,
+ * so it is solved once for every such shape (at import: at most eight cards, bounds
+ * clamped to eight) and read from NS_LOST. */
+#define NS_SEQS 9841 /* shapes of 0..8 cards with three owners: 3^0 + ... + 3^8 */
+static uint16_t NS_LOST[NS_SEQS][9]; /* [shape][E_A]: bit E_B set when the declarer loses */
+static uint16_t NS_OFF[9];           /* first shape of each size */
+static uint16_t NS_B3[256];          /* bit i of a mask at digit i of base 3 */
+
+/* A shape: n cards, strongest first (bit 0); mD the declarer's, mB those of B, the rest
+ * A's. The shape index: NS_OFF[n] + digits (0 A, 1 declarer, 2 B). */
+static inline int ns_index(int n, unsigned mD, unsigned mB) {
+    return NS_OFF[n] + NS_B3[mD] + 2 * NS_B3[mB];
+}
+
+/* the masks after removing the cards at `gone` (keeping the order of the rest) */
+static inline unsigned ns_drop(int n, unsigned m, unsigned gone) {
+    return COMPRESS[((1u << n) - 1) & ~gone][m];
+}
+
+static int8_t *NS_MEMO;
+
+/* Can the defenders make the declarer take a trick of G_S? (memoised in NS_MEMO) */
+static int ns_lost(int n, unsigned mD, unsigned mB, int eA, int eB) {
+    if (!mD) return 0;
+    unsigned full = (1u << n) - 1, mA = full & ~mD & ~mB;
+    int nA = __builtin_popcount(mA), nB = __builtin_popcount(mB);
+    if (eA > nA) eA = nA;
+    if (eB > nB) eB = nB;
+    int8_t *memo = &NS_MEMO[(ns_index(n, mD, mB) * 9 + eA) * 9 + eB];
+    if (*memo >= 0) return *memo;
+    int lost = 0;
+#define NS_TRY(gone, ea, eb)                                                                    \
+    if (ns_lost(n - __builtin_popcount(gone), ns_drop(n, mD, gone), ns_drop(n, mB, gone), ea, \
+                eb)) {                                                                          \
+        lost = 1;                                                                               \
+        goto done;                                                                              \
+    }
+    if (eA)
+        for (unsigned m = mA; m; m &= m - 1) NS_TRY(m & -m, eA - 1, eB)
+    if (eB)
+        for (unsigned m = mB; m; m &= m - 1) NS_TRY(m & -m, eA, eB - 1)
+    /* A leads x, B follows with y (or is void), the declarer plays last */
+    for (unsigned mx = mA; mx; mx &= mx - 1) {
+        unsigned x = mx & -mx;
+        for (unsigned my = mB ? mB : 1u << 8; my; my &= my - 1) {
+            unsigned y = mB ? my & -my : 0;
+            unsigned w = y && y < x ? y : x;       /* the stronger card: the lower bit */
+            unsigned under = mD & ~((w << 1) - 1); /* the declarer's cards below it */
+            if (!under) {
+                lost = 1;
+                goto done;
+            }
+            NS_TRY(x | y | (under & -under), eA, eB) /* his highest card below it */
+        }
+    }
+    /* B leads x, the declarer plays second, A follows with y (or is void) */
+    for (unsigned mx = mB; mx; mx &= mx - 1) {
+        unsigned x = mx & -mx;
+        unsigned under = mD & ~((x << 1) - 1);
+        unsigned d = under ? under & -under : 1u << (31 - __builtin_clz(mD)); /* else lowest */
+        if (!under && (!mA || (mA & ~((d << 1) - 1)))) { /* A void or can go under him */
+            lost = 1;
+            goto done;
+        }
+        for (unsigned my = mA ? mA : 1u << 8; my; my &= my - 1) {
+            unsigned y = mA ? my & -my : 0;
+            NS_TRY(x | d | y, eA, eB)
+        }
+    }
+#undef NS_TRY
+done:
+    *memo = (int8_t)lost;
+    return lost;
+}
+
+/* Fill NS_LOST (once, at import); -1 when out of memory. */
+static int ns_init(void) {
+    for (int n = 0, off = 0, p = 1; n <= 8; n++, off += p, p *= 3) NS_OFF[n] = (uint16_t)off;
+    for (int m = 0; m < 256; m++) {
+        int v = 0, p = 1;
+        for (int i = 0; i < 8; i++, p *= 3)
+            if (m >> i & 1) v += p;
+        NS_B3[m] = (uint16_t)v;
+    }
+    NS_MEMO = (int8_t *)malloc((size_t)NS_SEQS * 81);
+    if (!NS_MEMO) return -1;
+    memset(NS_MEMO, -1, (size_t)NS_SEQS * 81);
+    for (int n = 0; n <= 8; n++) {
+        unsigned full = (1u << n) - 1;
+        for (unsigned mD = 0; mD <= full; mD++)
+            for (unsigned mB = 0; mB <= full; mB++) {
+                if (mD & mB) continue;
+                uint16_t *row = NS_LOST[ns_index(n, mD, mB)];
+                for (int eA = 0; eA <= 8; eA++) {
+                    row[eA] = 0;
+                    for (int eB = 0; eB <= 8; eB++)
+                        if (ns_lost(n, mD, mB, eA, eB)) row[eA] |= (uint16_t)(1u << eB);
+                }
+            }
+    }
+    free(NS_MEMO);
+    NS_MEMO = NULL;
+    return 0;
+}
+
+/* The suits (bit k: plain class k) whose G_S (above) the declarer `d` loses in the
+ * position `h`, the defenders' discard bounds counted from `h`. */
+static unsigned null_lost_suits(const Game *g, const u32 *h, int d) {
+    u32 a = h[(d + 1) % 3], b = h[(d + 2) % 3];
+    u64 pd = places_of(g, h[d]), pa = places_of(g, a), pb = places_of(g, b);
+    int ea[4], eb[4], sa = 0, sb = 0; /* each suit's term of E_A, E_B */
+    for (int k = 0; k < 4; k++) {
+        int na = __builtin_popcount(a & g->class_mask[k]);
+        int nb = __builtin_popcount(b & g->class_mask[k]);
+        ea[k] = nb > na ? nb - na : 0;
+        eb[k] = na > nb ? na - nb : 0;
+        sa += ea[k];
+        sb += eb[k];
+    }
+    unsigned lost = 0;
+    for (int k = 0; k < 4; k++) {
+        unsigned qd = (unsigned)(pd >> 8 * k) & 255u;
+        if (!qd) continue;
+        unsigned qb = (unsigned)(pb >> 8 * k) & 255u;
+        unsigned alive = qd | qb | ((unsigned)(pa >> 8 * k) & 255u);
+        int eA = sa - ea[k], eB = sb - eb[k]; /* the other suits' terms */
+        if (eA > 8) eA = 8;
+        if (eB > 8) eB = 8;
+        int row = ns_index(__builtin_popcount(alive), COMPRESS[alive][qd], COMPRESS[alive][qb]);
+        if (NS_LOST[row][eA] >> eB & 1) lost |= 1u << k;
+    }
+    return lost;
+}
+
 /* A result known without search: 1, 0, or -1 (unknown). */
 static int f_sure(Force *f, const u32 *h, int lead) {
     const Game *g = f->s.g;
@@ -576,6 +740,7 @@ static int f_sure(Force *f, const u32 *h, int lead) {
         int d = f->null_single;
         if (lead != d && null_safe(g, h, d)) return 0;
         if (lead != d && null_forced(g, h, d, lead)) return 1;
+        if (lead != d && !null_lost_suits(g, h, d)) return 0;
         u32 defs = (h[0] | h[1] | h[2]) & ~h[d];
         int can_lose = lead != d;
         for (u32 m = h[d]; m; m &= m - 1) {
@@ -606,23 +771,52 @@ static int f_boundary(Force *f, const u32 *h0, int lead) {
     return result;
 }
 
+/* The places of `R` in the suits of `suits` (bit k: plain class k). */
+static inline u64 places_in(const Game *g, u64 R, unsigned suits) {
+    u64 in = 0;
+    for (int k = 0; k < 4; k++)
+        if (suits >> k & 1) in |= g->class_places[k];
+    return R & in;
+}
+
 /* The null declarer's moves, most promising first (he wants to take no trick): leading,
  * his lowest cards; following, his highest card under the card that wins so far, then
  * the ones above it, lowest first; void, his strongest cards, the ones that could later
- * win a trick. `R`: the moves as places (strongest first within each class, classes in
- * order); following, they are all of the led class, and the places after the winning
- * card's in its class are the cards under it. */
+ * win a trick, first those of the suits whose G_S he loses (null_lost_suits: measured on
+ * the hill-climbed positions, the plain strongest-first order often threw away a safe
+ * suit's ace first). `R`: the moves as places (strongest first within each class,
+ * classes in order); following, they are all of the led class, and the places after the
+ * winning card's in its class are the cards under it. `h`: the hands, he is seat `d`. */
 static int null_order(const Game *g, u64 R, int8_t *order, u32 legal, const int8_t *played,
-                      int n) {
+                      int n, const u32 *h, int d) {
     if (n == 0) return cards_down(g, R, order, 0);
     u32 led_class = g->class_mask[g->class_of[played[0]]];
-    if (!(legal & led_class)) return cards_up(g, R, order, 0); /* void: strongest first */
+    if (!(legal & led_class)) { /* void: strongest first, the lost suits' cards first */
+        u64 first = places_in(g, R, null_lost_suits(g, h, d));
+        return cards_up(g, R & ~first, order, cards_up(g, first, order, 0));
+    }
     int top = played[0];
     if (n == 2 && (g->class_mask[g->class_of[played[1]]] & led_class) &&
         bit(g->above[top], played[1]))
         top = played[1];
     u64 under = R & g->weaker[g->place_of[top]];
     return cards_down(g, R & ~under, order, cards_up(g, under, order, 0));
+}
+
+/* The null defenders' leads against the declarer `d`, most promising first: the suits
+ * whose G_S he loses, then the other suits he holds, then those he lacks (a lead there
+ * only lets him throw a card away); within each, the weakest cards first (as before,
+ * classes from the last). Measured on the hill-climbed positions: the plain
+ * weakest-first order often led a suit he lacked first. */
+static int null_leads(const Game *g, u64 R, int8_t *order, const u32 *h, int d) {
+    unsigned held = 0;
+    for (int k = 0; k < 4; k++)
+        if (h[d] & g->class_mask[k]) held |= 1u << k;
+    unsigned lost = null_lost_suits(g, h, d);
+    u64 first = places_in(g, R, lost), second = places_in(g, R, held & ~lost);
+    int m = cards_down(g, first, order, 0);
+    m = cards_down(g, second, order, m);
+    return cards_down(g, R & ~first & ~second, order, m);
 }
 
 static int f_within(Force *f, const u32 *h, int lead, const int8_t *played, int n) {
@@ -635,7 +829,8 @@ static int f_within(Force *f, const u32 *h, int lead, const int8_t *played, int 
     int8_t order[32];
     u64 R = move_places(g, legal, alive, 0);
     int mine = (f->controllers >> seat) & 1, m;
-    if (seat == f->null_single) m = null_order(g, R, order, legal, played, n);
+    if (seat == f->null_single) m = null_order(g, R, order, legal, played, n, h, seat);
+    else if (n == 0 && f->null_single >= 0) m = null_leads(g, R, order, h, f->null_single);
     else m = f->strong_first[seat] ? cards_up(g, R, order, 0) : cards_down(g, R, order, 0);
     int8_t next[3];
     for (int i = 0; i < n; i++) next[i] = played[i];
@@ -1580,8 +1775,28 @@ static PyObject *py_canon(PyObject *self, PyObject *args) {
                          (unsigned long)out[2]);
 }
 
+/* Null: the suits whose one-suit game G_S the declarer loses (null_lost_suits; for the
+ * tests, which hold "none" to minimax). */
+static PyObject *py_null_lost_suits(PyObject *self, PyObject *args) {
+    int game, declarer;
+    PyObject *hands;
+    if (!PyArg_ParseTuple(args, "iOi", &game, &hands, &declarer)) return NULL;
+    const Game *g = game_at(game);
+    if (!g) return NULL;
+    u32 h[3];
+    if (read_u32s(hands, h, 3, "hands") < 0) return NULL;
+    if ((h[0] & h[1]) || (h[0] & h[2]) || (h[1] & h[2]) || declarer < 0 || declarer > 2 ||
+        g->trumps) {
+        PyErr_SetString(PyExc_ValueError, "disjoint hands of a null game and a seat expected");
+        return NULL;
+    }
+    return PyLong_FromUnsignedLong(null_lost_suits(g, h, declarer));
+}
+
 static PyMethodDef METHODS[] = {
     {"canon", py_canon, METH_VARARGS, "canon(game, hands, by_points, general=False) -> canonical hands"},
+    {"null_lost_suits", py_null_lost_suits, METH_VARARGS,
+     "null_lost_suits(game, hands, declarer) -> suits (bits) whose one-suit game he loses"},
     {"prepare", py_prepare, METH_VARARGS, "Store one game's tables under an index."},
     {"force", py_force, METH_VARARGS,
      "force(game, hands, leader, played, winners, controllers, is_null, limit)"},
@@ -1610,5 +1825,6 @@ PyMODINIT_FUNC PyInit__engine(void) {
         for (int i = 0; i < 8; i++) v |= (x >> i & 1) << (2 * i);
         SPREAD[x] = (uint16_t)v;
     }
+    if (ns_init() < 0) return PyErr_NoMemory();
     return PyModule_Create(&MODULE);
 }

@@ -39,7 +39,7 @@ from referee.rulings.search.tables import (
     tables,
 )
 
-__all__ = ["can_force_trick", "can_reach_points", "can_take_all", "canonical"]
+__all__ = ["can_force_trick", "can_reach_points", "can_take_all", "canonical", "null_lost_suits"]
 
 #: the engine's slot for each game's tables
 _INDEX: dict[Game, int] = {game: i for i, game in enumerate(Game)}
@@ -146,3 +146,12 @@ def canonical(
     ``general``: computed by the general loop, not by the searches' shortcut for
     questions without points (``canon_plain``); the two must agree."""
     return _engine.canon(_INDEX[game], list(hands[:3]), by_points, general)
+
+
+def null_lost_suits(hands: Sequence[int], declarer: int) -> int:
+    """Null, the declarer not on lead: the suits (bit k for suit k, clubs 0 .. diamonds 3)
+    in which he loses the engine's one-suit game (``G_S`` in ``_engine.c``: the defenders
+    lead that suit from either hand at will and throw its cards away within a bound on
+    their discards). None (0) is the engine's sign that he takes no trick, whatever the
+    defenders do (the tests hold it to minimax)."""
+    return _engine.null_lost_suits(_INDEX[Game.NULL], list(hands[:3]), declarer)
