@@ -494,3 +494,51 @@ def test_isko_4_3_4_null_one_suit_game_sees_what_the_ith_lowest_test_misses() ->
             _masks(hands), leader, (), Game.NULL, winners=0b001, controllers=0b110
         )
         assert ans.answer is False
+
+
+def ref_tricks(hands: Hands, leader: int, game: str, d: int) -> int:
+    """The most tricks ``d`` can take from a trick boundary, everyone playing for him."""
+    if not any(hands):
+        return 0
+    best = 0
+    for _, c0, h0 in _plays(hands, leader, (), game):
+        for _, c1, h1 in _plays(h0, leader, (c0,), game):
+            for _, c2, h2 in _plays(h1, leader, (c0, c1), game):
+                w = _winner(leader, (c0, c1, c2), game)
+                best = max(best, (w == d) + ref_tricks(h2, w, game, d))
+    return best
+
+
+@st.composite
+def deals(draw: st.DrawFn, most: int = 5) -> tuple[str, Hands, int]:
+    """A suit or grand game, hands of one to ``most`` cards each at a trick boundary, and a
+    leader."""
+    game = draw(st.sampled_from([g.value for g in Game if g is not Game.NULL]))
+    tricks = draw(st.integers(1, most))
+    deck = draw(st.permutations([c.name for c in Card]))
+    hands = tuple(tuple(deck[i * tricks : (i + 1) * tricks]) for i in range(3))
+    return game, hands, draw(st.integers(0, 2))
+
+
+@settings(SETTINGS, max_examples=150)
+@given(deals(), st.integers(0, 2))
+def test_isko_4_1_5_most_tricks_the_declarer_can_win_equals_minimax(pos, declarer: int) -> None:
+    """4.1.5 / 5.4.3: the points search bounds what the declarer can still reach by the
+    most tricks he can still win (the defenders take a card of every hand in each of the
+    others); that count, searched on its own with canonical positions, must be minimax's."""
+    game, hands, leader = pos
+    most = native.most_tricks(_masks(hands), leader, Game(game), declarer)
+    assert most == ref_tricks(hands, leader, game, declarer)
+
+
+@settings(SETTINGS, max_examples=100)
+@given(deals(), st.integers(0, 2))
+def test_isko_4_1_5_points_reachable_when_the_tricks_are_few(pos, declarer: int) -> None:
+    """4.1.5 / 5.4.3 at a trick boundary: the points the declarer can reach (minimax) are
+    reachable and one more is not, also where the count of the tricks he can win is what
+    settles it (every position here is searched with that bound)."""
+    game, hands, leader = pos
+    best = ref_points(hands, leader, (), game, declarer)
+    for needed in (best, best + 1):
+        ans = native.can_reach_points(_masks(hands), leader, (), Game(game), declarer, needed)
+        assert ans.answer == (best >= needed), (best, needed)

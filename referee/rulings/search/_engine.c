@@ -1115,6 +1115,7 @@ typedef struct {
     Search s;
     int d, d1, d2; /* the declarer and the seats after him */
     TrumpMemo *memo; /* 1 << TRUMP_MEMO_BITS entries */
+    Table wt;        /* w_best: bounds on the tricks the declarer can still win */
 } Reach;
 
 typedef struct {
@@ -1165,21 +1166,17 @@ static int lowest_points(const Game *g, u32 m, int k) {
     return sum;
 }
 
-/* Card points the declarer cannot win from here, whatever anyone plays.
- *
- * A defender's trump that no trump of the declarer can take one for one (a matching,
- * as in trump_loss) falls in a trick the defenders win; his trumps fall in different
- * tricks, so the defenders win at least k = the larger of the two counts of such trumps.
- * Each of those k tricks holds one card of every hand: the declarer loses at least his k
- * cheapest cards, and each defender at least his k cheapest or his uncoverable trumps. */
-static inline int sure_loss(const Game *g, TrumpMemo *memo, const u32 *h, const unsigned *rk,
-                            int d, int d1, int d2) {
-    if (!g->trumps) return 0;
+/* The trump part of the points bound for one holding of trumps (by rank) of the three
+ * hands (`rk`): each defender's trump points the declarer cannot win (trump_loss) and the
+ * tricks the defenders surely win with them (the larger count of uncovered_trumps). It
+ * depends on the three trump holdings only, which most tricks leave as they were:
+ * remembered per search (a cache: a miss computes the same values). NULL: no defender
+ * holds a trump (all three parts are 0). */
+static inline const TrumpMemo *trump_part(const Game *g, TrumpMemo *memo, const unsigned *rk,
+                                          int d, int d1, int d2) {
     unsigned mine = rk[d];
     unsigned t1 = rk[d1], t2 = rk[d2];
-    if (!(t1 | t2)) return 0;
-    /* the trump part depends on the three trump holdings only, which most tricks leave
-     * as they were: remembered per search (a cache: a miss computes the same values) */
+    if (!g->trumps || !(t1 | t2)) return NULL;
     u64 key = (u64)mine | (u64)t1 << 16 | (u64)t2 << 32 | 1ull << 63;
     TrumpMemo *e = &memo[(key * 0x9E3779B97F4A7C15ULL) >> (64 - TRUMP_MEMO_BITS)];
     if (e->key != key) {
@@ -1189,11 +1186,33 @@ static inline int sure_loss(const Game *g, TrumpMemo *memo, const u32 *h, const 
         int u1 = uncovered_trumps(g, t1, mine), u2 = uncovered_trumps(g, t2, mine);
         e->k = (uint8_t)(u1 > u2 ? u1 : u2);
     }
-    int loss1 = e->loss1, loss2 = e->loss2, k = e->k;
+    return e;
+}
+
+/* Card points the declarer cannot win if the defenders win at least `k` of the tricks
+ * left (`tp`: trump_part). Each of those tricks holds one card of every hand: the
+ * declarer loses at least his k cheapest cards, and each defender at least his k
+ * cheapest or the points of his trumps the declarer cannot win (which fall in tricks of
+ * their own: trump_loss). */
+static inline int loss_with(const Game *g, const TrumpMemo *tp, const u32 *h, int k, int d,
+                            int d1, int d2) {
+    int loss1 = tp ? tp->loss1 : 0, loss2 = tp ? tp->loss2 : 0;
     if (!k) return loss1 + loss2;
     int low1 = lowest_points(g, h[d1], k), low2 = lowest_points(g, h[d2], k);
     return lowest_points(g, h[d], k) + (loss1 > low1 ? loss1 : low1) +
            (loss2 > low2 ? loss2 : low2);
+}
+
+/* Card points the declarer cannot win from here, whatever anyone plays.
+ *
+ * A defender's trump that no trump of the declarer can take one for one (a matching,
+ * as in trump_loss) falls in a trick the defenders win; his trumps fall in different
+ * tricks, so the defenders win at least k = the larger of the two counts of such trumps
+ * (loss_with). */
+static inline int sure_loss(const Game *g, TrumpMemo *memo, const u32 *h, const unsigned *rk,
+                            int d, int d1, int d2) {
+    const TrumpMemo *tp = trump_part(g, memo, rk, d, d1, d2);
+    return tp ? loss_with(g, tp, h, tp->k, d, d1, d2) : 0;
 }
 
 /* The cards that beat, when led, some card of `m` (a superset of the cards that can win a
@@ -1297,6 +1316,137 @@ static int r_children(Reach *r, const u32 *h, int lead, int need, int rem, Cand 
     return nw + nl;
 }
 
+/* ---- the most tricks the declarer can still win (for the points bound) ---------- */
+
+/* The points bound depends on how many tricks the defenders surely win (loss_with): the
+ * more, the more cards of every hand are surely lost. The trump count of sure_loss is one
+ * lower bound on it; the other is exact: n minus the most tricks the declarer can win in
+ * any line of play (everyone playing for him), searched here as its own cooperative
+ * question. Whatever line reaches a number of points wins at most that many tricks, so
+ * the defenders win the rest, each trick taking a card of every hand.
+ *
+ * Tricks carry no points here, so positions are filed under their canonical form for
+ * questions without points (canon_plain, exact for any question about who wins which
+ * trick), in a table of their own; one card is tried per run of cards no alive card of
+ * another hand separates (points do not matter). */
+
+/* The tricks from `h` (`lead` on lead), those the declarer wins first; `pts` holds 1 for
+ * a trick he wins. */
+static int w_children(Reach *r, const u32 *h, int lead, Cand *out) {
+    const Game *g = r->s.g;
+    int d = r->d, s1 = (lead + 1) % 3, s2 = (lead + 2) % 3;
+    u32 h1 = h[s1], h2 = h[s2], alive = h[0] | h[1] | h[2];
+    Cand lost[MAX_HAND * MAX_HAND * MAX_HAND];
+    int nw = 0, nl = 0;
+    int8_t m0[32], mf1[5][32], mf2[5][32];
+    int nf1[5] = {-1, -1, -1, -1, -1}, nf2[5] = {-1, -1, -1, -1, -1};
+    int n0 = moves(g, h[lead], alive, 0, m0);
+    const int seat_of[4] = {lead, s1, s2, lead};
+    u64 r1 = move_places(g, h1, alive, 0), r2 = move_places(g, h2, alive, 0);
+    for (int i = 0; i < n0; i++) {
+        int c0 = m0[i];
+        int k0 = g->class_of[c0];
+        if (nf1[k0] < 0) {
+            u32 fo = g->followers[c0];
+            u64 cp = g->class_places[k0];
+            nf1[k0] = cards_up(g, (h1 & fo) ? r1 & cp : r1, mf1[k0], 0);
+            nf2[k0] = cards_up(g, (h2 & fo) ? r2 & cp : r2, mf2[k0], 0);
+        }
+        const int8_t *m1 = mf1[k0], *m2 = mf2[k0];
+        int n1 = nf1[k0], n2 = nf2[k0];
+        for (int a = 0; a < n1; a++) {
+            int b1 = c0 << 10 | m1[a] << 5;
+            for (int b = 0; b < n2; b++) {
+                int w = seat_of[g->outcomes[b1 | m2[b]] & 3];
+                Cand cd = {(uint8_t)(w == d), (uint8_t)c0, (uint8_t)m1[a], (uint8_t)m2[b],
+                           (uint8_t)w};
+                if (w == d) out[nw++] = cd;
+                else lost[nl++] = cd;
+            }
+        }
+    }
+    memcpy(out + nw, lost, (size_t)nl * sizeof(Cand));
+    return nw + nl;
+}
+
+/* Fail-soft, like r_best: a value >= need: the declarer can win that many more tricks; a
+ * value < need bounds the most he can win. Bounded by the tricks left less those the
+ * defenders win with trumps he cannot cover one for one (sure_loss's count), and 0 when
+ * he never wins a trick again (never_wins). */
+static int w_best(Reach *r, const u32 *h0, int lead, int need) {
+    const Game *g = r->s.g;
+    if (need <= 0) return 0;
+    int d = r->d;
+    int n = __builtin_popcount(h0[d]);
+    if (n < need) return n;
+    unsigned rk[3] = {ranks_of(g, h0[0]), ranks_of(g, h0[1]), ranks_of(g, h0[2])};
+    const TrumpMemo *tp = trump_part(g, r->memo, rk, d, r->d1, r->d2);
+    int top = n - (tp ? tp->k : 0);
+    if (top < need) return top;
+    if (never_wins(g, h0, d, lead)) return 0;
+    u32 h[3];
+    canon_plain(g, h0, h);
+    int lo = 0, hi = top;
+    const Entry *hit = table_get(&r->wt, h[0], h[1], h[2], lead);
+    if (hit) {
+        if (hit->lo > lo) lo = hit->lo;
+        if (hit->hi < hi) hi = hit->hi;
+        if (lo >= need) return lo;
+        if (hi < need) return hi;
+    }
+    if (!count_node(&r->s)) return 0;
+    int s1 = (lead + 1) % 3, s2 = (lead + 2) % 3;
+    Cand kids[MAX_HAND * MAX_HAND * MAX_HAND];
+    int nk = w_children(r, h, lead, kids);
+    int fail = 0;
+    for (int i = 0; i < nk; i++) {
+        const Cand *cd = &kids[i];
+        u32 child[3] = {h[0], h[1], h[2]};
+        child[lead] &= ~(1u << cd->c0);
+        child[s1] &= ~(1u << cd->c1);
+        child[s2] &= ~(1u << cd->c2);
+        int v = cd->pts + w_best(r, child, cd->w, need - cd->pts);
+        if (r->s.stop) return 0;
+        if (v >= need) {
+            Entry *e = table_put(&r->wt, h[0], h[1], h[2], lead);
+            if (!e) return r->s.stop = 2, 0; /* out of memory */
+            if (v > lo) lo = v;
+            e->lo = (int8_t)lo;
+            e->hi = (int8_t)hi;
+            return v;
+        }
+        if (v > fail) fail = v;
+    }
+    Entry *e = table_put(&r->wt, h[0], h[1], h[2], lead);
+    if (!e) return r->s.stop = 2, 0; /* out of memory */
+    e->lo = (int8_t)lo;
+    e->hi = (int8_t)(hi < fail ? hi : fail);
+    return fail;
+}
+
+/* The points bound of a position (`tp`: its trump part, `rem`: its points, `n` tricks
+ * left) when the declarer wins at most `w` more tricks. */
+static inline int bound_if(Reach *r, const TrumpMemo *tp, const u32 *h, int rem, int n, int w) {
+    int k = n - w, kt = tp ? tp->k : 0;
+    return rem - loss_with(r->s.g, tp, h, k > kt ? k : kt, r->d, r->d1, r->d2);
+}
+
+/* A tighter bound than `bound` (>= need) when the tricks the declarer can win are too few:
+ * the fewest tricks w at which bound_if reaches `need` is asked of w_best, and if he
+ * cannot win them, the bound at the most he can win is returned (< need); else `bound`. */
+static int trick_bound(Reach *r, const u32 *h, const unsigned *rk, int rem, int lead, int need,
+                       int bound) {
+    int n = __builtin_popcount(h[r->d]);
+    const TrumpMemo *tp = trump_part(r->s.g, r->memo, rk, r->d, r->d1, r->d2);
+    int top = n - (tp ? tp->k : 0); /* bound_if(top) is `bound` */
+    int w = top;
+    while (w > 0 && bound_if(r, tp, h, rem, n, w - 1) >= need) w--;
+    if (w == 0) return bound;
+    int most = w_best(r, h, lead, w);
+    if (r->s.stop || most >= w) return bound;
+    return bound_if(r, tp, h, rem, n, most);
+}
+
 /* Fail-soft: a value >= need is reachable; a value < need bounds the best. */
 /* `rk`: each hand's trumps by rank (ranks_of), `rem`: the points of the cards in the
  * hands; both carried from trick to trick rather than counted again in each position. */
@@ -1321,8 +1471,17 @@ static int r_best(Reach *r, const u32 *h0, const unsigned *rk, int rem, int lead
         if (lo >= need) return lo;
         if (hi < need) return hi;
     }
-    if (!count_node(&r->s)) return 0;
     if (bound < hi) hi = bound;
+    /* before the position is searched: can the declarer win enough tricks? */
+    int tb = trick_bound(r, h, rk, rem, lead, need, hi);
+    if (r->s.stop) return 0;
+    if (tb < need) {
+        Entry *e = table_put(&r->s.tt, h[0], h[1], h[2], lead);
+        if (!e) return check_table(&r->s), 0;
+        if (tb < e->hi) e->hi = (int8_t)tb;
+        return tb;
+    }
+    if (!count_node(&r->s)) return 0;
     int s1 = (lead + 1) % 3, s2 = (lead + 2) % 3;
     int fail = 0;
     Cand sorted[MAX_HAND * MAX_HAND * MAX_HAND];
@@ -1773,6 +1932,11 @@ static PyObject *py_reach(PyObject *self, PyObject *args) {
         free(r.memo);
         return PyErr_NoMemory();
     }
+    if (table_init(&r.wt) < 0) {
+        table_free(&r.s.tt);
+        free(r.memo);
+        return PyErr_NoMemory();
+    }
     r.d = declarer;
     r.d1 = (declarer + 1) % 3;
     r.d2 = (declarer + 2) % 3;
@@ -1805,6 +1969,7 @@ static PyObject *py_reach(PyObject *self, PyObject *args) {
     }
     PyEval_RestoreThread(r.s.ts);
     table_free(&r.s.tt);
+    table_free(&r.wt);
     free(r.memo);
     free(fin.items);
     PyObject *out = rc < 0 ? PyErr_NoMemory() : result(r.s.stop, answer, &line, r.s.nodes);
@@ -1850,6 +2015,61 @@ static PyObject *py_null_lost_suits(PyObject *self, PyObject *args) {
     return PyLong_FromUnsignedLong(null_lost_suits(g, h, declarer));
 }
 
+/* The most tricks the declarer can still win from a trick boundary, as the points bound
+ * counts them (w_best): exposed so that the tests can hold it to minimax. */
+static PyObject *py_most_tricks(PyObject *self, PyObject *args) {
+    int game, leader, declarer;
+    long long limit;
+    PyObject *hands;
+    if (!PyArg_ParseTuple(args, "iOiiL", &game, &hands, &leader, &declarer, &limit)) return NULL;
+    const Game *g = game_at(game);
+    if (!g) return NULL;
+    u32 h[3];
+    int8_t cards[3];
+    int n;
+    PyObject *none = PyTuple_New(0);
+    if (!none) return NULL;
+    int rc = parse_position(hands, none, h, cards, &n);
+    Py_DECREF(none);
+    if (rc < 0) return NULL;
+    if (leader < 0 || leader > 2 || declarer < 0 || declarer > 2) {
+        PyErr_SetString(PyExc_ValueError, "seat out of range");
+        return NULL;
+    }
+    int size = __builtin_popcount(h[0]);
+    if (__builtin_popcount(h[1]) != size || __builtin_popcount(h[2]) != size) {
+        PyErr_SetString(PyExc_ValueError, "the hands must hold as many cards each");
+        return NULL;
+    }
+    Reach r;
+    r.memo = (TrumpMemo *)calloc((size_t)1 << TRUMP_MEMO_BITS, sizeof(TrumpMemo));
+    if (!r.memo) return PyErr_NoMemory();
+    if (search_init(&r.s, g, limit, limit, Py_None) < 0) {
+        free(r.memo);
+        return PyErr_NoMemory();
+    }
+    if (table_init(&r.wt) < 0) {
+        table_free(&r.s.tt);
+        free(r.memo);
+        return PyErr_NoMemory();
+    }
+    r.d = declarer;
+    r.d1 = (declarer + 1) % 3;
+    r.d2 = (declarer + 2) % 3;
+    int most = 0;
+    while (most < size) { /* each answer at least `most + 1`, or a bound below it */
+        int v = w_best(&r, h, leader, most + 1);
+        if (r.s.stop || v <= most) break;
+        most = v;
+    }
+    table_free(&r.s.tt);
+    table_free(&r.wt);
+    free(r.memo);
+    if (r.s.stop == 2) return PyErr_NoMemory();
+    if (r.s.stop) return Py_BuildValue("OL", Py_None, r.s.nodes);
+    return Py_BuildValue("iL", most, r.s.nodes);
+}
+
 static PyMethodDef METHODS[] = {
     {"canon", py_canon, METH_VARARGS, "canon(game, hands, by_points, general=False) -> canonical hands"},
     {"null_lost_suits", py_null_lost_suits, METH_VARARGS,
@@ -1860,6 +2080,8 @@ static PyMethodDef METHODS[] = {
     {"take_all", py_take_all, METH_VARARGS, "take_all(game, hands, leader, played, declarer, limit)"},
     {"reach", py_reach, METH_VARARGS,
      "reach(game, hands, leader, played, declarer, needed, limit)"},
+    {"most_tricks", py_most_tricks, METH_VARARGS,
+     "most_tricks(game, hands, leader, declarer, limit) -> (tricks or None, nodes)"},
     {NULL, NULL, 0, NULL},
 };
 

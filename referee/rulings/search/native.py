@@ -39,7 +39,14 @@ from referee.rulings.search.tables import (
     tables,
 )
 
-__all__ = ["can_force_trick", "can_reach_points", "can_take_all", "canonical", "null_lost_suits"]
+__all__ = [
+    "can_force_trick",
+    "can_reach_points",
+    "can_take_all",
+    "canonical",
+    "most_tricks",
+    "null_lost_suits",
+]
 
 #: the engine's slot for each game's tables
 _INDEX: dict[Game, int] = {game: i for i, game in enumerate(Game)}
@@ -135,6 +142,19 @@ def can_reach_points(
     """Is there any play in which ``declarer`` takes at least ``needed`` more card points?"""
     args = (_INDEX[game], list(hands[:3]), leader, _table(trick), declarer, needed)
     return _solve(lambda *limits: _engine.reach(*args, *limits), node_limit)
+
+
+def most_tricks(
+    hands: Sequence[int], leader: int, game: Game, declarer: int, *, node_limit: int = NODE_LIMIT
+) -> int:
+    """The most tricks ``declarer`` can still win from a trick boundary, everyone playing for
+    him, as the engine counts them for its points bound (``w_best`` in ``_engine.c``: the
+    defenders surely win the other tricks, each taking a card of every hand). Exposed so
+    that the tests can hold it to minimax."""
+    most, nodes = _engine.most_tricks(_INDEX[game], list(hands[:3]), leader, declarer, node_limit)
+    if most is None:
+        raise NodeLimitReached(nodes)
+    return most
 
 
 def canonical(
