@@ -11,6 +11,7 @@ that shows the answer.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -542,3 +543,29 @@ def test_isko_4_1_5_points_reachable_when_the_tricks_are_few(pos, declarer: int)
     for needed in (best, best + 1):
         ans = native.can_reach_points(_masks(hands), leader, (), Game(game), declarer, needed)
         assert ans.answer == (best >= needed), (best, needed)
+
+
+def test_isko_4_3_4_null_one_lost_suit_with_the_declarers_discards_takes_no_trick() -> None:
+    """4.3.4, null: when the declarer loses the one-suit game G_S in a single suit S, the
+    engine plays G'_S there, which also counts his own discards (a defender who throws a
+    card of S away in a trick of a suit the declarer lacks as well lets him throw one of S
+    away too; the other discards are bounded by the suits in which the declarer still
+    follows). If he wins it, the engine settles the position as safe; minimax must agree
+    on every such position of a fixed sample (two to four tricks, each seat as declarer).
+    (Readings without the bound on the other discards, or that play G'_S when two suits
+    are lost, fail here: checked.)"""
+    rng = random.Random("isko-4.3.4-null-one-lost-suit")
+    names = [c.name for c in Card]
+    settled = 0
+    for _ in range(12_000):
+        tricks = rng.randint(2, 4)
+        deck = rng.sample(names, 3 * tricks)
+        hands = tuple(tuple(deck[i * tricks : (i + 1) * tricks]) for i in range(3))
+        declarer = rng.randrange(3)
+        if native.null_sure_safe(_masks(hands), declarer) != 2:
+            continue
+        settled += 1
+        leader = rng.choice([s for s in range(3) if s != declarer])
+        others = 0b111 & ~(1 << declarer)
+        assert not ref_force(hands, leader, (), "null", 1 << declarer, others), (hands, declarer)
+    assert settled > 150  # the sample reaches the sign often enough to test it

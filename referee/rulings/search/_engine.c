@@ -725,6 +725,185 @@ static unsigned null_lost_suits(const Game *g, const u32 *h, int d) {
     return lost;
 }
 
+/* Null, exactly one suit S lost in G_S: G'_S, the same game of one suit in which the
+ * declarer's own discards count as well.
+ *
+ * A discard of a defender X is "free" when the declarer follows the suit led in that
+ * trick, "paired" when he lacks it too and throws a card away himself. Free discards of
+ * cards of S by X are at most
+ *   F_X(S) = sum over suits T != S of max(0, min(|D_T|, |Y_T|) - |X_T|)
+ * (D the declarer, Y the other defender, counted now), plus one for each card of
+ * another suit X throws away in a paired trick. Proof: call the sum Q. In a free
+ * discard, Y led T, X lacks T and the declarer follows: |Y_T| and |D_T| fall by one with
+ * |X_T| = 0, so T's term falls by one (it was at least one). A trick of T in which X and
+ * the declarer both follow takes one card of T from each of the three hands that hold
+ * T, or leaves the term at 0 (the declarer void, or X leading T with Y void); a discard
+ * of Y or of the declarer lowers a term; X throws away a card of T' != S only in a free
+ * trick (Q fell by one there) or in a paired one (counted above); in a trick of S, X
+ * follows. Nothing else raises Q, so the claim holds.
+ *
+ * G'_S: the game G_S (the same seats, leads and the declarer's rule for following) with
+ * the bounds E_X(S) on all of X's discards of S and F_X(S) on the free ones, and paired
+ * tricks whenever the defenders like: the declarer throws away a card of S of his choice
+ * first (he may play before X), then X throws away a card of S (E_X falls by one) or a
+ * card of another suit (F_X grows by one). Every line of the real game is one of G'_S:
+ * the declarer's discards in paired tricks go to S, and his other discards to the top
+ * card of any suit: the other suits' G_S are won whatever he does with his cards of S,
+ * and removing his top card of S never turns a won G'_S into a lost one (the induction
+ * of G_S: with the top card gone he throws away his top card where he would have thrown
+ * a removed one). So if S is his only suit lost in G_S and he wins G'_S, he takes no
+ * trick. Solved once at import, like G_S, for every shape and the bounds clamped to the
+ * defenders' cards of S (549,134 states, one byte each). */
+static uint32_t NS2_OFF[NS_SEQS]; /* each shape's first state */
+static uint8_t *NS2;              /* 1: the declarer loses G'_S; 0xFF: not solved yet */
+
+static inline int ns2_pair(int e, int f) { return e * (e + 1) / 2 + f; } /* f <= e */
+
+static int ns2_lost(int n, unsigned mD, unsigned mB, int eA, int eB, int fA, int fB) {
+    if (!mD) return 0;
+    unsigned full = (1u << n) - 1, mA = full & ~mD & ~mB;
+    int nA = __builtin_popcount(mA), nB = __builtin_popcount(mB);
+    if (eA > nA) eA = nA;
+    if (eB > nB) eB = nB;
+    if (fA > eA) fA = eA;
+    if (fB > eB) fB = eB;
+    uint8_t *memo = &NS2[NS2_OFF[ns_index(n, mD, mB)] +
+                         (size_t)ns2_pair(eA, fA) * (size_t)((nB + 1) * (nB + 2) / 2) +
+                         (size_t)ns2_pair(eB, fB)];
+    if (*memo != 0xFF) return *memo;
+    int lost = 0;
+#define NS2_AFTER(gone, ea, eb, fa, fb)                                                       \
+    ns2_lost(n - __builtin_popcount(gone), ns_drop(n, mD, gone), ns_drop(n, mB, gone), ea, eb, \
+             fa, fb)
+#define NS2_TRY(gone, ea, eb, fa, fb)    \
+    if (NS2_AFTER(gone, ea, eb, fa, fb)) { \
+        lost = 1;                          \
+        goto done;                         \
+    }
+    /* free discards of S */
+    if (fA)
+        for (unsigned m = mA; m; m &= m - 1) NS2_TRY(m & -m, eA - 1, eB, fA - 1, fB)
+    if (fB)
+        for (unsigned m = mB; m; m &= m - 1) NS2_TRY(m & -m, eA, eB - 1, fA, fB - 1)
+    /* a paired trick for A (side 0) or B (side 1): he needs a card d to throw away after
+     * which neither of X's answers wins */
+    for (int side = 0; side < 2; side++) {
+        unsigned mX = side ? mB : mA;
+        int eX = side ? eB : eA, saved = 0;
+        for (unsigned md = mD; md && !saved; md &= md - 1) {
+            unsigned d = md & -md;
+            int ok = !NS2_AFTER(d, eA, eB, fA + !side, fB + side); /* another suit's card */
+            if (ok && eX)
+                for (unsigned m = mX; m && ok; m &= m - 1)
+                    ok = !NS2_AFTER(d | (m & -m), eA - !side, eB - side, fA, fB);
+            saved = ok;
+        }
+        if (!saved) {
+            lost = 1;
+            goto done;
+        }
+    }
+    /* A leads x, B follows with y (or is void), the declarer plays last */
+    for (unsigned mx = mA; mx; mx &= mx - 1) {
+        unsigned x = mx & -mx;
+        for (unsigned my = mB ? mB : 1u << 8; my; my &= my - 1) {
+            unsigned y = mB ? my & -my : 0;
+            unsigned w = y && y < x ? y : x;
+            unsigned under = mD & ~((w << 1) - 1);
+            if (!under) {
+                lost = 1;
+                goto done;
+            }
+            NS2_TRY(x | y | (under & -under), eA, eB, fA, fB)
+        }
+    }
+    /* B leads x, the declarer plays second, A follows with y (or is void) */
+    for (unsigned mx = mB; mx; mx &= mx - 1) {
+        unsigned x = mx & -mx;
+        unsigned under = mD & ~((x << 1) - 1);
+        unsigned d = under ? under & -under : 1u << (31 - __builtin_clz(mD));
+        if (!under && (!mA || (mA & ~((d << 1) - 1)))) {
+            lost = 1;
+            goto done;
+        }
+        for (unsigned my = mA ? mA : 1u << 8; my; my &= my - 1) {
+            unsigned y = mA ? my & -my : 0;
+            NS2_TRY(x | d | y, eA, eB, fA, fB)
+        }
+    }
+#undef NS2_TRY
+#undef NS2_AFTER
+done:
+    *memo = (uint8_t)lost;
+    return lost;
+}
+
+/* Solve every state of G'_S (once, at import); -1 when out of memory. */
+static int ns2_init(void) {
+    size_t total = 0;
+    for (int n = 0; n <= 8; n++) {
+        unsigned full = (1u << n) - 1;
+        for (unsigned mD = 0; mD <= full; mD++)
+            for (unsigned mB = 0; mB <= full; mB++) {
+                if (mD & mB) continue;
+                int nB = __builtin_popcount(mB), nA = n - __builtin_popcount(mD) - nB;
+                NS2_OFF[ns_index(n, mD, mB)] = (uint32_t)total;
+                total += (size_t)((nA + 1) * (nA + 2) / 2) * (size_t)((nB + 1) * (nB + 2) / 2);
+            }
+    }
+    NS2 = (uint8_t *)malloc(total);
+    if (!NS2) return -1;
+    memset(NS2, 0xFF, total);
+    for (int n = 0; n <= 8; n++) {
+        unsigned full = (1u << n) - 1;
+        for (unsigned mD = 0; mD <= full; mD++)
+            for (unsigned mB = 0; mB <= full; mB++) {
+                if (mD & mB) continue;
+                int nB = __builtin_popcount(mB), nA = n - __builtin_popcount(mD) - nB;
+                for (int eA = 0; eA <= nA; eA++)
+                    for (int fA = 0; fA <= eA; fA++)
+                        for (int eB = 0; eB <= nB; eB++)
+                            for (int fB = 0; fB <= eB; fB++) ns2_lost(n, mD, mB, eA, eB, fA, fB);
+            }
+    }
+    return 0;
+}
+
+/* Null, the declarer `d` not on lead and `s` his only suit lost in G_S: does he win
+ * G'_S (above)? */
+static int null_one_suit_won(const Game *g, const u32 *h, int d, int s) {
+    u32 a = h[(d + 1) % 3], b = h[(d + 2) % 3], decl = h[d];
+    int eA = 0, eB = 0, fA = 0, fB = 0;
+    for (int k = 0; k < 4; k++) {
+        if (k == s) continue;
+        u32 cm = g->class_mask[k];
+        int na = __builtin_popcount(a & cm), nb = __builtin_popcount(b & cm);
+        int nd = __builtin_popcount(decl & cm);
+        eA += nb > na ? nb - na : 0;
+        eB += na > nb ? na - nb : 0;
+        int ma = (nd < nb ? nd : nb) - na, mb = (nd < na ? nd : na) - nb;
+        fA += ma > 0 ? ma : 0;
+        fB += mb > 0 ? mb : 0;
+    }
+    u64 pd = places_of(g, decl), pa = places_of(g, a), pb = places_of(g, b);
+    unsigned qd = (unsigned)(pd >> 8 * s) & 255u, qb = (unsigned)(pb >> 8 * s) & 255u;
+    unsigned alive = qd | qb | ((unsigned)(pa >> 8 * s) & 255u);
+    if (eA > 8) eA = 8;
+    if (eB > 8) eB = 8;
+    if (fA > 8) fA = 8;
+    if (fB > 8) fB = 8;
+    return !ns2_lost(__builtin_popcount(alive), COMPRESS[alive][qd], COMPRESS[alive][qb], eA, eB,
+                     fA, fB);
+}
+
+/* Null, the declarer `d` not on lead: 1 if he wins G_S in every suit he holds, 2 if he
+ * loses it in one suit only and wins G'_S there, else 0 (no sign). */
+static int null_sure_safe(const Game *g, const u32 *h, int d) {
+    unsigned lost = null_lost_suits(g, h, d);
+    if (!lost) return 1;
+    return !(lost & (lost - 1)) && null_one_suit_won(g, h, d, __builtin_ctz(lost)) ? 2 : 0;
+}
+
 /* A result known without search: 1, 0, or -1 (unknown). */
 static int f_sure(Force *f, const u32 *h, int lead) {
     const Game *g = f->s.g;
@@ -740,7 +919,7 @@ static int f_sure(Force *f, const u32 *h, int lead) {
         int d = f->null_single;
         if (lead != d && null_safe(g, h, d)) return 0;
         if (lead != d && null_forced(g, h, d, lead)) return 1;
-        if (lead != d && !null_lost_suits(g, h, d)) return 0;
+        if (lead != d && null_sure_safe(g, h, d)) return 0;
         u32 defs = (h[0] | h[1] | h[2]) & ~h[d];
         int can_lose = lead != d;
         for (u32 m = h[d]; m; m &= m - 1) {
@@ -2070,8 +2249,27 @@ static PyObject *py_most_tricks(PyObject *self, PyObject *args) {
     return Py_BuildValue("iL", most, r.s.nodes);
 }
 
+/* Null: which sign (null_sure_safe) says the declarer, not on lead, takes no trick. */
+static PyObject *py_null_sure_safe(PyObject *self, PyObject *args) {
+    int game, declarer;
+    PyObject *hands;
+    if (!PyArg_ParseTuple(args, "iOi", &game, &hands, &declarer)) return NULL;
+    const Game *g = game_at(game);
+    if (!g) return NULL;
+    u32 h[3];
+    if (read_u32s(hands, h, 3, "hands") < 0) return NULL;
+    if ((h[0] & h[1]) || (h[0] & h[2]) || (h[1] & h[2]) || declarer < 0 || declarer > 2 ||
+        g->trumps) {
+        PyErr_SetString(PyExc_ValueError, "disjoint hands of a null game and a seat expected");
+        return NULL;
+    }
+    return PyLong_FromLong(null_sure_safe(g, h, declarer));
+}
+
 static PyMethodDef METHODS[] = {
     {"canon", py_canon, METH_VARARGS, "canon(game, hands, by_points, general=False) -> canonical hands"},
+    {"null_sure_safe", py_null_sure_safe, METH_VARARGS,
+     "null_sure_safe(game, hands, declarer) -> 0 no sign, 1 every G_S won, 2 by G'_S"},
     {"null_lost_suits", py_null_lost_suits, METH_VARARGS,
      "null_lost_suits(game, hands, declarer) -> suits (bits) whose one-suit game he loses"},
     {"prepare", py_prepare, METH_VARARGS, "Store one game's tables under an index."},
@@ -2104,6 +2302,6 @@ PyMODINIT_FUNC PyInit__engine(void) {
         for (int i = 0; i < 8; i++) v |= (x >> i & 1) << (2 * i);
         SPREAD[x] = (uint16_t)v;
     }
-    if (ns_init() < 0) return PyErr_NoMemory();
+    if (ns_init() < 0 || ns2_init() < 0) return PyErr_NoMemory();
     return PyModule_Create(&MODULE);
 }

@@ -46,6 +46,7 @@ __all__ = [
     "canonical",
     "most_tricks",
     "null_lost_suits",
+    "null_sure_safe",
 ]
 
 #: the engine's slot for each game's tables
@@ -175,3 +176,11 @@ def null_lost_suits(hands: Sequence[int], declarer: int) -> int:
     their discards). None (0) is the engine's sign that he takes no trick, whatever the
     defenders do (the tests hold it to minimax)."""
     return _engine.null_lost_suits(_INDEX[Game.NULL], list(hands[:3]), declarer)
+
+
+def null_sure_safe(hands: Sequence[int], declarer: int) -> int:
+    """Null, the declarer not on lead: the engine's sign that he takes no trick, whatever
+    the defenders do: 1 when he wins every suit's one-suit game (:func:`null_lost_suits`
+    is 0), 2 when he loses it in one suit only but wins there the one-suit game that also
+    counts his own discards (``G'_S`` in ``_engine.c``), 0 for no sign."""
+    return _engine.null_sure_safe(_INDEX[Game.NULL], list(hands[:3]), declarer)
