@@ -207,3 +207,30 @@ def test_a_connection_lost_inside_a_transaction_fails_the_insert_and_rolls_back_
         uow.disputes.add(_dispute(None, at))
         uow.commit()
     assert _count(backend) == 1
+
+
+def test_large_json_values_are_compressed_with_lz4_on_postgresql(backend: SqlBackend) -> None:
+    """Migration 0005: a ruling's texts and record (over PostgreSQL's ~2 KB threshold) are
+    compressed with lz4, not pglz (a third of the CPU for the same size), and read back
+    unchanged; SQLite stores them as they are."""
+    if backend.engine.dialect.name != "postgresql":
+        pytest.skip("TOAST compression is PostgreSQL's")
+    at = datetime(2026, 5, 2, 11, 45, tzinfo=UTC)
+    dispute = _dispute(None, at)
+    texts = {lang: {"language": lang, "text": f"Schneider {lang} " * 400} for lang in "xyz"}
+    record = {**dispute.record, "meta": {**dispute.record["meta"], "note": "Stich " * 600}}
+    ruling = Revision(None, None, 1, at, "owner", record, texts, "lost")
+    dispute = Dispute(**{**dispute.__dict__, "record": record, "rulings": [ruling]})
+    with backend.unit_of_work() as uow:
+        written = uow.disputes.add(dispute)
+        uow.commit()
+    with backend.engine.connect() as conn:
+        methods = conn.exec_driver_sql(
+            "SELECT pg_column_compression(r.texts), pg_column_compression(r.record), "
+            "pg_column_compression(d.record) FROM rulings r JOIN disputes d ON d.id = r.dispute_id "
+            f"WHERE d.id = {written.id}"
+        ).one()
+    assert tuple(methods) == ("lz4", "lz4", "lz4")
+    with backend.unit_of_work() as uow:
+        read = uow.disputes.get(written.id or 0)
+    assert read is not None and read.rulings[0].texts == texts and read.record == record
