@@ -1294,7 +1294,7 @@ typedef struct {
     Search s;
     int d, d1, d2; /* the declarer and the seats after him */
     TrumpMemo *memo; /* 1 << TRUMP_MEMO_BITS entries */
-    Table wt;        /* w_best: bounds on the tricks the declarer can still win */
+    Table wt; /* w_best: bounds on the tricks the declarer can still win (slots NULL until used) */
 } Reach;
 
 typedef struct {
@@ -1548,6 +1548,16 @@ static int w_children(Reach *r, const u32 *h, int lead, Cand *out) {
     return nw + nl;
 }
 
+/* The table of w_best, made when first asked and small at first (it grows as needed): most
+ * questions are settled in a few positions, and zeroing a larger table would cost more. */
+static int w_table_init(Table *t) {
+    t->cap = 1 << 8;
+    t->count = 0;
+    t->failed = 0;
+    t->slots = slots_alloc(t->cap);
+    return t->slots ? 0 : -1;
+}
+
 /* Fail-soft, like r_best: a value >= need: the declarer can win that many more tricks; a
  * value < need bounds the most he can win. Bounded by the tricks left less those the
  * defenders win with trumps he cannot cover one for one (sure_loss's count), and 0 when
@@ -1566,6 +1576,7 @@ static int w_best(Reach *r, const u32 *h0, int lead, int need) {
     u32 h[3];
     canon_plain(g, h0, h);
     int lo = 0, hi = top;
+    if (!r->wt.slots && w_table_init(&r->wt) < 0) return r->s.stop = 2, 0;
     const Entry *hit = table_get(&r->wt, h[0], h[1], h[2], lead);
     if (hit) {
         if (hit->lo > lo) lo = hit->lo;
@@ -2111,11 +2122,7 @@ static PyObject *py_reach(PyObject *self, PyObject *args) {
         free(r.memo);
         return PyErr_NoMemory();
     }
-    if (table_init(&r.wt) < 0) {
-        table_free(&r.s.tt);
-        free(r.memo);
-        return PyErr_NoMemory();
-    }
+    r.wt.slots = NULL; /* made when first asked (w_best) */
     r.d = declarer;
     r.d1 = (declarer + 1) % 3;
     r.d2 = (declarer + 2) % 3;
@@ -2227,11 +2234,7 @@ static PyObject *py_most_tricks(PyObject *self, PyObject *args) {
         free(r.memo);
         return PyErr_NoMemory();
     }
-    if (table_init(&r.wt) < 0) {
-        table_free(&r.s.tt);
-        free(r.memo);
-        return PyErr_NoMemory();
-    }
+    r.wt.slots = NULL;
     r.d = declarer;
     r.d1 = (declarer + 1) % 3;
     r.d2 = (declarer + 2) % 3;
