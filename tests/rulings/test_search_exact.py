@@ -569,3 +569,58 @@ def test_isko_4_3_4_null_one_lost_suit_with_the_declarers_discards_takes_no_tric
         others = 0b111 & ~(1 << declarer)
         assert not ref_force(hands, leader, (), "null", 1 << declarer, others), (hands, declarer)
     assert settled > 150  # the sample reaches the sign often enough to test it
+
+
+def test_isko_4_1_5_a_defender_can_throw_his_ace_away_before_the_suit_is_led() -> None:
+    """4.1.5 / 5.4.3, grand: middlehand's HA lies above the declarer's HK, so the first
+    heart trick would cost the declarer HA and HK; but middlehand has no spade, throws HA
+    away on the declarer's SA and the declarer's HK then wins: all 26 points are
+    reachable (minimax agrees). A bound that ignored such an escape would say no."""
+    hands: Hands = (("SA", "HK"), ("HA", "D7"), ("S7", "H8"))
+    assert ref_points(hands, 0, (), "grand", 0) == 26
+    ans = native.can_reach_points(_masks(hands), 0, (), Game.GRAND, 0, 26)
+    assert ans.answer is True
+    tricks = _replay(hands, 0, (), ans.line, "grand")
+    assert sum(p for w, p in tricks if w == 0) == 26
+
+
+def test_isko_4_1_5_a_defender_who_must_follow_keeps_his_ace() -> None:
+    """4.1.5 / 5.4.3, grand: the same, but middlehand holds S8 and must follow the spade:
+    his HA stays until hearts are led and takes the declarer's HK: at most 11 points
+    (minimax)."""
+    hands: Hands = (("SA", "HK"), ("HA", "S8"), ("S7", "H8"))
+    assert ref_points(hands, 0, (), "grand", 0) == 11
+    assert native.can_reach_points(_masks(hands), 0, (), Game.GRAND, 0, 11).answer is True
+    assert native.can_reach_points(_masks(hands), 0, (), Game.GRAND, 0, 12).answer is False
+
+
+#: (game, hands, leader, declarer): positions where a sloppier reading of the suit bound
+#: (``suit_bound`` in ``_engine.c``) cuts the best line, each found by random search
+SUIT_BOUND_CASES = {
+    # the declarer throws his only heart away: he loses it, not also the defender's card
+    "all-of-his-cards-thrown-away": (
+        "hearts",
+        (("H9", "SQ", "C8"), ("D9", "H8", "CA"), ("CK", "SA", "DJ")),
+        0,
+        0,
+    ),
+    # only the defender's best card beats the declarer's: not all of them
+    "every-card-above-his": (
+        "diamonds",
+        (("CQ", "H7", "DQ", "SJ"), ("DJ", "DA", "CK", "C7"), ("HA", "D9", "HQ", "CA")),
+        0,
+        0,
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SUIT_BOUND_CASES))
+def test_isko_4_1_5_suit_bound_keeps_the_best_line(case: str) -> None:
+    """4.1.5 / 5.4.3: the points minimax gives are reachable and one more is not (each
+    case is answered wrongly by a reading of the suit bound that drops one of its
+    conditions)."""
+    game, hands, leader, declarer = SUIT_BOUND_CASES[case]
+    best = ref_points(hands, leader, (), game, declarer)
+    masks = _masks(hands)
+    assert native.can_reach_points(masks, leader, (), Game(game), declarer, best).answer
+    assert not native.can_reach_points(masks, leader, (), Game(game), declarer, best + 1).answer
