@@ -22,7 +22,7 @@ class SqlBackend:
         self._writer_lock = writer_lock(self.engine)
 
     def unit_of_work(self) -> SqlUnitOfWork:
-        return SqlUnitOfWork(self._sessions, self._writer_lock)
+        return SqlUnitOfWork(self._sessions, self._writer_lock, self.engine)
 
     def migrate(self) -> None:
         """Migrate (PostgreSQL: on an engine of its own, without the request timeouts)."""

@@ -234,3 +234,34 @@ def test_large_json_values_are_compressed_with_lz4_on_postgresql(backend: SqlBac
     with backend.unit_of_work() as uow:
         read = uow.disputes.get(written.id or 0)
     assert read is not None and read.rulings[0].texts == texts and read.record == record
+
+
+def test_a_unit_of_work_is_one_transaction_with_or_without_its_session(
+    backend: SqlBackend,
+) -> None:
+    """A dispute alone is inserted on a Core connection, without the ORM session (its
+    bookkeeping cost as much as the INSERT); a session made afterwards joins the same
+    transaction (it sees the uncommitted dispute, a rollback drops both), and one made
+    first lends the insert its connection."""
+    at = datetime(2026, 5, 2, 11, 45, tzinfo=UTC)
+    with backend.unit_of_work() as uow:
+        uow.disputes.add(_dispute(None, at))
+        assert "session" not in uow.__dict__  # no session was needed
+        uow.commit()
+    assert _count(backend) == 1
+    with backend.unit_of_work() as uow:
+        uow.disputes.add(_dispute(None, at))
+        assert uow.session.scalar(select(func.count()).select_from(DisputeRow)) == 2
+        assert uow.keys.by_hash("0" * 64) is None  # a repository on the joined session
+        assert _count(backend) == 1  # not committed yet
+        uow.rollback()
+    assert _count(backend) == 1
+    with backend.unit_of_work() as uow:
+        uow.session.execute(select(DisputeRow.id).limit(1)).all()  # the session first
+        uow.disputes.add(_dispute(None, at))
+        uow.commit()
+    assert _count(backend) == 2
+    with backend.unit_of_work() as uow:  # leaving without a commit rolls back
+        uow.disputes.add(_dispute(None, at))
+        uow.session.scalar(select(func.count()).select_from(DisputeRow))
+    assert _count(backend) == 2
