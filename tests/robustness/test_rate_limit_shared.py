@@ -32,7 +32,6 @@ class Gunicorn(Served):
                 tmp,
                 workers=workers,
                 stderr=subprocess.PIPE,
-                ready_s=30,
                 REFEREE_RATE_LIMIT=f"{LIMIT} per minute",
                 REFEREE_RATE_LIMIT_STORAGE=storage,
             )

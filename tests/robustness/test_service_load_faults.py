@@ -47,7 +47,6 @@ class Server:
                 tmp,
                 workers=2,
                 stderr=subprocess.PIPE,
-                ready_s=20,
                 REFEREE_RATE_LIMIT="100000 per minute",
             )
         except RuntimeError as e:

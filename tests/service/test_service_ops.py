@@ -109,7 +109,7 @@ def test_gunicorn_serves_a_dispute_over_http(tmp_path):
 
     _key, secret = KeyService(backend.unit_of_work).create("referee", "Club")
     backend.dispose()
-    server = Served(url, tmp_path, workers=2, stderr=subprocess.PIPE, ready_s=10)
+    server = Served(url, tmp_path, workers=2, stderr=subprocess.PIPE)
     base = server.base
     try:
         headers = {"Authorization": f"Bearer {secret}", "Idempotency-Key": "once"}

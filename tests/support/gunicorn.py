@@ -65,8 +65,11 @@ class Served:
             stderr=stderr,
         )
         if not self.wait_ready(ready_s):
-            self.stop()
-            raise RuntimeError("gunicorn did not become ready")
+            log = self.stop()
+            raise RuntimeError(
+                f"gunicorn did not become ready within {ready_s:g} s"
+                + (f"; the end of its log:\n{log[-2000:]}" if log else "")
+            )
 
     def wait_ready(self, seconds: float) -> bool:
         """Whether ``/ready`` answered 200 within ``seconds`` (False at once if it exited)."""
