@@ -136,7 +136,8 @@ def main(argv: list[str] | None = None) -> int:
             ("defender_claim", "defender's claim (4.3.5)"),
             ("null_claim", "null claim (4.3.4)"),
         )
-        for left, r in claims.run(positions=positions).items():
+        random_runs = claims.run(positions=positions)
+        for left, r in random_runs.items():
             for q, label in labels:
                 b = r["by_question"][q]
                 add(
@@ -151,12 +152,20 @@ def main(argv: list[str] | None = None) -> int:
                 f"{r['claims_holding']}, {r['null_claims_holding']}, {r['max_nodes']:,}, "
                 f"{r['timed_out']}",
             )
-        for q, h in claims.run_hardest().items():
+        climbed = claims.run_hardest()
+        for q, h in climbed.items():
             add(
                 "claims",
                 f"hill-climbed, {q}: p50 / max, max nodes, limit reached ({h['positions']:.0f})",
                 f"{_ms(h['p50_ms'])} / {_ms(h['max_ms'])} ms, {h['max_nodes']:,.0f}, "
                 f"{h['limited']:.0f}",
+            )
+        for q, t in claims.targets(random_runs[10]["by_question"], climbed).items():
+            add(
+                "claims",
+                f"target (10 tricks left + hill-climbed), {q}: p50 / max "
+                f"({t['positions']:.0f}; issue 13: 2 / 100 ms)",
+                f"{_ms(t['p50_ms'])} / {_ms(t['max_ms'])} ms",
             )
         notes.append(
             "Claim positions: a strong declarer (four jacks plus aces or top trumps) in 3 of 4, "

@@ -191,6 +191,7 @@ def run(*, positions: int = 40, seed: int = 8) -> dict[int, dict]:
                 "p50_ms": _pct(times, 50) * 1e3,
                 "p95_ms": _pct(times, 95) * 1e3,
                 "max_ms": max(times) * 1e3,
+                "seconds": times,
             }
         out[left] = {
             "positions": positions,
@@ -225,6 +226,33 @@ def run_hardest() -> dict[str, dict[str, float]]:
             "max_ms": max(r[0] for r in rows) * 1e3,
             "max_nodes": max(r[1] for r in rows),
             "limited": sum(1 for r in rows if r[2] is None),
+            "seconds": [r[0] for r in rows],
         }
         for q, rows in by.items()
     }
+
+
+#: the hill-climbed questions and the random positions' name for the same question
+SAME_QUESTION = {
+    "claim": "claim",
+    "defender_claim": "defender_claim",
+    "null_claim": "null_claim",
+    "schwarz": "schwarz",
+    "schneider": "schneider",
+    "points": "schneider",
+}
+
+
+def targets(at_ten: dict[str, dict], climbed: dict[str, dict]) -> dict[str, dict[str, float]]:
+    """Issue 13's targets as read in docs/performance.md: per question, p50 and max CPU
+    milliseconds over the random positions with 10 tricks left plus the hill-climbed
+    ones (for "N points" the random positions' 90-reachable question, the same search)."""
+    out = {}
+    for q, h in climbed.items():
+        times = [*at_ten[SAME_QUESTION[q]]["seconds"], *h["seconds"]]
+        out[q] = {
+            "positions": len(times),
+            "p50_ms": _pct(times, 50) * 1e3,
+            "max_ms": max(times) * 1e3,
+        }
+    return out
