@@ -532,6 +532,25 @@ def test_isko_4_1_5_most_tricks_the_declarer_can_win_equals_minimax(pos, declare
     assert most == ref_tricks(hands, leader, game, declarer)
 
 
+@pytest.mark.parametrize("game", [g for g in Game if g is not Game.NULL])
+def test_isko_4_1_5_remembered_cheapest_cards_are_the_hands(game: Game) -> None:
+    """4.1.5 / 5.4.3: the points bound counts the points of each hand's k cheapest cards,
+    remembered per search under the hand (a cache). Hands that differ in one card only,
+    met one after the other in one memo, and random hands: what is remembered must be
+    what is counted, so a memo key that left out any card of the hand fails here."""
+    rng = random.Random(13)
+    hands = []
+    for _ in range(300):
+        base = rng.sample(range(32), rng.randint(1, 10))
+        m = sum(1 << c for c in base)
+        hands.append(m)
+        for c in range(32):  # the same hand with one card more or less
+            hands.append(m ^ (1 << c))
+    pairs = native.lowest_points(hands, game)
+    assert len(pairs) == 5 * len(hands)
+    assert [kept for kept, _ in pairs] == [counted for _, counted in pairs]
+
+
 @settings(SETTINGS, max_examples=100)
 @given(deals(), st.integers(0, 2))
 def test_isko_4_1_5_points_reachable_when_the_tricks_are_few(pos, declarer: int) -> None:

@@ -45,6 +45,7 @@ __all__ = [
     "can_take_all",
     "canonical",
     "most_tricks",
+    "lowest_points",
     "null_lost_suits",
     "null_sure_safe",
 ]
@@ -156,6 +157,14 @@ def most_tricks(
     if most is None:
         raise NodeLimitReached(nodes)
     return most
+
+
+def lowest_points(hands: Sequence[int], game: Game) -> list[tuple[int, int]]:
+    """For each hand in turn and k = 1..5: the points of its k cheapest cards as the points
+    bound remembers them (one memo for all the hands, as in a search) and as counted
+    afresh (``lowest_points_of`` and ``lowest_points`` in ``_engine.c``). Exposed so that
+    the tests can check the memo's key."""
+    return _engine.lowest_points(_INDEX[game], list(hands))
 
 
 def canonical(
