@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-$(ENGINE): $(STAMP) referee/rulings/search/_engine.c setup.py
+$(ENGINE): $(STAMP) referee/rulings/search/_engine.c $(wildcard referee/rulings/search/engine/*.h) setup.py
 	$(PY) setup.py -q build_ext --inplace
 	touch $(ENGINE)
 

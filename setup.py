@@ -1,11 +1,13 @@
 """Build of the one compiled part: the exact open-hand searches (ISkO 4.3.4, 4.1.5, 5.4.3).
 
 Everything else is in pyproject.toml. ``pip install -e .`` (``make run``/``make test``)
-compiles ``referee/rulings/search/_engine.c`` with the machine's C compiler; why a
-compiled core is needed is measured in docs/performance.md.
+compiles ``referee/rulings/search/_engine.c`` (which includes its parts from
+``referee/rulings/search/engine/``) with the machine's C compiler; why a compiled core is
+needed is measured in docs/performance.md.
 """
 
 import platform
+from glob import glob
 
 from setuptools import Extension, setup
 
@@ -18,6 +20,7 @@ setup(
         Extension(
             "referee.rulings.search._engine",
             sources=["referee/rulings/search/_engine.c"],
+            depends=sorted(glob("referee/rulings/search/engine/*.h")),
             extra_compile_args=FLAGS,
         )
     ]

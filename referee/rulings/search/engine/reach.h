@@ -1,0 +1,242 @@
+/* Part of _engine.c (included there once, in order; not a standalone header):
+ * cooperative: can the declarer reach N more card points (4.1.5, 5.4.3). */
+
+/* ---- cooperative: can the declarer reach N more card points (4.1.5, 5.4.3) -- */
+
+/* sure_loss's trump part for one holding of trumps (by rank) of the three hands */
+typedef struct {
+    u64 key; /* 0: empty */
+    uint8_t loss1, loss2, k;
+} TrumpMemo;
+#define TRUMP_MEMO_BITS 12
+
+/* lowest_points of one hand for k = 1..LOW_MEMO_K (its `low[k - 1]`). An empty slot
+ * ({0}) is the true entry of the empty hand. */
+#define LOW_MEMO_K 4
+typedef struct {
+    u32 m;
+    uint8_t low[LOW_MEMO_K];
+} LowMemo;
+#define LOW_MEMO_BITS 12
+
+typedef struct {
+    Search s;
+    int d, d1, d2; /* the declarer and the seats after him */
+    TrumpMemo *memo; /* 1 << TRUMP_MEMO_BITS entries */
+    LowMemo *lows;   /* 1 << LOW_MEMO_BITS entries (NULL where the points bound is not used) */
+    Table wt; /* w_best: bounds on the tricks the declarer can still win (slots NULL until used) */
+    Table et; /* esc_search: whether a defender can escape (slots NULL until used) */
+} Reach;
+
+typedef struct {
+    uint8_t pts, c0, c1, c2, w;
+} Cand;
+
+/* Points of one defender's trumps (by rank) the declarer cannot win: each falls in its
+ * own trick, which he wins only with a higher trump of his own, one per trick; he wins at
+ * most a heaviest set of them that his trumps can take one for one (greedy by points,
+ * each taken by his weakest free trump above it), as trump_loss in reach.py. */
+static int trump_loss(const Game *g, unsigned theirs, unsigned mine) {
+    unsigned free_ = mine;
+    int lost = 0;
+    for (int i = 0; i < g->n_trumps; i++) {
+        int r = g->loss_order[i];
+        if (!(theirs >> r & 1)) continue;
+        unsigned up = free_ & g->rank_above[r];
+        if (up) free_ &= ~(up & -up); /* his weakest free trump above it */
+        else lost += g->loss_points[i];
+    }
+    return lost;
+}
+
+/* How many of one defender's trumps (by rank) no trump of the declarer can take one for
+ * one: strongest first, each needs a free trump of his above it. */
+static int uncovered_trumps(const Game *g, unsigned theirs, unsigned mine) {
+    int avail = 0, lost = 0;
+    for (int r = g->n_trumps - 1; r >= 0; r--) {
+        avail += mine >> r & 1;
+        if (theirs >> r & 1) {
+            if (avail) avail--;
+            else lost++;
+        }
+    }
+    return lost;
+}
+
+/* The card points of the `k` lowest-scoring cards of `m`. */
+static int lowest_points(const Game *g, u32 m, int k) {
+    int sum = 0;
+    for (int i = 0; i < g->n_point_values && k > 0; i++) {
+        int p = g->point_values[i];
+        int have = __builtin_popcount(m & g->point_mask[p]);
+        int take = have < k ? have : k;
+        sum += take * p;
+        k -= take;
+    }
+    return sum;
+}
+
+/* lowest_points(g, m, k), remembered per search for the small k the points bound asks
+ * most (a cache keyed by the whole hand: a miss computes the same values). Measured
+ * (callgrind, the hill-climbed points position, clubs, 62 needed): lowest_points was a
+ * third of r_best's instructions, three walks over the point values in every position
+ * the search met, most of them for hands met before. */
+static inline int lowest_points_of(const Game *g, LowMemo *memo, u32 m, int k) {
+    if (k > LOW_MEMO_K) return lowest_points(g, m, k);
+    LowMemo *e = &memo[((u64)m * 0x9E3779B97F4A7C15ULL) >> (64 - LOW_MEMO_BITS)];
+    if (e->m != m) {
+        e->m = m;
+        for (int j = 0; j < LOW_MEMO_K; j++) e->low[j] = (uint8_t)lowest_points(g, m, j + 1);
+    }
+    return e->low[k - 1];
+}
+
+/* The trump part of the points bound for one holding of trumps (by rank) of the three
+ * hands (`rk`): each defender's trump points the declarer cannot win (trump_loss) and the
+ * tricks the defenders surely win with them (the larger count of uncovered_trumps). It
+ * depends on the three trump holdings only, which most tricks leave as they were:
+ * remembered per search (a cache: a miss computes the same values). NULL: no defender
+ * holds a trump (all three parts are 0). */
+static inline const TrumpMemo *trump_part(const Game *g, TrumpMemo *memo, const unsigned *rk,
+                                          int d, int d1, int d2) {
+    unsigned mine = rk[d];
+    unsigned t1 = rk[d1], t2 = rk[d2];
+    if (!g->trumps || !(t1 | t2)) return NULL;
+    u64 key = (u64)mine | (u64)t1 << 16 | (u64)t2 << 32 | 1ull << 63;
+    TrumpMemo *e = &memo[(key * 0x9E3779B97F4A7C15ULL) >> (64 - TRUMP_MEMO_BITS)];
+    if (e->key != key) {
+        e->key = key;
+        e->loss1 = (uint8_t)trump_loss(g, t1, mine);
+        e->loss2 = (uint8_t)trump_loss(g, t2, mine);
+        int u1 = uncovered_trumps(g, t1, mine), u2 = uncovered_trumps(g, t2, mine);
+        e->k = (uint8_t)(u1 > u2 ? u1 : u2);
+    }
+    return e;
+}
+
+/* Card points the declarer cannot win if the defenders win at least `k` of the tricks
+ * left (`tp`: trump_part). Each of those tricks holds one card of every hand: the
+ * declarer loses at least his k cheapest cards, and each defender at least his k
+ * cheapest or the points of his trumps the declarer cannot win (which fall in tricks of
+ * their own: trump_loss). */
+static inline int loss_with(const Game *g, LowMemo *lm, const TrumpMemo *tp, const u32 *h,
+                            int k, int d, int d1, int d2) {
+    int loss1 = tp ? tp->loss1 : 0, loss2 = tp ? tp->loss2 : 0;
+    if (!k) return loss1 + loss2;
+    int low1 = lowest_points_of(g, lm, h[d1], k), low2 = lowest_points_of(g, lm, h[d2], k);
+    return lowest_points_of(g, lm, h[d], k) + (loss1 > low1 ? loss1 : low1) +
+           (loss2 > low2 ? loss2 : low2);
+}
+
+/* Card points the declarer cannot win from here, whatever anyone plays.
+ *
+ * A defender's trump that no trump of the declarer can take one for one (a matching,
+ * as in trump_loss) falls in a trick the defenders win; his trumps fall in different
+ * tricks, so the defenders win at least k = the larger of the two counts of such trumps
+ * (loss_with). */
+static inline int sure_loss(const Game *g, TrumpMemo *memo, LowMemo *lm, const u32 *h,
+                            const unsigned *rk, int d, int d1, int d2) {
+    const TrumpMemo *tp = trump_part(g, memo, rk, d, d1, d2);
+    return tp ? loss_with(g, lm, tp, h, tp->k, d, d1, d2) : 0;
+}
+
+/* The cards that beat, when led, some card of `m` (a superset of the cards that can win a
+ * trick against one of them: a trump beats a plain card only from a hand void in its
+ * suit, which is not checked). */
+static inline u32 beaters_of(const Game *g, u32 m) {
+    return g->byte_beaters[0][m & 255] | g->byte_beaters[1][m >> 8 & 255] |
+           g->byte_beaters[2][m >> 16 & 255] | g->byte_beaters[3][m >> 24];
+}
+
+/* A defender on lead, can the declarer never win a trick again? Then he takes no more
+ * points. Only a seat on lead or one that wins a trick leads; the declarer wins a trick
+ * led by another seat only with a card that beats the card led. The seats that can come
+ * to the lead are the leader and his partner if the partner holds a card that beats one
+ * of the leader's when led (a superset: that he could win such a trick). If no card of
+ * the declarer beats, when led, any card of those seats, he never wins a trick: every
+ * trick is led by one of them, and cards only leave the hands. */
+static int never_wins(const Game *g, const u32 *h, int d, int lead) {
+    if (lead == d) return 0;
+    int partner = 3 - d - lead;
+    u32 leaders = h[lead], beat = beaters_of(g, h[lead]);
+    if (beat & h[partner]) {
+        leaders |= h[partner];
+        beat |= beaters_of(g, h[partner]);
+    }
+    return !(beat & h[d]);
+}
+
+/* `src` into `dst` by points, most first (`most`) or fewest first, ties in the order
+ * given (a stable sort: an insertion sort for the usual few, else a counting sort over
+ * the points a trick can hold, 0..33; both give the one stable order). */
+static void sort_cands(Cand *dst, const Cand *src, int n, int most) {
+    if (n <= 24) {
+        for (int i = 0; i < n; i++) {
+            Cand x = src[i];
+            int kx = most ? -x.pts : x.pts;
+            int j = i;
+            for (; j > 0 && (most ? -dst[j - 1].pts : dst[j - 1].pts) > kx; j--) dst[j] = dst[j - 1];
+            dst[j] = x;
+        }
+        return;
+    }
+    int start[35] = {0};
+    for (int k = 0; k < n; k++) start[(most ? 33 - src[k].pts : src[k].pts) + 1]++;
+    for (int p = 1; p < 35; p++) start[p] += start[p - 1];
+    for (int k = 0; k < n; k++) dst[start[most ? 33 - src[k].pts : src[k].pts]++] = src[k];
+}
+
+/* The tricks worth trying from `h` (`lead` on lead) toward `need` more points, in the
+ * order they are tried: the declarer's by points, most first, then the others by points,
+ * fewest first; a trick the declarer loses is left out when its points leave too little
+ * for the rest (`*fail_out`: the most such a trick could still give). */
+static int r_children(Reach *r, const u32 *h, int lead, int need, int rem, Cand *sorted,
+                      int *fail_out) {
+    const Game *g = r->s.g;
+    int d = r->d, s1 = (lead + 1) % 3, s2 = (lead + 2) % 3;
+    u32 h1 = h[s1], h2 = h[s2], alive = h[0] | h[1] | h[2];
+    Cand won[MAX_HAND * MAX_HAND * MAX_HAND], lost[MAX_HAND * MAX_HAND * MAX_HAND];
+    int nw = 0, nl = 0, fail = 0, slack = rem - need;
+    int8_t m0[32], mf1[5][32], mf2[5][32];
+    int nf1[5] = {-1, -1, -1, -1, -1}, nf2[5] = {-1, -1, -1, -1, -1};
+    int n0 = moves(g, h[lead], alive, 1, m0);
+    const int seat_of[4] = {lead, s1, s2, lead}; /* the winner's seat by its place */
+    /* each follower's moves from his whole hand, once: a run lies within one class, so
+     * his moves when he must follow a class are these moves of that class */
+    u64 r1 = move_places(g, h1, alive, 1), r2 = move_places(g, h2, alive, 1);
+    for (int i = 0; i < n0; i++) {
+        int c0 = m0[i];
+        /* the followers' moves depend only on the class led: listed once per class */
+        int k0 = g->class_of[c0];
+        if (nf1[k0] < 0) {
+            u32 fo = g->followers[c0]; /* the class of c0 (checked in prepare) */
+            u64 cp = g->class_places[k0];
+            nf1[k0] = cards_up(g, (h1 & fo) ? r1 & cp : r1, mf1[k0], 0);
+            nf2[k0] = cards_up(g, (h2 & fo) ? r2 & cp : r2, mf2[k0], 0);
+        }
+        const int8_t *m1 = mf1[k0], *m2 = mf2[k0];
+        int n1 = nf1[k0], n2 = nf2[k0];
+        for (int a = 0; a < n1; a++) {
+            int b1 = c0 << 10 | m1[a] << 5;
+            for (int b = 0; b < n2; b++) {
+                int o = g->outcomes[b1 | m2[b]];
+                int pts = o >> 2;
+                int w = seat_of[o & 3];
+                Cand cd = {(uint8_t)pts, (uint8_t)c0, (uint8_t)m1[a], (uint8_t)m2[b], (uint8_t)w};
+                if (w == d) {
+                    won[nw++] = cd;
+                } else if (pts > slack) {
+                    if (rem - pts > fail) fail = rem - pts;
+                } else {
+                    lost[nl++] = cd;
+                }
+            }
+        }
+    }
+    /* won tricks by points, most first; lost ones by points, fewest first (ties keep the
+     * order the tricks were made in) */
+    *fail_out = fail;
+    sort_cands(sorted, won, nw, 1);
+    sort_cands(sorted + nw, lost, nl, 0);
+    return nw + nl;
+}

@@ -1,0 +1,144 @@
+/* Part of _engine.c (included there once, after the glue it uses; not a standalone header):
+ * what the tests call besides the three questions, to hold the pieces to minimax. */
+/* The canonical form of a position (for the tests, which check that it is equivalent);
+ * `general`: by the general loop even where the searches use canon_plain. */
+static PyObject *py_canon(PyObject *self, PyObject *args) {
+    int game, by_points, general = 0;
+    PyObject *hands;
+    if (!PyArg_ParseTuple(args, "iOp|p", &game, &hands, &by_points, &general)) return NULL;
+    const Game *g = game_at(game);
+    if (!g) return NULL;
+    u32 h[3], out[3];
+    if (read_u32s(hands, h, 3, "hands") < 0) return NULL;
+    if ((h[0] & h[1]) || (h[0] & h[2]) || (h[1] & h[2])) {
+        PyErr_SetString(PyExc_ValueError, "a card is in two hands");
+        return NULL;
+    }
+    if (by_points || general) canon(g, h, by_points, out);
+    else canon_plain(g, h, out); /* what the searches use */
+    return Py_BuildValue("(kkk)", (unsigned long)out[0], (unsigned long)out[1],
+                         (unsigned long)out[2]);
+}
+
+/* Null: the suits whose one-suit game G_S the declarer loses (null_lost_suits; for the
+ * tests, which hold "none" to minimax). */
+/* The arguments (game, hands, declarer) of the null hooks: the game's tables, or NULL
+ * with an exception set. */
+static const Game *null_args(PyObject *args, u32 *h, int *declarer) {
+    int game;
+    PyObject *hands;
+    if (!PyArg_ParseTuple(args, "iOi", &game, &hands, declarer)) return NULL;
+    const Game *g = game_at(game);
+    if (!g || read_u32s(hands, h, 3, "hands") < 0) return NULL;
+    if ((h[0] & h[1]) || (h[0] & h[2]) || (h[1] & h[2]) || *declarer < 0 || *declarer > 2 ||
+        g->trumps) {
+        PyErr_SetString(PyExc_ValueError, "disjoint hands of a null game and a seat expected");
+        return NULL;
+    }
+    return g;
+}
+
+static PyObject *py_null_lost_suits(PyObject *self, PyObject *args) {
+    u32 h[3];
+    int declarer;
+    const Game *g = null_args(args, h, &declarer);
+    return g ? PyLong_FromUnsignedLong(null_lost_suits(g, h, declarer)) : NULL;
+}
+
+/* The most tricks the declarer can still win from a trick boundary, as the points bound
+ * counts them (w_best): exposed so that the tests can hold it to minimax. */
+static PyObject *py_most_tricks(PyObject *self, PyObject *args) {
+    int game, leader, declarer;
+    long long limit;
+    PyObject *hands;
+    if (!PyArg_ParseTuple(args, "iOiiL", &game, &hands, &leader, &declarer, &limit)) return NULL;
+    const Game *g = game_at(game);
+    if (!g) return NULL;
+    u32 h[3];
+    int8_t cards[3];
+    int n;
+    PyObject *none = PyTuple_New(0);
+    if (!none) return NULL;
+    int rc = parse_position(hands, none, h, cards, &n);
+    Py_DECREF(none);
+    if (rc < 0) return NULL;
+    if (leader < 0 || leader > 2 || declarer < 0 || declarer > 2) {
+        PyErr_SetString(PyExc_ValueError, "seat out of range");
+        return NULL;
+    }
+    int size = __builtin_popcount(h[0]);
+    if (__builtin_popcount(h[1]) != size || __builtin_popcount(h[2]) != size) {
+        PyErr_SetString(PyExc_ValueError, "the hands must hold as many cards each");
+        return NULL;
+    }
+    Reach r;
+    r.memo = (TrumpMemo *)calloc((size_t)1 << TRUMP_MEMO_BITS, sizeof(TrumpMemo));
+    if (!r.memo) return PyErr_NoMemory();
+    if (search_init(&r.s, g, limit, limit, Py_None) < 0) {
+        free(r.memo);
+        return PyErr_NoMemory();
+    }
+    r.lows = NULL; /* w_best does not ask the points bound */
+    r.wt.slots = NULL;
+    r.et.slots = NULL;
+    r.d = declarer;
+    r.d1 = (declarer + 1) % 3;
+    r.d2 = (declarer + 2) % 3;
+    int most = 0;
+    while (most < size) { /* each answer at least `most + 1`, or a bound below it */
+        int v = w_best(&r, h, leader, most + 1);
+        if (r.s.stop || v <= most) break;
+        most = v;
+    }
+    table_free(&r.s.tt);
+    table_free(&r.wt);
+    free(r.memo);
+    if (r.s.stop == 2) return PyErr_NoMemory();
+    if (r.s.stop) return Py_BuildValue("OL", Py_None, r.s.nodes);
+    return Py_BuildValue("iL", most, r.s.nodes);
+}
+
+/* For the tests: lowest_points of each hand of `hands` (in order) for k = 1..LOW_MEMO_K + 1,
+ * through one memo as the points search uses it, side by side with the walk itself:
+ * a list of (remembered, walked) pairs. */
+static PyObject *py_lowest_points(PyObject *self, PyObject *args) {
+    int game;
+    PyObject *hands;
+    if (!PyArg_ParseTuple(args, "iO", &game, &hands)) return NULL;
+    const Game *g = game_at(game);
+    if (!g) return NULL;
+    PyObject *fast = PySequence_Fast(hands, "hands must be a sequence");
+    if (!fast) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    LowMemo *memo = (LowMemo *)calloc((size_t)1 << LOW_MEMO_BITS, sizeof(LowMemo));
+    PyObject *out = memo ? PyList_New(0) : PyErr_NoMemory();
+    for (Py_ssize_t i = 0; out && i < n; i++) {
+        unsigned long m = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (PyErr_Occurred() || m > 0xFFFFFFFFul) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a hand is 32 bits");
+            Py_CLEAR(out);
+            break;
+        }
+        for (int k = 1; k <= LOW_MEMO_K + 1; k++) {
+            PyObject *pair = Py_BuildValue("ii", lowest_points_of(g, memo, (u32)m, k),
+                                           lowest_points(g, (u32)m, k));
+            if (!pair || PyList_Append(out, pair) < 0) {
+                Py_XDECREF(pair);
+                Py_CLEAR(out);
+                break;
+            }
+            Py_DECREF(pair);
+        }
+    }
+    free(memo);
+    Py_DECREF(fast);
+    return out;
+}
+
+/* Null: which sign (null_sure_safe) says the declarer, not on lead, takes no trick. */
+static PyObject *py_null_sure_safe(PyObject *self, PyObject *args) {
+    u32 h[3];
+    int declarer;
+    const Game *g = null_args(args, h, &declarer);
+    return g ? PyLong_FromLong(null_sure_safe(g, h, declarer)) : NULL;
+}

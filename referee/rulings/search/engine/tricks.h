@@ -1,0 +1,144 @@
+/* Part of _engine.c (included there once, in order; not a standalone header):
+ * the most tricks the declarer can still win (the points bound). */
+
+/* ---- the most tricks the declarer can still win (for the points bound) ---------- */
+
+/* The points bound depends on how many tricks the defenders surely win (loss_with): the
+ * more, the more cards of every hand are surely lost. The trump count of sure_loss is one
+ * lower bound on it; the other is exact: n minus the most tricks the declarer can win in
+ * any line of play (everyone playing for him), searched here as its own cooperative
+ * question. Whatever line reaches a number of points wins at most that many tricks, so
+ * the defenders win the rest, each trick taking a card of every hand.
+ *
+ * Tricks carry no points here, so positions are filed under their canonical form for
+ * questions without points (canon_plain, exact for any question about who wins which
+ * trick), in a table of their own; one card is tried per run of cards no alive card of
+ * another hand separates (points do not matter). */
+
+/* The tricks from `h` (`lead` on lead), those the declarer wins first; `pts` holds 1 for
+ * a trick he wins. */
+static int w_children(Reach *r, const u32 *h, int lead, Cand *out) {
+    const Game *g = r->s.g;
+    int d = r->d, s1 = (lead + 1) % 3, s2 = (lead + 2) % 3;
+    u32 h1 = h[s1], h2 = h[s2], alive = h[0] | h[1] | h[2];
+    Cand lost[MAX_HAND * MAX_HAND * MAX_HAND];
+    int nw = 0, nl = 0;
+    int8_t m0[32], mf1[5][32], mf2[5][32];
+    int nf1[5] = {-1, -1, -1, -1, -1}, nf2[5] = {-1, -1, -1, -1, -1};
+    int n0 = moves(g, h[lead], alive, 0, m0);
+    const int seat_of[4] = {lead, s1, s2, lead};
+    u64 r1 = move_places(g, h1, alive, 0), r2 = move_places(g, h2, alive, 0);
+    for (int i = 0; i < n0; i++) {
+        int c0 = m0[i];
+        int k0 = g->class_of[c0];
+        if (nf1[k0] < 0) {
+            u32 fo = g->followers[c0];
+            u64 cp = g->class_places[k0];
+            nf1[k0] = cards_up(g, (h1 & fo) ? r1 & cp : r1, mf1[k0], 0);
+            nf2[k0] = cards_up(g, (h2 & fo) ? r2 & cp : r2, mf2[k0], 0);
+        }
+        const int8_t *m1 = mf1[k0], *m2 = mf2[k0];
+        int n1 = nf1[k0], n2 = nf2[k0];
+        for (int a = 0; a < n1; a++) {
+            int b1 = c0 << 10 | m1[a] << 5;
+            for (int b = 0; b < n2; b++) {
+                int w = seat_of[g->outcomes[b1 | m2[b]] & 3];
+                Cand cd = {(uint8_t)(w == d), (uint8_t)c0, (uint8_t)m1[a], (uint8_t)m2[b],
+                           (uint8_t)w};
+                if (w == d) out[nw++] = cd;
+                else lost[nl++] = cd;
+            }
+        }
+    }
+    memcpy(out + nw, lost, (size_t)nl * sizeof(Cand));
+    return nw + nl;
+}
+
+/* The table of w_best, made when first asked and small at first (it grows as needed): most
+ * questions are settled in a few positions, and zeroing a larger table would cost more. */
+static int w_table_init(Table *t) {
+    t->cap = 1 << 8;
+    t->count = 0;
+    t->failed = 0;
+    t->slots = slots_alloc(t->cap);
+    return t->slots ? 0 : -1;
+}
+
+/* Fail-soft, like r_best: a value >= need: the declarer can win that many more tricks; a
+ * value < need bounds the most he can win. Bounded by the tricks left less those the
+ * defenders win with trumps he cannot cover one for one (sure_loss's count), and 0 when
+ * he never wins a trick again (never_wins). */
+static int w_best(Reach *r, const u32 *h0, int lead, int need) {
+    const Game *g = r->s.g;
+    if (need <= 0) return 0;
+    int d = r->d;
+    int n = __builtin_popcount(h0[d]);
+    if (n < need) return n;
+    unsigned rk[3] = {ranks_of(g, h0[0]), ranks_of(g, h0[1]), ranks_of(g, h0[2])};
+    const TrumpMemo *tp = trump_part(g, r->memo, rk, d, r->d1, r->d2);
+    int top = n - (tp ? tp->k : 0);
+    if (top < need) return top;
+    if (never_wins(g, h0, d, lead)) return 0;
+    u32 h[3];
+    canon_plain(g, h0, h);
+    int lo = 0, hi = top;
+    if (!r->wt.slots && w_table_init(&r->wt) < 0) return r->s.stop = 2, 0;
+    const Entry *hit = table_get(&r->wt, h[0], h[1], h[2], lead);
+    if (hit) {
+        if (hit->lo > lo) lo = hit->lo;
+        if (hit->hi < hi) hi = hit->hi;
+        if (lo >= need) return lo;
+        if (hi < need) return hi;
+    }
+    if (!count_node(&r->s)) return 0;
+    int s1 = (lead + 1) % 3, s2 = (lead + 2) % 3;
+    Cand kids[MAX_HAND * MAX_HAND * MAX_HAND];
+    int nk = w_children(r, h, lead, kids);
+    int fail = 0;
+    for (int i = 0; i < nk; i++) {
+        const Cand *cd = &kids[i];
+        u32 child[3] = {h[0], h[1], h[2]};
+        child[lead] &= ~(1u << cd->c0);
+        child[s1] &= ~(1u << cd->c1);
+        child[s2] &= ~(1u << cd->c2);
+        int v = cd->pts + w_best(r, child, cd->w, need - cd->pts);
+        if (r->s.stop) return 0;
+        if (v >= need) {
+            Entry *e = table_put(&r->wt, h[0], h[1], h[2], lead);
+            if (!e) return r->s.stop = 2, 0; /* out of memory */
+            if (v > lo) lo = v;
+            e->lo = (int8_t)lo;
+            e->hi = (int8_t)hi;
+            return v;
+        }
+        if (v > fail) fail = v;
+    }
+    Entry *e = table_put(&r->wt, h[0], h[1], h[2], lead);
+    if (!e) return r->s.stop = 2, 0; /* out of memory */
+    e->lo = (int8_t)lo;
+    e->hi = (int8_t)(hi < fail ? hi : fail);
+    return fail;
+}
+
+/* The points bound of a position (`tp`: its trump part, `rem`: its points, `n` tricks
+ * left) when the declarer wins at most `w` more tricks. */
+static inline int bound_if(Reach *r, const TrumpMemo *tp, const u32 *h, int rem, int n, int w) {
+    int k = n - w, kt = tp ? tp->k : 0;
+    return rem - loss_with(r->s.g, r->lows, tp, h, k > kt ? k : kt, r->d, r->d1, r->d2);
+}
+
+/* A tighter bound than `bound` (>= need) when the tricks the declarer can win are too few:
+ * the fewest tricks w at which bound_if reaches `need` is asked of w_best, and if he
+ * cannot win them, the bound at the most he can win is returned (< need); else `bound`. */
+static int trick_bound(Reach *r, const u32 *h, const unsigned *rk, int rem, int lead, int need,
+                       int bound) {
+    int n = __builtin_popcount(h[r->d]);
+    const TrumpMemo *tp = trump_part(r->s.g, r->memo, rk, r->d, r->d1, r->d2);
+    int top = n - (tp ? tp->k : 0); /* bound_if(top) is `bound` */
+    int w = top;
+    while (w > 0 && bound_if(r, tp, h, rem, n, w - 1) >= need) w--;
+    if (w == 0) return bound;
+    int most = w_best(r, h, lead, w);
+    if (r->s.stop || most >= w) return bound;
+    return bound_if(r, tp, h, rem, n, most);
+}
