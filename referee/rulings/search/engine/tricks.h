@@ -133,7 +133,11 @@ static inline int bound_if(Reach *r, const TrumpMemo *tp, const u32 *h, int rem,
 static int trick_bound(Reach *r, const u32 *h, const unsigned *rk, int rem, int lead, int need,
                        int bound) {
     int n = __builtin_popcount(h[r->d]);
+    /* a copy: the memo's slot may be taken by other holdings while w_best runs (it asks
+     * the memo too), and bound_if reads the trump part again after it */
+    TrumpMemo tpv;
     const TrumpMemo *tp = trump_part(r->s.g, r->memo, rk, r->d, r->d1, r->d2);
+    if (tp) tpv = *tp, tp = &tpv;
     int top = n - (tp ? tp->k : 0); /* bound_if(top) is `bound` */
     int w = top;
     while (w > 0 && bound_if(r, tp, h, rem, n, w - 1) >= need) w--;
