@@ -33,6 +33,7 @@ typedef uint64_t u64;
 #include "engine/reach.h"
 #include "engine/tricks.h"
 #include "engine/suit_bound.h"
+#include "engine/reach_search.h"
 
 /* ---- Python glue --------------------------------------------------------- */
 

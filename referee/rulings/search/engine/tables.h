@@ -121,6 +121,18 @@ static inline unsigned ranks_of(const Game *g, u32 m) {
            g->trump_rank[2][m >> 16 & 255] | g->trump_rank[3][m >> 24];
 }
 
+/* The trump class's part of a canonical form: the trumps alive (places `alive`) moved to
+ * the strongest trump places, order and owners kept (`px`, `py`: the places of the code
+ * bits X and Y, as in canon), added to X and Y. */
+static inline void trumps_to_top(const Game *g, u64 alive, u64 px, u64 py, u32 *X, u32 *Y) {
+    unsigned a0 = (unsigned)(alive >> 32) & 255u, a1 = (unsigned)(alive >> 40) & 255u;
+    int n0 = __builtin_popcount(a0);
+    u32 tx = COMPRESS[a0][(px >> 32) & 255u] | (u32)COMPRESS[a1][(px >> 40) & 255u] << n0;
+    u32 ty = COMPRESS[a0][(py >> 32) & 255u] | (u32)COMPRESS[a1][(py >> 40) & 255u] << n0;
+    *X |= g->place_cards[4][tx & 255u] | g->place_cards[5][tx >> 8];
+    *Y |= g->place_cards[4][ty & 255u] | g->place_cards[5][ty >> 8];
+}
+
 /* ---- canonical positions ---------------------------------------------------- */
 
 /* The canonical form of a position at a trick boundary: the three hands after renaming
@@ -183,14 +195,7 @@ static void canon_plain(const Game *g, const u32 *h, u32 *out) {
             g->place_cards[2][cx[v2 & 3u]] | g->place_cards[3][cx[v3 & 3u]];
     u32 Y = g->place_cards[0][cy[v0 & 3u]] | g->place_cards[1][cy[v1 & 3u]] |
             g->place_cards[2][cy[v2 & 3u]] | g->place_cards[3][cy[v3 & 3u]];
-    if (g->trumps) {
-        unsigned a0 = (unsigned)(alive >> 32) & 255u, a1 = (unsigned)(alive >> 40) & 255u;
-        int n0 = __builtin_popcount(a0);
-        u32 tx = COMPRESS[a0][(px >> 32) & 255u] | (u32)COMPRESS[a1][(px >> 40) & 255u] << n0;
-        u32 ty = COMPRESS[a0][(py >> 32) & 255u] | (u32)COMPRESS[a1][(py >> 40) & 255u] << n0;
-        X |= g->place_cards[4][tx & 255u] | g->place_cards[5][tx >> 8];
-        Y |= g->place_cards[4][ty & 255u] | g->place_cards[5][ty >> 8];
-    }
+    if (g->trumps) trumps_to_top(g, alive, px, py, &X, &Y);
     out[0] = X & ~Y;
     out[1] = Y & ~X;
     out[2] = X & Y;
