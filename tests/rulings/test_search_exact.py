@@ -643,3 +643,38 @@ def test_isko_4_1_5_suit_bound_keeps_the_best_line(case: str) -> None:
     masks = _masks(hands)
     assert native.can_reach_points(masks, leader, (), Game(game), declarer, best).answer
     assert not native.can_reach_points(masks, leader, (), Game(game), declarer, best + 1).answer
+
+
+def _points_positions() -> list[dict]:
+    return [p for p in _hardest() if p["question"] in ("schneider", "points")]
+
+
+@settings(SETTINGS, max_examples=100)
+@given(deals(), st.integers(0, 2))
+def test_isko_4_1_5_points_reachable_with_every_holding_in_one_memo_slot(
+    pos, declarer: int
+) -> None:
+    """4.1.5 / 5.4.3: the points bound remembers each trump holding's part and each hand's
+    cheapest cards in memos that any other holding may take over. With one slot each,
+    every holding the search meets takes it over, so a bound read through a kept pointer
+    after the slot was refilled would be another holding's: the answers must still be
+    minimax's."""
+    game, hands, leader = pos
+    best = ref_points(hands, leader, (), game, declarer)
+    with native.memo_slots(1):
+        for needed in (best, best + 1):
+            ans = native.can_reach_points(_masks(hands), leader, (), Game(game), declarer, needed)
+            assert ans.answer == (best >= needed), (best, needed)
+
+
+@pytest.mark.parametrize("pos", _points_positions(), ids=lambda p: f"{p['question']}-{p['game']}")
+def test_isko_4_1_5_memo_slots_change_no_answer_and_no_node(pos: dict) -> None:
+    """The memos are caches: a search whose every holding shares one slot computes the
+    same bounds, so at ten tricks it answers the same after the same nodes."""
+    hands = _masks(tuple(tuple(h.split()) for h in pos["hands"]))
+    args = (hands, pos.get("leader", 0), (), Game(pos["game"]), 0, pos["needed"])
+    full = native.can_reach_points(*args)
+    with native.memo_slots(1):
+        one = native.can_reach_points(*args)
+    assert (one.answer, one.nodes) == (full.answer, full.nodes)
+    assert one.line == full.line

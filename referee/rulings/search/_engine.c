@@ -469,6 +469,8 @@ static PyMethodDef METHODS[] = {
      "most_tricks(game, hands, leader, declarer, limit) -> (tricks or None, nodes)"},
     {"lowest_points", py_lowest_points, METH_VARARGS,
      "lowest_points(game, hands) -> [(remembered, walked)] for k = 1..5 per hand"},
+    {"set_memo_slots", py_set_memo_slots, METH_VARARGS,
+     "set_memo_slots(slots) -> slots before; for the tests: memo slots every search uses"},
     {NULL, NULL, 0, NULL},
 };
 

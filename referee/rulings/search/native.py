@@ -23,8 +23,8 @@ docs/performance.md for the measurements before and after.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from contextlib import ExitStack
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 
 from referee.core.cards import CARD_POINTS
 from referee.core.contracts import Game
@@ -46,6 +46,7 @@ __all__ = [
     "canonical",
     "most_tricks",
     "lowest_points",
+    "memo_slots",
     "null_lost_suits",
     "null_sure_safe",
 ]
@@ -165,6 +166,23 @@ def lowest_points(hands: Sequence[int], game: Game) -> list[tuple[int, int]]:
     afresh (``lowest_points_of`` and ``lowest_points`` in ``_engine.c``). Exposed so that
     the tests can check the memo's key."""
     return _engine.lowest_points(_INDEX[game], list(hands))
+
+
+@contextmanager
+def memo_slots(slots: int) -> Iterator[None]:
+    """For the tests: every search inside uses only ``slots`` slots (a power of two) of
+    the points bound's memos (``set_memo_slots`` in ``_engine.c``), so that different
+    holdings clash in them; the answers must not change. Not for use while other
+    searches run (the setting is the engine's).
+
+    >>> with memo_slots(1):
+    ...     pass
+    """
+    before = _engine.set_memo_slots(slots)
+    try:
+        yield
+    finally:
+        _engine.set_memo_slots(before)
 
 
 def canonical(

@@ -19,6 +19,13 @@ typedef struct {
 } LowMemo;
 #define LOW_MEMO_BITS 12
 
+/* Which slots of the two memos a search uses: all of them, except when a test narrows
+ * them (set_memo_slots in test_hooks.h) to make every holding share a slot, so that a
+ * caller who kept a pointer into a memo across a call that may refill it reads another
+ * holding's values and the tests see it. The memos stay as large as above. */
+static u64 trump_memo_mask = (1u << TRUMP_MEMO_BITS) - 1;
+static u64 low_memo_mask = (1u << LOW_MEMO_BITS) - 1;
+
 typedef struct {
     Search s;
     int d, d1, d2; /* the declarer and the seats after him */
@@ -83,7 +90,7 @@ static int lowest_points(const Game *g, u32 m, int k) {
  * the search met, most of them for hands met before. */
 static inline int lowest_points_of(const Game *g, LowMemo *memo, u32 m, int k) {
     if (k > LOW_MEMO_K) return lowest_points(g, m, k);
-    LowMemo *e = &memo[((u64)m * 0x9E3779B97F4A7C15ULL) >> (64 - LOW_MEMO_BITS)];
+    LowMemo *e = &memo[((u64)m * 0x9E3779B97F4A7C15ULL) >> (64 - LOW_MEMO_BITS) & low_memo_mask];
     if (e->m != m) {
         e->m = m;
         for (int j = 0; j < LOW_MEMO_K; j++) e->low[j] = (uint8_t)lowest_points(g, m, j + 1);
@@ -103,7 +110,7 @@ static inline const TrumpMemo *trump_part(const Game *g, TrumpMemo *memo, const 
     unsigned t1 = rk[d1], t2 = rk[d2];
     if (!g->trumps || !(t1 | t2)) return NULL;
     u64 key = (u64)mine | (u64)t1 << 16 | (u64)t2 << 32 | 1ull << 63;
-    TrumpMemo *e = &memo[(key * 0x9E3779B97F4A7C15ULL) >> (64 - TRUMP_MEMO_BITS)];
+    TrumpMemo *e = &memo[(key * 0x9E3779B97F4A7C15ULL) >> (64 - TRUMP_MEMO_BITS) & trump_memo_mask];
     if (e->key != key) {
         e->key = key;
         e->loss1 = (uint8_t)trump_loss(g, t1, mine);

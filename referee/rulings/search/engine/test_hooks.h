@@ -142,3 +142,21 @@ static PyObject *py_null_sure_safe(PyObject *self, PyObject *args) {
     const Game *g = null_args(args, h, &declarer);
     return g ? PyLong_FromLong(null_sure_safe(g, h, declarer)) : NULL;
 }
+
+/* For the tests: let every search use only the first `slots` slots (1, 2, 4, ...; 0 for
+ * all) of its trump and cheapest-cards memos, so that holdings clash in them; returns how
+ * many it used before. Not for use while another search runs (the setting is the
+ * module's). */
+static PyObject *py_set_memo_slots(PyObject *self, PyObject *args) {
+    unsigned long slots;
+    if (!PyArg_ParseTuple(args, "k", &slots)) return NULL;
+    u64 before = trump_memo_mask + 1;
+    if (slots == 0) slots = 1ul << TRUMP_MEMO_BITS;
+    if (slots & (slots - 1) || slots > (1ul << TRUMP_MEMO_BITS) || slots > (1ul << LOW_MEMO_BITS)) {
+        PyErr_SetString(PyExc_ValueError, "slots: a power of two no larger than the memos");
+        return NULL;
+    }
+    trump_memo_mask = slots - 1;
+    low_memo_mask = slots - 1;
+    return PyLong_FromUnsignedLongLong(before);
+}
