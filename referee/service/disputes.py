@@ -164,7 +164,8 @@ class DisputeService:
     ) -> tuple[Any, bool]:
         """Once per (key, scope, Idempotency-Key): ``prepare()`` (the slow part, outside
         any transaction) returns ``produce(uow) -> id``, run in one transaction with the
-        key's claim. Returns (result, replayed)."""
+        key's claim; ``produce`` takes the write turn (``UnitOfWork.write_turn``) before its
+        first statement. Returns (result, replayed)."""
         keyed = bool(idem_key) and who.key_id is not None
         # the fingerprint only where a key is given (a request without one is never replayed)
         digest = request_hash(payload) if keyed else ""
@@ -177,12 +178,14 @@ class DisputeService:
         produce = prepare()
         try:
             with self._uow() as uow:
-                uow.write_turn()
                 entry = None
                 if keyed:
                     assert idem_key is not None and who.key_id is not None
+                    uow.write_turn()
                     entry = IdempotencyEntry(who.key_id, scope, idem_key, digest, None)
                     uow.idempotency.claim(entry)
+                # produce() takes the write turn before its first statement (a dispute's
+                # insert once its values are encoded: the turn is held as briefly as can be)
                 resource_id = produce(uow)
                 if entry is not None:
                     uow.idempotency.resolve(entry, resource_id)
@@ -365,6 +368,7 @@ class DisputeService:
         def produce(uow: UnitOfWork) -> int:
             # the dispute locked for this transaction: an appeal stored since this one was
             # heard means it reviewed a ruling that is no longer current (issue 15)
+            uow.write_turn()
             current = uow.disputes.get(dispute_id, lock=True)
             assert current is not None
             if current.current.id != reviewed.id:

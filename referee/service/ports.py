@@ -38,7 +38,8 @@ class KeyRepository(Protocol):
 
 class DisputeRepository(Protocol):
     def add(self, dispute: Dispute) -> Dispute:
-        """Insert the dispute and its rulings; fills in ids."""
+        """Insert the dispute and its rulings; fills in ids. Takes the unit of work's
+        write turn itself, as late as it can (after encoding what it stores)."""
         ...
 
     def get(self, dispute_id: int, *, lock: bool = False) -> Dispute | None: ...

@@ -89,6 +89,20 @@ def _dispute(row: DisputeRow) -> Dispute:
     )
 
 
+def _bound(process: Any, value: Any, memo: dict[int, Any] | None) -> Any:
+    """``value`` through a column's bind processor; a JSON document met before in
+    ``memo`` (the same object through the same kind of processor) is encoded once."""
+    if process is None:
+        return value
+    if memo is None or not isinstance(value, (dict, list)):
+        return process(value)
+    key = (id(value), getattr(process, "__qualname__", id(process)))
+    found = memo.get(key)
+    if found is None or found[0] is not value:
+        found = memo[key] = (value, process(value))
+    return found[1]
+
+
 class _Insert:
     """``INSERT INTO table (...) VALUES (...) RETURNING id``, compiled once per dialect
     with the columns' own bind processors (JSON through the engine's serializer, times in
@@ -111,10 +125,22 @@ class _Insert:
             found = self._by_dialect[dialect] = (compiled.string, binds, compiled.positional)
         return found
 
-    def __call__(self, conn: Connection, values: dict[str, Any]) -> int:
+    def bind(
+        self, dialect: Dialect, values: dict[str, Any], memo: dict[int, Any] | None = None
+    ) -> dict[str, Any]:
+        """The parameters as the driver takes them (JSON encoded, times converted), for
+        the values given (a missing one is given to :meth:`run`). ``memo``: a document
+        that several columns store (the record, in a dispute and its first ruling) is
+        encoded once."""
+        _sql, binds, _positional = self._compiled(dialect)
+        return {n: _bound(p, values[n], memo) for n, p in binds if n in values}
+
+    def run(self, conn: Connection, bound: dict[str, Any], **late: Any) -> int:
+        """Insert parameters from :meth:`bind` (and ``late`` values, bound here)."""
         sql, binds, positional = self._compiled(conn.dialect)
-        bound = [(n, values[n] if p is None else p(values[n])) for n, p in binds]
-        params = tuple(v for _, v in bound) if positional else dict(bound)
+        if late:
+            bound = {**bound, **self.bind(conn.dialect, late)}
+        params = tuple(bound[n] for n, _ in binds) if positional else bound
         return int(fetch_one(conn, sql, params)[0])
 
 
@@ -152,16 +178,22 @@ class _InsertWithRuling:
         self._by_dialect[dialect] = found
         return found
 
-    def __call__(
-        self, conn: Connection, dispute: dict[str, Any], ruling: dict[str, Any]
-    ) -> tuple[int, int] | None:
-        found = self.compiled(conn.dialect)
+    def bind(
+        self, dialect: Dialect, dispute: dict[str, Any], ruling: dict[str, Any]
+    ) -> dict[str, Any] | None:
+        """The statement's parameters (None where the dialect has no such statement)."""
+        found = self.compiled(dialect)
         if found is None:
             return None
-        sql, binds = found
+        _sql, binds = found
         values = {**dispute, **{"r_" + k: v for k, v in ruling.items()}}
-        params = {n: values[n] if p is None else p(values[n]) for n, p in binds}
-        dispute_id, ruling_id = fetch_one(conn, sql, params)
+        memo: dict[int, Any] = {}
+        return {n: _bound(p, values[n], memo) for n, p in binds}
+
+    def run(self, conn: Connection, params: dict[str, Any]) -> tuple[int, int]:
+        found = self.compiled(conn.dialect)
+        assert found is not None
+        dispute_id, ruling_id = fetch_one(conn, found[0], params)
         return int(dispute_id), int(ruling_id)
 
 
@@ -181,7 +213,8 @@ class SqlDisputes:
     def add(self, dispute: Dispute) -> Dispute:
         """Insert the dispute and its rulings (plain INSERT ... RETURNING id statements: the
         ORM's unit of work cost more than the rest of a submission; on PostgreSQL a dispute
-        with its first ruling is one statement); the dispute as written, with its ids."""
+        with its first ruling is one statement); the dispute as written, with its ids.
+        Takes the transaction's write turn itself, once the values are encoded."""
         values = {
             "owner": dispute.owner,
             "submitted_by": dispute.submitted_by,
@@ -194,18 +227,28 @@ class SqlDisputes:
             "outcome": dispute.outcome,
             "kinds": _kinds(dispute.kinds),
         }
-        conn = self._uow.connection()
+        # everything encoded before the write turn: on SQLite the turn is one writer at a
+        # time across all workers, so it is held for the statements and the commit only
+        dialect = self._uow.dialect
+        one = None
         if len(dispute.rulings) == 1:
-            first = dispute.rulings[0]
-            ids = _INSERT_WITH_RULING(conn, values, _ruling_values(first))
-            if ids is not None:
-                dispute_id, ruling_id = ids
-                ruling = replace(first, id=ruling_id, dispute_id=dispute_id)
-                return replace(dispute, id=dispute_id, rulings=[ruling])
-        dispute_id = _INSERT_DISPUTE(conn, values)
+            one = _INSERT_WITH_RULING.bind(dialect, values, _ruling_values(dispute.rulings[0]))
+        if one is None:
+            memo: dict[int, Any] = {}
+            bound = _INSERT_DISPUTE.bind(dialect, values, memo)
+            bound_rulings = [
+                _INSERT_RULING.bind(dialect, _ruling_values(r), memo) for r in dispute.rulings
+            ]
+        conn = self._uow.connection()
+        self._uow.write_turn()
+        if one is not None:
+            dispute_id, ruling_id = _INSERT_WITH_RULING.run(conn, one)
+            ruling = replace(dispute.rulings[0], id=ruling_id, dispute_id=dispute_id)
+            return replace(dispute, id=dispute_id, rulings=[ruling])
+        dispute_id = _INSERT_DISPUTE.run(conn, bound)
         rulings = []
-        for r in dispute.rulings:
-            ruling_id = _INSERT_RULING(conn, {"dispute_id": dispute_id, **_ruling_values(r)})
+        for r, b in zip(dispute.rulings, bound_rulings, strict=True):
+            ruling_id = _INSERT_RULING.run(conn, b, dispute_id=dispute_id)
             rulings.append(replace(r, id=ruling_id, dispute_id=dispute_id))
         return replace(dispute, id=dispute_id, rulings=rulings)
 
@@ -366,6 +409,11 @@ class SqlUnitOfWork:
             raise AttributeError(name)
         setattr(self, name, value)
         return value
+
+    @property
+    def dialect(self) -> Dialect:
+        """The database's dialect (known without a connection)."""
+        return self._engine.dialect
 
     def _has_session(self) -> bool:
         return "session" in self.__dict__

@@ -18,6 +18,7 @@ import pytest
 
 from referee.storage.backend import SqlBackend
 from referee.storage.db import WriterLock, writer_lock
+from tests.support.service import example
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -108,5 +109,139 @@ def test_postgresql_writers_do_not_queue(postgres_url: str) -> None:
         with backend.unit_of_work() as one, backend.unit_of_work() as two:
             one.write_turn()
             two.write_turn()  # no lock: returns at once
+    finally:
+        backend.dispose()
+
+
+RECORD = example("revoke-objected")
+
+
+def _watched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[SqlBackend, list[str]]:
+    """A SQLite backend whose JSON encoding and writer lock log what they do, in order."""
+    from referee.storage import db
+
+    events: list[str] = []
+    encode = db.dumps
+
+    def dumps(value: Any) -> str:
+        events.append("encode record" if value is RECORD else "encode")
+        return encode(value)
+
+    monkeypatch.setattr(db, "dumps", dumps)  # before the engine takes it as its serializer
+    backend = SqlBackend(f"sqlite:///{tmp_path / 'watched.db'}")
+    backend.migrate()
+    lock = backend._writer_lock  # type: ignore[attr-defined]
+    assert isinstance(lock, WriterLock)
+    acquire, release = lock.acquire, lock.release
+
+    def acquired() -> None:
+        acquire()
+        events.append("acquire")
+
+    def released() -> None:
+        events.append("release")
+        release()
+
+    monkeypatch.setattr(lock, "acquire", acquired)
+    monkeypatch.setattr(lock, "release", released)
+    return backend, events
+
+
+def test_a_dispute_is_encoded_before_its_write_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The writer lock is one writer at a time across all workers: a dispute's JSON (the
+    record, its context, three rulings) is encoded before the lock is taken, so the lock
+    covers the statements and the commit only; what is stored is the same."""
+    from referee.service.disputes import DisputeService
+    from referee.service.keys import Principal
+
+    backend, events = _watched(tmp_path, monkeypatch)
+    try:
+        service = DisputeService(backend.unit_of_work)
+        who = Principal(None, "referee", "Club")
+        events.clear()
+        record = RECORD
+        dispute, replayed = service.submit(who, record, note="n")
+        assert not replayed and dispute.id is not None
+        assert "encode" in events
+        assert events[-2:] == ["acquire", "release"]
+        # the record is stored twice (the dispute and its first ruling), encoded once
+        assert events.count("encode record") == 1
+        stored = service.get(Principal(None, "court", "Court"), dispute.id)
+        assert stored.record == example("revoke-objected")
+        assert stored.current.record == example("revoke-objected")
+        assert stored.current.texts == dispute.current.texts
+    finally:
+        backend.dispose()
+
+
+def test_an_appeal_takes_its_write_turn_before_it_reads_the_current_ruling(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An appeal reads the current revision and stores the next one in one write turn, so
+    on SQLite no other appeal can store a revision between its read and its write."""
+    from referee.service.disputes import DisputeService
+    from referee.service.keys import Principal
+
+    backend, events = _watched(tmp_path, monkeypatch)
+    try:
+        service = DisputeService(backend.unit_of_work)
+        dispute, _ = service.submit(Principal(None, "referee", "Club"), example("false-lead"))
+        assert dispute.id is not None
+        seen: list[str] = []
+        from referee.storage.repositories import SqlDisputes
+
+        get = SqlDisputes.get
+
+        def watched_get(self: Any, dispute_id: int, *, lock: bool = False) -> Any:
+            seen.append("locked read" if lock else "read")
+            if lock:
+                seen.append("held" if events[-1] == "acquire" else "not held")
+            return get(self, dispute_id, lock=lock)
+
+        monkeypatch.setattr(SqlDisputes, "get", watched_get)
+        service.appeal(Principal(None, "court", "Court"), dispute.id, grounds="the lead")
+        assert "locked read" in seen
+        assert seen[seen.index("locked read") + 1] == "held"
+    finally:
+        backend.dispose()
+
+
+def test_the_log_is_checkpointed_outside_the_write_turn(tmp_path: Path) -> None:
+    """SQLite's own checkpoint (two fsyncs) ran inside the commit that found the log
+    long, under the writer lock every worker waits for; now a process checkpoints after
+    its write turn, every CHECKPOINT_EVERY commits, and the log is copied into the file."""
+    from sqlalchemy import event
+
+    from referee.service.disputes import DisputeService
+    from referee.service.keys import Principal
+    from referee.storage import db
+
+    path = tmp_path / "log.db"
+    backend = SqlBackend(f"sqlite:///{path}")
+    backend.migrate()
+    statements: list[tuple[str, bool]] = []
+
+    def traced(dbapi_conn: Any, _record: Any) -> None:
+        dbapi_conn.set_trace_callback(
+            lambda sql: statements.append((sql, getattr(db._WRITING, "held", False)))
+        )
+
+    event.listen(backend.engine, "connect", traced)
+    backend.engine.dispose()  # connections from here on are traced
+    try:
+        with backend.engine.connect() as conn:
+            pages = conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar()
+        assert pages == db.AUTOCHECKPOINT_PAGES
+        size = path.stat().st_size
+        service = DisputeService(backend.unit_of_work)
+        who = Principal(None, "referee", "Club")
+        for _ in range(db.CHECKPOINT_EVERY + 2):
+            service.submit(who, example("revoke-objected"))
+        checkpoints = [held for sql, held in statements if "wal_checkpoint" in sql]
+        assert checkpoints and not any(checkpoints)  # run, and never under the lock
+        assert any(held for _sql, held in statements)  # (the trace sees the lock held)
+        assert path.stat().st_size > size  # the log was copied into the database file
     finally:
         backend.dispose()
