@@ -40,6 +40,8 @@ class Messages:
     def __init__(self, messages: dict[str, dict[str, str]], terms: dict[str, dict[str, str]]):
         self.messages = messages
         self.terms = terms
+        #: (key, lang, parameters with their types) -> the text, for :meth:`render`
+        self._texts: dict[tuple[str, str, tuple[Any, ...]], str] = {}
 
     def has(self, key: str) -> bool:
         return key in self.messages
@@ -54,14 +56,61 @@ class Messages:
         return word
 
     def render(self, key: str, params: Mapping[str, Any] | None = None, lang: str = "en") -> str:
-        """The text of ``key`` in ``lang`` (English if the language is unknown)."""
+        """The text of ``key`` in ``lang`` (English if the language is unknown).
+
+        A text is a function of the key, the language and the parameters (values and
+        types: ``True`` and ``1`` render differently), so it is remembered under all
+        three (at most :data:`TEXTS_KEPT` texts; parameters other than text, numbers,
+        booleans, None and lists of them are rendered every time).
+
+        >>> m = Messages({"k": {"en": "{n}, {b}"}}, {"true": {"en": "yes"}})
+        >>> m.render("k", {"n": 1, "b": True}), m.render("k", {"n": True, "b": 1})
+        ('1, yes', 'yes, 1')
+        """
         lang = lang if lang in LANGUAGES else "en"
+        frozen = _frozen(params) if params else ()
+        if frozen is None:
+            return self._render(key, params, lang)
+        text = self._texts.get((key, lang, frozen))
+        if text is None:
+            text = self._render(key, params, lang)
+            if len(self._texts) >= TEXTS_KEPT:
+                self._texts.clear()
+            self._texts[(key, lang, frozen)] = text
+        return text
+
+    def _render(self, key: str, params: Mapping[str, Any] | None, lang: str) -> str:
         template = self.messages.get(key)
         params = params or {}
         if template is None:  # never silent: tests assert every key exists
             return key + (" " + repr(params) if params else "")
         values = _Defaulting({k: _counted(self.term(v, lang)) for k, v in params.items()})
         return template[lang].format_map(values)
+
+
+#: how many rendered texts :class:`Messages` keeps (then it starts again)
+TEXTS_KEPT = 4096
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _frozen(params: Mapping[str, Any]) -> tuple[Any, ...] | None:
+    """The parameters as a key: names, types and values (None if one cannot be).
+
+    >>> _frozen({"a": 1, "b": ["x", True]})
+    (('a', <class 'int'>, 1), ('b', <class 'list'>, ((<class 'str'>, 'x'), (<class 'bool'>, True))))
+    >>> _frozen({"a": {"b": 1}}) is None
+    True
+    """
+    out = []
+    for name, value in params.items():
+        kind = type(value)
+        if kind in _PLAIN:
+            out.append((name, kind, value))
+        elif kind is list and all(type(v) in _PLAIN for v in value):
+            out.append((name, kind, tuple((type(v), v) for v in value)))
+        else:
+            return None
+    return tuple(out)
 
 
 class _Count(int):
