@@ -60,7 +60,7 @@ class Messages:
 
         A text is a function of the key, the language and the parameters (values and
         types: ``True`` and ``1`` render differently), so it is remembered under all
-        three (at most :data:`TEXTS_KEPT` texts; parameters other than text, numbers,
+        three (at most :data:`TEXTS_KEPT` texts; parameters other than text, integers,
         booleans, None and lists of them are rendered every time).
 
         >>> m = Messages({"k": {"en": "{n}, {b}"}}, {"true": {"en": "yes"}})
@@ -90,7 +90,8 @@ class Messages:
 
 #: how many rendered texts :class:`Messages` keeps (then it starts again)
 TEXTS_KEPT = 4096
-_PLAIN = (str, int, float, bool, type(None))
+#: float is left out: 0.0 and -0.0 are one key but render differently
+_PLAIN = (str, int, bool, type(None))
 
 
 def _frozen(params: Mapping[str, Any]) -> tuple[Any, ...] | None:

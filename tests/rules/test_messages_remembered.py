@@ -18,7 +18,7 @@ KEYS = sorted(MESSAGES.messages)
 PLAIN = st.one_of(
     st.booleans(),
     st.integers(-3, 3),
-    st.sampled_from([0.0, 1.0, "1", "True", "declarer", "forehand", "grand", "", None]),
+    st.sampled_from([0.0, -0.0, 1.0, "1", "True", "declarer", "forehand", "grand", "", None]),
 )
 VALUE = st.one_of(PLAIN, st.lists(PLAIN, max_size=3), st.dictionaries(st.text(max_size=2), PLAIN))
 
@@ -86,6 +86,17 @@ def test_a_text_is_rendered_once_and_remembered(monkeypatch: Any) -> None:
     m.render(key, {"n": {"not": "plain"}}, "en")
     m.render(key, {"n": {"not": "plain"}}, "en")  # not remembered: rendered again
     assert len(rendered) == len(LANGUAGES) + 2
+
+
+def test_zero_and_minus_zero_are_not_remembered_as_one() -> None:
+    """0.0 == -0.0 (and their hashes agree), but they render as "0.0" and "-0.0"."""
+    m = Messages({"k": {lang: "{v}" for lang in LANGUAGES}}, {})
+    assert [m.render("k", {"v": v}, "en") for v in (0.0, -0.0, [0.0], [-0.0])] == [
+        "0.0",
+        "-0.0",
+        "0.0",
+        "-0.0",
+    ]
 
 
 def test_it_keeps_a_bounded_number_of_texts(monkeypatch: Any) -> None:
