@@ -121,6 +121,28 @@ static inline const TrumpMemo *trump_part(const Game *g, TrumpMemo *memo, const 
     return e;
 }
 
+/* The declarer's cards that can never win a trick: a plain card c of suit S when a
+ * defender holds nothing but trumps and cards of S above c, and when a defender holds
+ * nothing but trumps, every plain card of the declarer and each of his trumps below all
+ * of that defender's. That defender is in every trick c falls in: if it is led in S (by
+ * anyone) he follows with a card of S above c or, void in S, holds only trumps and must
+ * play one; if the declarer plays c as a trump, the defender follows with a higher trump
+ * or, void in the suit led, must trump higher; if c is thrown away on another suit, it
+ * does not win. His hand only loses cards, so this holds to the end. Each such card falls
+ * in a trick the defenders win, one card of the declarer per trick. */
+static inline u32 dead_cards(const Game *g, const u32 *h, int d, int d1, int d2) {
+    u32 plain = h[d] & ~g->trumps, dead = 0;
+    for (int j = 0; j < 2; j++) {
+        u32 D = h[j ? d2 : d1], P = D & ~g->trumps;
+        if (!D) return 0; /* no tricks left */
+        u32 under = P ? g->class_mask[g->class_of[__builtin_ctz(P)]] : g->trumps;
+        if (P & ~under) continue; /* plain cards of two suits */
+        for (u32 m = P ? P : D; m; m &= m - 1) under &= g->below[__builtin_ctz(m)];
+        dead |= P ? plain & under : plain | (h[d] & under);
+    }
+    return dead;
+}
+
 /* Card points the declarer cannot win if the defenders win at least `k` of the tricks
  * left (`tp`: trump_part). Each of those tricks holds one card of every hand: the
  * declarer loses at least his k cheapest cards, and each defender at least his k
@@ -133,6 +155,20 @@ static inline int loss_with(const Game *g, LowMemo *lm, const TrumpMemo *tp, con
     int low1 = lowest_points_of(g, lm, h[d1], k), low2 = lowest_points_of(g, lm, h[d2], k);
     return lowest_points_of(g, lm, h[d], k) + (loss1 > low1 ? loss1 : low1) +
            (loss2 > low2 ? loss2 : low2);
+}
+
+/* loss_with when the declarer holds `dead` cards (dead_cards, not 0): each falls in a
+ * trick of its own that the defenders win, so they win at least that many (k is raised
+ * to their number), and of his cards he loses all of them and the cheapest of the rest.
+ * Apart from loss_with (which every child of a position asks): with one function for
+ * both, the search measured slower. */
+static int loss_dead(const Game *g, LowMemo *lm, const TrumpMemo *tp, const u32 *h, int k,
+                     int d, int d1, int d2, u32 dead) {
+    int loss1 = tp ? tp->loss1 : 0, loss2 = tp ? tp->loss2 : 0, nd = __builtin_popcount(dead);
+    if (k < nd) k = nd;
+    int mine = points_of(g, dead) + (k > nd ? lowest_points_of(g, lm, h[d] & ~dead, k - nd) : 0);
+    int low1 = lowest_points_of(g, lm, h[d1], k), low2 = lowest_points_of(g, lm, h[d2], k);
+    return mine + (loss1 > low1 ? loss1 : low1) + (loss2 > low2 ? loss2 : low2);
 }
 
 /* Card points the declarer cannot win from here, whatever anyone plays.
