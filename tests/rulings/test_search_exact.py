@@ -297,6 +297,20 @@ def test_isko_4_3_4_canonical_shortcut_equals_the_general_form(deal) -> None:
     )
 
 
+@settings(SETTINGS, max_examples=2000)
+@given(deals())
+def test_isko_4_1_5_canonical_shortcut_by_points_equals_the_general_form(deal) -> None:
+    """4.1.5 / 5.4.3: the points search files the positions it searches also under their
+    canonical form by points, computed by packing each hand's places within the alive
+    ones of each group of equal points (``canon_points``); it must be the general form's
+    position exactly (``test_canonical_position_has_the_same_values`` holds that one to
+    minimax)."""
+    game, hands = deal
+    assert native.canonical(hands, game, by_points=True) == native.canonical(
+        hands, game, by_points=True, general=True
+    )
+
+
 def _canon_names(hands: Hands, game: Game, by_points: bool) -> Hands:
     return _names(native.canonical(_masks(hands), game, by_points=by_points))
 

@@ -141,6 +141,7 @@ static void derive(Game *g) {
     for (int i = 0, p = 0; i < 4; i++)
         for (int j = i + 1; j < 4; j++, p++)
             if (g->shape[0][i] == g->shape[0][j]) g->shape_pair_bits |= 1u << p;
+    prepare_point_groups(g);
     g->n_point_values = 0;
     for (int p = 0; p < 12; p++)
         if (g->point_mask[p]) g->point_values[g->n_point_values++] = (uint8_t)p;

@@ -1,6 +1,16 @@
 /* Part of _engine.c (included there once, in order; not a standalone header):
  * the points search itself (4.1.5, 5.4.3), pruned by every bound of the parts before. */
 
+/* The bounds `lo`, `hi` of a searched position also under its canonical form `ch`
+ * (r_best); 0 when memory ran out. */
+static int r_file_canon(Reach *r, const u32 *ch, int lead, int lo, int hi) {
+    Entry *c = table_put(&r->s.tt, ch[0], ch[1], ch[2], lead + 3);
+    if (!c) return check_table(&r->s), 0;
+    if (lo > c->lo) c->lo = (int8_t)lo;
+    if (hi < c->hi) c->hi = (int8_t)hi;
+    return 1;
+}
+
 /* Fail-soft: a value >= need is reachable; a value < need bounds the best. */
 /* `rk`: each hand's trumps by rank (ranks_of), `rem`: the points of the cards in the
  * hands; both carried from trick to trick rather than counted again in each position. */
@@ -40,6 +50,25 @@ static int r_best(Reach *r, const u32 *h0, const unsigned *rk, int rem, int lead
         if (tb < e->hi) e->hi = (int8_t)tb;
         return tb;
     }
+    /* about to be searched: also filed under its canonical form by points (canon_points;
+     * with the leader + 3, apart from the hands as they are), which equivalent positions
+     * reached with other cards gone share. Only here, not in every child: renaming every
+     * child cost more than the positions it merged saved (measured) */
+    u32 ch[3];
+    canon_points(g, h, ch);
+    const Entry *ce = table_get(&r->s.tt, ch[0], ch[1], ch[2], lead + 3);
+    if (ce) {
+        if (ce->lo > lo) lo = ce->lo;
+        if (ce->hi < hi) hi = ce->hi;
+        if (lo >= need || hi < need) {
+            int v = lo >= need ? lo : hi;
+            Entry *e = table_put(&r->s.tt, h[0], h[1], h[2], lead);
+            if (!e) return check_table(&r->s), 0;
+            e->lo = (int8_t)lo;
+            e->hi = (int8_t)hi;
+            return v;
+        }
+    }
     if (!count_node(&r->s)) return 0;
     int s1 = (lead + 1) % 3, s2 = (lead + 2) % 3;
     int fail = 0;
@@ -74,15 +103,16 @@ static int r_best(Reach *r, const u32 *h0, const unsigned *rk, int rem, int lead
             if (!e) return check_table(&r->s), 0;
             e->lo = (int8_t)lo;
             e->hi = (int8_t)hi;
-            return v;
+            return r_file_canon(r, ch, lead, lo, hi) ? v : 0;
         }
         if (v > fail) fail = v;
     }
+    if (fail < hi) hi = fail;
     Entry *e = table_put(&r->s.tt, h[0], h[1], h[2], lead);
     if (!e) return check_table(&r->s), 0;
     e->lo = (int8_t)lo;
-    e->hi = (int8_t)(hi < fail ? hi : fail);
-    return fail;
+    e->hi = (int8_t)hi;
+    return r_file_canon(r, ch, lead, lo, hi) ? fail : 0;
 }
 
 /* r_best from a position as it is (its ranks and points counted here). */

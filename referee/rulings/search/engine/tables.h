@@ -50,6 +50,11 @@ typedef struct {
     /* the pairs of plain classes of one shape (for questions without points): bit p for
      * the p-th pair i < j in the order (0,1) (0,2) (0,3) (1,2) (1,3) (2,3) */
     unsigned shape_pair_bits;
+    /* the same for the point questions (shape[1]), and the groups of two or more places
+     * of canon's by-points groups (canon_points in reach.h): each by its first place (the
+     * bit of place_bits) and its number of places */
+    unsigned shape_pair_bits_points;
+    uint8_t n_point_groups, point_group_at[8], point_group_len[8];
 } Game;
 
 /* COMPRESS[m][x]: the bits of x at the set bits of m, packed toward bit 0 (x within m);
@@ -154,8 +159,9 @@ static inline void trumps_to_top(const Game *g, u64 alive, u64 px, u64 py, u32 *
  * - plain classes of the same shape (number of cards and, for point questions, the
  *   points at each place) are interchangeable: they are sorted by their contents. The
  *   trump class is never moved.
- * The point questions do not use it (see r_best); it is exact for them as well
- * (`by_points`), which the tests check. */
+ * For the point questions (`by_points`, canon_points below) it is exact as well, which
+ * the tests check; the points search files only the positions it searches under it, not
+ * every child (see r_best). */
 /* canon for the questions that do not count points (the claims, schwarz), the same
  * canonical form computed without a loop over places: with every card of a class in one
  * group, a card's new place is its rank among the class's alive places, so each hand's
@@ -196,6 +202,73 @@ static void canon_plain(const Game *g, const u32 *h, u32 *out) {
     u32 Y = g->place_cards[0][cy[v0 & 3u]] | g->place_cards[1][cy[v1 & 3u]] |
             g->place_cards[2][cy[v2 & 3u]] | g->place_cards[3][cy[v3 & 3u]];
     if (g->trumps) trumps_to_top(g, alive, px, py, &X, &Y);
+    out[0] = X & ~Y;
+    out[1] = Y & ~X;
+    out[2] = X & Y;
+}
+
+/* prepare's part for canon_points: the pairs of plain classes of one shape by points and
+ * the groups of two or more places (from shape[1] and group_start[1], filled before). */
+static void prepare_point_groups(Game *g) {
+    g->shape_pair_bits_points = 0;
+    for (int i = 0, p = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++, p++)
+            if (g->shape[1][i] == g->shape[1][j]) g->shape_pair_bits_points |= 1u << p;
+    g->n_point_groups = 0;
+    for (int k2 = 0; k2 < 5; k2++)
+        for (int i = 0; i < g->order_n[k2]; i++) {
+            int n = 1;
+            if (g->group_start[1][k2][i] != i) continue; /* not a group's first place */
+            while (i + n < g->order_n[k2] && g->group_start[1][k2][i + n] == i) n++;
+            if (n < 2 || g->n_point_groups == 8) continue; /* (Skat has at most 6) */
+            g->point_group_at[g->n_point_groups] = (uint8_t)((k2 < 4 ? 8 * k2 : 32) + i);
+            g->point_group_len[g->n_point_groups++] = (uint8_t)n;
+        }
+}
+
+/* canon for the point questions (by_points), computed like canon_plain: within each
+ * group of two or more places (point_group_at), each hand's places are packed (COMPRESS)
+ * within the group's alive ones, the other places stay; then the plain classes of one
+ * shape are sorted as in canon_plain. The result is canon(g, h, 1, out) (the tests
+ * compare the two). */
+static void canon_points(const Game *g, const u32 *h, u32 *out) {
+    u64 px = places_of(g, h[0] | h[2]), py = places_of(g, h[1] | h[2]); /* code bits 0, 1 */
+    u64 alive = px | py;
+    for (int i = 0; i < g->n_point_groups; i++) {
+        int at = g->point_group_at[i];
+        u64 m = ((1ull << g->point_group_len[i]) - 1) << at;
+        unsigned a = (unsigned)((alive & m) >> at);
+        px = (px & ~m) | (u64)COMPRESS[a][(px & m) >> at] << at;
+        py = (py & ~m) | (u64)COMPRESS[a][(py & m) >> at] << at;
+    }
+    u32 cx[4], cy[4];
+    for (int k = 0; k < 4; k++) {
+        cx[k] = (u32)(px >> 8 * k) & 255u;
+        cy[k] = (u32)(py >> 8 * k) & 255u;
+    }
+#define DESC(k) (((u64)SPREAD[cx[k]] | (u64)SPREAD[cy[k]] << 1) << 2 | (u64)(k))
+    u64 v0 = DESC(0), v1 = DESC(1), v2 = DESC(2), v3 = DESC(3);
+#undef DESC
+    unsigned pairs = g->shape_pair_bits_points;
+#define XCHG(bit, a, b)                     \
+    if (pairs & (1u << (bit))) {            \
+        u64 x_ = a, y_ = b;                 \
+        a = x_ > y_ ? x_ : y_;              \
+        b = x_ > y_ ? y_ : x_;              \
+    }
+    XCHG(0, v0, v1)
+    XCHG(1, v0, v2)
+    XCHG(2, v0, v3)
+    XCHG(3, v1, v2)
+    XCHG(4, v1, v3)
+    XCHG(5, v2, v3)
+#undef XCHG
+    u32 X = g->place_cards[0][cx[v0 & 3u]] | g->place_cards[1][cx[v1 & 3u]] |
+            g->place_cards[2][cx[v2 & 3u]] | g->place_cards[3][cx[v3 & 3u]];
+    u32 Y = g->place_cards[0][cy[v0 & 3u]] | g->place_cards[1][cy[v1 & 3u]] |
+            g->place_cards[2][cy[v2 & 3u]] | g->place_cards[3][cy[v3 & 3u]];
+    X |= g->place_cards[4][(px >> 32) & 255u] | g->place_cards[5][(px >> 40) & 255u];
+    Y |= g->place_cards[4][(py >> 32) & 255u] | g->place_cards[5][(py >> 40) & 255u];
     out[0] = X & ~Y;
     out[1] = Y & ~X;
     out[2] = X & Y;

@@ -14,8 +14,9 @@ static PyObject *py_canon(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "a card is in two hands");
         return NULL;
     }
-    if (by_points || general) canon(g, h, by_points, out);
-    else canon_plain(g, h, out); /* what the searches use */
+    if (general) canon(g, h, by_points, out);
+    else if (by_points) canon_points(g, h, out); /* what the points search uses */
+    else canon_plain(g, h, out);                 /* what the other searches use */
     return Py_BuildValue("(kkk)", (unsigned long)out[0], (unsigned long)out[1],
                          (unsigned long)out[2]);
 }
