@@ -162,6 +162,37 @@ static inline void trumps_to_top(const Game *g, u64 alive, u64 px, u64 py, u32 *
  * For the point questions (`by_points`, canon_points below) it is exact as well, which
  * the tests check; the points search files only the positions it searches under it, not
  * every child (see r_best). */
+/* The shared end of canon_plain and canon_points: the plain classes' packed contents
+ * (`cx`, `cy`: code bits 0 and 1 of each class's places) sorted among the classes of
+ * one shape (`pairs`: which of the six pairs of classes share a shape), then renamed
+ * into cards: hand 0 = X & ~Y, hand 1 = Y & ~X, hand 2 = X & Y. */
+static inline void sort_plain_classes(const Game *g, const u32 *cx, const u32 *cy,
+                                      unsigned pairs, u32 *X_out, u32 *Y_out) {
+    /* desc << 2 | class: sorted, the class tells where the contents came from */
+#define DESC(k) (((u64)SPREAD[cx[k]] | (u64)SPREAD[cy[k]] << 1) << 2 | (u64)(k))
+    u64 v0 = DESC(0), v1 = DESC(1), v2 = DESC(2), v3 = DESC(3);
+#undef DESC
+    /* the same-shape pairs in canon's order: each puts the larger first, which sorts every
+     * group of one shape, largest first (equal descs are equal contents) */
+#define XCHG(bit, a, b)                     \
+    if (pairs & (1u << (bit))) {            \
+        u64 x_ = a, y_ = b;                 \
+        a = x_ > y_ ? x_ : y_;              \
+        b = x_ > y_ ? y_ : x_;              \
+    }
+    XCHG(0, v0, v1)
+    XCHG(1, v0, v2)
+    XCHG(2, v0, v3)
+    XCHG(3, v1, v2)
+    XCHG(4, v1, v3)
+    XCHG(5, v2, v3)
+#undef XCHG
+    *X_out = g->place_cards[0][cx[v0 & 3u]] | g->place_cards[1][cx[v1 & 3u]] |
+             g->place_cards[2][cx[v2 & 3u]] | g->place_cards[3][cx[v3 & 3u]];
+    *Y_out = g->place_cards[0][cy[v0 & 3u]] | g->place_cards[1][cy[v1 & 3u]] |
+             g->place_cards[2][cy[v2 & 3u]] | g->place_cards[3][cy[v3 & 3u]];
+}
+
 /* canon for the questions that do not count points (the claims, schwarz), the same
  * canonical form computed without a loop over places: with every card of a class in one
  * group, a card's new place is its rank among the class's alive places, so each hand's
@@ -176,31 +207,8 @@ static void canon_plain(const Game *g, const u32 *h, u32 *out) {
         cx[k] = COMPRESS[a][(px >> 8 * k) & 255u];
         cy[k] = COMPRESS[a][(py >> 8 * k) & 255u];
     }
-    /* desc << 2 | class: sorted, the class tells where the contents came from */
-#define DESC(k) (((u64)SPREAD[cx[k]] | (u64)SPREAD[cy[k]] << 1) << 2 | (u64)(k))
-    u64 v0 = DESC(0), v1 = DESC(1), v2 = DESC(2), v3 = DESC(3);
-#undef DESC
-    /* the same-shape pairs in canon's order: each puts the larger first, which sorts every
-     * group of one shape, largest first (equal descs are equal contents) */
-    unsigned pairs = g->shape_pair_bits;
-#define XCHG(bit, a, b)                     \
-    if (pairs & (1u << (bit))) {            \
-        u64 x_ = a, y_ = b;                 \
-        a = x_ > y_ ? x_ : y_;              \
-        b = x_ > y_ ? y_ : x_;              \
-    }
-    XCHG(0, v0, v1)
-    XCHG(1, v0, v2)
-    XCHG(2, v0, v3)
-    XCHG(3, v1, v2)
-    XCHG(4, v1, v3)
-    XCHG(5, v2, v3)
-#undef XCHG
-    /* the hands' cards by code bit: hand 0 = X & ~Y, hand 1 = Y & ~X, hand 2 = both */
-    u32 X = g->place_cards[0][cx[v0 & 3u]] | g->place_cards[1][cx[v1 & 3u]] |
-            g->place_cards[2][cx[v2 & 3u]] | g->place_cards[3][cx[v3 & 3u]];
-    u32 Y = g->place_cards[0][cy[v0 & 3u]] | g->place_cards[1][cy[v1 & 3u]] |
-            g->place_cards[2][cy[v2 & 3u]] | g->place_cards[3][cy[v3 & 3u]];
+    u32 X, Y;
+    sort_plain_classes(g, cx, cy, g->shape_pair_bits, &X, &Y);
     if (g->trumps) trumps_to_top(g, alive, px, py, &X, &Y);
     out[0] = X & ~Y;
     out[1] = Y & ~X;
@@ -246,27 +254,8 @@ static void canon_points(const Game *g, const u32 *h, u32 *out) {
         cx[k] = (u32)(px >> 8 * k) & 255u;
         cy[k] = (u32)(py >> 8 * k) & 255u;
     }
-#define DESC(k) (((u64)SPREAD[cx[k]] | (u64)SPREAD[cy[k]] << 1) << 2 | (u64)(k))
-    u64 v0 = DESC(0), v1 = DESC(1), v2 = DESC(2), v3 = DESC(3);
-#undef DESC
-    unsigned pairs = g->shape_pair_bits_points;
-#define XCHG(bit, a, b)                     \
-    if (pairs & (1u << (bit))) {            \
-        u64 x_ = a, y_ = b;                 \
-        a = x_ > y_ ? x_ : y_;              \
-        b = x_ > y_ ? y_ : x_;              \
-    }
-    XCHG(0, v0, v1)
-    XCHG(1, v0, v2)
-    XCHG(2, v0, v3)
-    XCHG(3, v1, v2)
-    XCHG(4, v1, v3)
-    XCHG(5, v2, v3)
-#undef XCHG
-    u32 X = g->place_cards[0][cx[v0 & 3u]] | g->place_cards[1][cx[v1 & 3u]] |
-            g->place_cards[2][cx[v2 & 3u]] | g->place_cards[3][cx[v3 & 3u]];
-    u32 Y = g->place_cards[0][cy[v0 & 3u]] | g->place_cards[1][cy[v1 & 3u]] |
-            g->place_cards[2][cy[v2 & 3u]] | g->place_cards[3][cy[v3 & 3u]];
+    u32 X, Y;
+    sort_plain_classes(g, cx, cy, g->shape_pair_bits_points, &X, &Y);
     X |= g->place_cards[4][(px >> 32) & 255u] | g->place_cards[5][(px >> 40) & 255u];
     Y |= g->place_cards[4][(py >> 32) & 255u] | g->place_cards[5][(py >> 40) & 255u];
     out[0] = X & ~Y;
