@@ -229,24 +229,26 @@ static void sort_cands(Cand *dst, const Cand *src, int n, int most) {
     for (int k = 0; k < n; k++) dst[start[most ? 33 - src[k].pts : src[k].pts]++] = src[k];
 }
 
-/* The tricks worth trying from `h` (`lead` on lead) toward `need` more points, in the
- * order they are tried: the declarer's by points, most first, then the others by points,
- * fewest first; a trick the declarer loses is left out when its points leave too little
- * for the rest (`*fail_out`: the most such a trick could still give). */
-static int r_children(Reach *r, const u32 *h, int lead, int need, int rem, Cand *sorted,
-                      int *fail_out) {
-    const Game *g = r->s.g;
-    int d = r->d, s1 = (lead + 1) % 3, s2 = (lead + 2) % 3;
+/* Every trick from `h` (`lead` on lead), split by who wins it: the declarer's (seat `d`)
+ * into `won`, the others' into `lost`, counted in `*nw` and `*nl`. Each hand plays one card
+ * per run (moves, move_places: with `by_points`, runs of equal points, as the points search
+ * needs; else runs of any points). `pts` is the trick's card points with `by_points`, else
+ * 1 for a trick the declarer wins and 0 for one he loses. With `by_points`, a lost trick of
+ * more than `slack` points is left out and `*fail` raised to the most `rem` less its
+ * points leaves. Inlined in r_children and w_children, each with `by_points` fixed. */
+static inline __attribute__((always_inline)) void list_tricks(
+    const Game *g, const u32 *h, int lead, int d, int by_points, int slack, int rem, Cand *won,
+    int *nw_out, Cand *lost, int *nl_out, int *fail) {
+    int s1 = (lead + 1) % 3, s2 = (lead + 2) % 3;
     u32 h1 = h[s1], h2 = h[s2], alive = h[0] | h[1] | h[2];
-    Cand won[MAX_HAND * MAX_HAND * MAX_HAND], lost[MAX_HAND * MAX_HAND * MAX_HAND];
-    int nw = 0, nl = 0, fail = 0, slack = rem - need;
+    int nw = 0, nl = 0;
     int8_t m0[32], mf1[5][32], mf2[5][32];
     int nf1[5] = {-1, -1, -1, -1, -1}, nf2[5] = {-1, -1, -1, -1, -1};
-    int n0 = moves(g, h[lead], alive, 1, m0);
+    int n0 = moves(g, h[lead], alive, by_points, m0);
     const int seat_of[4] = {lead, s1, s2, lead}; /* the winner's seat by its place */
     /* each follower's moves from his whole hand, once: a run lies within one class, so
      * his moves when he must follow a class are these moves of that class */
-    u64 r1 = move_places(g, h1, alive, 1), r2 = move_places(g, h2, alive, 1);
+    u64 r1 = move_places(g, h1, alive, by_points), r2 = move_places(g, h2, alive, by_points);
     for (int i = 0; i < n0; i++) {
         int c0 = m0[i];
         /* the followers' moves depend only on the class led: listed once per class */
@@ -263,19 +265,42 @@ static int r_children(Reach *r, const u32 *h, int lead, int need, int rem, Cand 
             int b1 = c0 << 10 | m1[a] << 5;
             for (int b = 0; b < n2; b++) {
                 int o = g->outcomes[b1 | m2[b]];
-                int pts = o >> 2;
                 int w = seat_of[o & 3];
+                int pts = by_points ? o >> 2 : w == d;
                 Cand cd = {(uint8_t)pts, (uint8_t)c0, (uint8_t)m1[a], (uint8_t)m2[b], (uint8_t)w};
                 if (w == d) {
                     won[nw++] = cd;
-                } else if (pts > slack) {
-                    if (rem - pts > fail) fail = rem - pts;
+                } else if (by_points && pts > slack) {
+                    if (rem - pts > *fail) *fail = rem - pts;
                 } else {
                     lost[nl++] = cd;
                 }
             }
         }
     }
+    *nw_out = nw;
+    *nl_out = nl;
+}
+
+/* The hands `child` after the trick `cd` from `h` (`lead` on lead). */
+static inline void after_trick(const u32 *h, int lead, const Cand *cd, u32 *child) {
+    child[0] = h[0];
+    child[1] = h[1];
+    child[2] = h[2];
+    child[lead] &= ~(1u << cd->c0);
+    child[(lead + 1) % 3] &= ~(1u << cd->c1);
+    child[(lead + 2) % 3] &= ~(1u << cd->c2);
+}
+
+/* The tricks worth trying from `h` (`lead` on lead) toward `need` more points, in the
+ * order they are tried: the declarer's by points, most first, then the others by points,
+ * fewest first; a trick the declarer loses is left out when its points leave too little
+ * for the rest (`*fail_out`: the most such a trick could still give). */
+static int r_children(Reach *r, const u32 *h, int lead, int need, int rem, Cand *sorted,
+                      int *fail_out) {
+    Cand won[MAX_HAND * MAX_HAND * MAX_HAND], lost[MAX_HAND * MAX_HAND * MAX_HAND];
+    int nw, nl, fail = 0;
+    list_tricks(r->s.g, h, lead, r->d, 1, rem - need, rem, won, &nw, lost, &nl, &fail);
     /* won tricks by points, most first; lost ones by points, fewest first (ties keep the
      * order the tricks were made in) */
     *fail_out = fail;

@@ -78,19 +78,15 @@ static int r_best(Reach *r, const u32 *h0, const unsigned *rk, int rem, int lead
      * searched first give the later ones time */
     for (int k = 0; k < ns; k++) {
         const Cand *nx = &sorted[k];
-        u32 c[3] = {h[0], h[1], h[2]};
-        c[lead] &= ~(1u << nx->c0);
-        c[s1] &= ~(1u << nx->c1);
-        c[s2] &= ~(1u << nx->c2);
+        u32 c[3];
+        after_trick(h, lead, nx, c);
         __builtin_prefetch(slot_of(&r->s.tt, key_of(c[0], c[1], c[2]), nx->w));
     }
     for (int k = 0; k < ns; k++) {
         const Cand *cd = &sorted[k];
         int gain = cd->w == d ? cd->pts : 0;
-        u32 child[3] = {h[0], h[1], h[2]};
-        child[lead] &= ~(1u << cd->c0);
-        child[s1] &= ~(1u << cd->c1);
-        child[s2] &= ~(1u << cd->c2);
+        u32 child[3];
+        after_trick(h, lead, cd, child);
         unsigned crk[3] = {rk[0], rk[1], rk[2]};
         crk[lead] &= ~(unsigned)g->rank_bit[cd->c0];
         crk[s1] &= ~(unsigned)g->rank_bit[cd->c1];
@@ -127,17 +123,15 @@ static int r_value(Reach *r, const u32 *h, int lead, int need) {
  * built from these, trick by trick; the tricks are tried in r_best's order, so the table
  * answers for the children r_best searched. */
 static int r_first(Reach *r, const u32 *h, int lead, int need, int8_t *tc) {
-    int d = r->d, s1 = (lead + 1) % 3, s2 = (lead + 2) % 3;
+    int d = r->d;
     Cand sorted[MAX_HAND * MAX_HAND * MAX_HAND];
     int fail = 0;
     int ns = r_children(r, h, lead, need, points_of(r->s.g, h[0] | h[1] | h[2]), sorted, &fail);
     for (int k = 0; k < ns; k++) {
         const Cand *cd = &sorted[k];
         int gain = cd->w == d ? cd->pts : 0;
-        u32 child[3] = {h[0], h[1], h[2]};
-        child[lead] &= ~(1u << cd->c0);
-        child[s1] &= ~(1u << cd->c1);
-        child[s2] &= ~(1u << cd->c2);
+        u32 child[3];
+        after_trick(h, lead, cd, child);
         int v = gain + r_value(r, child, cd->w, need - gain);
         if (r->s.stop) return -1;
         if (v >= need) {

@@ -18,38 +18,9 @@
 /* The tricks from `h` (`lead` on lead), those the declarer wins first; `pts` holds 1 for
  * a trick he wins. */
 static int w_children(Reach *r, const u32 *h, int lead, Cand *out) {
-    const Game *g = r->s.g;
-    int d = r->d, s1 = (lead + 1) % 3, s2 = (lead + 2) % 3;
-    u32 h1 = h[s1], h2 = h[s2], alive = h[0] | h[1] | h[2];
     Cand lost[MAX_HAND * MAX_HAND * MAX_HAND];
-    int nw = 0, nl = 0;
-    int8_t m0[32], mf1[5][32], mf2[5][32];
-    int nf1[5] = {-1, -1, -1, -1, -1}, nf2[5] = {-1, -1, -1, -1, -1};
-    int n0 = moves(g, h[lead], alive, 0, m0);
-    const int seat_of[4] = {lead, s1, s2, lead};
-    u64 r1 = move_places(g, h1, alive, 0), r2 = move_places(g, h2, alive, 0);
-    for (int i = 0; i < n0; i++) {
-        int c0 = m0[i];
-        int k0 = g->class_of[c0];
-        if (nf1[k0] < 0) {
-            u32 fo = g->followers[c0];
-            u64 cp = g->class_places[k0];
-            nf1[k0] = cards_up(g, (h1 & fo) ? r1 & cp : r1, mf1[k0], 0);
-            nf2[k0] = cards_up(g, (h2 & fo) ? r2 & cp : r2, mf2[k0], 0);
-        }
-        const int8_t *m1 = mf1[k0], *m2 = mf2[k0];
-        int n1 = nf1[k0], n2 = nf2[k0];
-        for (int a = 0; a < n1; a++) {
-            int b1 = c0 << 10 | m1[a] << 5;
-            for (int b = 0; b < n2; b++) {
-                int w = seat_of[g->outcomes[b1 | m2[b]] & 3];
-                Cand cd = {(uint8_t)(w == d), (uint8_t)c0, (uint8_t)m1[a], (uint8_t)m2[b],
-                           (uint8_t)w};
-                if (w == d) out[nw++] = cd;
-                else lost[nl++] = cd;
-            }
-        }
-    }
+    int nw, nl, fail = 0;
+    list_tricks(r->s.g, h, lead, r->d, 0, 0, 0, out, &nw, lost, &nl, &fail);
     memcpy(out + nw, lost, (size_t)nl * sizeof(Cand));
     return nw + nl;
 }
@@ -91,16 +62,13 @@ static int w_best(Reach *r, const u32 *h0, int lead, int need) {
         if (hi < need) return hi;
     }
     if (!count_node(&r->s)) return 0;
-    int s1 = (lead + 1) % 3, s2 = (lead + 2) % 3;
     Cand kids[MAX_HAND * MAX_HAND * MAX_HAND];
     int nk = w_children(r, h, lead, kids);
     int fail = 0;
     for (int i = 0; i < nk; i++) {
         const Cand *cd = &kids[i];
-        u32 child[3] = {h[0], h[1], h[2]};
-        child[lead] &= ~(1u << cd->c0);
-        child[s1] &= ~(1u << cd->c1);
-        child[s2] &= ~(1u << cd->c2);
+        u32 child[3];
+        after_trick(h, lead, cd, child);
         int v = cd->pts + w_best(r, child, cd->w, need - cd->pts);
         if (r->s.stop) return 0;
         if (v >= need) {
