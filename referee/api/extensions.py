@@ -11,6 +11,7 @@ from typing import IO, Any
 
 import marshmallow as ma
 import orjson
+import webargs.core
 from flask import Flask, Request, has_request_context
 from flask import request as request_proxy
 from flask.json.provider import DefaultJSONProvider
@@ -19,7 +20,6 @@ from flask_smorest import Api
 from flask_smorest import Blueprint as SmorestBlueprint
 from flask_smorest.utils import prepare_response
 from marshmallow import missing
-from webargs.core import _UNKNOWN_DEFAULT_PARAM
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from werkzeug.utils import cached_property
@@ -64,6 +64,11 @@ ANONYMOUS: list[dict[str, list[str]]] = []
 ANONYMOUS_OK: list[dict[str, list[str]]] = [{"bearer": []}, {}]
 
 
+#: what webargs passes as ``unknown`` when the caller gave none (a private name of webargs:
+#: should it go, no request counts as "nothing given" for headers, and they are parsed)
+_UNKNOWN_NOT_GIVEN: Any = getattr(webargs.core, "_UNKNOWN_DEFAULT_PARAM", object())
+
+
 class StrictParser(FlaskParser):
     """webargs reads JSON bodies itself; make it as strict as the app's provider.
 
@@ -92,41 +97,23 @@ class StrictParser(FlaskParser):
             found = self._header_names[id(schema)] = (schema, names)
         return not any(name in req.headers for name in found[1])
 
-    def parse(  # type: ignore[override]
-        self,
-        argmap: Any,
-        req: Any = None,
-        *,
-        location: str | None = None,
-        unknown: Any = _UNKNOWN_DEFAULT_PARAM,
-        validate: Any = None,
-        error_status_code: int | None = None,
-        error_headers: Any = None,
-    ) -> Any:
-        def parsed() -> Any:
-            return super(StrictParser, self).parse(
-                argmap,
-                req,
-                location=location,
-                unknown=unknown,
-                validate=validate,
-                error_status_code=error_status_code,
-                error_headers=error_headers,
-            )
-
+    def parse(self, argmap: Any, req: Any = None, **kwargs: Any) -> Any:  # type: ignore[override]
+        location = kwargs.get("location")
+        unknown = kwargs.get("unknown", _UNKNOWN_NOT_GIVEN)
         if (
             location not in ("query", "headers")
-            or validate is not None
+            or kwargs.get("validate") is not None
             or not isinstance(argmap, ma.Schema)
+            or not isinstance(getattr(argmap, "_hooks", None), dict)  # marshmallow's own
             or any(argmap._hooks.values())
-            or (location == "headers" and unknown not in (_UNKNOWN_DEFAULT_PARAM, ma.EXCLUDE))
+            or (location == "headers" and unknown not in (_UNKNOWN_NOT_GIVEN, ma.EXCLUDE))
             or not self._gives_nothing(argmap, req or self.get_default_request(), location)
         ):
-            return parsed()
+            return super().parse(argmap, req, **kwargs)
         key = (id(argmap), location)
         found = self._nothing_given.get(key)
         if found is None or found[0] is not argmap:
-            result = parsed()
+            result = super().parse(argmap, req, **kwargs)
             self._nothing_given[key] = (argmap, copy.deepcopy(result))
             return result
         return copy.deepcopy(found[1])
