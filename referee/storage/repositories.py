@@ -89,7 +89,12 @@ def _dispute(row: DisputeRow) -> Dispute:
     )
 
 
-def _bound(process: Any, value: Any, memo: dict[int, Any] | None) -> Any:
+#: documents already encoded for one statement: (id of the document, the processor's name)
+#: -> (the document, its encoding)
+_Encoded = dict[tuple[int, Any], tuple[Any, Any]]
+
+
+def _bound(process: Any, value: Any, memo: _Encoded | None) -> Any:
     """``value`` through a column's bind processor; a JSON document met before in
     ``memo`` (the same object through the same kind of processor) is encoded once."""
     if process is None:
@@ -126,7 +131,7 @@ class _Insert:
         return found
 
     def bind(
-        self, dialect: Dialect, values: dict[str, Any], memo: dict[int, Any] | None = None
+        self, dialect: Dialect, values: dict[str, Any], memo: _Encoded | None = None
     ) -> dict[str, Any]:
         """The parameters as the driver takes them (JSON encoded, times converted), for
         the values given (a missing one is given to :meth:`run`). ``memo``: a document
@@ -187,7 +192,7 @@ class _InsertWithRuling:
             return None
         _sql, binds = found
         values = {**dispute, **{"r_" + k: v for k, v in ruling.items()}}
-        memo: dict[int, Any] = {}
+        memo: _Encoded = {}
         return {n: _bound(p, values[n], memo) for n, p in binds}
 
     def run(self, conn: Connection, params: dict[str, Any]) -> tuple[int, int]:
@@ -234,7 +239,7 @@ class SqlDisputes:
         if len(dispute.rulings) == 1:
             one = _INSERT_WITH_RULING.bind(dialect, values, _ruling_values(dispute.rulings[0]))
         if one is None:
-            memo: dict[int, Any] = {}
+            memo: _Encoded = {}
             bound = _INSERT_DISPUTE.bind(dialect, values, memo)
             bound_rulings = [
                 _INSERT_RULING.bind(dialect, _ruling_values(r), memo) for r in dispute.rulings
