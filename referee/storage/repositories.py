@@ -89,9 +89,7 @@ def _dispute(row: DisputeRow) -> Dispute:
     )
 
 
-#: documents already encoded for one statement: (id of the document, the processor's name)
-#: -> (the document, its encoding)
-_Encoded = dict[tuple[int, Any], tuple[Any, Any]]
+_Encoded = dict[tuple[int, Any], tuple[Any, Any]]  # (id, processor) -> (document, encoded)
 
 
 def _bound(process: Any, value: Any, memo: _Encoded | None) -> Any:
