@@ -36,3 +36,15 @@ def open_entry(page: Any, base: str, secret: str, draft: dict[str, Any]) -> tupl
     page.evaluate(f"d => localStorage.setItem('{DRAFT_KEY}', d)", json.dumps(draft))
     page.reload()
     return page, errors
+
+
+def built_record(page: Any) -> dict[str, Any]:
+    """The record the form built, read once the analysis of the last change has answered:
+    the form marks itself busy (``aria-busy``) from the tap until then, and the record field
+    still holds the record of the change before (a read in between raced the server)."""
+    from playwright.sync_api import expect
+
+    expect(page.locator("#entry")).not_to_have_attribute("aria-busy", "true")
+    field = page.locator("#entry-record")
+    expect(field).not_to_have_value("")
+    return dict(json.loads(field.input_value()))

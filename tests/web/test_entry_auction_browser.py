@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from tests.support.entry_browser import entry_draft, open_entry
+from tests.support.entry_browser import built_record, entry_draft, open_entry
 from tests.web.test_entry_browser import phone  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.browser
@@ -75,7 +75,7 @@ def test_isko_3_3_2_an_irregular_auction_entered_by_taps(  # type: ignore[no-unt
 
     page.locator('.step-tab[data-step="review"]').click()
     expect(page.locator("#entry-outcome")).to_have_text("Vorhand gewinnt Herz mit 2, Spiel 3: +30")
-    built = json.loads(page.locator("#entry-record").input_value())
+    built = built_record(page)
     bidding = [e for e in built["events"] if e["type"] in ("bid", "hold", "pass")]
     assert [(e["type"], e["seat"], e.get("value")) for e in bidding] == [
         (e["type"], e["seat"], e.get("value"))
@@ -119,9 +119,7 @@ def test_isko_4_1_9_and_4_4_3_how_and_on_request_by_taps(  # type: ignore[no-unt
     page.locator("#incident-add").click()
     expect(items.nth(1)).to_contain_text("ungefragt eingesehen (ISkO 4.4.6)")
     page.locator('.step-tab[data-step="review"]').click()
-    record = page.locator("#entry-record")
-    expect(record).not_to_have_value("")
-    built = json.loads(record.input_value())
+    built = built_record(page)
     expose = next(e for e in built["events"] if e["type"] == "expose")
     review = next(e for e in built["events"] if e["type"] == "review_tricks")
     assert expose["how"] == "dropped" and expose["cards"] == ["SA"]
@@ -174,9 +172,7 @@ def test_isko_3_3_9_a_look_at_the_skat_between_two_bids_by_taps(  # type: ignore
         "nach Schritt 2 (Vorhand: Ja (gehalten))"
     )
     page.locator('.step-tab[data-step="review"]').click()
-    record = page.locator("#entry-record")
-    expect(record).not_to_have_value("")
-    built = json.loads(record.input_value())
+    built = built_record(page)
     said = [(e["type"], e.get("seat")) for e in built["events"]]
     assert said[:4] == [
         ("bid", "middlehand"),
@@ -226,9 +222,7 @@ def test_isko_4_3_1_a_player_leaves_during_the_bidding_by_taps(  # type: ignore[
     page.get_by_label("Wann beim Reizen").select_option("2")
     page.locator("#incident-add").click()
     page.locator('.step-tab[data-step="review"]').click()
-    record_field = page.locator("#entry-record")
-    expect(record_field).not_to_have_value("")
-    built = json.loads(record_field.input_value())
+    built = built_record(page)
     said = [(e["type"], e.get("seat"), e.get("value")) for e in built["events"]]
     assert said == [(e["type"], e.get("seat"), e.get("value")) for e in record["events"]]
     assert comparable(engine.adjudicate(built)) == comparable(engine.adjudicate(record))
@@ -268,9 +262,7 @@ def test_isko_4_1_1_a_card_led_before_the_declaration_by_taps(  # type: ignore[n
     page.locator("#incident-add").click()
     expect(items).to_have_count(2)
     page.locator('.step-tab[data-step="review"]').click()
-    field = page.locator("#entry-record")
-    expect(field).not_to_have_value("")
-    built = json.loads(field.input_value())
+    built = built_record(page)
     said = [(e["type"], e.get("seat")) for e in built["events"]][-3:]
     assert said == [("play", "forehand"), ("objection", "rearhand"), ("declare", "rearhand")]
     assert comparable(engine.adjudicate(built)) == comparable(engine.adjudicate(record))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.entry_browser import entry_draft, open_entry
+from tests.support.entry_browser import built_record, entry_draft, open_entry
 from tests.web.test_entry_browser import phone  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.browser
@@ -94,7 +94,6 @@ def test_two_cards_to_one_trick_go_with_the_play_in_the_form(  # type: ignore[no
 ) -> None:
     """ISkO 4.2.6: forehand's second card in trick 1 is an incident placed at his card; the
     form's record carries it as the play's ``extra`` and the preview rules it."""
-    import json
 
     from playwright.sync_api import expect
 
@@ -112,7 +111,7 @@ def test_two_cards_to_one_trick_go_with_the_play_in_the_form(  # type: ignore[no
     expect(page.locator(f'#expose-pool [data-card="{extra}"]')).to_have_count(0)  # gone
     page.locator('.step-tab[data-step="review"]').click()
     expect(page.locator("#entry-outcome")).to_be_visible()
-    built = json.loads(page.locator("#entry-record").input_value())
+    built = built_record(page)
     assert next(e for e in built["events"] if e["type"] == "play")["extra"] == [extra]
     assert errors == []
 
@@ -124,7 +123,6 @@ def test_a_corrected_announcement_is_entered_in_step_4(  # type: ignore[no-untyp
 ) -> None:
     """ISkO 3.4.5: the game of step 2 is the corrected one; step 4 says what was announced
     first (diamonds, hand), written before it with the contract marked ``correction``."""
-    import json
 
     from playwright.sync_api import expect
 
@@ -144,7 +142,7 @@ def test_a_corrected_announcement_is_entered_in_step_4(  # type: ignore[no-untyp
     expect(page.locator("#incident-list li").last).to_contain_text("Karo Hand")
     page.locator('.step-tab[data-step="review"]').click()
     expect(page.locator("#entry-outcome")).to_be_visible()
-    built = json.loads(page.locator("#entry-record").input_value())
+    built = built_record(page)
     declares = [e for e in built["events"] if e["type"] == "declare"]
     assert [(e["game"], e["hand"], e.get("correction")) for e in declares] == [
         ("diamonds", True, None),
