@@ -229,13 +229,49 @@ static void sort_cands(Cand *dst, const Cand *src, int n, int most) {
     for (int k = 0; k < n; k++) dst[start[most ? 33 - src[k].pts : src[k].pts]++] = src[k];
 }
 
+/* The runs of `hand` (its cards no alive card of another hand separates, within one class)
+ * as places of their strongest cards (move_places without points), and for each run its
+ * card with the most points (`most`) and the one with the fewest (`fewest`), filed under
+ * the strongest card (ties: the stronger). */
+static inline u64 power_runs(const Game *g, u32 hand, u32 alive, int8_t *most, int8_t *fewest) {
+    u64 L = places_of(g, hand), A = places_of(g, alive), R = 0;
+    int top = 0;
+    for (u64 m = L; m; m &= m - 1) {
+        int i = __builtin_ctzll(m), c = g->card_at[i];
+        u64 up = A & g->stronger[i];
+        if (!up || !(L >> (63 - __builtin_clzll(up)) & 1)) {
+            R |= 1ull << i;
+            top = c;
+            most[c] = fewest[c] = (int8_t)c;
+            continue;
+        }
+        if (g->points[c] > g->points[most[top]]) most[top] = (int8_t)c;
+        if (g->points[c] < g->points[fewest[top]]) fewest[top] = (int8_t)c;
+    }
+    return R;
+}
+
 /* Every trick from `h` (`lead` on lead), split by who wins it: the declarer's (seat `d`)
  * into `won`, the others' into `lost`, counted in `*nw` and `*nl`. Each hand plays one card
- * per run (moves, move_places: with `by_points`, runs of equal points, as the points search
- * needs; else runs of any points). `pts` is the trick's card points with `by_points`, else
- * 1 for a trick the declarer wins and 0 for one he loses. With `by_points`, a lost trick of
- * more than `slack` points is left out and `*fail` raised to the most `rem` less its
- * points leaves. Inlined in r_children and w_children, each with `by_points` fixed. */
+ * per run of cards no alive card of another hand separates (power_runs): any card of a
+ * run gives the trick the same winner. Without `by_points` (the trick count) that is the
+ * run's strongest card, and `pts` is 1 for a trick the declarer wins, 0 for one he loses.
+ * With `by_points` (the points search) `pts` is the trick's card points and each hand
+ * plays the run's card with the most points into a trick the declarer wins and the one
+ * with the fewest into a trick he loses; the other cards of the run need no trial (see
+ * below). With `by_points`, a lost
+ * trick of more than `slack` points is left out and `*fail` raised to the most `rem` less
+ * its points leaves. Inlined in r_children and w_children, each with `by_points` fixed.
+ *
+ * Why one card of a run is enough for the points search: let x and y be two cards of one
+ * run of a hand, x worth p more points than y. Any card of a run plays as any other (the
+ * same class, so the same follow rule; no alive card of another hand between them, so
+ * every trick has the same winner), so a line of play after the trick with x played maps
+ * onto one after the trick with y played (x in the place of y) with the same winners,
+ * the declarer taking at most p points more (exactly p when he wins the trick x falls
+ * in). So into a trick the declarer wins, playing x (p more now) is at least as good as
+ * playing y; into one he loses, y is at least as good as x (he may win x later). The
+ * best of the trick's children is among those tried, so the value is the same. */
 static inline __attribute__((always_inline)) void list_tricks(
     const Game *g, const u32 *h, int lead, int d, int by_points, int slack, int rem, Cand *won,
     int *nw_out, Cand *lost, int *nl_out, int *fail) {
@@ -243,12 +279,15 @@ static inline __attribute__((always_inline)) void list_tricks(
     u32 h1 = h[s1], h2 = h[s2], alive = h[0] | h[1] | h[2];
     int nw = 0, nl = 0;
     int8_t m0[32], mf1[5][32], mf2[5][32];
+    int8_t most[3][32], fewest[3][32]; /* by points: [0] leader, [1], [2] the followers */
     int nf1[5] = {-1, -1, -1, -1, -1}, nf2[5] = {-1, -1, -1, -1, -1};
-    int n0 = moves(g, h[lead], alive, by_points, m0);
+    int n0 = cards_up(g, by_points ? power_runs(g, h[lead], alive, most[0], fewest[0])
+                                   : move_places(g, h[lead], alive, 0), m0, 0);
     const int seat_of[4] = {lead, s1, s2, lead}; /* the winner's seat by its place */
     /* each follower's moves from his whole hand, once: a run lies within one class, so
      * his moves when he must follow a class are these moves of that class */
-    u64 r1 = move_places(g, h1, alive, by_points), r2 = move_places(g, h2, alive, by_points);
+    u64 r1 = by_points ? power_runs(g, h1, alive, most[1], fewest[1]) : move_places(g, h1, alive, 0);
+    u64 r2 = by_points ? power_runs(g, h2, alive, most[2], fewest[2]) : move_places(g, h2, alive, 0);
     for (int i = 0; i < n0; i++) {
         int c0 = m0[i];
         /* the followers' moves depend only on the class led: listed once per class */
@@ -266,8 +305,15 @@ static inline __attribute__((always_inline)) void list_tricks(
             for (int b = 0; b < n2; b++) {
                 int o = g->outcomes[b1 | m2[b]];
                 int w = seat_of[o & 3];
-                int pts = by_points ? o >> 2 : w == d;
-                Cand cd = {(uint8_t)pts, (uint8_t)c0, (uint8_t)m1[a], (uint8_t)m2[b], (uint8_t)w};
+                Cand cd = {(uint8_t)(w == d), (uint8_t)c0, (uint8_t)m1[a], (uint8_t)m2[b], (uint8_t)w};
+                if (by_points) {
+                    const int8_t(*pick)[32] = w == d ? most : fewest;
+                    cd.c0 = (uint8_t)pick[0][c0];
+                    cd.c1 = (uint8_t)pick[1][m1[a]];
+                    cd.c2 = (uint8_t)pick[2][m2[b]];
+                    cd.pts = (uint8_t)(g->points[cd.c0] + g->points[cd.c1] + g->points[cd.c2]);
+                }
+                int pts = cd.pts;
                 if (w == d) {
                     won[nw++] = cd;
                 } else if (by_points && pts > slack) {
