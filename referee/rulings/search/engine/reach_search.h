@@ -23,7 +23,6 @@ static int r_best(Reach *r, const u32 *h0, const unsigned *rk, int rem, int lead
     int d = r->d;
     int bound = rem - sure_loss(g, r->memo, r->lows, h0, rk, d, r->d1, r->d2);
     if (bound < need) return bound;
-    if (never_wins(g, h0, d, lead)) return 0;
     /* keyed by the hands as they are, not canonical: measured on the hill-climbed
      * positions, renaming each child cost more time than the positions it merged saved */
     const u32 *h = h0;
@@ -35,6 +34,7 @@ static int r_best(Reach *r, const u32 *h0, const unsigned *rk, int rem, int lead
         if (lo >= need) return lo;
         if (hi < need) return hi;
     }
+    if (never_wins(g, h0, d, lead)) return 0;
     if (bound < hi) hi = bound;
     /* before the position is searched: can the declarer win enough tricks? */
     int tb = trick_bound(r, h, rk, rem, lead, need, hi);
