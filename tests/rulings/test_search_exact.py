@@ -746,3 +746,46 @@ def test_isko_4_1_5_cards_a_defender_always_beats_are_lost(pos) -> None:
         if ans.answer:
             tricks = _replay(hands, leader, (), ans.line, game)
             assert sum(p for w, p in tricks if w == declarer) >= needed
+
+
+@st.composite
+def run_positions(draw: st.DrawFn) -> tuple[str, Hands, int, int]:
+    """Suit and grand games at a trick boundary (two to four tricks) in which one hand holds
+    two or three cards of one class next to each other in strength but not all of the
+    same points (ace and ten, ten and king, king and queen, a jack and the trump ace): a
+    run of which the points search tries one card per trick."""
+    game = draw(st.sampled_from([g for g in Game if g is not Game.NULL]))
+    tricks = draw(st.integers(2, 4))
+    t = tables(game)
+    suit = draw(st.sampled_from([o for o in t.order if len(o) >= 3]))
+    start = draw(st.integers(0, len(suit) - 2))
+    run = list(suit[start : start + draw(st.integers(2, min(3, tricks)))])
+    assume(len({points([Card(c).name]) for c in run}) > 1)
+    holder = draw(st.integers(0, 2))
+    rest = draw(st.permutations([c for c in range(32) if c not in run]))
+    hands: list[list[int]] = [[], [], []]
+    hands[holder] = run + rest[: tricks - len(run)]
+    rest = rest[tricks - len(run) :]
+    others = [s for s in range(3) if s != holder]
+    hands[others[0]], hands[others[1]] = rest[:tricks], rest[tricks : 2 * tricks]
+    names = tuple(tuple(Card(c).name for c in h) for h in hands)
+    return game.value, names, draw(st.integers(0, 2)), draw(st.integers(0, 2))
+
+
+@settings(SETTINGS, max_examples=300, suppress_health_check=list(HealthCheck))
+@given(run_positions())
+def test_isko_4_1_5_one_card_of_a_run_is_tried_per_trick(pos) -> None:
+    """4.1.5 / 5.4.3: of a hand's cards that no alive card of another hand separates, the
+    points search plays the one with the most points into a trick the declarer wins and
+    the one with the fewest into a trick he loses, and tries no other: any card of the run
+    wins or loses the same tricks, so none of the others can give him more. The points the
+    declarer can reach (minimax) must be reachable, by a legal line, and one more not. (The
+    reverse choice, the fewest points into his tricks, fails here: checked.)"""
+    game, hands, leader, declarer = pos
+    best = ref_points(hands, leader, (), game, declarer)
+    for needed in (best, best + 1):
+        ans = native.can_reach_points(_masks(hands), leader, (), Game(game), declarer, needed)
+        assert ans.answer == (best >= needed), (best, needed)
+        if ans.answer:
+            tricks = _replay(hands, leader, (), ans.line, game)
+            assert sum(p for w, p in tricks if w == declarer) >= needed
