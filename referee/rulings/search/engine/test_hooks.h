@@ -86,8 +86,9 @@ static PyObject *py_most_tricks(PyObject *self, PyObject *args) {
     r.d1 = (declarer + 1) % 3;
     r.d2 = (declarer + 2) % 3;
     int most = 0;
+    unsigned rk[3] = {ranks_of(g, h[0]), ranks_of(g, h[1]), ranks_of(g, h[2])};
     while (most < size) { /* each answer at least `most + 1`, or a bound below it */
-        int v = w_best(&r, h, leader, most + 1);
+        int v = w_best(&r, h, rk, leader, most + 1);
         if (r.s.stop || v <= most) break;
         most = v;
     }
