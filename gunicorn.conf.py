@@ -8,8 +8,8 @@ from referee.api.shared_counter import create_region
 wsgi_app = "referee.wsgi:app"
 bind = os.environ.get("REFEREE_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
-# threads: a worker whose request waits for the analysis gate or runs a long exact search
-# (compiled, without the GIL) keeps answering other requests on its other threads
+# threads: a worker whose request waits for a long exact search (run without the GIL on
+# its low-priority thread) keeps answering other requests on its other threads
 worker_class = "gthread"
 threads = int(os.environ.get("GUNICORN_THREADS", "4"))
 # a worker that hangs is restarted; exact claim analysis stays well below this

@@ -1,23 +1,37 @@
-"""One long exact search at a time on this machine: a lock file all workers share.
+"""Long exact searches one at a time on this machine, at the lowest CPU priority.
 
-The searches' gate (:mod:`referee.rulings.search.gate`) is entered only by a search that
-needed more than a few milliseconds; each entry opens the lock file afresh, so threads of
-one process exclude each other as processes do (``flock`` locks belong to an open file).
-``fcntl.flock`` releases the GIL while it waits, and the compiled search runs without it,
-so a threaded worker keeps serving other requests meanwhile.
+A search that passes the light count (:mod:`referee.rulings.search.gate`) is handed to
+:class:`LowPriorityRunner`: it takes a lock file all workers share (one long search at a
+time on the machine; ``flock`` locks belong to an open file, so threads of one process
+exclude each other as processes do), and runs the search on a thread of its process
+kept at nice 19 for its whole life. Ordinary requests, at the normal priority, then take
+the CPU first: a crafted record (or a genuinely hard one) is ruled on what they leave,
+and cannot halve their throughput on a machine of two cores. A dedicated thread because
+an unprivileged process may raise a thread's nice value but never lower it again: the
+request's own thread could not be given back its priority. The waiting thread holds
+neither the GIL (``flock`` and the future release it) nor a core; the compiled search
+runs without the GIL. The answer is the same as on any other thread.
 """
 
 from __future__ import annotations
 
 import fcntl
 import os
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 
-from referee.rulings.search.gate import set_gate
+from referee.rulings.search.gate import set_gate, set_runner
 
-__all__ = ["FileGate", "install_file_gate"]
+__all__ = ["LOW_PRIORITY", "FileGate", "LowPriorityRunner", "install_file_gate"]
+
+#: the nice value of the thread long searches run on (the lowest priority)
+LOW_PRIORITY = 19
+
+T = TypeVar("T")
 
 
 class FileGate:
@@ -37,6 +51,44 @@ class FileGate:
             os.close(fd)  # closing the file releases the lock
 
 
+def _lowest_priority() -> None:
+    """Lower the calling thread's priority (Linux: a thread id is a process id here);
+    where the system refuses, the search runs at the priority it has."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), LOW_PRIORITY)
+    except OSError:  # pragma: no cover - refused by the system
+        pass
+
+
+class LowPriorityRunner:
+    """Runs long searches through ``gate`` on one low-priority thread per process.
+
+    The thread is made when first needed in each process (gunicorn forks its workers
+    after the app is loaded; a thread does not survive a fork).
+    """
+
+    def __init__(self, gate: FileGate) -> None:
+        self.gate = gate
+        self._lock = threading.Lock()
+        self._pool: ThreadPoolExecutor | None = None
+        self._pid = 0
+
+    def _executor(self) -> ThreadPoolExecutor:
+        with self._lock:
+            if self._pool is None or self._pid != os.getpid():
+                self._pool = ThreadPoolExecutor(
+                    1, thread_name_prefix="long-search", initializer=_lowest_priority
+                )
+                self._pid = os.getpid()
+            return self._pool
+
+    def __call__(self, search: Callable[[], T], /) -> T:
+        with self.gate():
+            return self._executor().submit(search).result()
+
+
 def install_file_gate(path: str) -> None:
-    """Let long searches pass one at a time through ``path`` ("" installs no gate)."""
-    set_gate(FileGate(Path(path)) if path else None)
+    """Let long searches run one at a time through ``path``, at the lowest priority
+    ("" installs neither: they run where they are)."""
+    set_gate(None)
+    set_runner(LowPriorityRunner(FileGate(Path(path))) if path else None)

@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TypeVar
 
 import pytest
 
@@ -21,6 +22,7 @@ HARD = [
     "CA CJ C9 SK SJ HA HQ H8 DA DJ",
 ]
 EASY = ["CJ", "DA", "D7"]
+T = TypeVar("T")
 
 
 def _hands(names: list[str]) -> list[int]:
@@ -118,3 +120,49 @@ def test_a_gate_that_fails_fails_the_search(entries: list[str]) -> None:
     gate.set_gate(broken)
     with pytest.raises(OSError, match="no lock file"):
         _claim(_hands(HARD), Game.NULL)
+
+
+def test_a_long_search_is_handed_whole_to_the_runner_and_answers_as_one_run(
+    entries: list[str],
+) -> None:
+    """With a runner installed (the service's low-priority thread), a search past the
+    light count stops there and the runner runs it again from the start: same answer,
+    line and nodes as one plain run; the gate is not used."""
+    handed: list[str] = []
+
+    def running(search: Callable[[], T], /) -> T:
+        handed.append("run")
+        return search()
+
+    gate.set_runner(running)
+    try:
+        moved = _claim(_hands(HARD), Game.NULL)
+        short = native.can_force_trick(
+            _hands(EASY), 0, (), Game.GRAND, winners=0b110, controllers=0b110
+        )
+    finally:
+        gate.set_runner(None)
+    direct = native._engine.force(
+        native._INDEX[Game.NULL], _hands(HARD), 0, [], 1, 6, True, NODE_LIMIT
+    )
+    assert handed == ["run"] and entries == []  # the short one stayed where it was
+    assert (moved.answer, [(s, int(c)) for s, c in moved.line], moved.nodes) == direct
+    assert not short.answer
+
+
+def test_a_node_limit_below_the_light_count_is_kept_without_the_runner(
+    entries: list[str],
+) -> None:
+    handed: list[int] = []
+
+    def running(search: Callable[[], T], /) -> T:
+        handed.append(1)
+        return search()
+
+    gate.set_runner(running)
+    try:
+        with pytest.raises(NodeLimitReached):
+            _claim(_hands(HARD), Game.NULL, limit=1_000)
+    finally:
+        gate.set_runner(None)
+    assert handed == []

@@ -29,7 +29,7 @@ from contextlib import ExitStack, contextmanager
 from referee.core.cards import CARD_POINTS
 from referee.core.contracts import Game
 from referee.rulings.search import _engine
-from referee.rulings.search.gate import LIGHT_NODES, gate
+from referee.rulings.search.gate import LIGHT_NODES, gate, runner
 from referee.rulings.search.tables import (
     NODE_LIMIT,
     Answer,
@@ -79,15 +79,31 @@ for _game in Game:  # once, at import: the engine only reads these afterwards
 Raw = tuple[bool | None, list[Play], int]
 
 #: the engine's call: (node limit, light nodes, the callback at the light count) -> Raw
-Search = Callable[[int, int, Callable[[], object]], Raw]
+Search = Callable[[int, int, Callable[[], object] | None], Raw]
+
+
+class _Long(Exception):
+    """Raised by the engine's callback at the light count: the search is long."""
+
+
+def _stop_at_light_count() -> None:
+    raise _Long
 
 
 def _solve(search: Search, node_limit: int) -> Answer:
-    """Run ``search``: after :data:`LIGHT_NODES` nodes the engine calls back, and the
-    search goes on inside the service's gate (see :mod:`~referee.rulings.search.gate`);
-    nothing is searched twice, and the result is that of one run without a gate."""
-    with ExitStack() as held:
-        raw = search(node_limit, LIGHT_NODES, lambda: held.enter_context(gate()))
+    """Run ``search``. After :data:`LIGHT_NODES` nodes it is long: with a runner
+    installed it stops there and the runner runs it whole; else the engine calls back
+    and it goes on inside the service's gate, nothing searched twice (see
+    :mod:`~referee.rulings.search.gate`). The result is that of one plain run."""
+    run = runner()
+    if run is not None:
+        try:
+            raw = search(node_limit, LIGHT_NODES, _stop_at_light_count)
+        except _Long:
+            raw = run(lambda: search(node_limit, 0, None))
+    else:
+        with ExitStack() as held:
+            raw = search(node_limit, LIGHT_NODES, lambda: held.enter_context(gate()))
     ok, line, nodes = raw
     if ok is None:
         raise NodeLimitReached(nodes)

@@ -1,0 +1,71 @@
+"""Long searches run one at a time on a thread of the lowest CPU priority (issue 13:
+five hardest-case disputes in flight must leave ordinary traffic its throughput)."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+from referee.rulings.search import gate
+from referee.service.analysis_gate import (
+    LOW_PRIORITY,
+    FileGate,
+    LowPriorityRunner,
+    install_file_gate,
+)
+
+
+def _locked_elsewhere(path: Path) -> bool:
+    fd = os.open(path, os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)
+    return False
+
+
+def test_a_long_search_runs_at_nice_19_on_its_own_thread_under_the_lock(
+    tmp_path: Path,
+) -> None:
+    lock = tmp_path / "analysis.lock"
+    run = LowPriorityRunner(FileGate(lock))
+    caller = threading.get_native_id()
+    before = os.getpriority(os.PRIO_PROCESS, caller)
+
+    def search() -> tuple[int, int, bool]:
+        me = threading.get_native_id()
+        return me, os.getpriority(os.PRIO_PROCESS, me), _locked_elsewhere(lock)
+
+    thread, nice, locked = run(search)
+    assert thread != caller and nice == LOW_PRIORITY and locked
+    assert run(search)[0] == thread  # one thread per process, kept
+    assert os.getpriority(os.PRIO_PROCESS, caller) == before  # the caller's untouched
+    assert not _locked_elsewhere(lock)  # released once answered
+
+
+def test_an_error_in_the_search_reaches_the_caller_and_frees_the_lock(tmp_path: Path) -> None:
+    lock = tmp_path / "analysis.lock"
+    run = LowPriorityRunner(FileGate(lock))
+
+    def broken() -> None:
+        raise MemoryError("engine")
+
+    with pytest.raises(MemoryError, match="engine"):
+        run(broken)
+    assert not _locked_elsewhere(lock)
+
+
+def test_install_file_gate_installs_the_runner_or_nothing(tmp_path: Path) -> None:
+    try:
+        install_file_gate(str(tmp_path / "analysis.lock"))
+        assert isinstance(gate.runner(), LowPriorityRunner)
+        install_file_gate("")
+        assert gate.runner() is None
+    finally:
+        install_file_gate("")
