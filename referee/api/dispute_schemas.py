@@ -25,13 +25,17 @@ class IdempotencyHeaderSchema(ma.Schema):
     )
 
 
+#: the longest note a JSON dispute may carry
+NOTE_MAX = 10_000
+
+
 class DisputeCreateSchema(ma.Schema):
     record = Document(
         "SkatLog",
         required=True,
         metadata={"description": "the skat-log/1 record, stored as received"},
     )
-    note = ma.fields.String(load_default="", validate=[ma.validate.Length(max=10_000), NO_NUL])
+    note = ma.fields.String(load_default="", validate=[ma.validate.Length(max=NOTE_MAX), NO_NUL])
     meta = ma.fields.Dict(
         load_default=None,
         allow_none=True,
@@ -40,6 +44,34 @@ class DisputeCreateSchema(ma.Schema):
             "(e.g. next_series_starts_at, last_series, series_ends_at)"
         },
     )
+
+    def load(self, data: Any, **kwargs: Any) -> Any:
+        """marshmallow's load, but a body that plainly passes (a JSON object of a record
+        object, a note that is text short enough and without NUL, a meta object or null,
+        nothing else) is taken as it is without walking the schema (~13 µs a dispute,
+        issue 13): the same dict marshmallow gives (its keys in the fields' order, the
+        note's and meta's defaults, meta a shallow copy). Anything else, errors
+        included, is marshmallow's."""
+        if not kwargs and not self.many and type(data) is dict and data.keys() <= _FIELDS:
+            record = data.get("record")
+            note = data.get("note", "")
+            meta = data.get("meta")
+            if (
+                type(record) is dict
+                and type(note) is str
+                and len(note) <= NOTE_MAX
+                and "\x00" not in note
+                and (meta is None or type(meta) is dict)
+            ):
+                return {
+                    "record": record,
+                    "note": note,
+                    "meta": None if meta is None else dict(meta),
+                }
+        return super().load(data, **kwargs)
+
+
+_FIELDS = frozenset({"record", "note", "meta"})
 
 
 class IssDisputeQuerySchema(LangQuerySchema):

@@ -75,7 +75,9 @@ class RulingRow(Base):
     __table_args__ = (UniqueConstraint("dispute_id", "revision", name="uq_rulings_revision"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    dispute_id: Mapped[int] = mapped_column(ForeignKey("disputes.id"), index=True)
+    #: looked up through uq_rulings_revision, whose first column it is (no index of its
+    #: own since migration 0006: every insert paid for a second one)
+    dispute_id: Mapped[int] = mapped_column(ForeignKey("disputes.id"))
     revision: Mapped[int]
     reviews_id: Mapped[int | None] = mapped_column(ForeignKey("rulings.id"))
     created_at: Mapped[datetime]
