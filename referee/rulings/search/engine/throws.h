@@ -46,6 +46,9 @@ static int throw_most(u64 *memo, u64 s) {
             f[j - 1] = x;
         }
     s = f[0] | f[1] << 12 | f[2] << 24 | f[3] << 36 | (s & 0x1FFull << 48);
+    if (!(s & 0xF00F00F00F00ull)) return 0; /* no protected card */
+    u64 *e = &memo[(s * 0x9E3779B97F4A7C15ULL) >> (64 - THROW_MEMO_BITS)];
+    if (*e >> 4 == s) return (int)(*e & 15);
     int d[5], o[5], p[5] = {0, 0, 0, 0, 0}, n = 0, np = 0, mine = (int)(s >> 56 & 1);
     for (int k = 0; k < 5; k++) {
         d[k] = (int)(s >> (k < 4 ? THROW_AT(k, 0) : 48)) & 15;
@@ -54,9 +57,7 @@ static int throw_most(u64 *memo, u64 s) {
         n += d[k];
         np += p[k];
     }
-    if (!np || !n) return 0;
-    u64 *e = &memo[(s * 0x9E3779B97F4A7C15ULL) >> (64 - THROW_MEMO_BITS)];
-    if (*e >> 4 == s) return (int)(*e & 15);
+    if (!n) return 0;
     s &= ~(1ull << 56);
     int cap = np < n ? np : n, best = 0, both_void = 0;
     for (int L = 0; L < 5 && best < cap; L++) { /* the class led */
@@ -97,15 +98,12 @@ typedef struct {
 /* The plain cards above all of the declarer's (`mine`) in their suits (all of a suit he
  * lacks): a defender's cards among them are his protected cards. */
 static u32 protected_of(const Game *g, u32 mine) {
+    /* by places (strongest first from bit 8k): the places before his first */
+    u64 P = places_of(g, mine);
     u32 prot = 0;
     for (int k = 0; k < 4; k++) {
-        u32 A = mine & g->class_mask[k] & ~g->trumps;
-        if (!A) prot |= g->class_mask[k] & ~g->trumps;
-        for (int i = 0; A && i < g->order_n[k]; i++)
-            if (bit(A, g->order[k][i])) { /* his strongest card of the suit */
-                prot |= g->above[g->order[k][i]];
-                break;
-            }
+        unsigned b = (unsigned)(P >> 8 * k) & 255u;
+        prot |= g->place_cards[k][b ? (b & -b) - 1 : (unsigned)(g->class_places[k] >> 8 * k) & 255u];
     }
     return prot;
 }
@@ -169,7 +167,7 @@ static int loss_thrown(const Game *g, LowMemo *lm, const TrumpMemo *tp, const u3
         int tl = tp ? (j ? tp->loss2 : tp->loss1) : 0, low = lowest_points_of(g, lm, D, k);
         int most = tl > low ? tl : low;
         if (t->m[j]) {
-            int rest = lowest_points(g, D & ~t->cut[j], k - t->m[j]);
+            int r = k - t->m[j], rest = r > 0 ? lowest_points_of(g, lm, D & ~t->cut[j], r) : 0;
             int v = t->pts[j] + (tl > rest ? tl : rest);
             if (v > most) most = v;
         }
