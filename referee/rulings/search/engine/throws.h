@@ -14,23 +14,23 @@
  * D each, the defenders win at least P - K tricks.
  *
  * K is bounded by the exact maximum of a relaxation that keeps counts only: per class
- * the declarer's cards, D's protected cards and his others; any class may be led at any
- * time; the declarer and D each follow the class led while they hold it, else play any
- * card; the partner is left out. A trick counts when D plays a protected card and the
- * declarer a trump, or when D is void in the class led and the declarer plays a card of
- * it. Each line of play maps onto a line of the relaxation (the classes led, the two
- * hands' cards) in which every trick above counts, so the maximum is at least K. When D
- * plays a card of class C (following, or his choice when void), he plays a protected one
- * if the trick counts with it and another card of C if not (if he has one): one
- * protected card of C in place of another card of C never lowers the maximum and raises
- * it by at most one (it counts in one trick at most), so these choices reach it. The
+ * the declarer's cards, D's protected cards and his others; the partner is left out. In
+ * each trick a class L is led: any class, except that he leads after a trick he won (and
+ * at the start if he is on lead), so L is one he holds. He and D each follow L while they
+ * hold it, else play any card. Then the relaxation chooses whether he won the trick,
+ * which he can only with a trump, or with a card of L when D did not play a protected
+ * card of L; a trick counts if he won it and D played a protected card. Each line of play
+ * maps onto a line of the relaxation (the classes led, the two hands' cards, who won)
+ * in which every trick above counts, so the maximum is at least K. (Which card of one
+ * kind and class a hand plays does not matter to the counts; every kind is tried.) The
  * naive count of the tricks of a class the declarer leads after D is void in it (his
  * cards less D's) is not a bound: D can throw his cards of it away first, and each
  * protected card he throws can free another class (the tests catch that reading). */
 
 /* A state: plain class k (0-3) at bits 12k: the declarer's cards, D's other cards, D's
- * protected cards (4 bits each); at bit 48 the declarer's trumps, at 52 D's trumps. The
- * memo holds state << 8 | its maximum (0: empty; the empty state is never filed). */
+ * protected cards (4 bits each); at bit 48 the declarer's trumps, at 52 D's trumps; bit
+ * 56: the declarer on lead. The memo holds state << 4 | its maximum (0: empty; the empty
+ * state is never filed). */
 #define THROW_MEMO_BITS 12
 static inline int max_int(int a, int b) { return a > b ? a : b; }
 #define THROW_AT(k, part) (12 * (k) + 4 * (part)) /* part 0: declarer, 1: other, 2: protected */
@@ -72,15 +72,16 @@ static int throw_most(u64 *memo, u64 s) {
             u64 sy = s - (1ull << (Y < 4 ? THROW_AT(Y, 0) : 48));
             for (int C = 0; C < 5 && best < cap; C++) { /* D's class */
                 if (fl ? C != L : !(o[C] + p[C])) continue;
-                /* he may win with a card of the class led or a trump, not with one of
-                 * the class led under D's protected card */
-                int win = Y == 4 || Y == L, win_p = win && p[C] && !(C == L && Y == L);
-                u64 po = 1ull << (C == 4 ? 52 : THROW_AT(C, 1)), pp = 1ull << THROW_AT(C, 2);
-                /* he wins (and leads next): a protected card counts */
-                if (win_p) best = max_int(best, 1 + throw_most(memo, (sy - pp) | 1ull << 56));
-                else if (win && o[C]) best = max_int(best, throw_most(memo, (sy - po) | 1ull << 56));
-                /* he loses: D keeps his protected cards when he can */
-                if (best < cap) best = max_int(best, throw_most(memo, sy - (o[C] ? po : pp)));
+                for (int prot = 0; prot < 2 && best < cap; prot++) { /* his card: other, protected */
+                    if (!(prot ? p[C] : o[C])) continue;
+                    u64 t = sy - (1ull << (C == 4 ? 52 : THROW_AT(C, 1 + prot)));
+                    /* he may win with a card of the class led or a trump, not with one of
+                     * the class led under D's protected card; then he leads, and D's
+                     * protected card counts */
+                    if ((Y == 4 || Y == L) && !(prot && C == L && Y == L))
+                        best = max_int(best, prot + throw_most(memo, t | 1ull << 56));
+                    if (best < cap) best = max_int(best, throw_most(memo, t)); /* he loses */
+                }
             }
         }
     }
