@@ -177,11 +177,12 @@ static PyObject *py_throw_most(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "seat out of range");
         return NULL;
     }
-    u64 *memo = (u64 *)calloc((size_t)1 << THROW_MEMO_BITS, sizeof(u64));
+    u64 *memo = (u64 *)calloc((size_t)THROW_MEMO_WORDS, sizeof(u64));
     if (!memo) return PyErr_NoMemory();
     u32 prot = protected_of(g, h[declarer]), D1 = h[(declarer + 1) % 3], D2 = h[(declarer + 2) % 3];
-    int k1 = throw_most(memo, throw_state(g, h[declarer], prot, D1, leader == declarer));
-    int k2 = throw_most(memo, throw_state(g, h[declarer], prot, D2, leader == declarer));
+    int w1 = leader == declarer ? 0 : leader == (declarer + 1) % 3 ? 1 : 2;
+    int k1 = throw_most(memo, throw_state(g, h[declarer], prot, D1, D2, w1));
+    int k2 = throw_most(memo, throw_state(g, h[declarer], prot, D2, D1, w1 ? 3 - w1 : 0));
     free(memo);
     return Py_BuildValue("((ki)(ki))", (unsigned long)(D1 & prot), k1, (unsigned long)(D2 & prot), k2);
 }

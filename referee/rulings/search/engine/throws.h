@@ -14,28 +14,45 @@
  * D each, the defenders win at least P - K tricks.
  *
  * K is bounded by the exact maximum of a relaxation that keeps counts only: per class
- * the declarer's cards, D's protected cards and his others; the partner is left out. In
- * each trick a class L is led: any class, except that he leads after a trick he won (and
- * at the start if he is on lead), so L is one he holds. He and D each follow L while they
- * hold it, else play any card. Then the relaxation chooses whether he won the trick,
- * which he can only with a trump, or with a card of L when D did not play a protected
- * card of L; a trick counts if he won it and D played a protected card. Each line of play
- * maps onto a line of the relaxation (the classes led, the two hands' cards, who won)
- * in which every trick above counts, so the maximum is at least K. (Which card of one
- * kind and class a hand plays does not matter to the counts; every kind is tried.) The
- * naive count of the tricks of a class the declarer leads after D is void in it (his
- * cards less D's) is not a bound: D can throw his cards of it away first, and each
- * protected card he throws can free another class (the tests catch that reading). */
+ * the declarer's cards, D's protected cards, D's other cards and the partner P's cards,
+ * and whether P "covers" the class (each of his cards of it beats each of the
+ * declarer's; it stays so while cards leave). Each trick is led in a class L that its
+ * leader holds: the declarer after a trick he won, D or P after one he lost (and at the
+ * start the seat on lead). Each hand follows L while it holds it, else plays any card.
+ * Then the relaxation chooses whether the declarer won the trick, which he can only with
+ * a trump (not when trumps are led and P follows with a trump of a covered trump suit) or
+ * with a card of L (not when D plays a protected card of L or P follows in a covered L):
+ * P's card beats his then, and so does D's. A trick counts if he won it and D played a
+ * protected card. Each line of play maps onto a line of the relaxation (the classes led,
+ * the three hands' cards, who won) in which every trick above counts, so the maximum is
+ * at least K. (Which card of one kind and class a hand plays does not matter to the
+ * counts; every kind is tried.) The naive count of the tricks of a class the declarer
+ * leads after D is void in it (his cards less D's) is not a bound: D can throw his cards
+ * of it away first, and each protected card he throws can free another class (the tests
+ * catch that reading, and P's cover counted once P is void, and D alone leading). */
 
-/* A state: plain class k (0-3) at bits 12k: the declarer's cards, D's other cards, D's
- * protected cards (4 bits each); at bit 48 the declarer's trumps, at 52 D's trumps; bit
- * 56: the declarer on lead. The memo holds state << 4 | its maximum (0: empty; the empty
- * state is never filed). */
-#define THROW_MEMO_BITS 12
+#define THROW_MEMO_BITS 16
+/* per entry: the state (two words), most; then throw_free's memo */
+#define THROW_MEMO_WORDS ((3 << THROW_MEMO_BITS) + (1 << 12))
+typedef unsigned __int128 u128;
 static inline int max_int(int a, int b) { return a > b ? a : b; }
-#define THROW_AT(k, part) (12 * (k) + 4 * (part)) /* part 0: declarer, 1: other, 2: protected */
+/* A state: plain class k at bits 16k: part 0 the declarer's cards, 1 D's other cards, 2
+ * D's protected cards, 3 P's cards (3 bits each: a plain suit holds at most 7 cards in a
+ * suit or grand game), bit 12: P covers k; the trumps at 64 (4 bits each), bit 76: P
+ * covers them; bits 77-78: who leads (0 the declarer, 1 D, 2 P, 3 D or P). */
+#define THROW_AT(k, part) ((k) < 4 ? 16 * (k) + 3 * (part) : 64 + 4 * ((part) == 3 ? 2 : (part)))
+#define THROW_COV(k) ((k) < 4 ? 16 * (k) + 12 : 76)
+#define THROW_ONE(k, part) ((u128)1 << THROW_AT(k, part))
+#define THROW_LEAD 77
 
-static int throw_most(u64 *memo, u64 s) {
+/* throw_most without P (any class led after a trick he loses, none stopped by P): a
+ * relaxation of it, so an upper bound that ends its search early (measured: the points
+ * grand of the hill-climbed positions takes 185 ms with it, 334 without). State: class k at 12k (4
+ * bits each: declarer, D's other, D's protected), trumps at 48, 52; bit 56: he leads.
+ * The memo holds state << 4 | its maximum (0: empty; the empty state is never filed). */
+#define THROW_FREE_BITS 12
+#define FREE_AT(k, part) (12 * (k) + 4 * (part))
+static int throw_free(u64 *memo, u64 s) {
     /* the plain classes sorted by their counts: only counts matter, and equal sorts of
      * classes share one entry */
     u64 f[4] = {s & 0xFFF, s >> 12 & 0xFFF, s >> 24 & 0xFFF, s >> 36 & 0xFFF};
@@ -47,13 +64,13 @@ static int throw_most(u64 *memo, u64 s) {
         }
     s = f[0] | f[1] << 12 | f[2] << 24 | f[3] << 36 | (s & 0x1FFull << 48);
     if (!(s & 0xF00F00F00F00ull)) return 0; /* no protected card */
-    u64 *e = &memo[(s * 0x9E3779B97F4A7C15ULL) >> (64 - THROW_MEMO_BITS)];
+    u64 *e = &memo[(s * 0x9E3779B97F4A7C15ULL) >> (64 - THROW_FREE_BITS)];
     if (*e >> 4 == s) return (int)(*e & 15);
     int d[5], o[5], p[5] = {0, 0, 0, 0, 0}, n = 0, np = 0, mine = (int)(s >> 56 & 1);
     for (int k = 0; k < 5; k++) {
-        d[k] = (int)(s >> (k < 4 ? THROW_AT(k, 0) : 48)) & 15;
-        o[k] = (int)(s >> (k < 4 ? THROW_AT(k, 1) : 52)) & 15;
-        if (k < 4) p[k] = (int)(s >> THROW_AT(k, 2)) & 15;
+        d[k] = (int)(s >> (k < 4 ? FREE_AT(k, 0) : 48)) & 15;
+        o[k] = (int)(s >> (k < 4 ? FREE_AT(k, 1) : 52)) & 15;
+        if (k < 4) p[k] = (int)(s >> FREE_AT(k, 2)) & 15;
         n += d[k];
         np += p[k];
     }
@@ -69,23 +86,97 @@ static int throw_most(u64 *memo, u64 s) {
         }
         for (int Y = 0; Y < 5 && best < cap; Y++) { /* the declarer's class */
             if (dl ? Y != L : !d[Y]) continue;
-            u64 sy = s - (1ull << (Y < 4 ? THROW_AT(Y, 0) : 48));
+            u64 sy = s - (1ull << (Y < 4 ? FREE_AT(Y, 0) : 48));
             for (int C = 0; C < 5 && best < cap; C++) { /* D's class */
                 if (fl ? C != L : !(o[C] + p[C])) continue;
                 for (int prot = 0; prot < 2 && best < cap; prot++) { /* his card: other, protected */
                     if (!(prot ? p[C] : o[C])) continue;
-                    u64 t = sy - (1ull << (C == 4 ? 52 : THROW_AT(C, 1 + prot)));
+                    u64 t = sy - (1ull << (C == 4 ? 52 : FREE_AT(C, 1 + prot)));
                     /* he may win with a card of the class led or a trump, not with one of
                      * the class led under D's protected card; then he leads, and D's
                      * protected card counts */
                     if ((Y == 4 || Y == L) && !(prot && C == L && Y == L))
-                        best = max_int(best, prot + throw_most(memo, t | 1ull << 56));
-                    if (best < cap) best = max_int(best, throw_most(memo, t)); /* he loses */
+                        best = max_int(best, prot + throw_free(memo, t | 1ull << 56));
+                    if (best < cap) best = max_int(best, throw_free(memo, t)); /* he loses */
                 }
             }
         }
     }
     *e = (s | (u64)mine << 56) << 4 | (u64)best;
+    return best;
+}
+
+/* The state of throw_free for a state of throw_most (P left out). */
+static u64 throw_free_of(u128 s) {
+    u64 f = (s >> THROW_LEAD & 3) == 0 ? 1ull << 56 : 0;
+    for (int k = 0; k < 5; k++)
+        for (int part = 0; part < (k < 4 ? 3 : 2); part++)
+            f |= (u64)(s >> THROW_AT(k, part) & (k < 4 ? 7 : 15)) << (k < 4 ? FREE_AT(k, part) : 48 + 4 * part);
+    return f;
+}
+
+/* The maximum of the relaxation from state `s` (memo: THROW_MEMO_WORDS words). */
+static int throw_most(u64 *memo, u128 s) {
+    /* the plain classes sorted: only counts matter, and equal sorts share one entry */
+    u128 f[4] = {s & 0xFFFF, s >> 16 & 0xFFFF, s >> 32 & 0xFFFF, s >> 48 & 0xFFFF};
+    for (int i = 1; i < 4; i++)
+        for (int j = i; j > 0 && f[j] > f[j - 1]; j--) {
+            u128 x = f[j];
+            f[j] = f[j - 1];
+            f[j - 1] = x;
+        }
+    s = f[0] | f[1] << 16 | f[2] << 32 | f[3] << 48 | (s >> 64 << 64);
+    u64 lo = (u64)s, hi = (u64)(s >> 64) | 1ull << 63;
+    if (!(lo & 0x01C001C001C001C0ull)) return 0; /* no protected card */
+    u64 *e = &memo[3 * ((((lo ^ hi * 0xC2B2AE3D27D4EB4FULL)) * 0x9E3779B97F4A7C15ULL) >> (64 - THROW_MEMO_BITS))];
+    if (e[0] == lo && e[1] == hi) return (int)e[2];
+    int d[5], o[5], p[5] = {0, 0, 0, 0, 0}, q[5], cov[5], n = 0, np = 0;
+    int who = (int)(s >> THROW_LEAD & 3);
+    for (int k = 0; k < 5; k++) {
+        int w = k < 4 ? 7 : 15;
+        d[k] = (int)(s >> THROW_AT(k, 0)) & w;
+        o[k] = (int)(s >> THROW_AT(k, 1)) & w;
+        if (k < 4) p[k] = (int)(s >> THROW_AT(k, 2)) & w;
+        q[k] = (int)(s >> THROW_AT(k, 3)) & w;
+        cov[k] = (int)(s >> THROW_COV(k)) & 1;
+        n += d[k];
+        np += p[k];
+    }
+    if (!n) return 0;
+    s &= ~((u128)3 << THROW_LEAD);
+    int cap = np < n ? np : n, best = 0;
+    /* no more than without P */
+    int free_ = throw_free(memo + (3 << THROW_MEMO_BITS), throw_free_of(s | (u128)who << THROW_LEAD));
+    if (free_ < cap) cap = free_;
+    for (int L = 0; L < 5 && best < cap; L++) { /* the class led, by one who holds it */
+        int dl = d[L] > 0, fl = o[L] + p[L] > 0, ql = q[L] > 0;
+        if (!(who == 0 ? dl : who == 1 ? fl : who == 2 ? ql : fl || ql)) continue;
+        for (int R = 0; R < 5 && best < cap; R++) { /* P's class */
+            if (ql ? R != L : !q[R]) continue;
+            u128 sr = s - THROW_ONE(R, 3);
+            for (int Y = 0; Y < 5 && best < cap; Y++) { /* the declarer's class */
+                if (dl ? Y != L : !d[Y]) continue;
+                u128 sy = sr - THROW_ONE(Y, 0);
+                /* he may win with a trump (not under P's covering trump, trumps led) or
+                 * with a card of the class led (not under P's covering card of it) */
+                int win = Y == 4 ? !(L == 4 && R == 4 && cov[4]) : Y == L && !(R == L && cov[L]);
+                for (int C = 0; C < 5 && best < cap; C++) { /* D's class */
+                    if (fl ? C != L : !(o[C] + p[C])) continue;
+                    for (int prot = 0; prot < 2 && best < cap; prot++) { /* his kind */
+                        if (!(prot ? p[C] : o[C])) continue;
+                        u128 t = sy - THROW_ONE(C, 1 + prot);
+                        if (win && !(prot && C == L && Y == L))
+                            best = max_int(best, prot + throw_most(memo, t));
+                        if (best < cap)
+                            best = max_int(best, throw_most(memo, t | (u128)3 << THROW_LEAD));
+                    }
+                }
+            }
+        }
+    }
+    e[0] = lo;
+    e[1] = hi;
+    e[2] = (u64)best;
     return best;
 }
 
@@ -109,16 +200,19 @@ static u32 protected_of(const Game *g, u32 mine) {
     return prot;
 }
 
-/* throw_most's state for the declarer's hand `mine` and a defender's `D` (`prot`:
- * protected_of), the declarer on lead if `his_lead`. */
-static u64 throw_state(const Game *g, u32 mine, u32 prot, u32 D, int his_lead) {
-    u64 s = (u64)__builtin_popcount(mine & g->trumps) << 48 |
-            (u64)__builtin_popcount(D & g->trumps) << 52 | (u64)!!his_lead << 56;
-    for (int k = 0; k < 4; k++) {
-        u32 A = mine & g->class_mask[k] & ~g->trumps, X = D & g->class_mask[k] & ~g->trumps;
-        s |= (u64)__builtin_popcount(A) << THROW_AT(k, 0) |
-             (u64)__builtin_popcount(X & ~prot) << THROW_AT(k, 1) |
-             (u64)__builtin_popcount(X & prot) << THROW_AT(k, 2);
+/* throw_most's state for the declarer's hand `mine`, a defender's `D` (`prot`:
+ * protected_of) and his partner's `P`, `who` on lead (0 the declarer, 1 D, 2 P). */
+static u128 throw_state(const Game *g, u32 mine, u32 prot, u32 D, u32 P, int who) {
+    u128 s = (u128)who << THROW_LEAD;
+    for (int k = 0; k < 5; k++) {
+        u32 cm = k < 4 ? g->class_mask[k] & ~g->trumps : g->trumps;
+        u32 A = mine & cm, X = D & cm, Q = P & cm;
+        int cov = A && Q; /* each of P's cards beats each of the declarer's */
+        for (u32 m = Q; cov && m; m &= m - 1) cov = !(A & ~g->below[__builtin_ctz(m)]);
+        s |= (u128)__builtin_popcount(A) << THROW_AT(k, 0) |
+             (u128)__builtin_popcount(X & ~prot) << THROW_AT(k, 1) |
+             (u128)__builtin_popcount(Q) << THROW_AT(k, 3) | (u128)cov << THROW_COV(k);
+        if (k < 4) s |= (u128)__builtin_popcount(X & prot) << THROW_AT(k, 2);
     }
     return s;
 }
@@ -134,9 +228,9 @@ static int thrown_of(const Game *g, u64 **memo, const u32 *h, int lead, int d, i
         t->m[j] = t->pts[j] = 0;
         t->cut[j] = 0;
         if (!PP) continue;
-        if (!*memo && !(*memo = (u64 *)calloc((size_t)1 << THROW_MEMO_BITS, sizeof(u64))))
+        if (!*memo && !(*memo = (u64 *)calloc((size_t)THROW_MEMO_WORDS, sizeof(u64))))
             return -1;
-        int m = __builtin_popcount(PP) - throw_most(*memo, throw_state(g, h[d], prot, D, lead == d));
+        int m = __builtin_popcount(PP) - throw_most(*memo, throw_state(g, h[d], prot, D, h[j ? d1 : d2], lead == d ? 0 : lead == (j ? d2 : d1) ? 1 : 2));
         if (m <= 0) continue;
         t->m[j] = m;
         for (int i = 0; i < g->n_point_values && m > 0; i++) { /* the m cheapest */
