@@ -177,7 +177,7 @@ static PyObject *py_throw_most(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "seat out of range");
         return NULL;
     }
-    u64 *memo = (u64 *)calloc((size_t)THROW_MEMO_WORDS, sizeof(u64));
+    u64 *memo = throw_memo_new(THROW_MEMO_BITS);
     if (!memo) return PyErr_NoMemory();
     u32 prot = protected_of(g, h[declarer]), D1 = h[(declarer + 1) % 3], D2 = h[(declarer + 2) % 3];
     int w1 = leader == declarer ? 0 : leader == (declarer + 1) % 3 ? 1 : 2;
