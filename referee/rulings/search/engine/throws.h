@@ -219,16 +219,21 @@ static u32 protected_of(const Game *g, u32 mine) {
 /* throw_most's state for the declarer's hand `mine`, a defender's `D` (`prot`:
  * protected_of) and his partner's `P`, `who` on lead (0 the declarer, 1 D, 2 P). */
 static u128 throw_state(const Game *g, u32 mine, u32 prot, u32 D, u32 P, int who) {
+    /* by places (strongest first from bit 8k, the trumps from 32): P covers a class when
+     * his weakest place in it comes before the declarer's strongest */
+    u64 pm = places_of(g, mine), po = places_of(g, D & ~prot), pp = places_of(g, D & prot);
+    u64 pq = places_of(g, P);
     u128 s = (u128)who << THROW_LEAD;
     for (int k = 0; k < 5; k++) {
-        u32 cm = k < 4 ? g->class_mask[k] & ~g->trumps : g->trumps;
-        u32 A = mine & cm, X = D & cm, Q = P & cm;
-        int cov = A && Q; /* each of P's cards beats each of the declarer's */
-        for (u32 m = Q; cov && m; m &= m - 1) cov = !(A & ~g->below[__builtin_ctz(m)]);
-        s |= (u128)__builtin_popcount(A) << THROW_AT(k, 0) |
-             (u128)__builtin_popcount(X & ~prot) << THROW_AT(k, 1) |
-             (u128)__builtin_popcount(Q) << THROW_AT(k, 3) | (u128)cov << THROW_COV(k);
-        if (k < 4) s |= (u128)__builtin_popcount(X & prot) << THROW_AT(k, 2);
+        int at = k < 4 ? 8 * k : 32, w = k < 4 ? 3 : 4; /* w: bits of a count */
+        u64 mask = k < 4 ? 255 : 0xFFFF;
+        u64 a = pm >> at & mask, q = pq >> at & mask;
+        int cov = a && q && 63 - __builtin_clzll(q) < __builtin_ctzll(a);
+        /* the parts at THROW_AT less the class's base; no protected trumps */
+        u64 f = (u64)__builtin_popcountll(a) | (u64)__builtin_popcountll(po >> at & mask) << w |
+                (u64)__builtin_popcountll(q) << (k < 4 ? 9 : 8) | (u64)cov << 12;
+        if (k < 4) f |= (u64)__builtin_popcountll(pp >> at & mask) << 6;
+        s |= (u128)f << (k < 4 ? 16 * k : 64);
     }
     return s;
 }
