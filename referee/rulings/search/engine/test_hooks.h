@@ -184,7 +184,8 @@ static PyObject *py_throw_most(PyObject *self, PyObject *args) {
     int k1 = throw_most(memo, throw_state(g, h[declarer], prot, D1, D2, w1));
     int k2 = throw_most(memo, throw_state(g, h[declarer], prot, D2, D1, w1 ? 3 - w1 : 0));
     free(memo);
-    return Py_BuildValue("((ki)(ki))", (unsigned long)(D1 & prot), k1, (unsigned long)(D2 & prot), k2);
+    unsigned long p1 = D1 & prot, p2 = D2 & prot;
+    return Py_BuildValue("((ki)(ki))", p1, k1, p2, k2);
 }
 
 /* The test hooks' entries in the module's method table. */

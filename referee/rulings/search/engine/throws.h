@@ -55,9 +55,10 @@ static inline int max_int(int a, int b) { return a > b ? a : b; }
 
 /* throw_most without P (any class led after a trick he loses, none stopped by P): a
  * relaxation of it, so an upper bound that ends its search early (measured: the points
- * grand of the hill-climbed positions takes 185 ms with it, 334 without). State: class k at 12k (4
- * bits each: declarer, D's other, D's protected), trumps at 48, 52; bit 56: he leads.
- * The memo holds state << 4 | its maximum (0: empty; the empty state is never filed). */
+ * grand of the hill-climbed positions takes 185 ms with it, 334 without). State: class
+ * k at 12k (4 bits each: declarer, D's other, D's protected), trumps at 48, 52; bit 56:
+ * he leads. The memo holds state << 4 | its maximum (0: empty; the empty state is never
+ * filed). */
 #define THROW_FREE_BITS 12
 #define FREE_AT(k, part) (12 * (k) + 4 * (part))
 static int throw_free(u64 *memo, u64 s) {
@@ -97,7 +98,8 @@ static int throw_free(u64 *memo, u64 s) {
             u64 sy = s - (1ull << (Y < 4 ? FREE_AT(Y, 0) : 48));
             for (int C = 0; C < 5 && best < cap; C++) { /* D's class */
                 if (fl ? C != L : !(o[C] + p[C])) continue;
-                for (int prot = 0; prot < 2 && best < cap; prot++) { /* his card: other, protected */
+                /* D's card: his other kind (0) or a protected one (1) */
+                for (int prot = 0; prot < 2 && best < cap; prot++) {
                     if (!(prot ? p[C] : o[C])) continue;
                     u64 t = sy - (1ull << (C == 4 ? 52 : FREE_AT(C, 1 + prot)));
                     /* he may win with a card of the class led or a trump, not with one of
@@ -119,7 +121,8 @@ static u64 throw_free_of(u128 s) {
     u64 f = (s >> THROW_LEAD & 3) == 0 ? 1ull << 56 : 0;
     for (int k = 0; k < 5; k++)
         for (int part = 0; part < (k < 4 ? 3 : 2); part++)
-            f |= (u64)(s >> THROW_AT(k, part) & (k < 4 ? 7 : 15)) << (k < 4 ? FREE_AT(k, part) : 48 + 4 * part);
+            f |= (u64)(s >> THROW_AT(k, part) & (k < 4 ? 7 : 15))
+                 << (k < 4 ? FREE_AT(k, part) : 48 + 4 * part);
     return f;
 }
 
@@ -136,7 +139,8 @@ static int throw_most(u64 *memo, u128 s) {
     s = f[0] | f[1] << 16 | f[2] << 32 | f[3] << 48 | (s >> 64 << 64);
     u64 lo = (u64)s, hi = (u64)(s >> 64) | 1ull << 63;
     if (!(lo & 0x01C001C001C001C0ull)) return 0; /* no protected card */
-    u64 *e = THROW_MOST_MEMO(memo) + 3 * (((lo ^ hi * 0xC2B2AE3D27D4EB4FULL) * 0x9E3779B97F4A7C15ULL) >> (64 - memo[0]));
+    u64 slot = ((lo ^ hi * 0xC2B2AE3D27D4EB4FULL) * 0x9E3779B97F4A7C15ULL) >> (64 - memo[0]);
+    u64 *e = THROW_MOST_MEMO(memo) + 3 * slot;
     if (e[0] == lo && e[1] == hi) return (int)e[2];
     memo[1]++;
     int d[5], o[5], p[5] = {0, 0, 0, 0, 0}, q[5], cov[5], n = 0, np = 0;
@@ -211,7 +215,8 @@ static u32 protected_of(const Game *g, u32 mine) {
     u32 prot = 0;
     for (int k = 0; k < 4; k++) {
         unsigned b = (unsigned)(P >> 8 * k) & 255u;
-        prot |= g->place_cards[k][b ? (b & -b) - 1 : (unsigned)(g->class_places[k] >> 8 * k) & 255u];
+        unsigned all = (unsigned)(g->class_places[k] >> 8 * k) & 255u;
+        prot |= g->place_cards[k][b ? (b & -b) - 1 : all];
     }
     return prot;
 }
@@ -238,10 +243,11 @@ static u128 throw_state(const Game *g, u32 mine, u32 prot, u32 D, u32 P, int who
     return s;
 }
 
-/* Thrown of the position `h` (memo: THROW_MEMO_BITS slots, made when first asked);
- * 0: none, -1: out of memory. */
+/* Thrown of the position `h` (memo: a block of throw_memo_new, made when first asked,
+ * replaced by a larger one when it misses often); 0: none, -1: out of memory. */
 static int thrown_of(const Game *g, u64 **memo, const u32 *h, int lead, int d, int d1, int d2,
                      Thrown *t) {
+    if (!g->trumps) return 0; /* null: suits of 8 cards, more than a state's 3-bit counts */
     u32 prot = protected_of(g, h[d]);
     int any = 0;
     for (int j = 0; j < 2; j++) {
@@ -250,13 +256,16 @@ static int thrown_of(const Game *g, u64 **memo, const u32 *h, int lead, int d, i
         t->cut[j] = 0;
         if (!PP) continue;
         if (!*memo || ((*memo)[0] < THROW_MEMO_MAX && (*memo)[1] > 4ull << (*memo)[0])) {
-            u64 *old = *memo;
-            if (!(*memo = throw_memo_new(old ? THROW_MEMO_MAX : THROW_MEMO_BITS))) return *memo = old, -1;
+            u64 *old = *memo; /* not during throw_most: it holds pointers into the memo */
+            *memo = throw_memo_new(old ? THROW_MEMO_MAX : THROW_MEMO_BITS);
+            if (!*memo) return *memo = old, -1;
             free(old);
         }
-        u128 st = throw_state(g, h[d], prot, D, h[j ? d1 : d2], lead == d ? 0 : lead == (j ? d2 : d1) ? 1 : 2);
-        int K = __builtin_popcount(D) > THROW_P_MOST ? throw_free(THROW_FREE_MEMO(*memo), throw_free_of(st))
-                                                     : throw_most(*memo, st);
+        int seat = j ? d2 : d1, who = lead == d ? 0 : lead == seat ? 1 : 2;
+        u128 st = throw_state(g, h[d], prot, D, h[j ? d1 : d2], who);
+        int K = __builtin_popcount(D) > THROW_P_MOST
+                    ? throw_free(THROW_FREE_MEMO(*memo), throw_free_of(st))
+                    : throw_most(*memo, st);
         int m = __builtin_popcount(PP) - K;
         if (m <= 0) continue;
         t->m[j] = m;
