@@ -828,7 +828,8 @@ def test_isko_4_1_5_a_defenders_aces_and_tens_end_in_his_tricks_or_are_thrown(po
     declarer trumps it; the points bound counts how many can (a relaxation by counts) and
     the rest as lost. The points the declarer can reach (minimax) must be reachable, by a
     legal line, and one more not. (Counting per suit the declarer's cards less the
-    defender's fails here: checked.)"""
+    defender's, letting the partner's covering cards stop him once the partner is void,
+    or letting only the defender lead after a lost trick, fails here: checked.)"""
     game, hands, leader, declarer = pos
     best = ref_points(hands, leader, (), game, declarer)
     for needed in (best, best + 1):
@@ -859,8 +860,10 @@ def test_isko_4_1_5_no_more_aces_and_tens_end_in_his_tricks_than_counted(pos) ->
     """4.1.5 / 5.4.3: the points bound's count of a defender's protected cards (plain
     cards above all of the declarer's in their suits) that can end in the declarer's
     tricks is at least the most that do in any line of play (minimax). (Counting per suit
-    the declarer's cards less the defender's, or letting the declarer win every trick he
-    could win, so that he leads the next, fails here: checked.)"""
+    the declarer's cards less the defender's, letting the declarer win every trick he
+    could win, so that he leads the next, letting the partner's covering cards stop him
+    once the partner is void, or letting only the defender lead after a lost trick, fails
+    here: checked.)"""
     game, hands, leader, declarer = pos
     t = tables(Game(game))
     mine = _masks(hands)[declarer]
