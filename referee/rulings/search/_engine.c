@@ -31,6 +31,7 @@ typedef uint64_t u64;
 #include "engine/force.h"
 #include "engine/sweep.h"
 #include "engine/reach.h"
+#include "engine/throws.h"
 #include "engine/tricks.h"
 #include "engine/suit_bound.h"
 #include "engine/reach_search.h"
@@ -400,7 +401,7 @@ static PyObject *py_reach(PyObject *self, PyObject *args) {
     }
     Line line = {NULL, 0, 0};
     if (needed <= 0) return result(0, 1, &line, 0);
-    Reach r;
+    Reach r = {.throws = NULL}; /* throw_most's memo: made when first asked (thrown_of) */
     r.memo = (TrumpMemo *)calloc((size_t)1 << TRUMP_MEMO_BITS, sizeof(TrumpMemo));
     r.lows = (LowMemo *)calloc((size_t)1 << LOW_MEMO_BITS, sizeof(LowMemo));
     if (!r.memo || !r.lows || search_init(&r.s, g, limit, light, on_heavy) < 0) {
@@ -446,6 +447,7 @@ static PyObject *py_reach(PyObject *self, PyObject *args) {
     table_free(&r.et);
     free(r.memo);
     free(r.lows);
+    free(r.throws);
     free(fin.items);
     PyObject *out = rc < 0 ? PyErr_NoMemory() : result(r.s.stop, answer, &line, r.s.nodes);
     free(line.items);
@@ -466,12 +468,7 @@ static PyMethodDef METHODS[] = {
     {"take_all", py_take_all, METH_VARARGS, "take_all(game, hands, leader, played, declarer, limit)"},
     {"reach", py_reach, METH_VARARGS,
      "reach(game, hands, leader, played, declarer, needed, limit)"},
-    {"most_tricks", py_most_tricks, METH_VARARGS,
-     "most_tricks(game, hands, leader, declarer, limit) -> (tricks or None, nodes)"},
-    {"lowest_points", py_lowest_points, METH_VARARGS,
-     "lowest_points(game, hands) -> [(remembered, walked)] for k = 1..5 per hand"},
-    {"set_memo_slots", py_set_memo_slots, METH_VARARGS,
-     "set_memo_slots(slots) -> slots before; for the tests: memo slots every search uses"},
+    TEST_HOOK_METHODS
     {NULL, NULL, 0, NULL},
 };
 

@@ -49,6 +49,7 @@ __all__ = [
     "memo_slots",
     "null_lost_suits",
     "null_sure_safe",
+    "throw_most",
 ]
 
 #: the engine's slot for each game's tables
@@ -174,6 +175,16 @@ def most_tricks(
     if most is None:
         raise NodeLimitReached(nodes)
     return most
+
+
+def throw_most(
+    hands: Sequence[int], leader: int, game: Game, declarer: int
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """For each defender (the seat after ``declarer``, then the next): his protected cards
+    (plain cards above all of the declarer's in their suits) and how many of them the
+    points bound lets end in the declarer's tricks (``throw_most`` in ``engine/throws.h``).
+    Exposed so that the tests can hold it to minimax."""
+    return _engine.throw_most(_INDEX[game], list(hands[:3]), leader, declarer)
 
 
 def lowest_points(hands: Sequence[int], game: Game) -> list[tuple[int, int]]:

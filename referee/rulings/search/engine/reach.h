@@ -33,6 +33,7 @@ typedef struct {
     LowMemo *lows;   /* 1 << LOW_MEMO_BITS entries (NULL where the points bound is not used) */
     Table wt; /* w_best: bounds on the tricks the declarer can still win (slots NULL until used) */
     Table et; /* esc_search: whether a defender can escape (slots NULL until used) */
+    u64 *throws; /* throw_most's memo (NULL until used) */
 } Reach;
 
 typedef struct {

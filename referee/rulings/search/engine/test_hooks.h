@@ -82,6 +82,7 @@ static PyObject *py_most_tricks(PyObject *self, PyObject *args) {
     r.lows = NULL; /* w_best does not ask the points bound */
     r.wt.slots = NULL;
     r.et.slots = NULL;
+    r.throws = NULL; /* nor throw_most */
     r.d = declarer;
     r.d1 = (declarer + 1) % 3;
     r.d2 = (declarer + 2) % 3;
@@ -162,3 +163,38 @@ static PyObject *py_set_memo_slots(PyObject *self, PyObject *args) {
     low_memo_mask = slots - 1;
     return PyLong_FromUnsignedLongLong(before);
 }
+
+/* For the tests: each defender's (d1, then d2) protected cards and throw_most's count of
+ * them that can end in the declarer's tricks, from a trick boundary. */
+static PyObject *py_throw_most(PyObject *self, PyObject *args) {
+    int game, leader, declarer;
+    PyObject *hands;
+    if (!PyArg_ParseTuple(args, "iOii", &game, &hands, &leader, &declarer)) return NULL;
+    const Game *g = game_at(game);
+    u32 h[3];
+    if (!g || read_u32s(hands, h, 3, "hands") < 0) return NULL;
+    if (leader < 0 || leader > 2 || declarer < 0 || declarer > 2) {
+        PyErr_SetString(PyExc_ValueError, "seat out of range");
+        return NULL;
+    }
+    u64 *memo = throw_memo_new(THROW_MEMO_BITS);
+    if (!memo) return PyErr_NoMemory();
+    u32 prot = protected_of(g, h[declarer]), D1 = h[(declarer + 1) % 3], D2 = h[(declarer + 2) % 3];
+    int w1 = leader == declarer ? 0 : leader == (declarer + 1) % 3 ? 1 : 2;
+    int k1 = throw_most(memo, throw_state(g, h[declarer], prot, D1, D2, w1));
+    int k2 = throw_most(memo, throw_state(g, h[declarer], prot, D2, D1, w1 ? 3 - w1 : 0));
+    free(memo);
+    unsigned long p1 = D1 & prot, p2 = D2 & prot;
+    return Py_BuildValue("((ki)(ki))", p1, k1, p2, k2);
+}
+
+/* The test hooks' entries in the module's method table. */
+#define TEST_HOOK_METHODS                                                                  \
+    {"most_tricks", py_most_tricks, METH_VARARGS,                                          \
+     "most_tricks(game, hands, leader, declarer, limit) -> (tricks or None, nodes)"},      \
+    {"lowest_points", py_lowest_points, METH_VARARGS,                                      \
+     "lowest_points(game, hands) -> [(remembered, walked)] for k = 1..5 per hand"},        \
+    {"set_memo_slots", py_set_memo_slots, METH_VARARGS,                                    \
+     "set_memo_slots(slots) -> slots before; for the tests: memo slots every search uses"}, \
+    {"throw_most", py_throw_most, METH_VARARGS,                                            \
+     "throw_most(game, hands, leader, declarer) -> ((protected, count) of d1, of d2)"},

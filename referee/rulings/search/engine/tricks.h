@@ -109,11 +109,13 @@ static int w_best(Reach *r, const u32 *h0, const unsigned *rk, int lead, int nee
 }
 
 /* The points bound of a position (`tp`: its trump part, `rem`: its points, `n` tricks
- * left, `dead`: the declarer's dead cards) when the declarer wins at most `w` more tricks. */
+ * left, `dead`: the declarer's dead cards, `t`: the defenders' protected cards, NULL if
+ * none) when the declarer wins at most `w` more tricks. */
 static inline int bound_if(Reach *r, const TrumpMemo *tp, const u32 *h, int rem, int n, int w,
-                           u32 dead) {
+                           u32 dead, const Thrown *t) {
     int k = n - w, kt = tp ? tp->k : 0;
     if (k < kt) k = kt;
+    if (t) return rem - loss_thrown(r->s.g, r->lows, tp, h, k, r->d, r->d1, r->d2, dead, t);
     if (dead) return rem - loss_dead(r->s.g, r->lows, tp, h, k, r->d, r->d1, r->d2, dead);
     return rem - loss_with(r->s.g, r->lows, tp, h, k, r->d, r->d1, r->d2);
 }
@@ -134,18 +136,26 @@ static __attribute__((noinline)) int trick_bound(Reach *r, const u32 *h, const u
     const TrumpMemo *tp = trump_part(r->s.g, r->memo, rk, r->d, r->d1, r->d2);
     if (tp) tpv = *tp, tp = &tpv;
     u32 dead = dead_cards(r->s.g, h, r->d, r->d1, r->d2);
-    int kt = tp ? tp->k : 0, nd = __builtin_popcount(dead);
-    int top = n - (kt > nd ? kt : nd); /* he wins at most top tricks */
-    if (dead) {
-        int b = bound_if(r, tp, h, rem, n, top, dead);
+    Thrown thv;
+    int any = thrown_of(r->s.g, &r->throws, h, lead, r->d, r->d1, r->d2, &thv);
+    if (any < 0) return r->s.stop = 2, 0; /* out of memory */
+    const Thrown *th = any ? &thv : NULL;
+    /* the defenders win at least sure tricks: his trumps' count, his dead cards, each
+     * defender's protected cards they surely win */
+    int kt = tp ? tp->k : 0, sure = __builtin_popcount(dead);
+    if (sure < kt) sure = kt;
+    for (int j = 0; th && j < 2; j++) sure = sure > thv.m[j] ? sure : thv.m[j];
+    int top = n - sure; /* he wins at most top tricks */
+    if (dead || th) {
+        int b = bound_if(r, tp, h, rem, n, top, dead, th);
         if (b < bound) bound = b;
         if (bound < need) return bound;
     }
     int w = top;
-    while (w > 0 && bound_if(r, tp, h, rem, n, w - 1, dead) >= need) w--;
+    while (w > 0 && bound_if(r, tp, h, rem, n, w - 1, dead, th) >= need) w--;
     if (w == 0) return bound;
     /* w <= top <= n - kt, and r_best asked never_wins: w_best's first checks all pass */
     int most = w_node(r, h, lead, w, n - kt);
     if (r->s.stop || most >= w) return bound;
-    return bound_if(r, tp, h, rem, n, most, dead);
+    return bound_if(r, tp, h, rem, n, most, dead, th);
 }
