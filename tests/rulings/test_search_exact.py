@@ -127,6 +127,18 @@ def _replay(hands: Hands, leader: int, table, line, game: str) -> list[tuple[int
     return out
 
 
+def _reaches_the_best_and_not_one_more(game: str, hands: Hands, leader: int, d: int) -> None:
+    """The points ``d`` can reach (minimax) are reachable, by a legal line that takes
+    them, and one more point is not."""
+    best = ref_points(hands, leader, (), game, d)
+    for needed in (best, best + 1):
+        ans = native.can_reach_points(_masks(hands), leader, (), Game(game), d, needed)
+        assert ans.answer == (best >= needed), (best, needed)
+        if ans.answer:
+            tricks = _replay(hands, leader, (), ans.line, game)
+            assert sum(p for w, p in tricks if w == d) >= needed
+
+
 #: the compiled engine the rulings use, and the Python reference it follows
 ENGINES = {
     "engine": (native.can_force_trick, native.can_take_all, native.can_reach_points),
@@ -572,10 +584,7 @@ def test_isko_4_1_5_points_reachable_when_the_tricks_are_few(pos, declarer: int)
     reachable and one more is not, also where the count of the tricks he can win is what
     settles it (every position here is searched with that bound)."""
     game, hands, leader = pos
-    best = ref_points(hands, leader, (), game, declarer)
-    for needed in (best, best + 1):
-        ans = native.can_reach_points(_masks(hands), leader, (), Game(game), declarer, needed)
-        assert ans.answer == (best >= needed), (best, needed)
+    _reaches_the_best_and_not_one_more(game, hands, leader, declarer)
 
 
 def test_isko_4_3_4_null_one_lost_suit_with_the_declarers_discards_takes_no_trick() -> None:
@@ -674,11 +683,8 @@ def test_isko_4_1_5_points_reachable_with_every_holding_in_one_memo_slot(
     after the slot was refilled would be another holding's: the answers must still be
     minimax's."""
     game, hands, leader = pos
-    best = ref_points(hands, leader, (), game, declarer)
     with native.memo_slots(1):
-        for needed in (best, best + 1):
-            ans = native.can_reach_points(_masks(hands), leader, (), Game(game), declarer, needed)
-            assert ans.answer == (best >= needed), (best, needed)
+        _reaches_the_best_and_not_one_more(game, hands, leader, declarer)
 
 
 @pytest.mark.parametrize("pos", _points_positions(), ids=lambda p: f"{p['question']}-{p['game']}")
@@ -739,13 +745,7 @@ def test_isko_4_1_5_cards_a_defender_always_beats_are_lost(pos) -> None:
     count every card of the suit as lost, or that let the defender hold cards of two
     suits, fail here: checked.)"""
     game, hands, leader, declarer = pos
-    best = ref_points(hands, leader, (), game, declarer)
-    for needed in (best, best + 1):
-        ans = native.can_reach_points(_masks(hands), leader, (), Game(game), declarer, needed)
-        assert ans.answer == (best >= needed), (best, needed)
-        if ans.answer:
-            tricks = _replay(hands, leader, (), ans.line, game)
-            assert sum(p for w, p in tricks if w == declarer) >= needed
+    _reaches_the_best_and_not_one_more(game, hands, leader, declarer)
 
 
 @st.composite
@@ -782,13 +782,7 @@ def test_isko_4_1_5_one_card_of_a_run_is_tried_per_trick(pos) -> None:
     declarer can reach (minimax) must be reachable, by a legal line, and one more not. (The
     reverse choice, the fewest points into his tricks, fails here: checked.)"""
     game, hands, leader, declarer = pos
-    best = ref_points(hands, leader, (), game, declarer)
-    for needed in (best, best + 1):
-        ans = native.can_reach_points(_masks(hands), leader, (), Game(game), declarer, needed)
-        assert ans.answer == (best >= needed), (best, needed)
-        if ans.answer:
-            tricks = _replay(hands, leader, (), ans.line, game)
-            assert sum(p for w, p in tricks if w == declarer) >= needed
+    _reaches_the_best_and_not_one_more(game, hands, leader, declarer)
 
 
 @st.composite
@@ -831,13 +825,7 @@ def test_isko_4_1_5_a_defenders_aces_and_tens_end_in_his_tricks_or_are_thrown(po
     defender's, letting the partner's covering cards stop him once the partner is void,
     or letting only the defender lead after a lost trick, fails here: checked.)"""
     game, hands, leader, declarer = pos
-    best = ref_points(hands, leader, (), game, declarer)
-    for needed in (best, best + 1):
-        ans = native.can_reach_points(_masks(hands), leader, (), Game(game), declarer, needed)
-        assert ans.answer == (best >= needed), (best, needed)
-        if ans.answer:
-            tricks = _replay(hands, leader, (), ans.line, game)
-            assert sum(p for w, p in tricks if w == declarer) >= needed
+    _reaches_the_best_and_not_one_more(game, hands, leader, declarer)
 
 
 def ref_throws(
