@@ -22,12 +22,15 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from referee import worker
+    from referee.service.analysis_gate import install_file_gate
     from referee.service.jobs import JobService
     from referee.service.settings import Settings
     from referee.storage.backend import open_backend
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s worker %(levelname)s %(message)s")
     settings = Settings.from_env()
+    # bulk jobs' long searches take the same lock and low priority as the web workers'
+    install_file_gate(settings.analysis_lock)
     backend = open_backend(settings.database_url)
     backend.migrate()
 

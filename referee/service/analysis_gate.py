@@ -16,7 +16,9 @@ runs without the GIL. The answer is the same as on any other thread.
 from __future__ import annotations
 
 import fcntl
+import logging
 import os
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -27,6 +29,8 @@ from typing import TypeVar
 from referee.rulings.search.gate import set_gate, set_runner
 
 __all__ = ["LOW_PRIORITY", "FileGate", "LowPriorityRunner", "install_file_gate"]
+
+log = logging.getLogger(__name__)
 
 #: the nice value of the thread long searches run on (the lowest priority)
 LOW_PRIORITY = 19
@@ -52,12 +56,17 @@ class FileGate:
 
 
 def _lowest_priority() -> None:
-    """Lower the calling thread's priority (Linux: a thread id is a process id here);
-    where the system refuses, the search runs at the priority it has."""
+    """Lower the calling thread's priority. Only on Linux, where a thread id names the
+    thread to ``setpriority`` (elsewhere it could name another process); where it is not
+    done, the search runs at the priority it has (the answer is the same) and the log
+    says so once per process."""
+    if sys.platform != "linux":  # pragma: no cover - the service runs on Linux
+        log.warning("long searches run at normal priority: thread priorities are Linux's")
+        return
     try:
         os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), LOW_PRIORITY)
-    except OSError:  # pragma: no cover - refused by the system
-        pass
+    except OSError as e:  # pragma: no cover - refused by the system
+        log.warning("long searches run at normal priority: %s", e)
 
 
 class LowPriorityRunner:

@@ -177,6 +177,10 @@ static PyObject *py_throw_most(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "seat out of range");
         return NULL;
     }
+    if (!g->trumps) { /* as thrown_of: a null suit's 8 cards overflow a state's counts */
+        PyErr_SetString(PyExc_ValueError, "not for null");
+        return NULL;
+    }
     u64 *memo = throw_memo_new(THROW_MEMO_BITS);
     if (!memo) return PyErr_NoMemory();
     u32 prot = protected_of(g, h[declarer]), D1 = h[(declarer + 1) % 3], D2 = h[(declarer + 2) % 3];

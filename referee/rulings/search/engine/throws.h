@@ -257,9 +257,12 @@ static int thrown_of(const Game *g, u64 **memo, const u32 *h, int lead, int d, i
         if (!PP) continue;
         if (!*memo || ((*memo)[0] < THROW_MEMO_MAX && (*memo)[1] > 4ull << (*memo)[0])) {
             u64 *old = *memo; /* not during throw_most: it holds pointers into the memo */
-            *memo = throw_memo_new(old ? THROW_MEMO_MAX : THROW_MEMO_BITS);
-            if (!*memo) return *memo = old, -1;
-            free(old);
+            u64 *grown = throw_memo_new(old ? THROW_MEMO_MAX : THROW_MEMO_BITS);
+            if (!grown && !old) return -1;
+            if (grown) { /* else the old memo serves on: any size gives the same values */
+                free(old);
+                *memo = grown;
+            }
         }
         int seat = j ? d2 : d1, who = lead == d ? 0 : lead == seat ? 1 : 2;
         u128 st = throw_state(g, h[d], prot, D, h[j ? d1 : d2], who);
