@@ -417,28 +417,25 @@ static PyObject *py_reach(PyObject *self, PyObject *args) {
     Finishes fin = {NULL, 0, 0};
     int answer = 0, rc = 0;
     r.s.ts = PyEval_SaveThread();
-    rc = finish_rec(g, h, leader, cards, n, 1, &fin);
-    if (rc == 0) sort_finishes(&fin, declarer);
-    for (int i = 0; rc == 0 && i < fin.n && !r.s.stop; i++) {
+    /* no trick on the table: the position is one r_best searches, so it is asked as such
+     * (the same children, one card per run, in the same order, cut by the same bounds).
+     * Measured (issue 13, session 9): finish_rec's first tricks, one per run of equal
+     * points and none cut, cost up to twice the nodes on the hill-climbed positions */
+    if (n == 0 && r_value(&r, h, leader, needed) >= needed && !r.s.stop) {
+        answer = 1;
+        rc = r_line(&r, h, leader, needed, &line);
+    }
+    if (n) rc = finish_rec(g, h, leader, cards, n, 1, &fin);
+    if (rc == 0 && n) sort_finishes(&fin, declarer);
+    for (int i = 0; rc == 0 && n && i < fin.n && !r.s.stop; i++) {
         const Finish *fi = &fin.items[i];
         int gain = fi->winner == declarer ? fi->pts : 0;
         int v = gain + r_value(&r, fi->h, fi->winner, needed - gain);
         if (r.s.stop || v < needed) continue;
         answer = 1;
         for (int k = n; k < 3 && rc == 0; k++) rc = line_add(&line, (leader + k) % 3, fi->cards[k]);
-        int need = needed - gain, lead = fi->winner;
         u32 hh[3] = {fi->h[0], fi->h[1], fi->h[2]};
-        while (rc == 0 && need > 0) {
-            int8_t tc[3];
-            int got = r_first(&r, hh, lead, need, tc);
-            if (r.s.stop || got < 0) break; /* cannot happen: a reached bound has a trick */
-            for (int k = 0; k < 3 && rc == 0; k++) rc = line_add(&line, (lead + k) % 3, tc[k]);
-            int o = g->outcomes[tc[0] << 10 | tc[1] << 5 | tc[2]];
-            int w = (lead + (o & 3)) % 3;
-            without(hh, lead, tc);
-            if (w == declarer) need -= o >> 2;
-            lead = w;
-        }
+        if (rc == 0) rc = r_line(&r, hh, fi->winner, needed - gain, &line);
         break;
     }
     PyEval_RestoreThread(r.s.ts);

@@ -341,8 +341,13 @@ static inline void after_trick(const u32 *h, int lead, const Cand *cd, u32 *chil
 
 /* The tricks worth trying from `h` (`lead` on lead) toward `need` more points, in the
  * order they are tried: the declarer's by points, most first, then the others by points,
- * fewest first; a trick the declarer loses is left out when its points leave too little
- * for the rest (`*fail_out`: the most such a trick could still give). */
+ * fewest first; with a defender on lead, the others first (a trick he loses cheaply
+ * keeps his winners for later tricks). A trick the declarer loses is left out when its
+ * points leave too little for the rest (`*fail_out`: the most such a trick could still
+ * give). The order measured (issue 13, session 9) on the hill-climbed point positions:
+ * yes answers 265,099 -> 46,483, 92,453 -> 62,254, 60,757 -> 423 nodes, the no answers
+ * 1.6 % more in all (at most 5 % each); with the declarer on lead too, more nodes; only
+ * the tricks of no points first: 2.7 % more in all. */
 static int r_children(Reach *r, const u32 *h, int lead, int need, int rem, Cand *sorted,
                       int *fail_out) {
     Cand won[MAX_HAND * MAX_HAND * MAX_HAND], lost[MAX_HAND * MAX_HAND * MAX_HAND];
@@ -351,7 +356,12 @@ static int r_children(Reach *r, const u32 *h, int lead, int need, int rem, Cand 
     /* won tricks by points, most first; lost ones by points, fewest first (ties keep the
      * order the tricks were made in) */
     *fail_out = fail;
-    sort_cands(sorted, won, nw, 1);
-    sort_cands(sorted + nw, lost, nl, 0);
+    if (lead == r->d) {
+        sort_cands(sorted, won, nw, 1);
+        sort_cands(sorted + nw, lost, nl, 0);
+    } else {
+        sort_cands(sorted, lost, nl, 0);
+        sort_cands(sorted + nl, won, nw, 1);
+    }
     return nw + nl;
 }

@@ -143,3 +143,23 @@ static int r_first(Reach *r, const u32 *h, int lead, int need, int8_t *tc) {
     }
     return -1;
 }
+
+/* The line from `hh` (`lead` on lead; the hands are played down) to `need` more points,
+ * which r_value found reachable: trick by trick, each the first r_first finds. -1: out
+ * of memory. */
+static int r_line(Reach *r, u32 *hh, int lead, int need, Line *line) {
+    const Game *g = r->s.g;
+    int rc = 0;
+    while (rc == 0 && need > 0) {
+        int8_t tc[3];
+        int got = r_first(r, hh, lead, need, tc);
+        if (r->s.stop || got < 0) break; /* cannot happen: a reached bound has a trick */
+        for (int k = 0; k < 3 && rc == 0; k++) rc = line_add(line, (lead + k) % 3, tc[k]);
+        int o = g->outcomes[tc[0] << 10 | tc[1] << 5 | tc[2]];
+        int w = (lead + (o & 3)) % 3;
+        without(hh, lead, tc);
+        if (w == r->d) need -= o >> 2;
+        lead = w;
+    }
+    return rc;
+}

@@ -118,8 +118,9 @@ static int finish_rec(const Game *g, const u32 *h, int lead, int8_t *played, int
     return 0;
 }
 
-/* The tricks in the order r_best tries them: the declarer's by points, most first, then
- * the others by points, fewest first (a stable insertion sort: the lists are short). */
+/* The ways to finish a trick on the table, in about the order r_best tries tricks: the
+ * declarer's by points, most first, then the others by points, fewest first (a stable
+ * insertion sort: the lists are short). Only for a trick begun: a whole one is r_best's. */
 static void sort_finishes(Finishes *fin, int declarer) {
     for (int i = 1; i < fin->n; i++) {
         Finish x = fin->items[i];
