@@ -43,11 +43,16 @@ def entries(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
         seen.append("entered")
         yield
 
+    # no runner: pytest's doctest collection imports referee.wsgi, which installs the
+    # service's, and a runner takes precedence over the gate
+    runner = gate.runner()
+    gate.set_runner(None)
     gate.set_gate(noting)
     try:
         yield seen
     finally:
         gate.set_gate(None)
+        gate.set_runner(runner)
 
 
 def _claim(hands: list[int], game: Game, limit: int = NODE_LIMIT) -> Answer:
@@ -141,7 +146,7 @@ def test_a_long_search_is_handed_whole_to_the_runner_and_answers_as_one_run(
             _hands(EASY), 0, (), Game.GRAND, winners=0b110, controllers=0b110
         )
     finally:
-        gate.set_runner(None)
+        gate.set_runner(None)  # the fixture puts back what was there
     direct = native._engine.force(
         native._INDEX[Game.NULL], _hands(HARD), 0, [], 1, 6, True, NODE_LIMIT
     )

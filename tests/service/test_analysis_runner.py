@@ -62,10 +62,11 @@ def test_an_error_in_the_search_reaches_the_caller_and_frees_the_lock(tmp_path: 
 
 
 def test_install_file_gate_installs_the_runner_or_nothing(tmp_path: Path) -> None:
+    before = gate.runner()
     try:
         install_file_gate(str(tmp_path / "analysis.lock"))
         assert isinstance(gate.runner(), LowPriorityRunner)
         install_file_gate("")
         assert gate.runner() is None
     finally:
-        install_file_gate("")
+        gate.set_runner(before)
