@@ -167,9 +167,10 @@ static PyObject *py_set_memo_slots(PyObject *self, PyObject *args) {
 /* For the tests: each defender's (d1, then d2) protected cards and throw_most's count of
  * them that can end in the declarer's tricks, from a trick boundary. */
 static PyObject *py_throw_most(PyObject *self, PyObject *args) {
-    int game, leader, declarer;
+    int game, leader, declarer, partner = 1;
     PyObject *hands;
-    if (!PyArg_ParseTuple(args, "iOii", &game, &hands, &leader, &declarer)) return NULL;
+    if (!PyArg_ParseTuple(args, "iOii|p", &game, &hands, &leader, &declarer, &partner))
+        return NULL;
     const Game *g = game_at(game);
     u32 h[3];
     if (!g || read_u32s(hands, h, 3, "hands") < 0) return NULL;
@@ -185,8 +186,12 @@ static PyObject *py_throw_most(PyObject *self, PyObject *args) {
     if (!memo) return PyErr_NoMemory();
     u32 prot = protected_of(g, h[declarer]), D1 = h[(declarer + 1) % 3], D2 = h[(declarer + 2) % 3];
     int w1 = leader == declarer ? 0 : leader == (declarer + 1) % 3 ? 1 : 2;
-    int k1 = throw_most(memo, throw_state(g, h[declarer], prot, D1, D2, w1));
-    int k2 = throw_most(memo, throw_state(g, h[declarer], prot, D2, D1, w1 ? 3 - w1 : 0));
+    u128 s1 = throw_state(g, h[declarer], prot, D1, D2, w1);
+    u128 s2 = throw_state(g, h[declarer], prot, D2, D1, w1 ? 3 - w1 : 0);
+    /* without the partner: throw_free alone, as a hand of more than 8 cards asks it */
+    u64 *fm = THROW_FREE_MEMO(memo);
+    int k1 = partner ? throw_most(memo, s1) : throw_free(fm, throw_free_of(s1));
+    int k2 = partner ? throw_most(memo, s2) : throw_free(fm, throw_free_of(s2));
     free(memo);
     unsigned long p1 = D1 & prot, p2 = D2 & prot;
     return Py_BuildValue("((ki)(ki))", p1, k1, p2, k2);
@@ -201,4 +206,4 @@ static PyObject *py_throw_most(PyObject *self, PyObject *args) {
     {"set_memo_slots", py_set_memo_slots, METH_VARARGS,                                    \
      "set_memo_slots(slots) -> slots before; for the tests: memo slots every search uses"}, \
     {"throw_most", py_throw_most, METH_VARARGS,                                            \
-     "throw_most(game, hands, leader, declarer) -> ((protected, count) of d1, of d2)"},
+     "throw_most(game, hands, leader, declarer, partner=True) -> ((protected, count) of d1, of d2)"},
