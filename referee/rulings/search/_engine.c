@@ -421,13 +421,16 @@ static PyObject *py_reach(PyObject *self, PyObject *args) {
      * (the same children, one card per run, in the same order, cut by the same bounds).
      * Measured (issue 13, session 9): finish_rec's first tricks, one per run of equal
      * points and none cut, cost up to twice the nodes on the hill-climbed positions */
-    if (n == 0 && r_value(&r, h, leader, needed) >= needed && !r.s.stop) {
-        answer = 1;
-        rc = r_line(&r, h, leader, needed, &line);
+    if (n == 0) {
+        if (r_value(&r, h, leader, needed) >= needed && !r.s.stop) {
+            answer = 1;
+            rc = r_line(&r, h, leader, needed, &line);
+        }
+    } else {
+        rc = finish_rec(g, h, leader, cards, n, 1, &fin);
+        if (rc == 0) sort_finishes(&fin, declarer);
     }
-    if (n) rc = finish_rec(g, h, leader, cards, n, 1, &fin);
-    if (rc == 0 && n) sort_finishes(&fin, declarer);
-    for (int i = 0; rc == 0 && n && i < fin.n && !r.s.stop; i++) {
+    for (int i = 0; rc == 0 && i < fin.n && !r.s.stop; i++) {
         const Finish *fi = &fin.items[i];
         int gain = fi->winner == declarer ? fi->pts : 0;
         int v = gain + r_value(&r, fi->h, fi->winner, needed - gain);
