@@ -52,7 +52,12 @@ class DisputeCreateSchema(ma.Schema):
         issue 13): the same dict marshmallow gives (its keys in the fields' order, the
         note's and meta's defaults, meta a shallow copy). Anything else, errors
         included, is marshmallow's."""
-        if not kwargs and not self.many and type(data) is dict and data.keys() <= _FIELDS:
+        if (
+            not kwargs
+            and not self.many
+            and type(data) is dict
+            and data.keys() <= self.fields.keys()
+        ):
             record = data.get("record")
             note = data.get("note", "")
             meta = data.get("meta")
@@ -69,9 +74,6 @@ class DisputeCreateSchema(ma.Schema):
                     "meta": None if meta is None else dict(meta),
                 }
         return super().load(data, **kwargs)
-
-
-_FIELDS = frozenset({"record", "note", "meta"})
 
 
 class IssDisputeQuerySchema(LangQuerySchema):
