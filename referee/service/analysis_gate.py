@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
-from referee.rulings.search.gate import set_gate, set_runner
+from referee.rulings.search.gate import set_runner
 
 __all__ = ["LOW_PRIORITY", "FileGate", "LowPriorityRunner", "install_file_gate"]
 
@@ -98,6 +98,5 @@ class LowPriorityRunner:
 
 def install_file_gate(path: str) -> None:
     """Let long searches run one at a time through ``path``, at the lowest priority
-    ("" installs neither: they run where they are)."""
-    set_gate(None)
+    ("" installs no runner: they run where they are)."""
     set_runner(LowPriorityRunner(FileGate(Path(path))) if path else None)

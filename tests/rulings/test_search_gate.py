@@ -1,10 +1,9 @@
-"""Long searches pass through the service's gate; the answer is that of a single run
+"""Long searches are handed to the service's runner; the answer is that of a single run
 (ISkO 4.3.4: a null claim at trick 1 is the long search here)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import TypeVar
 
 import pytest
@@ -34,69 +33,65 @@ LIGHT = 5_000
 
 
 @pytest.fixture
-def entries(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+def handed(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """A runner that notes each search handed to it and runs it where it is. The one
+    installed before is put back (pytest's doctest collection imports referee.wsgi,
+    which installs the service's)."""
     seen: list[str] = []
     monkeypatch.setattr(native, "LIGHT_NODES", LIGHT)
 
-    @contextmanager
-    def noting() -> Iterator[None]:
-        seen.append("entered")
-        yield
+    def running(search: Callable[[], T], /) -> T:
+        seen.append("run")
+        return search()
 
-    # no runner: pytest's doctest collection imports referee.wsgi, which installs the
-    # service's, and a runner takes precedence over the gate
-    runner = gate.runner()
-    gate.set_runner(None)
-    gate.set_gate(noting)
+    before = gate.runner()
+    gate.set_runner(running)
     try:
         yield seen
     finally:
-        gate.set_gate(None)
-        gate.set_runner(runner)
+        gate.set_runner(before)
 
 
 def _claim(hands: list[int], game: Game, limit: int = NODE_LIMIT) -> Answer:
     return native.can_force_trick(hands, 0, (), game, winners=1, controllers=6, node_limit=limit)
 
 
-def test_a_long_search_passes_the_gate_and_answers_as_one_run(entries: list[str]) -> None:
-    gated = _claim(_hands(HARD), Game.NULL)
-    assert entries == ["entered"]
-    gate.set_gate(None)
-    direct = native._engine.force(
+def _direct() -> tuple[bool | None, list[tuple[int, int]], int]:
+    return native._engine.force(
         native._INDEX[Game.NULL], _hands(HARD), 0, [], 1, 6, True, NODE_LIMIT
     )
-    assert gated.nodes > LIGHT
-    assert (gated.answer, [(s, int(c)) for s, c in gated.line], gated.nodes) == direct
 
 
-def test_a_short_search_does_not_wait_for_the_gate(entries: list[str]) -> None:
+def test_a_long_search_is_handed_whole_to_the_runner_and_answers_as_one_run(
+    handed: list[str],
+) -> None:
+    """A search past the light count stops there and the runner runs it again from the
+    start: same answer, line and nodes as one plain run."""
+    moved = _claim(_hands(HARD), Game.NULL)
+    assert handed == ["run"]
+    assert moved.nodes > LIGHT
+    assert (moved.answer, [(s, int(c)) for s, c in moved.line], moved.nodes) == _direct()
+
+
+def test_a_short_search_is_not_handed_to_the_runner(handed: list[str]) -> None:
     hands = _hands(EASY)
     answer = native.can_force_trick(hands, 0, (), Game.GRAND, winners=0b110, controllers=0b110)
-    assert not answer.answer and entries == []
+    assert not answer.answer and handed == []
 
 
-def test_a_small_node_limit_is_kept_without_the_gate(entries: list[str]) -> None:
+def test_a_node_limit_below_the_light_count_is_kept_without_the_runner(
+    handed: list[str],
+) -> None:
     with pytest.raises(NodeLimitReached):
         _claim(_hands(HARD), Game.NULL, limit=1_000)
-    assert entries == []
+    assert handed == []
 
 
-def test_a_long_search_enters_the_gate_once_mid_search_and_is_not_run_twice(
-    entries: list[str],
+def test_a_long_search_runs_twice_first_to_the_light_count_then_whole(
+    handed: list[str],
 ) -> None:
-    """The engine calls back when it passes the light count and goes on: the gate is
-    entered once, while the search is under way (not before a second run), and left
-    when the answer is there."""
-    events: list[str] = []
-
-    @contextmanager
-    def tracing() -> Iterator[None]:
-        events.append("enter")
-        yield
-        events.append("exit")
-
-    gate.set_gate(tracing)
+    """The engine is called once with the light count, which it passes, and once in the
+    runner without it: the first LIGHT nodes are the price of moving a long search."""
     calls: list[tuple[int, int]] = []
     real = native._engine.force
 
@@ -106,68 +101,30 @@ def test_a_long_search_enters_the_gate_once_mid_search_and_is_not_run_twice(
 
     native._engine.force = counting  # type: ignore[assignment]
     try:
-        gated = _claim(_hands(HARD), Game.NULL)
+        moved = _claim(_hands(HARD), Game.NULL)
     finally:
         native._engine.force = real  # type: ignore[assignment]
-    assert events == ["enter", "exit"] and calls == [(NODE_LIMIT, LIGHT)]
-    assert gated.nodes > LIGHT
+    assert handed == ["run"] and calls == [(NODE_LIMIT, LIGHT), (NODE_LIMIT, 0)]
+    assert moved.nodes > LIGHT
 
 
-def test_a_gate_that_fails_fails_the_search(entries: list[str]) -> None:
-    """If the gate cannot be entered (its lock file cannot be opened, say), the error
-    reaches the caller from inside the search; nothing is answered without the gate."""
+def test_a_runner_that_fails_fails_the_search(handed: list[str]) -> None:
+    """If the runner cannot run the search (its lock file cannot be opened, say), the
+    error reaches the caller; nothing is answered without it."""
 
-    @contextmanager
-    def broken() -> Iterator[None]:
+    def broken(search: Callable[[], T], /) -> T:
         raise OSError("no lock file")
-        yield  # pragma: no cover
 
-    gate.set_gate(broken)
+    gate.set_runner(broken)  # the fixture puts back what was there
     with pytest.raises(OSError, match="no lock file"):
         _claim(_hands(HARD), Game.NULL)
 
 
-def test_a_long_search_is_handed_whole_to_the_runner_and_answers_as_one_run(
-    entries: list[str],
-) -> None:
-    """With a runner installed (the service's low-priority thread), a search past the
-    light count stops there and the runner runs it again from the start: same answer,
-    line and nodes as one plain run; the gate is not used."""
-    handed: list[str] = []
-
-    def running(search: Callable[[], T], /) -> T:
-        handed.append("run")
-        return search()
-
-    gate.set_runner(running)
+def test_without_a_runner_a_long_search_runs_where_it_is() -> None:
+    before = gate.runner()
+    gate.set_runner(None)
     try:
-        moved = _claim(_hands(HARD), Game.NULL)
-        short = native.can_force_trick(
-            _hands(EASY), 0, (), Game.GRAND, winners=0b110, controllers=0b110
-        )
+        plain = _claim(_hands(HARD), Game.NULL)
     finally:
-        gate.set_runner(None)  # the fixture puts back what was there
-    direct = native._engine.force(
-        native._INDEX[Game.NULL], _hands(HARD), 0, [], 1, 6, True, NODE_LIMIT
-    )
-    assert handed == ["run"] and entries == []  # the short one stayed where it was
-    assert (moved.answer, [(s, int(c)) for s, c in moved.line], moved.nodes) == direct
-    assert not short.answer
-
-
-def test_a_node_limit_below_the_light_count_is_kept_without_the_runner(
-    entries: list[str],
-) -> None:
-    handed: list[int] = []
-
-    def running(search: Callable[[], T], /) -> T:
-        handed.append(1)
-        return search()
-
-    gate.set_runner(running)
-    try:
-        with pytest.raises(NodeLimitReached):
-            _claim(_hands(HARD), Game.NULL, limit=1_000)
-    finally:
-        gate.set_runner(None)
-    assert handed == []
+        gate.set_runner(before)
+    assert (plain.answer, [(s, int(c)) for s, c in plain.line], plain.nodes) == _direct()

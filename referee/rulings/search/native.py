@@ -24,12 +24,12 @@ docs/performance.md for the measurements before and after.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 
 from referee.core.cards import CARD_POINTS
 from referee.core.contracts import Game
 from referee.rulings.search import _engine
-from referee.rulings.search.gate import LIGHT_NODES, gate, runner
+from referee.rulings.search.gate import LIGHT_NODES, runner
 from referee.rulings.search.tables import (
     NODE_LIMIT,
     Answer,
@@ -92,19 +92,17 @@ def _stop_at_light_count() -> None:
 
 
 def _solve(search: Search, node_limit: int) -> Answer:
-    """Run ``search``. After :data:`LIGHT_NODES` nodes it is long: with a runner
-    installed it stops there and the runner runs it whole; else the engine calls back
-    and it goes on inside the service's gate, nothing searched twice (see
+    """Run ``search``. With a runner installed, a search past :data:`LIGHT_NODES` nodes
+    is long: it stops there and the runner runs it whole (see
     :mod:`~referee.rulings.search.gate`). The result is that of one plain run."""
     run = runner()
-    if run is not None:
+    if run is None:
+        raw = search(node_limit, 0, None)
+    else:
         try:
             raw = search(node_limit, LIGHT_NODES, _stop_at_light_count)
         except _Long:
             raw = run(lambda: search(node_limit, 0, None))
-    else:
-        with ExitStack() as held:
-            raw = search(node_limit, LIGHT_NODES, lambda: held.enter_context(gate()))
     ok, line, nodes = raw
     if ok is None:
         raise NodeLimitReached(nodes)
