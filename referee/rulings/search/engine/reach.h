@@ -4,9 +4,13 @@
 /* ---- cooperative: can the declarer reach N more card points (4.1.5, 5.4.3) -- */
 
 /* sure_loss's trump part for one holding of trumps (by rank) of the three hands */
+#define TRUMP_LESS 3
 typedef struct {
     u64 key; /* 0: empty */
     uint8_t loss1, loss2, k;
+    /* trump_loss of each defender when the declarer's t weakest trumps win nothing, t = 1 ..
+     * TRUMP_LESS (`less[j][t - 1]`), and whether that differs from loss1, loss2 at all */
+    uint8_t gain, less[2][TRUMP_LESS];
 } TrumpMemo;
 #define TRUMP_MEMO_BITS 12
 
@@ -118,6 +122,13 @@ static inline const TrumpMemo *trump_part(const Game *g, TrumpMemo *memo, const 
         e->loss2 = (uint8_t)trump_loss(g, t2, mine);
         int u1 = uncovered_trumps(g, t1, mine), u2 = uncovered_trumps(g, t2, mine);
         e->k = (uint8_t)(u1 > u2 ? u1 : u2);
+        unsigned rest = mine;
+        for (int t = 0; t < TRUMP_LESS; t++) {
+            rest &= rest - 1; /* his weakest trump gone (the ranks count up from the weakest) */
+            e->less[0][t] = (uint8_t)trump_loss(g, t1, rest);
+            e->less[1][t] = (uint8_t)trump_loss(g, t2, rest);
+        }
+        e->gain = e->less[0][TRUMP_LESS - 1] > e->loss1 || e->less[1][TRUMP_LESS - 1] > e->loss2;
     }
     return e;
 }
@@ -144,6 +155,45 @@ static inline u32 dead_cards(const Game *g, const u32 *h, int d, int d1, int d2)
     return dead;
 }
 
+/* trump_loss of defender j (0: d1, 1: d2) when the declarer's t weakest trumps win
+ * nothing (more than TRUMP_LESS: as if TRUMP_LESS, a lower value). */
+static inline int trump_loss_less(const TrumpMemo *tp, int j, int t) {
+    if (!t) return j ? tp->loss2 : tp->loss1;
+    return tp->less[j][(t > TRUMP_LESS ? TRUMP_LESS : t) - 1];
+}
+
+/* The points the declarer's lost cards and the defenders' lost cards hold together, at
+ * least, when he loses `K` cards: all of `dead` and K - |dead| others of `hand`, and
+ * defender j loses at least the larger of a[j] + his trump loss and b[j].
+ *
+ * A trump of his that falls in a trick he loses wins nothing, so it takes no trump of
+ * theirs: with t of his trumps lost, each defender's trump loss is at least trump_loss
+ * with his t weakest trumps gone (any t gone leave trumps no stronger, rank by rank, and
+ * a stronger trump takes whatever a weaker one can). His dead trumps are lost and are his
+ * weakest (dead_cards: below all of a defender's trumps). So the least is the minimum,
+ * over the number t of his other trumps lost, of the cheapest K - |dead| - t of his other
+ * plain cards and cheapest t of his other trumps, plus each defender's part with his trump
+ * loss at t and the dead trumps gone. (Counting his k cheapest cards and the trump loss
+ * of all his trumps, as loss_with, is this with every trump of his winning.) */
+static int joint_loss(const Game *g, LowMemo *lm, const TrumpMemo *tp, u32 hand, u32 dead,
+                      int K, const int *a, const int *b) {
+    int nd = __builtin_popcount(dead), td = __builtin_popcount(dead & g->trumps);
+    int fixed = dead ? points_of(g, dead) : 0, free_k = K - nd;
+    u32 fp = hand & ~dead & ~g->trumps, ft = hand & ~dead & g->trumps;
+    int np = __builtin_popcount(fp), nt = __builtin_popcount(ft);
+    int tlo = free_k > np ? free_k - np : 0, thi = free_k < nt ? free_k : nt, best = 1 << 20;
+    for (int t = tlo; t <= thi; t++) {
+        int v = fixed + (free_k > t ? lowest_points_of(g, lm, fp, free_k - t) : 0) +
+                (t ? lowest_points_of(g, lm, ft, t) : 0);
+        for (int j = 0; j < 2; j++) {
+            int x = a[j] + trump_loss_less(tp, j, td + t);
+            v += x > b[j] ? x : b[j];
+        }
+        if (v < best) best = v;
+    }
+    return best;
+}
+
 /* Card points the declarer cannot win if the defenders win at least `k` of the tricks
  * left (`tp`: trump_part). Each of those tricks holds one card of every hand: the
  * declarer loses at least his k cheapest cards, and each defender at least his k
@@ -154,6 +204,10 @@ static inline int loss_with(const Game *g, LowMemo *lm, const TrumpMemo *tp, con
     int loss1 = tp ? tp->loss1 : 0, loss2 = tp ? tp->loss2 : 0;
     if (!k) return loss1 + loss2;
     int low1 = lowest_points_of(g, lm, h[d1], k), low2 = lowest_points_of(g, lm, h[d2], k);
+    if (tp && tp->gain) { /* his lost trumps may cost trumps of theirs (joint_loss) */
+        const int a[2] = {0, 0}, b[2] = {low1, low2};
+        return joint_loss(g, lm, tp, h[d], 0, k, a, b);
+    }
     return lowest_points_of(g, lm, h[d], k) + (loss1 > low1 ? loss1 : low1) +
            (loss2 > low2 ? loss2 : low2);
 }
@@ -167,8 +221,12 @@ static int loss_dead(const Game *g, LowMemo *lm, const TrumpMemo *tp, const u32 
                      int d, int d1, int d2, u32 dead) {
     int loss1 = tp ? tp->loss1 : 0, loss2 = tp ? tp->loss2 : 0, nd = __builtin_popcount(dead);
     if (k < nd) k = nd;
-    int mine = points_of(g, dead) + (k > nd ? lowest_points_of(g, lm, h[d] & ~dead, k - nd) : 0);
     int low1 = lowest_points_of(g, lm, h[d1], k), low2 = lowest_points_of(g, lm, h[d2], k);
+    if (tp && (tp->gain || (dead & g->trumps))) {
+        const int a[2] = {0, 0}, b[2] = {low1, low2};
+        return joint_loss(g, lm, tp, h[d], dead, k, a, b);
+    }
+    int mine = points_of(g, dead) + (k > nd ? lowest_points_of(g, lm, h[d] & ~dead, k - nd) : 0);
     return mine + (loss1 > low1 ? loss1 : low1) + (loss2 > low2 ? loss2 : low2);
 }
 

@@ -299,17 +299,26 @@ static int loss_thrown(const Game *g, LowMemo *lm, const TrumpMemo *tp, const u3
     if (k < nd) k = nd;
     if (k < t->m[0]) k = t->m[0];
     if (k < t->m[1]) k = t->m[1];
-    int loss = points_of(g, dead) + (k > nd ? lowest_points_of(g, lm, h[d] & ~dead, k - nd) : 0);
+    /* defender j loses at least the larger of a[j] + his trump loss and b[j]: his trump
+     * loss or k cheapest, and with m protected cards lost, their points and beside them
+     * his trump loss or the cheapest of his other cards that make up k */
+    int a[2], b[2];
     for (int j = 0; j < 2; j++) {
         u32 D = h[j ? d2 : d1];
-        int tl = tp ? (j ? tp->loss2 : tp->loss1) : 0, low = lowest_points_of(g, lm, D, k);
-        int most = tl > low ? tl : low;
+        int low = lowest_points_of(g, lm, D, k);
+        a[j] = 0;
+        b[j] = low;
         if (t->m[j]) {
             int r = k - t->m[j], rest = r > 0 ? lowest_points_of(g, lm, D & ~t->cut[j], r) : 0;
-            int v = t->pts[j] + (tl > rest ? tl : rest);
-            if (v > most) most = v;
+            a[j] = t->pts[j];
+            if (t->pts[j] + rest > b[j]) b[j] = t->pts[j] + rest;
         }
-        loss += most;
+    }
+    if (tp && (tp->gain || (dead & g->trumps))) return joint_loss(g, lm, tp, h[d], dead, k, a, b);
+    int loss = points_of(g, dead) + (k > nd ? lowest_points_of(g, lm, h[d] & ~dead, k - nd) : 0);
+    for (int j = 0; j < 2; j++) {
+        int tl = tp ? (j ? tp->loss2 : tp->loss1) : 0, x = a[j] + tl;
+        loss += x > b[j] ? x : b[j];
     }
     return loss;
 }
