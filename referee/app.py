@@ -94,7 +94,11 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
             session_seconds=settings.console_session_hours * 3600,
             link_seconds=settings.signin_link_minutes * 60,
         ),
-        disputes=DisputeService(backend.unit_of_work, on_ruling_changed=job_service.ruling_changed),
+        disputes=DisputeService(
+            backend.unit_of_work,
+            on_ruling_changed=job_service.ruling_changed,
+            store=backend.store_dispute,
+        ),
         adjudication=AdjudicationService(),
         jobs=job_service,
     )

@@ -101,8 +101,12 @@ class DisputeService:
         uow: UnitOfWorkFactory,
         *,
         on_ruling_changed: Callable[[Dispute, Revision], None] | None = None,
+        store: Callable[[Dispute], Dispute] | None = None,
     ):
         self._uow = uow
+        #: stores and commits a dispute alone (``Backend.store_dispute``: group commit);
+        #: without it, a unit of work of its own
+        self._store = store
         #: told of every new revision an appeal stores (a platform's webhooks)
         self._on_ruling_changed = on_ruling_changed
 
@@ -220,6 +224,9 @@ class DisputeService:
     ) -> tuple[Dispute, bool]:
         """Store a record with its note and first ruling; (dispute, replayed)."""
         who.require(*SUBMITTERS)
+        if self._store is not None and not (idem_key and who.key_id is not None):
+            # nothing to claim: the dispute is the whole transaction (group commit)
+            return self._store(self._new_dispute(who, record, note, meta)), False
         payload = {"record": record, "note": note, "meta": meta}
         stored: dict[int, Dispute] = {}  # the dispute as written, not read back
 
@@ -257,13 +264,28 @@ class DisputeService:
         meta: dict[str, Any] | None,
         stored: dict[int, Dispute],
     ) -> Callable[[UnitOfWork], int]:
+        dispute = self._new_dispute(who, record, note, meta)
+
+        def produce(uow: UnitOfWork) -> int:
+            written = uow.disputes.add(dispute)
+            assert written.id is not None
+            stored[written.id] = written
+            return written.id
+
+        return produce
+
+    @staticmethod
+    def _new_dispute(
+        who: Principal, record: dict[str, Any], note: str, meta: dict[str, Any] | None
+    ) -> Dispute:
+        """The dispute with its first ruling (ruled once, rendered in every language)."""
         texts = rule_all_languages(record)
         now = datetime.now(UTC)
         context = {**(record.get("meta") or {}), **(meta or {})}
         check_context(context, given=meta or {})
         first = texts["en"]
         ruling = Revision(None, None, 1, now, who.owner, record, texts, first.get("outcome"))
-        dispute = Dispute(
+        return Dispute(
             id=None,
             owner=who.owner,
             submitted_by=who.key_id,
@@ -277,14 +299,6 @@ class DisputeService:
             kinds=infraction_kinds(first),
             rulings=[ruling],
         )
-
-        def produce(uow: UnitOfWork) -> int:
-            written = uow.disputes.add(dispute)
-            assert written.id is not None
-            stored[written.id] = written
-            return written.id
-
-        return produce
 
     def _load_dispute(self, dispute_id: int) -> Dispute:
         with self._uow() as uow:

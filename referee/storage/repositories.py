@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, time
 from types import TracebackType
 from typing import Any, Self
@@ -204,6 +204,60 @@ _INSERT_WITH_RULING = _InsertWithRuling()
 _INSERT_IDEMPOTENCY = insert(IdempotencyRow.__table__)
 
 
+@dataclass(slots=True)
+class BoundDispute:
+    """A dispute with its statements' parameters encoded (:func:`bind_dispute`), ready
+    for :func:`insert_dispute` on a connection of the dialect it was bound for."""
+
+    dispute: Dispute
+    #: PostgreSQL, a dispute with one ruling: the one statement's parameters
+    one: dict[str, Any] | None
+    #: otherwise the dispute's and each ruling's parameters
+    alone: dict[str, Any] | None = None
+    rulings: list[dict[str, Any]] = field(default_factory=list)
+
+
+def bind_dispute(dialect: Dialect, dispute: Dispute) -> BoundDispute:
+    """Encode a dispute's parameters (the JSON once per document) without a connection."""
+    values = {
+        "owner": dispute.owner,
+        "submitted_by": dispute.submitted_by,
+        "submitted_at": dispute.submitted_at,
+        "record": dispute.record,
+        "meta": dispute.meta,
+        "note": dispute.note,
+        "event": dispute.event,
+        "table_no": dispute.table,
+        "outcome": dispute.outcome,
+        "kinds": _kinds(dispute.kinds),
+    }
+    if len(dispute.rulings) == 1:
+        one = _INSERT_WITH_RULING.bind(dialect, values, _ruling_values(dispute.rulings[0]))
+        if one is not None:
+            return BoundDispute(dispute, one)
+    memo: _Encoded = {}
+    alone = _INSERT_DISPUTE.bind(dialect, values, memo)
+    rulings = [_INSERT_RULING.bind(dialect, _ruling_values(r), memo) for r in dispute.rulings]
+    return BoundDispute(dispute, None, alone, rulings)
+
+
+def insert_dispute(conn: Connection, bound: BoundDispute) -> Dispute:
+    """Run a bound dispute's inserts in ``conn``'s transaction (which the caller commits);
+    the dispute as written, with its ids."""
+    dispute = bound.dispute
+    if bound.one is not None:
+        dispute_id, ruling_id = _INSERT_WITH_RULING.run(conn, bound.one)
+        ruling = replace(dispute.rulings[0], id=ruling_id, dispute_id=dispute_id)
+        return replace(dispute, id=dispute_id, rulings=[ruling])
+    assert bound.alone is not None
+    dispute_id = _INSERT_DISPUTE.run(conn, bound.alone)
+    rulings = []
+    for r, b in zip(dispute.rulings, bound.rulings, strict=True):
+        ruling_id = _INSERT_RULING.run(conn, b, dispute_id=dispute_id)
+        rulings.append(replace(r, id=ruling_id, dispute_id=dispute_id))
+    return replace(dispute, id=dispute_id, rulings=rulings)
+
+
 class SqlDisputes:
     def __init__(self, uow: SqlUnitOfWork):
         self._uow = uow
@@ -218,42 +272,12 @@ class SqlDisputes:
         ORM's unit of work cost more than the rest of a submission; on PostgreSQL a dispute
         with its first ruling is one statement); the dispute as written, with its ids.
         Takes the transaction's write turn itself, once the values are encoded."""
-        values = {
-            "owner": dispute.owner,
-            "submitted_by": dispute.submitted_by,
-            "submitted_at": dispute.submitted_at,
-            "record": dispute.record,
-            "meta": dispute.meta,
-            "note": dispute.note,
-            "event": dispute.event,
-            "table_no": dispute.table,
-            "outcome": dispute.outcome,
-            "kinds": _kinds(dispute.kinds),
-        }
         # everything encoded before the write turn: on SQLite the turn is one writer at a
         # time across all workers, so it is held for the statements and the commit only
-        dialect = self._uow.dialect
-        one = None
-        if len(dispute.rulings) == 1:
-            one = _INSERT_WITH_RULING.bind(dialect, values, _ruling_values(dispute.rulings[0]))
-        if one is None:
-            memo: _Encoded = {}
-            bound = _INSERT_DISPUTE.bind(dialect, values, memo)
-            bound_rulings = [
-                _INSERT_RULING.bind(dialect, _ruling_values(r), memo) for r in dispute.rulings
-            ]
+        bound = bind_dispute(self._uow.dialect, dispute)
         conn = self._uow.connection()
         self._uow.write_turn()
-        if one is not None:
-            dispute_id, ruling_id = _INSERT_WITH_RULING.run(conn, one)
-            ruling = replace(dispute.rulings[0], id=ruling_id, dispute_id=dispute_id)
-            return replace(dispute, id=dispute_id, rulings=[ruling])
-        dispute_id = _INSERT_DISPUTE.run(conn, bound)
-        rulings = []
-        for r, b in zip(dispute.rulings, bound_rulings, strict=True):
-            ruling_id = _INSERT_RULING.run(conn, b, dispute_id=dispute_id)
-            rulings.append(replace(r, id=ruling_id, dispute_id=dispute_id))
-        return replace(dispute, id=dispute_id, rulings=rulings)
+        return insert_dispute(conn, bound)
 
     def get(self, dispute_id: int, *, lock: bool = False) -> Dispute | None:
         """The dispute; ``lock``: held by this transaction until it ends (PostgreSQL: the
