@@ -866,7 +866,11 @@ def test_isko_4_1_5_no_more_aces_and_tens_end_in_his_tricks_than_counted(pos) ->
     free = native.throw_most(_masks(hands), leader, Game(game), declarer, partner=False)
     for j, ((prot, most), (_, most_free)) in enumerate(zip(counted, free, strict=True)):
         his = hands[(declarer + 1 + j) % 3]
-        expect = {c for c in his if not (t.trumps >> Card[c] & 1) and not (t.above[Card[c]] & mine)}
+        expect = {
+            c
+            for c in his
+            if not (t.trumps >> Card[c] & 1) and not (t.above[Card[c]] & mine) and points([c])
+        }
         assert prot == mask_of(Card[c] for c in expect)
         thrown = ref_throws(hands, leader, (), game, declarer, frozenset(expect))
         assert thrown <= most <= most_free

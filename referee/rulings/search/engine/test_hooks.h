@@ -184,7 +184,7 @@ static PyObject *py_throw_most(PyObject *self, PyObject *args) {
     }
     u64 *memo = throw_memo_new(THROW_MEMO_BITS);
     if (!memo) return PyErr_NoMemory();
-    u32 prot = protected_of(g, h[declarer]), D1 = h[(declarer + 1) % 3], D2 = h[(declarer + 2) % 3];
+    u32 prot = counted_protected_of(g, h[declarer]), D1 = h[(declarer + 1) % 3], D2 = h[(declarer + 2) % 3];
     int w1 = leader == declarer ? 0 : leader == (declarer + 1) % 3 ? 1 : 2;
     u128 s1 = throw_state(g, h[declarer], prot, D1, D2, w1);
     u128 s2 = throw_state(g, h[declarer], prot, D2, D1, w1 ? 3 - w1 : 0);
