@@ -90,6 +90,9 @@ def authorized(*roles: str, anonymous_ok: bool = False) -> Callable[[F], F]:
 
 def language() -> str:
     """``?lang=`` if given (must be de, en or es), else the best ``Accept-Language``."""
+    environ = request.environ
+    if not environ.get("QUERY_STRING") and "HTTP_ACCEPT_LANGUAGE" not in environ:
+        return "en"  # (the common case, without parsing the query or the headers)
     lang = request.args.get("lang")
     if lang is not None:
         if lang not in LANGUAGES:
