@@ -17,8 +17,9 @@
  * the declarer's cards, D's protected cards, D's other cards and the partner P's cards,
  * and whether P "covers" the class (each of his cards of it beats each of the
  * declarer's; it stays so while cards leave). Each trick is led in a class L that its
- * leader holds: the declarer after a trick he won, D or P after one he lost (and at the
- * start the seat on lead). Each hand follows L while it holds it, else plays any card.
+ * leader holds: the declarer after a trick he won, after one he lost D or P, whichever
+ * played a card of the class led or a trump in it (no other card wins a trick), and at
+ * the start the seat on lead. Each hand follows L while it holds it, else plays any card.
  * Then the relaxation chooses whether the declarer won the trick, which he can only with
  * a trump (not when P plays a trump of a covered trump suit, whatever was led) or with a
  * card of L (not when D plays a protected card of L or a trump, nor when P follows in a
@@ -183,8 +184,11 @@ static int throw_most(u64 *memo, u128 s) {
                         /* nor with a card of the class led when D trumps it */
                         if (win && !(Y == L && (prot ? C == L : C == 4 && L != 4)))
                             best = max_int(best, prot + throw_most(memo, t));
-                        if (best < cap)
-                            best = max_int(best, throw_most(memo, t | (u128)3 << THROW_LEAD));
+                        /* he loses: the trick's winner leads, D or P, whoever played a
+                         * card of the class led or a trump (only such a card wins) */
+                        int next = (C == L || C == 4 ? 1 : 0) | (R == L || R == 4 ? 2 : 0);
+                        if (best < cap && next)
+                            best = max_int(best, throw_most(memo, t | (u128)next << THROW_LEAD));
                     }
                 }
             }
