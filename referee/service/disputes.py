@@ -3,7 +3,9 @@
 Each write runs the engine first (outside any transaction), then stores everything in
 one unit of work and commits once. ``Idempotency-Key`` claims are rows with a unique
 constraint, inserted in the same transaction as the dispute or ruling, so two processes
-receiving the same retry never both store it.
+receiving the same retry never both store it. A dispute without one is stored and
+committed by the backend's ``store_dispute`` (group commit: its transaction may hold other
+threads' disputes too, never their errors).
 """
 
 from __future__ import annotations

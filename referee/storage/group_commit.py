@@ -34,7 +34,7 @@ from sqlalchemy import Connection, Engine, exc
 
 from referee.service.model import Dispute
 from referee.storage.db import WriterLock
-from referee.storage.repositories import BoundDispute, bind_dispute, insert_dispute
+from referee.storage.inserts import BoundDispute, bind_dispute, insert_dispute
 
 #: the most disputes one transaction takes (a gthread worker has a few threads)
 MOST = 32
