@@ -179,11 +179,11 @@ def throw_most(
     hands: Sequence[int], leader: int, game: Game, declarer: int, *, partner: bool = True
 ) -> tuple[tuple[int, int], tuple[int, int]]:
     """For each defender (the seat after ``declarer``, then the next): his protected cards
-    that the bound counts (plain cards with points above all of the declarer's in their
-    suits) and how many of them the
-    points bound lets end in the declarer's tricks (``throw_most`` in ``engine/throws.h``;
-    without ``partner``, ``throw_free``, the relaxation without the other defender that
-    hands of more than 8 cards ask). Exposed so that the tests can hold it to minimax."""
+    that the points bound counts (plain cards with points above all of the declarer's in
+    their suits) and how many of them it lets end in the declarer's tricks (``throw_most``
+    in ``engine/throws.h``; without ``partner``, ``throw_free``, the relaxation without the
+    other defender that hands of more than 8 cards ask). Exposed so that the tests can
+    hold it to minimax."""
     return _engine.throw_most(_INDEX[game], list(hands[:3]), leader, declarer, partner)
 
 

@@ -222,7 +222,7 @@ static int loss_dead(const Game *g, LowMemo *lm, const TrumpMemo *tp, const u32 
     int loss1 = tp ? tp->loss1 : 0, loss2 = tp ? tp->loss2 : 0, nd = __builtin_popcount(dead);
     if (k < nd) k = nd;
     int low1 = lowest_points_of(g, lm, h[d1], k), low2 = lowest_points_of(g, lm, h[d2], k);
-    if (tp && (tp->gain || (dead & g->trumps))) {
+    if (tp && tp->gain) {
         const int a[2] = {0, 0}, b[2] = {low1, low2};
         return joint_loss(g, lm, tp, h[d], dead, k, a, b);
     }

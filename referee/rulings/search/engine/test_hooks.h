@@ -184,7 +184,8 @@ static PyObject *py_throw_most(PyObject *self, PyObject *args) {
     }
     u64 *memo = throw_memo_new(THROW_MEMO_BITS);
     if (!memo) return PyErr_NoMemory();
-    u32 prot = counted_protected_of(g, h[declarer]), D1 = h[(declarer + 1) % 3], D2 = h[(declarer + 2) % 3];
+    u32 prot = counted_protected_of(g, h[declarer]);
+    u32 D1 = h[(declarer + 1) % 3], D2 = h[(declarer + 2) % 3];
     int w1 = leader == declarer ? 0 : leader == (declarer + 1) % 3 ? 1 : 2;
     u128 s1 = throw_state(g, h[declarer], prot, D1, D2, w1);
     u128 s2 = throw_state(g, h[declarer], prot, D2, D1, w1 ? 3 - w1 : 0);
@@ -206,4 +207,4 @@ static PyObject *py_throw_most(PyObject *self, PyObject *args) {
     {"set_memo_slots", py_set_memo_slots, METH_VARARGS,                                    \
      "set_memo_slots(slots) -> slots before; for the tests: memo slots every search uses"}, \
     {"throw_most", py_throw_most, METH_VARARGS,                                            \
-     "throw_most(game, hands, leader, declarer, partner=True) -> ((protected, count) of d1, of d2)"},
+     "throw_most(game, hands, leader, declarer, partner=True) -> ((counted protected, count) of d1, of d2)"},

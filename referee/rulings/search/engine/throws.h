@@ -11,7 +11,9 @@
  * (trumps too), D is void in L (x does not follow) and y is of L or a trump (nothing else
  * wins). So if at most K of D's P protected cards can end in the declarer's tricks, the
  * defenders' tricks hold at least P - K of them (the cheapest at least) and, one card of
- * D each, the defenders win at least P - K tricks.
+ * D each, the defenders win at least P - K tricks. The same holds for any set of D's
+ * protected cards; the bound counts those with points (counted_protected_of), the rest
+ * playing as his other cards.
  *
  * K is bounded by the exact maximum of a relaxation that keeps counts only: per class
  * the declarer's cards, D's protected cards, D's other cards and the partner P's cards,
@@ -24,11 +26,11 @@
  * a trump (not when P plays a trump of a covered trump suit, whatever was led) or with a
  * card of L (not when D plays a protected card of L or a trump, nor when P follows in a
  * covered L or plays a trump): P's card beats his then, and so does D's (a trump beats
- * every plain card). A trick counts if he won it and D played a
- * protected card. Each line of play maps onto a line of the relaxation (the classes led,
- * the three hands' cards, who won) in which every trick above counts, so the maximum is
- * at least K. (Which card of one kind and class a hand plays does not matter to the
- * counts; every kind is tried.) The naive count of the tricks of a class the declarer
+ * every plain card). A trick counts if he won it and D played a protected card. Each
+ * line of play maps onto a line of the relaxation (the classes led, the three hands'
+ * cards, who won) in which every trick above counts, so the maximum is at least K.
+ * (Which card of one kind and class a hand plays does not matter to the counts; every
+ * kind is tried.) The naive count of the tricks of a class the declarer
  * leads after D is void in it (his cards less D's) is not a bound: D can throw his cards
  * of it away first, and each protected card he throws can free another class (the tests
  * catch that reading, and P's cover counted once P is void, and D alone leading). */
@@ -107,7 +109,7 @@ static int throw_free(u64 *memo, u64 s) {
                     /* he may win with a card of the class led or a trump, not with one of
                      * the class led under D's protected card; then he leads, and D's
                      * protected card counts */
-                    if ((Y == 4 || Y == L) && !(Y == L && (prot ? C == L : C == 4 && L != 4)))
+                    if ((Y == 4 || Y == L) && !(prot && C == L && Y == L))
                         best = max_int(best, prot + throw_free(memo, t | 1ull << 56));
                     if (best < cap) best = max_int(best, throw_free(memo, t)); /* he loses */
                 }
@@ -181,11 +183,13 @@ static int throw_most(u64 *memo, u128 s) {
                     for (int prot = 0; prot < 2 && best < cap; prot++) { /* his kind */
                         if (!(prot ? p[C] : o[C])) continue;
                         u128 t = sy - THROW_ONE(C, 1 + prot);
-                        /* nor with a card of the class led when D trumps it */
+                        /* nor with a card of the class led under D's protected card of
+                         * it or his trump */
                         if (win && !(Y == L && (prot ? C == L : C == 4 && L != 4)))
                             best = max_int(best, prot + throw_most(memo, t));
                         /* he loses: the trick's winner leads, D or P, whoever played a
-                         * card of the class led or a trump (only such a card wins) */
+                         * card of the class led or a trump (only such a card wins); if
+                         * neither did, he led and won it, and there is no such branch */
                         int next = (C == L || C == 4 ? 1 : 0) | (R == L || R == 4 ? 2 : 0);
                         if (best < cap && next)
                             best = max_int(best, throw_most(memo, t | (u128)next << THROW_LEAD));
@@ -232,14 +236,15 @@ static u32 protected_of(const Game *g, u32 mine) {
  * lost counts for nothing, and among the counted ones (a relaxation by counts) it would
  * stand for a card with points (the cheapest m are taken as lost); left out, it is one of
  * the defender's other cards, which the relaxation lets go anywhere (so a superset of
- * the lines, as before). Measured, on the 96 hill-climbed point positions: 3,661 ->
- * 3,375 thousand nodes, with the rules of who wins below. */
+ * the lines, as before). Measured with the rules of who wins in throw_most, which came in
+ * the same step: 3,661 -> 3,375 thousand nodes on the 96 hill-climbed point positions. */
 static u32 counted_protected_of(const Game *g, u32 mine) {
     return protected_of(g, mine) & ~g->point_mask[0];
 }
 
-/* throw_most's state for the declarer's hand `mine`, a defender's `D` (`prot`:
- * protected_of) and his partner's `P`, `who` on lead (0 the declarer, 1 D, 2 P). */
+/* throw_most's state for the declarer's hand `mine`, a defender's `D` (`prot`: the
+ * protected cards counted, counted_protected_of) and his partner's `P`, `who` on lead
+ * (0 the declarer, 1 D, 2 P). */
 static u128 throw_state(const Game *g, u32 mine, u32 prot, u32 D, u32 P, int who) {
     /* by places (strongest first from bit 8k, the trumps from 32): P covers a class when
      * his weakest place in it comes before the declarer's strongest */
@@ -331,7 +336,7 @@ static int loss_thrown(const Game *g, LowMemo *lm, const TrumpMemo *tp, const u3
             if (t->pts[j] + rest > b[j]) b[j] = t->pts[j] + rest;
         }
     }
-    if (tp && (tp->gain || (dead & g->trumps))) return joint_loss(g, lm, tp, h[d], dead, k, a, b);
+    if (tp && tp->gain) return joint_loss(g, lm, tp, h[d], dead, k, a, b);
     int loss = points_of(g, dead) + (k > nd ? lowest_points_of(g, lm, h[d] & ~dead, k - nd) : 0);
     for (int j = 0; j < 2; j++) {
         int tl = tp ? (j ? tp->loss2 : tp->loss1) : 0, x = a[j] + tl;
