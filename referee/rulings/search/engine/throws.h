@@ -19,18 +19,18 @@
  * the declarer's cards, D's protected cards, D's other cards and the partner P's cards,
  * and whether P "covers" the class (each of his cards of it beats each of the
  * declarer's; it stays so while cards leave). Each trick is led in a class L that its
- * leader holds: the declarer after a trick he won, after one he lost D or P, whichever
- * played a card of the class led or a trump in it (no other card wins a trick), and at
- * the start the seat on lead. Each hand follows L while it holds it, else plays any card.
+ * leader holds: the declarer after a trick he won, D or P after one he lost (and at the
+ * start the seat on lead). Each hand follows L while it holds it, else plays any card.
  * Then the relaxation chooses whether the declarer won the trick, which he can only with
- * a trump (not when P plays a trump of a covered trump suit, whatever was led) or with a
- * card of L (not when D plays a protected card of L or a trump, nor when P follows in a
- * covered L or plays a trump): P's card beats his then, and so does D's (a trump beats
- * every plain card). A trick counts if he won it and D played a protected card. Each
- * line of play maps onto a line of the relaxation (the classes led, the three hands'
- * cards, who won) in which every trick above counts, so the maximum is at least K.
- * (Which card of one kind and class a hand plays does not matter to the counts; every
- * kind is tried.) The naive count of the tricks of a class the declarer
+ * a trump (not when trumps are led and P follows with a trump of a covered trump suit) or
+ * with a card of L (not when D plays a protected card of L or P follows in a covered L):
+ * P's card beats his then, and so does D's. A trick counts if he won it and D played a
+ * protected card. Each line of play maps onto a line of the relaxation (the classes led,
+ * the three hands' cards, who won) in which every trick above counts, so the maximum is
+ * at least K. (Which card of one kind and class a hand plays does not matter to the
+ * counts; every kind is tried. Tighter rules of who wins and who leads next, measured in
+ * session 10, cut nodes by 2 % but cost more time than they saved, most on ordinary
+ * positions: docs/performance.md.) The naive count of the tricks of a class the declarer
  * leads after D is void in it (his cards less D's) is not a bound: D can throw his cards
  * of it away first, and each protected card he throws can free another class (the tests
  * catch that reading, and P's cover counted once P is void, and D alone leading). */
@@ -174,25 +174,18 @@ static int throw_most(u64 *memo, u128 s) {
             for (int Y = 0; Y < 5 && best < cap; Y++) { /* the declarer's class */
                 if (dl ? Y != L : !d[Y]) continue;
                 u128 sy = sr - THROW_ONE(Y, 0);
-                /* he may win with a trump (not under P's covering trump, whatever was
-                 * led) or with a card of the class led (not under P's covering card of
-                 * it, nor when P trumps it) */
-                int win = Y == 4 ? !(R == 4 && cov[4]) : Y == L && R != 4 && !(R == L && cov[L]);
+                /* he may win with a trump (not under P's covering trump, trumps led) or
+                 * with a card of the class led (not under P's covering card of it) */
+                int win = Y == 4 ? !(L == 4 && R == 4 && cov[4]) : Y == L && !(R == L && cov[L]);
                 for (int C = 0; C < 5 && best < cap; C++) { /* D's class */
                     if (fl ? C != L : !(o[C] + p[C])) continue;
                     for (int prot = 0; prot < 2 && best < cap; prot++) { /* his kind */
                         if (!(prot ? p[C] : o[C])) continue;
                         u128 t = sy - THROW_ONE(C, 1 + prot);
-                        /* nor with a card of the class led under D's protected card of
-                         * it or his trump */
-                        if (win && !(Y == L && (prot ? C == L : C == 4 && L != 4)))
+                        if (win && !(prot && C == L && Y == L))
                             best = max_int(best, prot + throw_most(memo, t));
-                        /* he loses: the trick's winner leads, D or P, whoever played a
-                         * card of the class led or a trump (only such a card wins); if
-                         * neither did, he led and won it, and there is no such branch */
-                        int next = (C == L || C == 4 ? 1 : 0) | (R == L || R == 4 ? 2 : 0);
-                        if (best < cap && next)
-                            best = max_int(best, throw_most(memo, t | (u128)next << THROW_LEAD));
+                        if (best < cap)
+                            best = max_int(best, throw_most(memo, t | (u128)3 << THROW_LEAD));
                     }
                 }
             }
@@ -236,8 +229,8 @@ static u32 protected_of(const Game *g, u32 mine) {
  * lost counts for nothing, and among the counted ones (a relaxation by counts) it would
  * stand for a card with points (the cheapest m are taken as lost); left out, it is one of
  * the defender's other cards, which the relaxation lets go anywhere (so a superset of
- * the lines, as before). Measured with the rules of who wins in throw_most, which came in
- * the same step: 3,661 -> 3,375 thousand nodes on the 96 hill-climbed point positions. */
+ * the lines, as before). Measured: nodes over the 103 hill-climbed point positions
+ * 4,616,366 -> 4,389,971, and less time on ordinary positions too (docs/performance.md). */
 static u32 counted_protected_of(const Game *g, u32 mine) {
     return protected_of(g, mine) & ~g->point_mask[0];
 }
