@@ -12,12 +12,12 @@ from flask import current_app, g, request
 from flask_smorest import abort
 
 from referee.record.strict_json import StrictJSONError, strict_json_loads
+from referee.rules.languages import DEFAULT_LANGUAGE, LANGUAGES
 from referee.service.adjudication import AdjudicationService
 from referee.service.disputes import DisputeService
 from referee.service.errors import RequestMalformed, Unauthenticated
 from referee.service.jobs import JobService
 from referee.service.keys import ANONYMOUS, KeyService, Principal
-from referee.service.model import LANGUAGES
 from referee.service.ports import Backend
 from referee.service.settings import Settings
 
@@ -92,15 +92,17 @@ def language() -> str:
     """``?lang=`` if given (must be de, en or es), else the best ``Accept-Language``."""
     environ = request.environ
     if not environ.get("QUERY_STRING") and "HTTP_ACCEPT_LANGUAGE" not in environ:
-        return "en"  # (the common case, without parsing the query or the headers)
+        return DEFAULT_LANGUAGE  # (the common case, without parsing the query or the headers)
     lang = request.args.get("lang")
     if lang is not None:
         if lang not in LANGUAGES:
             abort(400, messages={"query": {"lang": [f"must be one of {', '.join(LANGUAGES)}"]}})
         return lang
-    if "Accept-Language" not in request.headers:
-        return "en"
-    return request.accept_languages.best_match(LANGUAGES, default="en") or "en"
+    if "HTTP_ACCEPT_LANGUAGE" not in environ:
+        return DEFAULT_LANGUAGE
+    return (
+        request.accept_languages.best_match(LANGUAGES, default=DEFAULT_LANGUAGE) or DEFAULT_LANGUAGE
+    )
 
 
 JSON_TYPE = "application/json"
