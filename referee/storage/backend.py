@@ -82,6 +82,7 @@ class SqlBackend:
         return Readiness(True, None, f"database reachable, schema at {head}")
 
     def dispose(self) -> None:
+        self.group_commit.close()
         self.engine.dispose()
         if self._writer_lock is not None:
             self._writer_lock.close()

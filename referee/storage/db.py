@@ -284,6 +284,7 @@ class WalCheckpoints:
         event.listen(engine, "connect", self._connected)
         event.listen(engine, "commit", self._committed)
         event.listen(engine.pool, "checkin", self._checked_in)
+        _CHECKPOINTS[engine] = self
 
     @staticmethod
     def _connected(dbapi_conn: Any, _record: Any) -> None:
@@ -293,6 +294,10 @@ class WalCheckpoints:
         self._commits += 1  # (threads may lose a count: a checkpoint comes a commit later)
 
     def _checked_in(self, dbapi_conn: Any, _record: Any) -> None:
+        self.after_write(dbapi_conn)
+
+    def after_write(self, dbapi_conn: Any) -> None:
+        """Checkpoint on ``dbapi_conn`` if it is due (and no writer lock is held here)."""
         if (
             self._commits < CHECKPOINT_EVERY
             or dbapi_conn is None
@@ -304,6 +309,18 @@ class WalCheckpoints:
             dbapi_conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
         except Exception:  # noqa: BLE001 - busy or closing: the next one copies it all
             pass
+
+
+_CHECKPOINTS: weakref.WeakKeyDictionary[Engine, WalCheckpoints] = weakref.WeakKeyDictionary()
+
+
+def checkpoint_if_due(engine: Engine, dbapi_conn: Any) -> None:
+    """For a connection kept out of the pool after its write (the group commit's):
+    the checkpoint its return to the pool would have run (nothing for PostgreSQL or an
+    in-memory SQLite database)."""
+    checkpoints = _CHECKPOINTS.get(engine)
+    if checkpoints is not None:
+        checkpoints.after_write(dbapi_conn)
 
 
 class WriterLock:

@@ -282,3 +282,106 @@ def test_the_service_stores_a_dispute_without_a_key_through_the_group(
     assert first.status_code == replay.status_code == 201
     assert replay.headers["Idempotent-Replayed"] == "true" and replay.json == first.json
     assert (group.groups, group.stored) == (1, 1)
+
+
+def _checkouts(backend: SqlBackend) -> list[int]:
+    """Every connection taken out of the pool from now on (its DBAPI connection's id)."""
+    from sqlalchemy import event
+
+    taken: list[int] = []
+    event.listen(
+        backend.engine.pool, "checkout", lambda dbapi, _rec, _proxy: taken.append(id(dbapi))
+    )
+    return taken
+
+
+def test_sqlite_keeps_the_connection_between_groups_and_postgresql_returns_it(
+    backend: SqlBackend,
+) -> None:
+    """On a SQLite file the next group is written on the connection the last one was
+    (no check-out and check-in in between; the pool holds it as checked out); on
+    PostgreSQL each group takes one from the pool and gives it back (its liveness ping
+    and watchdog stay the pool's)."""
+    taken = _checkouts(backend)
+    for n in range(4):
+        assert backend.store_dispute(_dispute(n)).id is not None
+    assert sorted(_rows(backend)) == sorted(f"dispute {n}" for n in range(4))
+    if backend.engine.dialect.name == "sqlite":
+        assert len(taken) == 1
+        assert backend.engine.pool.checkedout() == 1  # type: ignore[attr-defined]
+        backend.group_commit.close()  # (SqlBackend.dispose does this)
+        assert backend.engine.pool.checkedout() == 0  # type: ignore[attr-defined]
+        assert backend.store_dispute(_dispute(9)).id is not None  # closed: not kept
+        assert backend.engine.pool.checkedout() == 0  # type: ignore[attr-defined]
+    else:
+        assert len(taken) == 4
+        assert backend.engine.pool.checkedout() == 0  # type: ignore[attr-defined]
+
+
+def test_a_connection_whose_group_failed_goes_back_to_the_pool(
+    backend: SqlBackend, refuse_note: str
+) -> None:
+    """Only a connection whose group was written whole is kept: after a refused dispute
+    the next group takes a connection from the pool (which reset the old one)."""
+    taken = _checkouts(backend)
+    assert backend.store_dispute(_dispute(1)).id is not None
+    with pytest.raises(exc.DBAPIError, match="refused"):
+        backend.store_dispute(replace(_dispute(2), note=refuse_note))
+    assert backend.store_dispute(_dispute(3)).id is not None
+    assert sorted(_rows(backend)) == ["dispute 1", "dispute 3"]
+    expected = 2 if backend.engine.dialect.name == "sqlite" else 3
+    assert len(taken) == expected
+
+
+def test_a_kept_connection_lost_is_replaced(backend: SqlBackend) -> None:
+    """A kept connection that was invalidated (lost) is not used again."""
+    assert backend.store_dispute(_dispute(1)).id is not None
+    held = backend.group_commit._held
+    if held is None:
+        assert backend.engine.dialect.name != "sqlite"
+        return
+    held.invalidate()
+    taken = _checkouts(backend)
+    assert backend.store_dispute(_dispute(2)).id is not None
+    assert len(taken) == 1 and backend.group_commit._held is not held
+    assert sorted(_rows(backend)) == ["dispute 1", "dispute 2"]
+
+
+def test_a_forked_process_does_not_use_its_parents_connection(backend: SqlBackend) -> None:
+    assert backend.store_dispute(_dispute(1)).id is not None
+    backend.group_commit._forked()  # (as os.register_at_fork calls it in a child)
+    assert backend.group_commit._held is None
+
+
+def test_the_kept_connection_checkpoints_outside_the_write_turn(tmp_path: Any) -> None:
+    """What a connection's return to the pool did after a group, the kept connection
+    does itself: a passive checkpoint every CHECKPOINT_EVERY commits, outside the
+    writer lock, and the log is copied into the database file."""
+    from sqlalchemy import event
+
+    from referee.storage import db
+
+    path = tmp_path / "log.db"
+    backend = SqlBackend(f"sqlite:///{path}")
+    backend.migrate()
+    statements: list[tuple[str, bool]] = []
+
+    def traced(dbapi_conn: Any, _record: Any) -> None:
+        dbapi_conn.set_trace_callback(
+            lambda sql: statements.append((sql, getattr(db._WRITING, "held", False)))
+        )
+
+    event.listen(backend.engine, "connect", traced)
+    backend.engine.dispose()  # connections from here on are traced
+    taken = _checkouts(backend)
+    try:
+        size = path.stat().st_size
+        for n in range(db.CHECKPOINT_EVERY + 2):
+            backend.store_dispute(_dispute(n))
+        assert len(taken) == 1  # all on the kept connection
+        checkpoints = [held for sql, held in statements if "wal_checkpoint" in sql]
+        assert checkpoints and not any(checkpoints)  # run, and never under the lock
+        assert any(held for _sql, held in statements)  # (the trace sees the lock held)
+        assert path.stat().st_size > size  # the log was copied into the database file
+    finally:
+        backend.dispose()
