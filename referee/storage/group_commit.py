@@ -33,6 +33,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from sqlalchemy import Connection, Engine, exc
+from sqlalchemy.pool import Pool
 
 from referee.service.model import Dispute
 from referee.storage.db import WriterLock, checkpoint_if_due
@@ -82,6 +83,7 @@ class GroupCommit:
         self._leading = False
         #: SQLite: the connection the last group was written on, kept for the next
         self._held: Connection | None = None
+        self._held_pool: Pool | None = None  # the engine's pool when it was kept
         self._closed = False
         #: groups written and disputes stored through them (for tests and measurements)
         self.groups = 0
@@ -165,10 +167,13 @@ class GroupCommit:
                 nxt.wake.release()
 
     def _connection(self) -> Connection:
-        """The connection the last group was written on, else one from the pool."""
+        """The connection the last group was written on, else one from the pool. One
+        kept from before ``engine.dispose()`` (a new pool) is given up, as the pool's own
+        connections were: dispose drops every connection to the file, which an operator
+        may have moved or replaced meanwhile."""
         conn, self._held = self._held, None  # (one leader at a time: no race)
         if conn is not None:
-            if not conn.invalidated and not conn.closed:
+            if not conn.invalidated and not conn.closed and self._held_pool is self._engine.pool:
                 return conn
             _close(conn)
         return self._engine.connect()
@@ -191,7 +196,7 @@ class GroupCommit:
         ):
             return False
         checkpoint_if_due(self._engine, conn.connection.dbapi_connection)
-        self._held = conn
+        self._held, self._held_pool = conn, self._engine.pool
         return True
 
     @contextmanager

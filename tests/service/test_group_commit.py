@@ -347,6 +347,21 @@ def test_a_kept_connection_lost_is_replaced(backend: SqlBackend) -> None:
     assert sorted(_rows(backend)) == ["dispute 1", "dispute 2"]
 
 
+def test_a_kept_connection_is_given_up_when_the_engine_is_disposed(
+    backend: SqlBackend,
+) -> None:
+    """``engine.dispose()`` drops every connection to the database (an operator may
+    have moved or replaced the file); the kept one is given up at the next group, not
+    written to (tests/robustness/test_service_faults_access.py moves the file away)."""
+    assert backend.store_dispute(_dispute(1)).id is not None
+    held = backend.group_commit._held
+    backend.engine.dispose()
+    assert backend.store_dispute(_dispute(2)).id is not None
+    if held is not None:
+        assert held.closed and backend.group_commit._held is not held
+    assert sorted(_rows(backend)) == ["dispute 1", "dispute 2"]
+
+
 def test_a_forked_process_does_not_use_its_parents_connection(backend: SqlBackend) -> None:
     assert backend.store_dispute(_dispute(1)).id is not None
     backend.group_commit._forked()  # (as os.register_at_fork calls it in a child)
