@@ -18,6 +18,7 @@ from referee.storage import group_commit
 from referee.storage.backend import SqlBackend
 from referee.storage.models import DisputeRow, RulingRow
 from tests.support.service import example
+from tests.support.sqlite_trace import traced_sqlite
 
 THREADS = 12
 
@@ -372,31 +373,12 @@ def test_the_kept_connection_checkpoints_outside_the_write_turn(tmp_path: Any) -
     """What a connection's return to the pool did after a group, the kept connection
     does itself: a passive checkpoint every CHECKPOINT_EVERY commits, outside the
     writer lock, and the log is copied into the database file."""
-    from sqlalchemy import event
-
     from referee.storage import db
 
-    path = tmp_path / "log.db"
-    backend = SqlBackend(f"sqlite:///{path}")
-    backend.migrate()
-    statements: list[tuple[str, bool]] = []
-
-    def traced(dbapi_conn: Any, _record: Any) -> None:
-        dbapi_conn.set_trace_callback(
-            lambda sql: statements.append((sql, getattr(db._WRITING, "held", False)))
-        )
-
-    event.listen(backend.engine, "connect", traced)
-    backend.engine.dispose()  # connections from here on are traced
-    taken = _checkouts(backend)
-    try:
-        size = path.stat().st_size
+    with traced_sqlite(tmp_path / "log.db") as traced:
+        taken = _checkouts(traced.backend)
+        size = traced.path.stat().st_size
         for n in range(db.CHECKPOINT_EVERY + 2):
-            backend.store_dispute(_dispute(n))
+            traced.backend.store_dispute(_dispute(n))
         assert len(taken) == 1  # all on the kept connection
-        checkpoints = [held for sql, held in statements if "wal_checkpoint" in sql]
-        assert checkpoints and not any(checkpoints)  # run, and never under the lock
-        assert any(held for _sql, held in statements)  # (the trace sees the lock held)
-        assert path.stat().st_size > size  # the log was copied into the database file
-    finally:
-        backend.dispose()
+        traced.assert_checkpointed_outside_the_turn(size)

@@ -19,6 +19,7 @@ import pytest
 from referee.storage.backend import SqlBackend
 from referee.storage.db import WriterLock, writer_lock
 from tests.support.service import example
+from tests.support.sqlite_trace import traced_sqlite
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -212,36 +213,17 @@ def test_the_log_is_checkpointed_outside_the_write_turn(tmp_path: Path) -> None:
     """SQLite's own checkpoint (two fsyncs) ran inside the commit that found the log
     long, under the writer lock every worker waits for; now a process checkpoints after
     its write turn, every CHECKPOINT_EVERY commits, and the log is copied into the file."""
-    from sqlalchemy import event
-
     from referee.service.disputes import DisputeService
     from referee.service.keys import Principal
     from referee.storage import db
 
-    path = tmp_path / "log.db"
-    backend = SqlBackend(f"sqlite:///{path}")
-    backend.migrate()
-    statements: list[tuple[str, bool]] = []
-
-    def traced(dbapi_conn: Any, _record: Any) -> None:
-        dbapi_conn.set_trace_callback(
-            lambda sql: statements.append((sql, getattr(db._WRITING, "held", False)))
-        )
-
-    event.listen(backend.engine, "connect", traced)
-    backend.engine.dispose()  # connections from here on are traced
-    try:
-        with backend.engine.connect() as conn:
+    with traced_sqlite(tmp_path / "log.db") as traced:
+        with traced.backend.engine.connect() as conn:
             pages = conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar()
         assert pages == db.AUTOCHECKPOINT_PAGES
-        size = path.stat().st_size
-        service = DisputeService(backend.unit_of_work)
+        size = traced.path.stat().st_size
+        service = DisputeService(traced.backend.unit_of_work)
         who = Principal(None, "referee", "Club")
         for _ in range(db.CHECKPOINT_EVERY + 2):
             service.submit(who, example("revoke-objected"))
-        checkpoints = [held for sql, held in statements if "wal_checkpoint" in sql]
-        assert checkpoints and not any(checkpoints)  # run, and never under the lock
-        assert any(held for _sql, held in statements)  # (the trace sees the lock held)
-        assert path.stat().st_size > size  # the log was copied into the database file
-    finally:
-        backend.dispose()
+        traced.assert_checkpointed_outside_the_turn(size)
