@@ -5,8 +5,8 @@ in the caller's transaction (a unit of work's, or a group commit's)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from sqlalchemy import Connection, Table, insert
 from sqlalchemy.engine import Dialect
@@ -185,32 +185,18 @@ def bind_dispute(dialect: Dialect, dispute: Dispute) -> BoundDispute:
     return BoundDispute(dispute, None, alone, rulings)
 
 
-_T = TypeVar("_T", Dispute, Revision)
-
-
-def with_ids(obj: _T, **ids: Any) -> _T:
-    """``dataclasses.replace(obj, **ids)`` without calling ``__init__`` again (a third
-    of the cost; it runs under the write turn): a shallow copy with the ids set, which is
-    what ``replace`` gives for these dataclasses (no ``__post_init__``, every field in
-    ``__init__``; ``tests/service/test_storage_inserts.py`` compares the two)."""
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(ids)
-    return new
-
-
 def insert_dispute(conn: Connection, bound: BoundDispute) -> Dispute:
     """Run a bound dispute's inserts in ``conn``'s transaction (which the caller commits);
     the dispute as written, with its ids."""
     dispute = bound.dispute
     if bound.one is not None:
         dispute_id, ruling_id = _INSERT_WITH_RULING.run(conn, bound.one)
-        ruling = with_ids(dispute.rulings[0], id=ruling_id, dispute_id=dispute_id)
-        return with_ids(dispute, id=dispute_id, rulings=[ruling])
+        ruling = replace(dispute.rulings[0], id=ruling_id, dispute_id=dispute_id)
+        return replace(dispute, id=dispute_id, rulings=[ruling])
     assert bound.alone is not None
     dispute_id = _INSERT_DISPUTE.run(conn, bound.alone)
     rulings = []
     for r, b in zip(dispute.rulings, bound.rulings, strict=True):
         ruling_id = _INSERT_RULING.run(conn, b, dispute_id=dispute_id)
-        rulings.append(with_ids(r, id=ruling_id, dispute_id=dispute_id))
-    return with_ids(dispute, id=dispute_id, rulings=rulings)
+        rulings.append(replace(r, id=ruling_id, dispute_id=dispute_id))
+    return replace(dispute, id=dispute_id, rulings=rulings)

@@ -265,24 +265,3 @@ def test_a_unit_of_work_is_one_transaction_with_or_without_its_session(
         uow.disputes.add(_dispute(None, at))
         uow.session.scalar(select(func.count()).select_from(DisputeRow))
     assert _count(backend) == 2
-
-
-def test_with_ids_is_dataclasses_replace() -> None:
-    """``with_ids`` (a copy without ``__init__``) gives what ``dataclasses.replace``
-    gives, and leaves the original alone; it holds only while the dataclasses have no
-    ``__post_init__`` (which ``replace`` would run)."""
-    from dataclasses import fields, replace
-
-    from referee.storage.inserts import with_ids
-
-    at = datetime(2026, 5, 2, 11, 45, tzinfo=UTC)
-    dispute = _dispute(None, at)
-    ruling = dispute.rulings[0]
-    for cls in (Dispute, Revision):
-        assert not hasattr(cls, "__post_init__") and all(f.init for f in fields(cls))
-    got = with_ids(ruling, id=5, dispute_id=3)
-    assert got == replace(ruling, id=5, dispute_id=3) and type(got) is Revision
-    assert (ruling.id, ruling.dispute_id) == (None, None) and got.texts is ruling.texts
-    whole = with_ids(dispute, id=3, rulings=[got])
-    assert whole == replace(dispute, id=3, rulings=[got]) and dispute.id is None
-    assert dispute.rulings == [ruling]
