@@ -413,9 +413,8 @@ def ref_points_by_trick(hands: Hands, leader: int, game: str, d: int) -> int:
         for c0 in legal(list(hands[leader]), None, game):
             for c1 in legal(list(hands[s1]), c0, game):
                 for c2 in legal(list(hands[s2]), c0, game):
-                    table = {leader: c0, s1: c1, s2: c2}
                     w = _winner(leader, (c0, c1, c2), game)
-                    after = tuple(tuple(c for c in h if c != table[s]) for s, h in enumerate(hands))
+                    after = _after(_after(_after(hands, leader, c0), s1, c1), s2, c2)
                     won = points([c0, c1, c2]) if w == d else 0
                     top = max(top, won + best(after, w))
         return top
