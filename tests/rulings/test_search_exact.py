@@ -10,7 +10,6 @@ that shows the answer.
 
 from __future__ import annotations
 
-import functools
 import json
 import random
 from pathlib import Path
@@ -58,16 +57,30 @@ def ref_force(hands: Hands, leader: int, table: tuple[str, ...], game: str, win:
     return any(values) if (ctl >> seat) & 1 else all(values)
 
 
-def ref_points(hands: Hands, leader: int, table: tuple[str, ...], game: str, d: int) -> int:
-    """The most card points ``d`` can take from here, everyone playing for him."""
+def ref_points(
+    hands: Hands,
+    leader: int,
+    table: tuple[str, ...],
+    game: str,
+    d: int,
+    memo: dict[tuple[Hands, int], int] | None = None,
+) -> int:
+    """The most card points ``d`` can take from here, everyone playing for him. With a
+    ``memo``, a position met again at the start of a trick is answered from it (six
+    tricks are out of reach without)."""
     if len(table) == 3:
         w = _winner(leader, table, game)
         won = points(list(table)) if w == d else 0
-        return won + (ref_points(hands, w, (), game, d) if any(hands) else 0)
-    return max(
-        ref_points(h, leader, (*table, c), game, d)
+        return won + (ref_points(hands, w, (), game, d, memo) if any(hands) else 0)
+    if memo is not None and not table and (hands, leader) in memo:
+        return memo[hands, leader]
+    best = max(
+        ref_points(h, leader, (*table, c), game, d, memo)
         for _, c, h in _plays(hands, leader, table, game)
     )
+    if memo is not None and not table:
+        memo[hands, leader] = best
+    return best
 
 
 def ref_all(hands: Hands, leader: int, table: tuple[str, ...], game: str, d: int) -> bool:
@@ -400,28 +413,6 @@ HARD_SIX = [
 ]
 
 
-def ref_points_by_trick(hands: Hands, leader: int, game: str, d: int) -> int:
-    """ref_points from a trick boundary, each position met again answered from a memo
-    (the same rules of tests/support/skatmini; six tricks are out of reach without it)."""
-
-    @functools.cache
-    def best(hands: Hands, leader: int) -> int:
-        if not any(hands):
-            return 0
-        s1, s2 = (leader + 1) % 3, (leader + 2) % 3
-        top = 0
-        for c0 in legal(list(hands[leader]), None, game):
-            for c1 in legal(list(hands[s1]), c0, game):
-                for c2 in legal(list(hands[s2]), c0, game):
-                    w = _winner(leader, (c0, c1, c2), game)
-                    after = _after(_after(_after(hands, leader, c0), s1, c1), s2, c2)
-                    won = points([c0, c1, c2]) if w == d else 0
-                    top = max(top, won + best(after, w))
-        return top
-
-    return best(tuple(tuple(sorted(h)) for h in hands), leader)
-
-
 @pytest.mark.parametrize(("game", "hands", "leader"), HARD_SIX)
 def test_isko_4_1_5_points_reachable_at_six_tricks_where_the_hardest_searches_spend_their_time(
     game: str, hands: tuple[str, str, str], leader: int
@@ -431,7 +422,7 @@ def test_isko_4_1_5_points_reachable_at_six_tricks_where_the_hardest_searches_sp
     the tests above compare every line). The engine finds the best, by a legal line, and
     not one point more."""
     split: Hands = tuple(tuple(h.split()) for h in hands)
-    best = ref_points_by_trick(split, leader, game, 0)
+    best = ref_points(split, leader, (), game, 0, memo={})
     for needed in (best, best + 1):
         ans = native.can_reach_points(_masks(split), leader, (), Game(game), 0, needed)
         assert ans.answer == (best >= needed), (best, needed)
