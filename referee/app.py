@@ -45,6 +45,7 @@ from referee.service.jobs import JobService
 from referee.service.keys import KeyService
 from referee.service.ports import Backend
 from referee.service.settings import Settings
+from referee.service.webhooks import WebhookService
 from referee.storage.backend import open_backend
 from referee.storage.db import Timeouts
 from referee.web import console
@@ -81,10 +82,14 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         OPENAPI_JSON_PATH="openapi.json",
     )
     docs.configure(app)  # /docs and /redoc from pinned copies the service serves
-    queue = worker.build(
-        settings, lambda q: JobService.from_settings(settings, backend.unit_of_work, q)
-    )
-    job_service = JobService.from_settings(settings, backend.unit_of_work, queue)
+
+    def jobs_for(queue: worker.HueyQueue) -> JobService:
+        hooks = WebhookService.from_settings(settings, backend.unit_of_work, queue)
+        return JobService.from_settings(settings, backend.unit_of_work, queue, hooks)
+
+    queue = worker.build(settings, jobs_for)
+    job_service = jobs_for(queue)
+    assert job_service.webhooks is not None
     app.extensions["referee"] = Services(
         settings=settings,
         backend=backend,
@@ -96,11 +101,12 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         ),
         disputes=DisputeService(
             backend.unit_of_work,
-            on_ruling_changed=job_service.ruling_changed,
+            on_ruling_changed=job_service.webhooks.ruling_changed,
             store=backend.store_dispute,
         ),
         adjudication=AdjudicationService(),
         jobs=job_service,
+        webhooks=job_service.webhooks,
     )
     api = RefereeApi(
         app,

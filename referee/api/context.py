@@ -20,6 +20,7 @@ from referee.service.jobs import JobService
 from referee.service.keys import ANONYMOUS, KeyService, Principal
 from referee.service.ports import Backend
 from referee.service.settings import Settings
+from referee.service.webhooks import WebhookService
 
 
 @dataclass
@@ -32,6 +33,7 @@ class Services:
     disputes: DisputeService
     adjudication: AdjudicationService
     jobs: JobService
+    webhooks: WebhookService
 
 
 def services() -> Services:

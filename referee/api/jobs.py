@@ -20,8 +20,8 @@ from flask_smorest import abort
 from referee.api.context import authorized, principal, services
 from referee.api.contract import header_ref
 from referee.api.extensions import Blueprint
-from referee.service.jobs import EVENTS
 from referee.service.model import LANGUAGES, Job, JobProgress, Webhook
+from referee.service.webhooks import EVENTS, MAX_URL
 
 NDJSON = "application/x-ndjson"
 #: the body's content type says what the archive holds
@@ -70,7 +70,16 @@ class JobSchema(ma.Schema):
 
 
 class WebhookCreateSchema(ma.Schema):
-    url = ma.fields.Url(required=True, schemes={"http", "https"}, require_tld=False)
+    url = ma.fields.Url(
+        required=True,
+        schemes={"http", "https"},
+        require_tld=False,
+        validate=ma.validate.Length(max=MAX_URL),
+        metadata={
+            "description": "http(s); every address its host resolves to must be public "
+            "(unless the operator allows a network), checked here and at each delivery"
+        },
+    )
     events = ma.fields.List(
         ma.fields.String(validate=ma.validate.OneOf(EVENTS)),
         required=True,
@@ -86,7 +95,9 @@ class WebhookSchema(ma.Schema):
     secret = ma.fields.String(
         metadata={
             "description": "only in the answer to the registration: keep it to check "
-            "X-Referee-Signature (HMAC-SHA256 of the body, 'sha256=<hex>')"
+            "webhook-signature (Standard Webhooks: 'v1,' and the base64 HMAC-SHA256 of "
+            "'{webhook-id}.{webhook-timestamp}.{body}' keyed with the base64 part after "
+            "'whsec_')"
         }
     )
 
@@ -235,11 +246,11 @@ class Webhooks(MethodView):
     @blp.doc(operationId="createWebhook")
     @blp.arguments(WebhookCreateSchema)
     @blp.response(201, WebhookSchema)
-    @blp.problems(400, 401, 403, 413, 415, 422, 429, 503)
+    @blp.problems(400, 401, 403, 409, 413, 415, 422, 429, 503)
     def post(self, data: dict[str, Any]) -> Any:
         """Register a callback URL for job.done and/or ruling.changed (the secret is
-        shown once, here)."""
-        hook = services().jobs.add_webhook(principal(), data["url"], data["events"])
+        shown once, here); 409 when the owner has as many as allowed."""
+        hook = services().webhooks.add(principal(), data["url"], data["events"])
         return _hook(hook, secret=True), 201
 
     @authorized("platform")
@@ -248,7 +259,7 @@ class Webhooks(MethodView):
     @blp.problems(401, 403, 429, 503)
     def get(self) -> list[dict[str, Any]]:
         """The caller's webhooks (without their secrets)."""
-        return [_hook(h) for h in services().jobs.webhooks(principal())]
+        return [_hook(h) for h in services().webhooks.of(principal())]
 
 
 @blp.route("/webhooks/<int(max=2147483647):hook_id>")
@@ -259,7 +270,7 @@ class WebhookItem(MethodView):
     @blp.problems(401, 403, 404, 429, 503)
     def delete(self, hook_id: int) -> None:
         """Remove a webhook."""
-        services().jobs.remove_webhook(principal(), hook_id)
+        services().webhooks.remove(principal(), hook_id)
 
 
 def _hook(hook: Webhook, *, secret: bool = False) -> dict[str, Any]:

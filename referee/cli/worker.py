@@ -25,6 +25,7 @@ def run(args: argparse.Namespace) -> int:
     from referee.service.analysis_gate import install_file_gate
     from referee.service.jobs import JobService
     from referee.service.settings import Settings
+    from referee.service.webhooks import WebhookService
     from referee.storage.backend import open_backend
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s worker %(levelname)s %(message)s")
@@ -35,13 +36,15 @@ def run(args: argparse.Namespace) -> int:
     backend.migrate()
 
     def jobs_for(queue: worker.HueyQueue) -> JobService:
-        return JobService.from_settings(settings, backend.unit_of_work, queue)
+        hooks = WebhookService.from_settings(settings, backend.unit_of_work, queue)
+        return JobService.from_settings(settings, backend.unit_of_work, queue, hooks)
 
     queue = worker.build(settings, jobs_for)
     runner = worker.Worker(
         queue,
         queue.jobs(),
         threads=args.threads,
+        hook_threads=settings.webhook_threads,
         reap_interval_s=settings.job_reap_interval_s,
     )
     try:

@@ -16,38 +16,24 @@ Leases and how long a job is kept are wall-clock matters of the queue, never of 
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import secrets
 from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime, timedelta
-from typing import Any, Protocol
+from typing import Protocol
 
 import orjson
 
 from referee.core.errors import InvalidInput, NotFound, TooLarge
 from referee.rulings.lines import error_line, rule_line
 from referee.service.keys import Principal
-from referee.service.model import Claim, Dispute, Job, JobProgress, Revision, Webhook
+from referee.service.model import Claim, Job, JobProgress
 from referee.service.ports import UnitOfWorkFactory
 from referee.service.settings import Settings
+from referee.service.webhooks import WebhookService
 
-__all__ = [
-    "EVENTS",
-    "FORMATS",
-    "Claim",
-    "Job",
-    "JobProgress",
-    "JobService",
-    "TaskQueue",
-    "Webhook",
-    "sign",
-]
+__all__ = ["FORMATS", "Claim", "Job", "JobProgress", "JobService", "TaskQueue"]
 
 #: what a job may hold: one ISS record a line, or one skat-log/1 JSON document a line
 FORMATS = ("iss", "skat-log")
-#: the events a webhook may ask for
-EVENTS = ("job.done", "ruling.changed")
 SUBMITTERS = ("platform",)
 FINISHED = ("done", "cancelled")
 
@@ -56,17 +42,6 @@ class TaskQueue(Protocol):
     """What the service puts on the task queue (``referee.worker`` implements it)."""
 
     def rule_chunk(self, job_id: int, no: int) -> None: ...
-    def deliver(self, webhook_id: int, event: str, body: bytes) -> None: ...
-
-
-def sign(secret: str, body: bytes) -> str:
-    """The ``X-Referee-Signature`` header of a webhook body: HMAC-SHA256 with the hook's
-    secret, as GitHub and Stripe sign theirs.
-
-    >>> sign("s3cret", b"{}") == sign("s3cret", b"{}") != sign("other", b"{}")
-    True
-    """
-    return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
 
 
 def _rule_claim(claim: Claim) -> tuple[str, int, int]:
@@ -89,7 +64,8 @@ def _rule_claim(claim: Claim) -> tuple[str, int, int]:
 
 
 class JobService:
-    """Use cases on jobs and webhooks; ``queue`` is where chunk and delivery tasks go."""
+    """Use cases on jobs; ``queue`` is where chunk tasks go, ``webhooks`` hears of
+    finished jobs."""
 
     def __init__(
         self,
@@ -102,8 +78,10 @@ class JobService:
         lease_s: float = 60.0,
         keep_s: float = 7 * 24 * 3600.0,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+        webhooks: WebhookService | None = None,
     ) -> None:
         self._uow = uow
+        self.webhooks = webhooks
         self.queue = queue
         self.chunk_records = chunk_records
         self.max_bytes = max_bytes
@@ -114,7 +92,11 @@ class JobService:
 
     @classmethod
     def from_settings(
-        cls, settings: Settings, uow: UnitOfWorkFactory, queue: TaskQueue | None
+        cls,
+        settings: Settings,
+        uow: UnitOfWorkFactory,
+        queue: TaskQueue | None,
+        webhooks: WebhookService | None = None,
     ) -> JobService:
         """The service as the settings configure it."""
         return cls(
@@ -124,6 +106,7 @@ class JobService:
             max_bytes=settings.job_max_bytes,
             lease_s=settings.job_lease_s,
             keep_s=settings.job_keep_s,
+            webhooks=webhooks,
         )
 
     # -- submitting and reading ---------------------------------------------------------
@@ -278,61 +261,6 @@ class JobService:
             self._enqueue(job_id, no)
         return stale
 
-    # -- webhooks -------------------------------------------------------------------------
-    def add_webhook(self, who: Principal, url: str, events: Iterable[str]) -> Webhook:
-        """Register a callback for the caller's jobs and disputes; the secret is shown
-        once, in this answer."""
-        who.require(*SUBMITTERS)
-        chosen = tuple(dict.fromkeys(events))
-        unknown = [e for e in chosen if e not in EVENTS]
-        if unknown or not chosen:
-            raise InvalidInput(
-                f"events must be among {', '.join(EVENTS)}", where={"events": list(chosen)}
-            )
-        if not url.startswith(("https://", "http://")):
-            raise InvalidInput("the callback URL must be http(s)", where={"url": url})
-        hook = Webhook(None, who.owner, url, secrets.token_urlsafe(24), chosen, self._now())
-        with self._uow() as uow:
-            hook = uow.webhooks.add(hook)
-            uow.commit()
-        return hook
-
-    def webhooks(self, who: Principal) -> list[Webhook]:
-        with self._uow() as uow:
-            return uow.webhooks.of_owner(who.owner)
-
-    def remove_webhook(self, who: Principal, hook_id: int) -> None:
-        with self._uow() as uow:
-            hook = uow.webhooks.get(hook_id)
-            if hook is None or hook.owner != who.owner:
-                raise NotFound(f"no webhook {hook_id}", where={"webhook": hook_id})
-            uow.webhooks.delete(hook_id)
-            uow.commit()
-
-    def webhook(self, hook_id: int) -> Webhook | None:
-        with self._uow() as uow:
-            return uow.webhooks.get(hook_id)
-
-    def notify(self, owner: str, event: str, payload: dict[str, Any]) -> int:
-        """Queue ``event`` for every webhook of ``owner`` that asked for it; how many."""
-        with self._uow() as uow:
-            hooks = [h for h in uow.webhooks.of_owner(owner) if event in h.events]
-        body = orjson.dumps({"event": event, **payload})
-        for hook in hooks:
-            assert hook.id is not None
-            if self.queue is not None:
-                self.queue.deliver(hook.id, event, body)
-        return len(hooks)
-
-    def ruling_changed(self, dispute: Dispute, revision: Revision) -> None:
-        """The court stored a new revision: tell the dispute's owner (``ruling.changed``)."""
-        payload = {
-            "dispute": dispute.id,
-            "revision": revision.revision,
-            "outcome": revision.outcome,
-        }
-        self.notify(dispute.owner, "ruling.changed", payload)
-
     def notify_owner_of_job(self, job_id: int) -> None:
         with self._uow() as uow:
             job = uow.jobs.get(job_id)
@@ -346,4 +274,5 @@ class JobService:
             "ruled": progress.ruled,
             "errors": progress.errors,
         }
-        self.notify(job.owner, "job.done", payload)
+        if self.webhooks is not None:
+            self.webhooks.notify(job.owner, "job.done", payload)

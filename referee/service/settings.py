@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -43,6 +44,25 @@ def _zone(value: str | None) -> str:
             f"REFEREE_TIMEZONE must be an IANA time zone such as Europe/Berlin (got {name!r})"
         ) from None
     return name
+
+
+def _networks(value: str | None) -> tuple[str, ...]:
+    """Comma-separated networks (``10.1.0.0/16, 192.168.5.7``), each checked.
+
+    >>> _networks(" 10.1.0.0/16,192.168.5.7 ")
+    ('10.1.0.0/16', '192.168.5.7/32')
+    """
+    out = []
+    for name in (value or "").split(","):
+        if name.strip():
+            try:
+                out.append(str(ipaddress.ip_network(name.strip(), strict=False)))
+            except ValueError:
+                raise ValueError(
+                    "REFEREE_WEBHOOK_ALLOW_NETWORKS must list networks such as 10.1.0.0/16 "
+                    f"(got {name.strip()!r})"
+                ) from None
+    return tuple(out)
 
 
 def _flag(value: str | None) -> bool:
@@ -100,10 +120,18 @@ class Settings:
     job_lease_s: float = 120.0
     job_keep_s: float = 7 * 24 * 3600.0
     job_reap_interval_s: float = 10.0
-    #: webhook deliveries: attempts after the first, seconds between them, and per attempt
+    #: webhook deliveries: attempts after the first, seconds between them, and one deadline
+    #: for a whole attempt (connect, send, answer), however slowly a receiver trickles
     webhook_retries: int = 5
     webhook_retry_delay_s: int = 30
     webhook_timeout_s: float = 10.0
+    #: webhooks one owner may register
+    webhook_max_per_owner: int = 10
+    #: networks webhooks may reach although they are not public (e.g. ``10.1.0.0/16``);
+    #: cloud metadata addresses stay refused
+    webhook_allow_networks: tuple[str, ...] = ()
+    #: threads of a worker that deliver webhooks (apart from the ones that rule chunks)
+    webhook_threads: int = 2
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -154,4 +182,9 @@ class Settings:
                 env.get("REFEREE_WEBHOOK_RETRY_DELAY_S") or d.webhook_retry_delay_s
             ),
             webhook_timeout_s=float(env.get("REFEREE_WEBHOOK_TIMEOUT_S") or d.webhook_timeout_s),
+            webhook_max_per_owner=int(
+                env.get("REFEREE_WEBHOOK_MAX_PER_OWNER") or d.webhook_max_per_owner
+            ),
+            webhook_allow_networks=_networks(env.get("REFEREE_WEBHOOK_ALLOW_NETWORKS")),
+            webhook_threads=int(env.get("REFEREE_WEBHOOK_THREADS") or d.webhook_threads),
         )

@@ -10,72 +10,50 @@ from __future__ import annotations
 
 import logging
 import threading
-import urllib.error
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
 from huey import Huey, PostgresHuey, RedisHuey, SqliteHuey
 from huey.api import TaskWrapper
 
-from referee.service.jobs import JobService, sign
+from referee.service.jobs import JobService
 from referee.service.settings import Settings
+from referee.service.webhooks import allowed_networks
+from referee.worker.delivery import post
 
 __all__ = ["HueyQueue", "Worker", "build", "make_huey"]
 
 log = logging.getLogger("referee.worker")
 
 
-def make_huey(settings: Settings) -> Huey:
+def make_huey(settings: Settings, name: str = "referee") -> Huey:
     """The queue's storage: Redis if configured, else PostgreSQL if the database is one,
-    else a SQLite file; in memory, running each task at once, with ``queue_immediate``."""
+    else a SQLite file; in memory, running each task at once, with ``queue_immediate``.
+    Queues of other ``name`` share the storage and are consumed apart."""
     now = settings.queue_immediate
     if settings.redis_url:
-        return RedisHuey("referee", url=settings.redis_url, results=False, immediate=now)
+        return RedisHuey(name, url=settings.redis_url, results=False, immediate=now)
     url = settings.database_url
     if url.startswith(("postgresql", "postgres:")):
         dsn = url.split("://", 1)[1]
-        return PostgresHuey("referee", dsn="postgresql://" + dsn, results=False, immediate=now)
+        return PostgresHuey(name, dsn="postgresql://" + dsn, results=False, immediate=now)
     if settings.queue_path != ":memory:" and not now:
         Path(settings.queue_path).parent.mkdir(parents=True, exist_ok=True)
-    return SqliteHuey("referee", filename=settings.queue_path, results=False, immediate=now)
+    return SqliteHuey(name, filename=settings.queue_path, results=False, immediate=now)
 
 
 #: makes the job service the tasks use, given the queue it puts follow-up tasks on
 JobServiceFactory = Callable[["HueyQueue"], JobService]
 
 
-class DeliveryFailed(Exception):
-    """A webhook answered with an error or not at all; Huey retries the task."""
-
-
-def post_webhook(url: str, secret: str, event: str, body: bytes, timeout: float) -> int:
-    """POST a signed event; the receiver checks ``X-Referee-Signature`` with its secret."""
-    request = urllib.request.Request(
-        url,
-        data=body,
-        method="POST",
-        headers={
-            "Content-Type": "application/json",
-            "X-Referee-Event": event,
-            "X-Referee-Signature": sign(secret, body),
-            "User-Agent": "skat-referee-webhook",
-        },
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as answer:  # noqa: S310 - http(s) only
-            return int(answer.status)
-    except urllib.error.HTTPError as exc:
-        raise DeliveryFailed(f"{url} answered {exc.code}") from None
-    except OSError as exc:
-        raise DeliveryFailed(f"{url} unreachable: {exc}") from None
-
-
 class HueyQueue:
     """The service's :class:`~referee.service.jobs.TaskQueue` on Huey tasks.
 
-    The queue's storage is opened on first use (an app that never queues anything never
-    touches it); ``jobs_for(queue)`` makes the job service the tasks run, once per process.
+    Chunks and webhook deliveries go on two queues of one storage, each consumed by its
+    own threads (:class:`Worker`), so a slow receiver holds a delivery thread, never one
+    that rules chunks. The storage is opened on first use (an app that never queues
+    anything never touches it); ``jobs_for(queue)`` makes the job service the tasks run,
+    once per process.
     """
 
     def __init__(self, settings: Settings, jobs_for: JobServiceFactory) -> None:
@@ -83,16 +61,27 @@ class HueyQueue:
         self._jobs_for = jobs_for
         self._lock = threading.Lock()
         self._huey: Huey | None = None
+        self._hooks_huey: Huey | None = None
         self._jobs: JobService | None = None
         self._rule: TaskWrapper | None = None
         self._deliver: TaskWrapper | None = None
 
     @property
     def huey(self) -> Huey:
+        """The queue of chunks."""
         with self._lock:
             if self._huey is None:
                 self._huey = self._register(make_huey(self.settings))
             return self._huey
+
+    @property
+    def hooks_huey(self) -> Huey:
+        """The queue of webhook deliveries."""
+        with self._lock:
+            if self._hooks_huey is None:
+                huey = make_huey(self.settings, "referee-webhooks")
+                self._hooks_huey = self._register_hooks(huey)
+            return self._hooks_huey
 
     def jobs(self) -> JobService:
         with self._lock:
@@ -101,24 +90,38 @@ class HueyQueue:
             return self._jobs
 
     def _register(self, huey: Huey) -> Huey:
-        settings = self.settings
-
         @huey.task(name="rule_chunk")
         def rule_chunk(job_id: int, no: int) -> None:
             self.jobs().run_chunk(job_id, no)
+
+        self._rule = rule_chunk
+        return huey
+
+    def _register_hooks(self, huey: Huey) -> Huey:
+        settings = self.settings
+        allowed = allowed_networks(settings.webhook_allow_networks)
 
         @huey.task(
             name="deliver",
             retries=settings.webhook_retries,
             retry_delay=settings.webhook_retry_delay_s,
         )
-        def deliver(webhook_id: int, event: str, body: str) -> None:
-            hook = self.jobs().webhook(webhook_id)
+        def deliver(webhook_id: int, message_id: str, event: str, body: str) -> None:
+            hooks = self.jobs().webhooks
+            hook = hooks.get(webhook_id) if hooks is not None else None
             if hook is None:  # removed since: nothing to deliver
                 return
-            post_webhook(hook.url, hook.secret, event, body.encode(), settings.webhook_timeout_s)
+            post(
+                hook.url,
+                hook.secret,
+                message_id,
+                event,
+                body.encode(),
+                deadline_s=settings.webhook_timeout_s,
+                allowed=allowed,
+            )
 
-        self._rule, self._deliver = rule_chunk, deliver
+        self._deliver = deliver
         return huey
 
     def rule_chunk(self, job_id: int, no: int) -> None:
@@ -126,10 +129,10 @@ class HueyQueue:
         assert self._rule is not None
         self._rule(job_id, no)
 
-    def deliver(self, webhook_id: int, event: str, body: bytes) -> None:
-        self.huey  # noqa: B018 - registers the tasks
+    def deliver(self, webhook_id: int, message_id: str, event: str, body: bytes) -> None:
+        self.hooks_huey  # noqa: B018 - registers the task
         assert self._deliver is not None
-        self._deliver(webhook_id, event, body.decode())
+        self._deliver(webhook_id, message_id, event, body.decode())
 
 
 def build(settings: Settings, jobs_for: JobServiceFactory) -> HueyQueue:
@@ -138,13 +141,23 @@ def build(settings: Settings, jobs_for: JobServiceFactory) -> HueyQueue:
 
 
 class Worker:
-    """A consumer (``threads`` threads taking tasks) and a reaper thread that puts chunks
-    of dead workers back on the queue every ``reap_interval_s`` seconds."""
+    """A consumer of chunks (``threads`` threads), one of webhook deliveries
+    (``hook_threads`` threads of their own) and a reaper thread that puts chunks of dead
+    workers back on the queue every ``reap_interval_s`` seconds."""
 
-    def __init__(self, queue: HueyQueue, jobs: JobService, *, threads: int, reap_interval_s: float):
+    def __init__(
+        self,
+        queue: HueyQueue,
+        jobs: JobService,
+        *,
+        threads: int,
+        reap_interval_s: float,
+        hook_threads: int = 2,
+    ):
         self.queue = queue
         self.jobs = jobs
         self.threads = threads
+        self.hook_threads = hook_threads
         self.reap_interval_s = reap_interval_s
         self._stop = threading.Event()
 
@@ -166,6 +179,14 @@ class Worker:
         """Run until SIGINT/SIGTERM (Huey's consumer handles the signals)."""
         reaper = threading.Thread(target=self._reaper, name="reaper", daemon=True)
         reaper.start()
+        deliveries = self.queue.hooks_huey.create_consumer(
+            workers=self.hook_threads,
+            worker_type="thread",
+            periodic=False,
+            check_worker_health=True,
+            max_delay=1.0,
+        )
+        deliveries.start()  # its signal handlers give way to the chunk consumer's below
         consumer = self.queue.huey.create_consumer(
             workers=self.threads,
             worker_type="thread",
@@ -177,3 +198,4 @@ class Worker:
             consumer.run()
         finally:
             self._stop.set()
+            deliveries.stop(graceful=True)

@@ -6,10 +6,8 @@ plays the worker itself; tests/robustness/test_jobs_workers.py runs real workers
 
 from __future__ import annotations
 
-import http.server
 import json
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -19,7 +17,6 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee.rulings.lines import rule_line
-from referee.service.jobs import sign
 from tests.conftest import Keys
 from tests.support.service import ISS_DIR, example
 
@@ -231,108 +228,6 @@ def test_finished_jobs_are_dropped_after_their_keeping_time(idle_app: Flask) -> 
     jobs._now = lambda: expires + timedelta(seconds=1)
     jobs.reap()
     assert client.get(f"/v1/jobs/{job['id']}", headers=keys["platform"]).status_code == 404
-
-
-class _Receiver(http.server.BaseHTTPRequestHandler):
-    got: list[tuple[dict[str, str], bytes]] = []
-    fail_first = 0
-
-    def do_POST(self) -> None:  # noqa: N802 - the http.server name
-        body = self.rfile.read(int(self.headers["Content-Length"]))
-        type(self).got.append((dict(self.headers), body))
-        if type(self).fail_first > 0:
-            type(self).fail_first -= 1
-            self.send_response(503)
-        else:
-            self.send_response(204)
-        self.end_headers()
-
-    def log_message(self, *_args: Any) -> None:
-        pass
-
-
-@pytest.fixture
-def receiver() -> Iterator[tuple[str, type[_Receiver]]]:
-    handler = type("Receiver", (_Receiver,), {"got": [], "fail_first": 0})
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/hook", handler
-    finally:
-        server.shutdown()
-
-
-def test_webhooks_tell_of_a_finished_job_and_of_a_changed_ruling_signed(
-    immediate_app: Flask, receiver: tuple[str, type[_Receiver]]
-) -> None:
-    url, handler = receiver
-    client, keys = immediate_app.test_client(), _keys(immediate_app)
-    r = client.post(
-        "/v1/webhooks",
-        json={"url": url, "events": ["job.done", "ruling.changed"]},
-        headers=keys["platform"],
-    )
-    assert r.status_code == 201
-    secret = r.get_json()["secret"]
-    listed = client.get("/v1/webhooks", headers=keys["platform"]).get_json()
-    assert [h["url"] for h in listed] == [url] and "secret" not in listed[0]
-
-    job = _submit(client, keys["platform"], _archive()).get_json()
-    headers, body = handler.got[-1]
-    assert headers["X-Referee-Event"] == "job.done"
-    assert headers["X-Referee-Signature"] == sign(secret, body)
-    assert json.loads(body)["job"] == job["id"]
-
-    dispute = client.post(
-        "/v1/disputes", json={"record": example("revoke-objected")}, headers=keys["platform"]
-    ).get_json()
-    appeal = client.post(
-        f"/v1/disputes/{dispute['id']}/appeals",
-        json={"grounds": "the revoke was noticed only later"},
-        headers=keys["court"],
-    )
-    assert appeal.status_code == 201, appeal.get_data(as_text=True)
-    headers, body = handler.got[-1]
-    assert headers["X-Referee-Event"] == "ruling.changed"
-    assert headers["X-Referee-Signature"] == sign(secret, body)
-    assert json.loads(body)["dispute"] == dispute["id"]
-    assert json.loads(body)["revision"] == 2
-
-
-def test_a_webhook_is_retried_until_it_answers(
-    make_app: Callable[..., Flask], tmp_path: Path, receiver: tuple[str, type[_Receiver]]
-) -> None:
-    url, handler = receiver
-    app = make_app(
-        queue_immediate=True,
-        webhook_retries=3,
-        webhook_retry_delay_s=0,
-        queue_path=str(tmp_path / "q"),
-    )
-    client, keys = app.test_client(), _keys(app)
-    client.post("/v1/webhooks", json={"url": url, "events": ["job.done"]}, headers=keys["platform"])
-    handler.fail_first = 2
-    _submit(client, keys["platform"], _archive())
-    assert [h["X-Referee-Event"] for h, _b in handler.got] == ["job.done"] * 3
-
-
-def test_a_webhook_must_name_known_events_and_an_http_url(immediate_app: Flask) -> None:
-    client, keys = immediate_app.test_client(), _keys(immediate_app)
-    for body in (
-        {"url": "http://example.org/h", "events": ["job.started"]},
-        {"url": "ftp://example.org/h", "events": ["job.done"]},
-        {"url": "http://example.org/h", "events": []},
-    ):
-        assert client.post("/v1/webhooks", json=body, headers=keys["platform"]).status_code == 422
-    assert (
-        client.post(
-            "/v1/webhooks",
-            json={"url": "http://x.org", "events": ["job.done"]},
-            headers=keys["court"],
-        ).status_code
-        == 403
-    )
 
 
 def test_a_job_names_its_language_as_every_other_response_does(immediate_app: Flask) -> None:
