@@ -303,6 +303,9 @@ def step_view(
     else:
         description = event_text(events[at], lang)
     to_play = replay.get("to_play")
+    ended = (ruling.get("ended") or {}).get("event")
+    if ended is not None and at >= ended:  # nobody is to play once the game has ended
+        to_play = None
     return StepView(
         at=at,
         last=last,

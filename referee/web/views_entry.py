@@ -88,6 +88,13 @@ _SCRIPT_TEXTS = (
     "how.with_play",
     "request.yes",
     "request.no",
+    "objection_here",
+    "game_went_on",
+    "complete",
+    "optional",
+    "legend.no_follow",
+    "legend.revoke",
+    "all_of_suit_label",
 )
 _PLACEHOLDERS = {
     "count": "{count}",
@@ -95,6 +102,7 @@ _PLACEHOLDERS = {
     "trick": "{trick}",
     "card": "{card}",
     "bid": "{bid}",
+    "suit": "{suit}",
 }
 
 

@@ -5,6 +5,7 @@ and results that changed, the ruling says "Auf Einspruch"."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -71,4 +72,64 @@ def test_the_court_amends_the_record_in_the_form_by_taps(  # type: ignore[no-unt
     assert stored.rulings[0].record == example("revoke-objected")
     assert stored.current.record["events"] != stored.rulings[0].record["events"]
     assert stored.current.record["meta"] == stored.rulings[0].record["meta"]  # context kept
+    assert errors == []
+
+
+def test_the_court_records_that_the_game_went_on(  # type: ignore[no-untyped-def]
+    live_server: str,
+    keys,
+    phone,  # noqa: F811 (the fixture imported above)
+    app,
+) -> None:
+    """The court finds that the game of ``examples/expose.json`` went on after the card fell
+    face up: the 21 cards still in the hands are offered in step 3 seat by seat (nothing to
+    remove from the hands first), the objection entered after the last card stays after the
+    last card, and it came after the cards were gathered. Counted and printed."""
+    from playwright.sync_api import expect
+
+    from tests.web.test_entry_browser import Taps
+
+    services = app.extensions["referee"]
+    referee = services.keys.authenticate(keys["referee"])
+    dispute, _ = services.disputes.submit(referee, example("expose"))
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(live_server + "/console/sign-in")
+    page.get_by_label("API-Schlüssel").fill(keys["court"])
+    page.get_by_role("button", name="Anmelden").click()
+    page.wait_for_url(live_server + "/console/")
+    page.goto(f"{live_server}/console/disputes/{dispute.id}/amend")
+    taps = Taps(page)
+    taps.tap('.step-tab[data-step="tricks"]')
+    expect(page.locator("#trick-notes")).to_contain_text("Das Spiel ging weiter")
+    status = page.locator("#trick-status")
+    for n in range(21):
+        # only the cards of the seat to play are offered, those that follow first
+        expect(page.locator("#entry")).not_to_have_attribute("aria-busy", "true")
+        pool = page.locator("#play-pool button.card")
+        legal = page.locator("#play-pool button.card.legal")
+        assert pool.count() <= 10 - (n + 9) // 3 + 1, pool.count()
+        card = (legal if legal.count() else pool).first.get_attribute("data-card")
+        taps.tap(f'#play-pool [data-card="{card}"]')
+    expect(status).to_have_text("Alle zehn Stiche sind erfasst.")
+    taps.tap('.step-tab[data-step="incidents"]')
+    objection = page.locator("#incident-list li").last
+    expect(objection).to_contain_text("nach der letzten erfassten Karte")
+    taps.tap("#incident-list li:last-child [data-gathered]")
+    taps.tap('.step-tab[data-step="review"]')
+    taps.fill("#grounds", "Das Spiel wurde zu Ende gespielt; der Einwand kam erst danach.")
+    expect(page.locator("#entry-send")).to_be_enabled()
+    record = json.loads(page.locator("#entry-record").input_value())
+    taps.tap("#entry-send")
+    page.wait_for_url(f"{live_server}/console/disputes/{dispute.id}/revisions")
+    print(f"\namendment 'the game went on' (21 more plays) at 390x844: {taps.count} interactions")
+    assert taps.count <= 30
+    kinds = [e["type"] for e in record["events"]]
+    assert kinds.count("play") == 30
+    assert kinds[-2:] == ["cards_gathered", "objection"]
+    court = services.keys.authenticate(keys["court"])
+    stored = services.disputes.get(court, dispute.id)
+    assert [r.revision for r in stored.rulings] == [1, 2]
+    assert stored.current.record["events"] == record["events"]
     assert errors == []

@@ -41,42 +41,18 @@ OUTCOME = "Vorhand gewinnt Herz mit 2, Spiel 3: +30"
 
 def _enter_revoke_by_taps(page: Any) -> int:
     """examples/revoke-objected.json entered by taps in the entry form (as in
-    test_entry_browser.py, without its checks on the way); the number of interactions."""
+    test_entry_browser.py, without the names), with the time the next series starts; the
+    number of interactions."""
+    from tests.web.test_entry_browser import Taps, enter_revoke
+
     example = json.loads((EXAMPLES / "revoke-objected.json").read_text(encoding="utf-8"))
-    plays = [e["card"] for e in example["events"] if e["type"] == "play"]
-    taps = [
-        '[data-set="declarer"][data-value="forehand"]',
-        '[data-set="game"][data-value="hearts"]',
-    ]
-    page.locator("#step-table .next").click()
-    page.locator(taps[0]).click()
-    page.locator("#bid").select_option("20")
-    page.locator(taps[1]).click()
-    page.locator("#step-contract .next").click()
-    count = 5  # next, declarer, bid, game, next
-    for card in plays:
-        page.locator(f'#play-pool [data-card="{card}"]').click()
-        count += 1
-    page.locator("#step-tricks .next").click()
-    for seat in ("forehand", "middlehand"):
-        for card in example["deal"][seat]:
-            if card not in plays:
-                page.locator(f'#card-pool [data-card="{card}"]').click()
-                count += 1
-    page.locator('#holder-tabs [data-holder="skat"]').click()
-    for card in example["deal"]["skat"]:
-        page.locator(f'#card-pool [data-card="{card}"]').click()
-        count += 1
-    page.locator("#step-cards .next").click()
-    page.locator('[data-incident="objection"]').click()
-    page.locator('[data-who="forehand"]').click()
-    page.locator("#incident-add").click()
-    page.locator("#step-incidents .next").click()
+    taps = Taps(page)
+    enter_revoke(page, taps, example, names=False)
     # the schedule, so the dispute knows its appeal deadline (typed in Berlin time)
-    page.locator("#entry-schedule summary").click()
-    page.locator("#entry-next-series").fill("2026-11-24T20:00")
-    page.locator("#entry-send").click()
-    return count + 10  # next, skat tab, next, objection, who, add, next, schedule x2, send
+    taps.tap("#entry-schedule summary")
+    taps.fill("#entry-next-series", "2026-11-24T20:00")
+    taps.tap("#entry-send")
+    return taps.count
 
 
 def test_admin_hands_a_referee_key_to_a_phone_by_qr_link(

@@ -18,6 +18,8 @@
   var ALL = [];
   SUITS.split("").forEach(function (s) { RANKS.split("").forEach(function (r) { ALL.push(s + r); }); });
   var KEY = root.getAttribute("data-draft-key");
+  // incidents whose place is a number by their nature (a card, the bidding, the declaration)
+  var PINNED = ["extra_cards", "early_lead", "choice", "correction"];
   var UNDO_KEY = KEY + "-undo";
 
   function fmt(s, params) {
@@ -59,6 +61,10 @@
   function start() {
     var d = data.prefill ? Object.assign(blank(), data.prefill) : blank();
     d.auction_on = !!(d.auction && d.auction.length);  // a record whose auction matters
+    // what came after the last card stays after the last card when more cards are entered
+    (d.incidents || []).forEach(function (x) {
+      if (x.at === d.plays.length && PINNED.indexOf(x.type) < 0) { x.at = "end"; }
+    });
     return d;
   }
   var draft = load(KEY, null);
@@ -337,7 +343,7 @@
         } else {
           item.appendChild(cardChip(token, flag ? "flagged" : "", note));
         }
-        if (flag) { item.appendChild(el("span", { cls: "flag-mark", "aria-hidden": "true", text: "⚠" })); }
+        if (flag) { item.appendChild(el("span", { cls: "flag-mark", "aria-hidden": "true", text: flag === "no_follow" ? "○" : "⚠" })); }
         cells.appendChild(item);
       });
       var info = fresh() && analysis.tricks[t] ? analysis.tricks[t] : null;
@@ -350,6 +356,53 @@
     table.appendChild(body);
     wrap.appendChild(table);
     return wrap;
+  }
+
+  function seatToPlay() {
+    return draft.by || (fresh() ? analysis.to_play : null);
+  }
+  // the cards of the trick being built (seat over each card) and the seats still to play
+  function renderTrickNow(over) {
+    var box = $("trick-cards");
+    box.textContent = "";
+    var gs = groups(), open = fresh() ? !!analysis.led : draft.plays.length % 3 !== 0;
+    var mine = open && gs.length ? gs[gs.length - 1] : [];
+    mine.forEach(function (i) {
+      var seat = seatOf(i);
+      box.appendChild(el("span", { cls: "played" }, [
+        el("span", { cls: "seat", text: seat ? data.short[seat] : "…" }), cardChip(draft.plays[i].card)
+      ]));
+    });
+    if (!over) {
+      var next = seatToPlay();
+      for (var k = mine.length; k < 3; k++) {
+        box.appendChild(el("span", { cls: "played" }, [
+          el("span", { cls: "seat", text: k === mine.length && next ? data.short[next] : "" }),
+          el("span", { cls: "card empty", "aria-hidden": "true", text: "?" })
+        ]));
+      }
+    }
+    // the quick objection: after the last card entered, pinned to that card
+    var n = draft.plays.length;
+    root.querySelectorAll("[data-objection]").forEach(function (b) {
+      var seat = b.getAttribute("data-objection");
+      b.setAttribute("aria-pressed", String(draft.incidents.some(function (x) {
+        return x.type === "objection" && x.seat === seat && x.at === n;
+      })));
+      b.disabled = n === 0;
+    });
+    var notes = [];
+    draft.incidents.forEach(function (x) {
+      if (x.type !== "objection" || typeof x.at !== "number" || x.at < 1) { return; }
+      notes.push(fmt(T.objection_here, { seat: x.seat ? data.seats[x.seat] : T.nobody_said, card: cardLabel(draft.plays[x.at - 1].card) }));
+    });
+    if (data.prefill && !over && handCards().length) { notes.push(T.game_went_on); }
+    $("trick-notes").textContent = notes.join(" · ");
+  }
+  function handCards() {
+    var out = [];
+    SEATS.forEach(function (h) { (draft.cards[h] || []).forEach(function (c) { out.push(c); }); });
+    return out;
   }
 
   function renderTricks() {
@@ -365,28 +418,45 @@
       if (analysis.led) { s += " · " + fmt(T.led, { card: cardLabel(analysis.led) }); }
       status.textContent = s;
     }
+    renderTrickNow(over);
     pressed("[data-by]", "data-by", draft.by || "");
     var pool = $("play-pool");
     pool.textContent = "";
     var gone = played(), placed = listed();
     var follows = fresh() ? analysis.follows : ALL;
     var leading = fresh() ? !analysis.led : n % 3 === 0;
+    var next = seatToPlay();
     if (!over) {
       ALL.forEach(function (token) {
-        if (token in gone || token in placed) { return; }
+        if (token in gone) { return; }
+        // a card still in a hand is offered for the seat that holds it (the game went on)
+        var holder = placed[token];
+        if (holder && (holder === "skat" || !next || holder !== next)) { return; }
         var ok = leading || follows.indexOf(token) >= 0;
         var b = cardButton(token, ok ? "legal" : "nofollow", leading ? "" : (ok ? T.follows : T.not_follow));
         b.addEventListener("click", function () {
-          change(function (d) { d.plays.push({ card: token, seat: d.by || null }); d.by = ""; });
+          change(function (d) {
+            if (holder) { d.cards[holder].splice(d.cards[holder].indexOf(token), 1); }
+            d.plays.push({ card: token, seat: d.by || null }); d.by = "";
+          });
         });
         pool.appendChild(b);
       });
     }
     var list = $("trick-list");
     list.textContent = "";
-    if (n) { list.appendChild(trickTable(null)); }
+    if (n) {
+      list.appendChild(trickTable(null));
+      var kinds = {};
+      draft.plays.forEach(function (p, i) { var f = flagOf(i); if (f) { kinds[f] = true; } });
+      if (kinds.no_follow) { list.appendChild(el("p", { cls: "small legend", text: T["legend.no_follow"] })); }
+      if (kinds.revoke_proven || kinds.infraction) { list.appendChild(el("p", { cls: "small legend", text: T["legend.revoke"] })); }
+    }
   }
 
+  function deducedOf(h) {
+    return fresh() && analysis.deduced ? analysis.deduced[h] || [] : [];
+  }
   function roomOf(h) {
     var n = (draft.cards[h] || []).length;
     if (h !== "skat" && fresh()) {
@@ -406,9 +476,11 @@
     if (holders.indexOf(draft.holder) < 0) { draft.holder = "forehand"; }
     holders.forEach(function (h) {
       var name = h === "skat" ? (pickup() ? T.skat_end : T.skat) : h === "skat_dealt" ? T.skat_dealt : data.seats[h];
-      var room = h === "skat_dealt" ? 2 - draft.skat_dealt.length : roomOf(h);
-      var b = el("button", { type: "button", cls: "choice", "data-holder": h, "aria-pressed": String(draft.holder === h) }, [
-        el("span", { text: name }), el("span", { cls: "room", text: room === null ? "" : " · " + fmt(T.room_left, { count: room }) })
+      var room = h === "skat_dealt" ? null : roomOf(h);
+      if (room !== null) { room -= deducedOf(h).length; }
+      var note = h === "skat_dealt" ? " (" + T.optional + ")" : room === null ? "" : room <= 0 ? " ✓ " + T.complete : " · " + fmt(T.room_left, { count: room });
+      var b = el("button", { type: "button", cls: "choice" + (room !== null && room <= 0 ? " done" : ""), "data-holder": h, "aria-pressed": String(draft.holder === h) }, [
+        el("span", { text: name }), el("span", { cls: "room", text: note })
       ]);
       b.addEventListener("click", function () { change(function (d) { d.holder = h; }, true); });
       tabs.appendChild(b);
@@ -431,7 +503,7 @@
         });
         cards.appendChild(b);
       });
-      var deduced = fresh() && analysis.deduced ? analysis.deduced[h] || [] : [];
+      var deduced = h === "skat_dealt" ? [] : deducedOf(h);
       deduced.forEach(function (token) { cards.appendChild(cardChip(token, "deduced", T.deduced)); });
       if (deduced.length) { cards.appendChild(el("span", { cls: "small", text: " " + T.deduced })); }
       row.appendChild(cards);
@@ -446,9 +518,30 @@
         var seat = c in gone ? seatOf(gone[c]) : placed[c];
         return seat === draft.declarer || seat === "skat";
       }).filter(function (c) { return draft.skat_dealt.indexOf(c) < 0; });
-    } else {
-      candidates = ALL.filter(function (c) { return !(c in gone) && !(c in placed); });
+    } else {  // a card placed by elimination has its place: it is no longer offered
+      var byElimination = {};
+      HOLDERS.forEach(function (h) { deducedOf(h).forEach(function (c) { byElimination[c] = h; }); });
+      candidates = ALL.filter(function (c) { return !(c in gone) && !(c in placed) && !(c in byElimination); });
     }
+    $("card-pool-title").hidden = !candidates.length;
+    // every card of a suit still to place to the chosen place at once, when they fit there
+    var all = $("suit-all");
+    all.querySelectorAll("button").forEach(function (b) { all.removeChild(b); });
+    var room = draft.holder === "skat_dealt" ? 2 - draft.skat_dealt.length : roomOf(draft.holder);
+    var offered = 0;
+    SUITS.split("").forEach(function (suit) {
+      var of = candidates.filter(function (c) { return c.charAt(0) === suit; });
+      if (of.length < 2 || (room !== null && of.length > room)) { return; }
+      var sym = data.cards[of[0]].symbol, colour = data.cards[of[0]].colour;
+      var b = el("button", { type: "button", cls: "choice " + colour, "data-suit": suit,
+        "aria-label": fmt(T.all_of_suit_label, { count: of.length, suit: sym }) }, [el("span", { text: sym + " " + of.length })]);
+      b.addEventListener("click", function () {  // one change: one step to undo
+        change(function (d) { of.forEach(function (c) { placeInto(d, c); }); });
+      });
+      all.appendChild(b);
+      offered += 1;
+    });
+    all.hidden = !offered;
     candidates.forEach(function (token) {
       var b = cardButton(token, "", "");
       b.addEventListener("click", function () { place(token); });
@@ -457,22 +550,26 @@
   }
 
   function place(token) {
-    change(function (d) {
-      var h = d.holder;
-      if (h === "skat_dealt") {
-        if (d.skat_dealt.length < 2) { d.skat_dealt.push(token); }
-        return;
-      }
-      d.cards[h].push(token);
-      var room = roomOf(h);
-      if (room !== null && room <= 0) {  // full: on to the next place with room
-        var order = HOLDERS.slice(HOLDERS.indexOf(h) + 1).concat(HOLDERS.slice(0, HOLDERS.indexOf(h)));
-        for (var i = 0; i < order.length; i++) {
-          var r = roomOf(order[i]);
-          if (r === null || r > 0) { d.holder = order[i]; break; }
-        }
-      }
-    });
+    change(function (d) { placeInto(d, token); });
+  }
+  function placeInto(d, token) {
+    var h = d.holder;
+    if (h === "skat_dealt") {
+      if (d.skat_dealt.length < 2) { d.skat_dealt.push(token); }
+      return;
+    }
+    d.cards[h].push(token);
+    var room = roomOf(h);
+    if (room !== null && room <= 0) {
+      // full: on to the place with the least room left, so that the place with the most
+      // room is the one filled by elimination at the end
+      var best = null, least = 99;
+      HOLDERS.forEach(function (o) {
+        var r = roomOf(o);
+        if (o !== h && r !== null && r > 0 && r < least) { best = o; least = r; }
+      });
+      if (best) { d.holder = best; }
+    }
   }
 
   function placeText(at) {
@@ -517,6 +614,9 @@
       }, chosen));
     }
     $("place-text").textContent = placeText(inc.at);
+    // the place after a particular card: open when one is chosen or the incident needs one
+    $("place-after").hidden = !draft.plays.length;
+    if (chosen !== null || inc.type === "extra_cards") { $("place-after").open = true; }
     var expose = $("expose-pool");
     expose.textContent = "";
     $("pool-label").textContent = inc.type === "extra_cards" ? T.extra_place : T.exposed_cards;
@@ -555,7 +655,11 @@
       }
       var rm = el("button", { type: "button", cls: "button small", text: T.remove, "aria-label": T.remove + ": " + T["incident." + x.type] });
       rm.addEventListener("click", function () { change(function (d) { d.incidents.splice(k, 1); }); });
-      list.appendChild(el("li", {}, [el("span", { text: words + " " }), rm]));
+      var tools = [el("span", { text: words + " " }), rm];
+      if (x.type === "objection") {  // the objection came after the cards were gathered
+        tools.push(el("button", { type: "button", cls: "button small", "data-gathered": String(k), "aria-pressed": String(!!x.gathered), text: T.gathered }));
+      }
+      list.appendChild(el("li", {}, tools));
     });
   }
 
@@ -564,6 +668,7 @@
     box.textContent = "";
     var rec = $("review-record");
     rec.textContent = "";
+    $("review-reasoning").textContent = "";
     var ready = !!(analysis && analysis.record && fresh());
     $("entry-record").value = ready ? JSON.stringify(analysis.record) : "";
     $("entry-send").disabled = !ready;
@@ -580,7 +685,7 @@
       box.appendChild(inf);
       var steps = el("ol", { cls: "reasoning" });
       r.reasoning.forEach(function (s) { steps.appendChild(el("li", { text: s.text + (s.clauses.length ? " (" + s.clauses.join(", ") + ")" : "") })); });
-      box.appendChild(steps);
+      $("review-reasoning").appendChild(steps);
     } else if (analysis.knowledge) {
       var k = analysis.knowledge;
       var part = el("div", { id: "entry-knowledge", cls: "knowledge" }, [el("h3", { text: T.knowledge_title })]);
@@ -660,6 +765,17 @@
       change(function (d) { d.inc.at = at === "end" ? "end" : Number(at); }, true);
     } else if (b.id === "incident-add") {
       addIncident();
+    } else if (b.hasAttribute("data-objection")) {
+      var by0 = b.getAttribute("data-objection"), at0 = draft.plays.length;
+      change(function (d) {
+        var k = -1;
+        d.incidents.forEach(function (x, j) { if (x.type === "objection" && x.seat === by0 && x.at === at0) { k = j; } });
+        if (k >= 0) { d.incidents.splice(k, 1); return; }
+        d.incidents.push({ type: "objection", seat: by0, at: at0, cards: [], trick: 1, text: "", gathered: false });
+      });
+    } else if (b.hasAttribute("data-gathered")) {
+      var j0 = Number(b.getAttribute("data-gathered"));
+      change(function (d) { d.incidents[j0].gathered = !d.incidents[j0].gathered; });
     }
   });
 
@@ -674,7 +790,8 @@
     err.hidden = true;
     change(function (d) {
       var x = {
-        type: inc.type, seat: inc.seat, at: inc.at === "end" ? d.plays.length : inc.at,
+        type: inc.type, seat: inc.seat,
+        at: inc.at === "end" ? (PINNED.indexOf(inc.type) < 0 ? "end" : d.plays.length) : inc.at,
         cards: inc.cards.slice(), trick: Number(inc.trick) || 1, text: inc.text || "", gathered: !!inc.gathered
       };
       if (inc.type === "look_into_hand") { x.into = inc.into || "forehand"; }
