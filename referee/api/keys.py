@@ -7,7 +7,7 @@ from typing import Any
 import marshmallow as ma
 from flask.views import MethodView
 
-from referee.api.context import authorized, services
+from referee.api.context import authorized, principal, services
 from referee.api.contract import NO_NUL
 from referee.api.extensions import Blueprint
 from referee.service.model import ID_PATH, ROLES, ApiKey
@@ -60,7 +60,8 @@ class KeyRevoke(MethodView):
     @authorized("admin")
     @blp.doc(operationId="revokeKey")
     @blp.response(200, KeySchema)
-    @blp.problems(401, 403, 404, 429, 503)
+    @blp.problems(401, 403, 404, 409, 429, 503)
     def post(self, key_id: int) -> ApiKey:
-        """Revoke a key (it stays listed, with revoked_at set)."""
-        return services().keys.revoke(key_id)
+        """Revoke a key (it stays listed, with revoked_at set); 409 for the key the
+        request is signed with (an admin would lock itself out)."""
+        return services().keys.revoke_as(principal(), key_id)

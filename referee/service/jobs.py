@@ -175,10 +175,11 @@ class JobService:
             self.queue.rule_chunk(job_id, no)
 
     def get(self, who: Principal, job_id: int) -> Job:
-        """A job of the caller's (404 for anyone else's: its existence is not told)."""
+        """A job of the caller's (404 for anyone else's, the admin's too: its existence is
+        not told)."""
         with self._uow() as uow:
             job = uow.jobs.get(job_id)
-        if job is None or (job.owner != who.owner and who.role != "admin"):
+        if job is None or job.owner != who.owner:
             raise NotFound(f"no job {job_id}", where={"job": job_id})
         return job
 

@@ -14,6 +14,7 @@ import hashlib
 import logging
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -31,9 +32,26 @@ from referee.service.ports import UnitOfWork, UnitOfWorkFactory
 log = logging.getLogger(__name__)
 
 
+#: Unicode categories never allowed in a key's owner or label
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cn", "Cs", "Zl", "Zp"})
+
+
 def hash_key(secret: str) -> str:
     """The stored form of a key."""
     return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def hidden_characters(text: str) -> str:
+    """The characters of ``text`` a reader cannot see, named (empty when none): control
+    and format characters (zero-width, bidirectional overrides), line and paragraph
+    separators, private-use and unassigned code points; ``club-A`` written with a
+    zero-width space or a right-to-left mark would pass for another owner's name.
+
+    >>> hidden_characters("club-A"), hidden_characters("club\u200b-A\u202e")
+    ('', 'U+200B ZERO WIDTH SPACE, U+202E RIGHT-TO-LEFT OVERRIDE')
+    """
+    found = dict.fromkeys(ch for ch in text if unicodedata.category(ch) in HIDDEN_CATEGORIES)
+    return ", ".join(f"U+{ord(ch):04X} {unicodedata.name(ch, '')}".strip() for ch in found)
 
 
 def new_secret() -> tuple[str, str, str]:
@@ -113,6 +131,15 @@ class KeyService:
             raise InvalidInput(f"unknown role {role!r}", where={"field": "role"})
         if not owner.strip():
             raise InvalidInput("owner must not be empty", where={"field": "owner"})
+        for field, value in (("owner", owner), ("label", label)):
+            bad = hidden_characters(value)
+            if bad:
+                raise InvalidInput(
+                    f"{field} must not contain invisible or control characters ({bad})",
+                    code="key.name_characters",
+                    where={"field": field},
+                    params={"characters": bad},
+                )
         secret, prefix, digest = new_secret()
         key = ApiKey(None, prefix, digest, role, owner.strip(), datetime.now(UTC), label)
         with self._uow() as uow:
@@ -165,7 +192,8 @@ class KeyService:
         """An admin makes a one-time sign-in link for a key: (token, key, expiry).
 
         The token is random (32 bytes) and stored only as its hash; it works once, until
-        it expires (``link_seconds``). Admin keys are not handed over this way.
+        it expires (``link_seconds``) or a newer link for the key is made. Admin keys are
+        not handed over this way.
         """
         who.require("admin")
         now = datetime.now(UTC)
@@ -183,6 +211,7 @@ class KeyService:
                     code="key.admin_link",
                     where={"key": key_id},
                 )
+            uow.signin_links.void_for_key(key_id, now)  # a new link replaces the older ones
             uow.signin_links.add(
                 hash_key(token), key_id, created_by=who.key_id, created_at=now, expires_at=expires
             )

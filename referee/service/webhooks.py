@@ -166,7 +166,9 @@ class DestinationRefused(InvalidInput):
     code = "webhook.url_refused"
 
     def __init__(self, why: str, url: str):
-        super().__init__(f"the callback URL is refused: {why}", where={"field": "url"})
+        super().__init__(
+            f"the callback URL is refused: {why}", where={"field": "url"}, params={"why": why}
+        )
         self.why = why
         self.url = url
 
@@ -315,6 +317,7 @@ class WebhookService:
                     "remove one first",
                     code="webhook.limit",
                     where={"limit": self.max_per_owner},
+                    params={"limit": self.max_per_owner},
                 )
             hook = uow.webhooks.add(hook)
             uow.commit()

@@ -75,7 +75,12 @@ def sign_in_with_link(link_token: str) -> Principal:
 
 
 def _start(token: str, who: Principal) -> Principal:
-    """A fresh cookie session for the server-side session ``token`` (the language stays)."""
+    """A fresh cookie session for the server-side session ``token`` (the language stays);
+    the browser's previous session ends on the server, so an old copy of its cookie stops
+    working."""
+    previous = session.get(SESSION)
+    if previous and previous != token:
+        services().keys.end_session(str(previous))
     lang = session.get("lang")
     session.clear()
     if lang:

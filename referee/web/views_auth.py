@@ -52,11 +52,23 @@ def signin_link_page() -> Any:
     The token travels in the address's fragment (``#...``), which browsers never send to
     a server, so it stays out of access logs and Referer headers; the page's script puts
     it into the form and sends it as a POST (CSRF-checked, rate-limited). A link preview
-    that fetches the address does not use the link up.
+    that fetches the address does not use the link up. A browser already signed in is
+    asked first whether to switch keys (``console/signin_switch.html``).
     """
     if request.method == "GET":
         return render_template("console/signin_link.html", refused=None)
     token = request.form.get("token", "").strip()
+    signed_in = current_principal()
+    if token and signed_in is not None and request.form.get("switch") != "yes":
+        # a browser already signed in asks before it changes keys (another site may
+        # have opened the link in it); the link stays unused until the answer
+        page = render_template(
+            "console/signin_switch.html",
+            token=token,
+            who=signed_in,
+            home=_home_for(signed_in.role),
+        )
+        return page, 200
     try:
         if not token:
             raise SigninLinkRefused("unknown")

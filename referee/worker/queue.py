@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -38,8 +39,19 @@ def make_huey(settings: Settings, name: str = "referee") -> Huey:
         dsn = url.split("://", 1)[1]
         return PostgresHuey(name, dsn="postgresql://" + dsn, results=False, immediate=now)
     if settings.queue_path != ":memory:" and not now:
-        Path(settings.queue_path).parent.mkdir(parents=True, exist_ok=True)
+        _create_private(Path(settings.queue_path))
     return SqliteHuey(name, filename=settings.queue_path, results=False, immediate=now)
+
+
+def _create_private(path: Path) -> None:
+    """Create a missing queue file empty with mode 0600 (in a directory made 0700 when
+    missing): the tasks carry webhook bodies. SQLite gives its ``-wal`` and ``-shm``
+    files the same mode; an existing file keeps the mode its operator gave it."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
 
 
 #: makes the job service the tasks use, given the queue it puts follow-up tasks on

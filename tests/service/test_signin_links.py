@@ -171,3 +171,15 @@ def test_a_database_that_cannot_note_the_use_still_authenticates(
     monkeypatch.setattr(SqlKeys, "touch", refuse)
     assert service.authenticate(secret).key_id == key.id
     assert next(k for k in service.list() if k.id == key.id).last_used_at is None
+
+
+def test_a_new_link_for_a_key_voids_its_older_ones(service: KeyService) -> None:
+    admin = _admin(service)
+    key, _secret = service.create("referee", "Club")
+    assert key.id is not None
+    older, _k, _e = service.signin_link(admin, key.id)
+    newer, _k, _e = service.signin_link(admin, key.id)
+    with pytest.raises(SigninLinkRefused):
+        service.redeem_signin_link(older)
+    _session, who = service.redeem_signin_link(newer)
+    assert who.key_id == key.id

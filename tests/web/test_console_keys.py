@@ -253,3 +253,32 @@ def test_the_hand_over_page_keeps_the_content_security_policy(as_role) -> None: 
     body = response.get_data(as_text=True)
     assert "<script>" not in body and " style=" not in body and "<style" not in body
     assert response.headers["Cache-Control"] == "no-store"
+
+
+def test_a_signed_in_browser_asks_before_a_link_switches_its_key(app: Flask, as_role) -> None:  # type: ignore[no-untyped-def]
+    """Another site can open a sign-in link in a browser that is signed in: the link's
+    form then sends itself, and the browser asks instead of switching keys."""
+    _secret, link, _page = _handover(as_role("admin"))
+    browser = as_role("court")
+    path, _, token = link.partition("#")
+    page = browser.get(path.removeprefix("http://localhost")).get_data(as_text=True)
+    csrf = CSRF_RE.search(page).group(1)  # type: ignore[union-attr]
+    asked = browser.client.post("/console/sign-in/link", data={"csrf": csrf, "token": token})
+    assert asked.status_code == 200
+    question = text_of(asked)
+    assert 'id="link-switch"' in question and "signed in as Skatgericht (court)" in question
+    assert "Signed in as" not in text_of(browser.get("/console/"))  # still the court's
+    refused = browser.client.post("/console/sign-in/link", data={"token": token, "switch": "yes"})
+    assert refused.status_code == 400  # the answer needs the form's CSRF token too
+    switched = browser.client.post(
+        "/console/sign-in/link", data={"csrf": csrf, "token": token, "switch": "yes"}
+    )
+    assert switched.status_code == 302  # the link was still unused
+    assert "Signed in as Club cup referees." in text_of(browser.get("/console/"))
+
+
+def test_an_owner_name_with_a_zero_width_character_is_refused(as_role) -> None:  # type: ignore[no-untyped-def]
+    response = _create(as_role("admin"), owner="Club\u200b cup referees")
+    assert response.status_code == 422
+    assert "must not contain invisible or control characters" in text_of(response)
+    assert "U+200B ZERO WIDTH SPACE" in text_of(response)

@@ -109,3 +109,16 @@ def test_api_answers_carry_security_headers(app: Flask) -> None:
         assert h["Content-Security-Policy"].startswith("default-src 'none'")
     # the interactive docs load their scripts from a CDN: no policy that would block them
     assert "Content-Security-Policy" not in client.get("/docs").headers
+
+
+def test_signing_in_again_ends_the_browsers_previous_session(
+    app: Flask, console: Console, keys
+) -> None:  # type: ignore[no-untyped-def]
+    assert console.sign_in(keys["referee"]).status_code == 302
+    copy = Console(app.test_client())
+    copy.client.set_cookie(COOKIE, _cookie(console))
+    assert copy.get("/console/").status_code == 200
+    assert console.sign_in(keys["court"]).status_code == 302  # the same browser, again
+    response = copy.get("/console/")
+    assert response.status_code == 302 and "/console/sign-in" in response.headers["Location"]
+    assert console.get("/console/").status_code == 200
