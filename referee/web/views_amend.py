@@ -36,12 +36,30 @@ def amend_page(dispute_id: int) -> Any:
     if who.role not in APPELLATE:
         message = text("console.appeal.court_only", lang)
         return render_template("console/error.html", status=403, message=message), 403
+    page = render_amend(dispute, lang)
+    if page is None:
+        flash(text("console.amend.cannot", lang))
+        return redirect(url_for("console.appeal", dispute_id=dispute_id))
+    return page
+
+
+def render_amend(
+    dispute: Any,
+    lang: str,
+    *,
+    error: dict[str, Any] | None = None,
+    form: dict[str, str] | None = None,
+) -> str | None:
+    """The amending entry form of ``dispute`` (None when the form cannot say its record).
+
+    A refused appeal from this form (a late one, missing grounds) comes back here with the
+    ``error`` shown beside its field and the grounds and time as typed: the draft itself
+    is kept in the browser until the appeal is heard."""
     current = dispute.current
     try:
         prefill = draft_from_record(current.record)
     except entry.EntryError:
-        flash(text("console.amend.cannot", lang))
-        return redirect(url_for("console.appeal", dispute_id=dispute_id))
+        return None
     data = script_data(lang)
     data["prefill"] = {**prefill, "step": "review"}
     return render_template(
@@ -56,4 +74,6 @@ def amend_page(dispute_id: int) -> Any:
             "revision": current.revision,
             "draft_key": f"skat-referee-amend-{dispute.id}-{current.revision}",
         },
+        error=error,
+        form=form or {},
     )

@@ -344,6 +344,13 @@ def appeal_page(dispute_id: int) -> Any:
                 error["field"] = None
             elif error["field"] not in ("grounds", "lodged_at"):
                 error["field"] = "record"
+            if request.form.get("from") == "amend" and error["field"] != "record":
+                # refused from the amending entry form: back to it, the message beside its field
+                from referee.web.views_amend import render_amend
+
+                page = render_amend(dispute, lang, error=error, form=form)
+                if page is not None:
+                    return page, status
         else:
             flash(text("console.appeal.done", lang, revision=ruling.revision))
             return redirect(url_for("console.revisions", dispute_id=dispute_id))

@@ -114,3 +114,37 @@ def test_the_amended_appeal_is_a_new_revision_compared_by_facts_and_results(
         court.get(f"/console/disputes/{dispute}/revisions?lang=es").get_data(as_text=True)
     )
     assert "Qué dicen de forma distinta los registros" in spanish and "evento" in spanish
+
+
+def test_isko_4_5_10_a_late_appeal_from_the_entry_form_comes_back_to_the_entry_form(
+    as_role,
+) -> None:  # type: ignore[no-untyped-def]
+    """Refused from the amending tap form, the appeal comes back to the tap form (the draft
+    stays in the browser) with the German refusal beside the time and the grounds as
+    typed, never to the JSON form holding the record as raw text; the JSON form and the
+    tap form keep the grounds under one key, so switching between them loses nothing."""
+    dispute = as_role("referee").submit_ok(REVOKE, next_series="2026-11-24T20:00")
+    court = as_role("court")
+    prefill = _prefill(court.get(f"/console/disputes/{dispute}/amend").get_data(as_text=True))
+    record = _amended_record(prefill, bid=18)
+    grounds = "Gereizt wurde nur bis 18."
+    late = court.post(
+        f"/console/disputes/{dispute}/appeal?lang=de",
+        {"grounds": grounds, "lodged_at": "2026-11-24T20:05", "record": record, "from": "amend"},
+    )
+    body = late.get_data(as_text=True)
+    assert late.status_code == 422
+    assert 'id="entry"' in body and 'id="record"' not in body  # the tap form, no JSON field
+    assert 'id="lodged_at-error"' in body and "zu spät" in body
+    assert "vor 24.11.2026 20:00 (+01:00)" in html.unescape(body)
+    assert f">{grounds}</textarea>" in body and 'value="2026-11-24T20:05"' in body
+    key = f'data-keep="skat-referee-grounds-{dispute}-1"'
+    assert key in body
+    json_form = court.get(f"/console/disputes/{dispute}/appeal?lang=de").get_data(as_text=True)
+    assert key in json_form and f'href="/console/disputes/{dispute}/amend"' in json_form
+    # the JSON form itself still answers with the JSON form
+    plain = court.post(
+        f"/console/disputes/{dispute}/appeal?lang=de",
+        {"grounds": grounds, "lodged_at": "2026-11-24T20:05", "record": record},
+    )
+    assert plain.status_code == 422 and 'id="record"' in plain.get_data(as_text=True)

@@ -53,6 +53,11 @@ def test_the_court_amends_the_record_in_the_form_by_taps(  # type: ignore[no-unt
     page.locator('.step-tab[data-step="review"]').click()
     expect(page.locator("#entry-outcome")).to_have_text(outcome)  # the same game and score
     page.locator("#grounds").fill("Gereizt wurde nur bis 18.")
+    # the grounds go with the court to the JSON form and back
+    page.get_by_role("link", name="Stattdessen das Protokoll als JSON berichtigen").click()
+    expect(page.locator("#grounds")).to_have_value("Gereizt wurde nur bis 18.")
+    page.go_back()
+    expect(page.locator("#grounds")).to_have_value("Gereizt wurde nur bis 18.")
     _shot(page, "8-amend")
     page.locator("#entry-send").click()
     page.wait_for_url(f"{live_server}/console/disputes/{dispute.id}/revisions")

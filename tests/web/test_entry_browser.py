@@ -369,3 +369,37 @@ def test_undo_and_the_desktop_layout(live_server: str, keys, phone) -> None:  # 
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 392, f"the entry form is {width}px wide on a 390px phone"
     assert errors == []
+
+
+def test_an_objection_after_the_last_card_stays_after_the_last_card(  # type: ignore[no-untyped-def]
+    live_server: str, keys, phone
+) -> None:
+    """An objection placed *after the last card entered* keeps that place when more cards
+    are entered afterwards (it is not pinned to the card that was last when it was added);
+    one added with the quick button of step 3 stays at its card."""
+    from playwright.sync_api import expect
+
+    from referee.web.entry_draft import draft_from_record
+    from tests.support.entry_browser import built_record, entry_draft, open_entry
+
+    example = json.loads((EXAMPLES / "revoke-objected.json").read_text(encoding="utf-8"))
+    fields = draft_from_record(example)
+    later = [p["card"] for p in fields["plays"][12:]]
+    fields = {**fields, "plays": fields["plays"][:12], "incidents": []}
+    page, errors = open_entry(
+        phone.new_page(), live_server, keys["referee"], entry_draft("incidents", fields)
+    )
+    page.locator('[data-incident="objection"]').click()
+    page.locator('[data-who="forehand"]').click()
+    page.locator("#incident-add").click()
+    expect(page.locator("#incident-list li")).to_contain_text("nach der letzten erfassten Karte")
+    page.locator('.step-tab[data-step="tricks"]').click()
+    page.locator('#quick-objection [data-objection="rearhand"]').click()  # at the 12th card
+    for card in later:
+        page.locator(f'#play-pool [data-card="{card}"]').click()
+    page.locator('.step-tab[data-step="review"]').click()
+    events = built_record(page)["events"]
+    kinds = [(e["type"], e.get("seat")) for e in events if e["type"] in ("play", "objection")]
+    assert kinds[12] == ("objection", "rearhand")  # the quick one: after the 12th card
+    assert kinds[-1] == ("objection", "forehand") and len(kinds) == 17  # after the 15th
+    assert errors == []

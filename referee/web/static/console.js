@@ -86,3 +86,16 @@
   history.replaceState(null, "", window.location.pathname + window.location.search);
   form.submit();
 })();
+
+// Written grounds of an appeal are kept on this device while the court moves between the
+// tap form (amend) and the JSON form: both fields carry the same key (dispute, revision).
+(function () {
+  "use strict";
+  document.querySelectorAll("textarea[data-keep]").forEach(function (area) {
+    var key = area.getAttribute("data-keep");
+    try {
+      if (!area.value) { area.value = window.localStorage.getItem(key) || ""; }
+      area.addEventListener("input", function () { window.localStorage.setItem(key, area.value); });
+    } catch (e) { /* no storage: the field is as typed */ }
+  });
+})();
