@@ -81,6 +81,8 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
     )
+    if settings.trusted_hosts:
+        app.config["TRUSTED_HOSTS"] = list(settings.trusted_hosts)  # any other Host: 400
     docs.configure(app)  # /docs and /redoc from pinned copies the service serves
 
     def jobs_for(queue: worker.HueyQueue) -> JobService:

@@ -97,6 +97,10 @@ class Settings:
     #: the address people reach the service under (``https://referee.example.org``), for
     #: sign-in links handed over as QR codes; None: the address of the admin's request
     public_url: str | None = None
+    #: host names requests may carry in ``Host`` (``referee.example.org``, ``.example.org``
+    #: for its subdomains); others are refused (400). Empty: any host, but sign-in links
+    #: then follow the request's host only when it is local (see the console's keys page)
+    trusted_hosts: tuple[str, ...] = ()
     #: minutes a sign-in link for a phone stays valid (it works once)
     signin_link_minutes: float = 10.0
     #: PostgreSQL: seconds to connect, for one statement, waiting for a lock (0: no limit);
@@ -156,6 +160,9 @@ class Settings:
             or d.cookie_secure,
             timezone=_zone(env.get("REFEREE_TIMEZONE")),
             public_url=(env.get("REFEREE_PUBLIC_URL") or "").strip().rstrip("/") or None,
+            trusted_hosts=tuple(
+                h.strip() for h in (env.get("REFEREE_TRUSTED_HOSTS") or "").split(",") if h.strip()
+            ),
             signin_link_minutes=float(
                 env.get("REFEREE_SIGNIN_LINK_MINUTES") or d.signin_link_minutes
             ),

@@ -9,6 +9,7 @@ nobody types the key. The rules (who may, what expires) are the service's
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -53,11 +54,42 @@ def keys_page() -> Any:
     return _keys_page()
 
 
-def signin_url(token: str) -> str:
-    """The address of a sign-in link: the service's public address (``REFEREE_PUBLIC_URL``)
-    or the one the admin's browser used, the page in the admin's language, the token in
-    the fragment (never sent to a server)."""
-    base = services().settings.public_url or request.host_url.rstrip("/")
+def link_base() -> str | None:
+    """Where sign-in links point: the service's public address (``REFEREE_PUBLIC_URL``);
+    without it the address the admin's browser used, if its host can be trusted: one of
+    ``REFEREE_TRUSTED_HOSTS`` (Flask then refuses any other ``Host`` outright), or an
+    address of this machine or of a private network (the venue's laptop at
+    192.168.1.20). A name that is neither could have been put into the ``Host`` header
+    by anyone: None, and the page says what to set."""
+    settings = services().settings
+    if settings.public_url:
+        return settings.public_url
+    if settings.trusted_hosts or _local_host(request.host):
+        return request.host_url.rstrip("/")
+    return None
+
+
+def _local_host(host: str) -> bool:
+    """``host`` (with its port, if any) is a loopback name or a private address literal.
+
+    >>> [_local_host(h) for h in ("localhost:8000", "192.168.1.20:8000", "[::1]:80")]
+    [True, True, True]
+    >>> [_local_host(h) for h in ("evil.example", "93.184.215.14", "10.0.0.1.evil.example")]
+    [False, False, False]
+    """
+    name = urlsplit(f"//{host}").hostname or ""
+    if name == "localhost":
+        return True
+    try:
+        address = ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return address.is_loopback or address.is_private or address.is_link_local
+
+
+def signin_url(token: str, base: str) -> str:
+    """The address of a sign-in link under ``base`` (:func:`link_base`): the page in the
+    admin's language, the token in the fragment (never sent to a server)."""
     path = url_for("console.signin_link", lang=current_language())
     return f"{base}{path}#{token}"
 
@@ -67,9 +99,10 @@ def _handover(key: ApiKey, secret: str | None) -> str:
     who = require_principal()
     lang = current_language()
     link = qr = expires = None
-    if key.role in LINK_ROLES and key.id is not None:
+    base = link_base()
+    if key.role in LINK_ROLES and key.id is not None and base is not None:
         token, _key, expires_at = services().keys.signin_link(who, key.id)
-        link = signin_url(token)
+        link = signin_url(token, base)
         qr = qr_svg(link, label=text("console.keys.qr_label", lang, label=key.label or key.owner))
         expires = when(expires_at)
     host = urlsplit(link).hostname if link else None
@@ -81,6 +114,7 @@ def _handover(key: ApiKey, secret: str | None) -> str:
         qr=qr,
         expires=expires,
         local_only=host in LOCAL_HOSTS,
+        untrusted_host=request.host if base is None and key.role in LINK_ROLES else None,
         minutes=int(services().settings.signin_link_minutes),
     )
 

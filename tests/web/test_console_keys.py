@@ -282,3 +282,50 @@ def test_an_owner_name_with_a_zero_width_character_is_refused(as_role) -> None: 
     assert response.status_code == 422
     assert "must not contain invisible or control characters" in text_of(response)
     assert "U+200B ZERO WIDTH SPACE" in text_of(response)
+
+
+def _admin_under(app: Flask, host: str) -> tuple[Console, dict[str, str]]:
+    """An admin signed in whose browser now sends ``Host: host`` (a forged header, or a
+    name the service was reached under): its cookie and form token, sent there."""
+    _key, secret = app.extensions["referee"].keys.create("admin", "Operator")
+    admin = Console(app.test_client())
+    assert admin.sign_in(secret).status_code == 302
+    csrf = admin.csrf()
+    cookie = admin.client.get_cookie("session")
+    assert cookie is not None
+    admin.client.set_cookie("session", cookie.value, domain=host.split(":")[0])
+    return admin, {"csrf": csrf, "role": "referee", "owner": "Club", "label": "Max"}
+
+
+def test_without_a_public_url_a_forged_host_gets_no_link(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    admin, form = _admin_under(app, "evil.example")
+    response = admin.client.post("/console/keys", data=form, headers={"Host": "evil.example"})
+    assert response.status_code == 201  # the key is made and its secret shown
+    page = text_of(response)
+    assert "evil.example/console/sign-in" not in page and 'id="signin-link"' not in page
+    assert 'id="untrusted-host"' in page and "REFEREE_PUBLIC_URL" in page
+    with app.extensions["referee"].backend.engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM signin_links")).scalar_one() == 0
+
+
+def test_without_a_public_url_a_local_network_address_gets_its_link(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    admin, form = _admin_under(app, "192.168.1.20")
+    response = admin.client.post("/console/keys", data=form, headers={"Host": "192.168.1.20:8000"})
+    assert response.status_code == 201
+    link = LINK_RE.search(text_of(response))
+    assert link and link.group(1).startswith("http://192.168.1.20:8000/console/sign-in/link")
+
+
+def test_trusted_hosts_refuse_any_other_host_and_name_the_links_host(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(trusted_hosts=("referee.club.example", "localhost"))
+    admin, form = _admin_under(app, "referee.club.example")
+    response = admin.client.post(
+        "/console/keys", data=form, headers={"Host": "referee.club.example"}
+    )
+    link = LINK_RE.search(text_of(response))
+    assert link and link.group(1).startswith("http://referee.club.example/console/sign-in/link")
+    forged = admin.client.post("/console/keys", data=form, headers={"Host": "evil.example"})
+    assert forged.status_code == 400
+    assert admin.client.get("/console/sign-in", headers={"Host": "evil.example"}).status_code == 400
