@@ -3,7 +3,8 @@
 What is counted: every ``/v1/`` request, by its API key when the key is one the service
 knows (a made-up or revoked token counts against its client address, so inventing
 tokens buys no allowance), else by client address; and every form the console posts
-(sign-in included), by signed-in session, else by client address.
+by signed-in session, a sign-in by client address and the key it tries, any other
+form by client address.
 
 Where it is counted (``REFEREE_RATE_LIMIT_STORAGE``):
 
@@ -12,9 +13,10 @@ Where it is counted (``REFEREE_RATE_LIMIT_STORAGE``):
   started by that configuration counts alone.
 - ``memory://``: in each process (a dict and a lock, a few µs a request).
 - any other ``limits`` URI (``redis://``, ``memcached://``, ...): a store all instances
-  share, one round trip a request. flask-limiter, used before, cost ~300 µs a request;
-  ``limits``' own memory storage starts a timer thread every 10 ms of traffic (see
-  docs/performance.md).
+  share, one round trip a request. A store that fails or stalls is not asked again for
+  10 s, and each process counts alone meanwhile (:class:`StorageCounter`).
+  flask-limiter cost ~300 µs a request; ``limits``' own memory storage starts a timer
+  thread every 10 ms of traffic (see docs/performance.md).
 
 >>> from flask import Flask
 >>> app = Flask("doc")
@@ -55,7 +57,11 @@ FORMS_PREFIX = "/console"
 #: the console's session token in its signed cookie (referee/web/auth.py: SESSION); it is
 #: there only after a sign-in with a valid key
 CONSOLE_SESSION = "sid"
+#: the console's sign-in forms and the field holding what they try (a key, a link token)
+SIGNIN_FIELDS = {"/console/sign-in": "api_key", "/console/sign-in/link": "token"}
 
+#: ``limits`` storage schemes that are Redis (their socket timeouts are set short)
+REDIS_SCHEMES = frozenset({"redis", "rediss", "redis+unix", "redis+cluster", "redis+sentinel"})
 #: (allowed?, requests left in the window, when the window resets as a Unix time)
 Verdict = tuple[bool, int, float]
 
@@ -124,25 +130,63 @@ class MemoryCounter:
 
 
 class StorageCounter:
-    """Fixed windows in a shared ``limits`` storage (Redis, Memcached, MongoDB, ...)."""
+    """Fixed windows in a shared ``limits`` storage (Redis, Memcached, MongoDB, ...).
 
-    def __init__(self, item: RateLimitItem, storage_uri: str) -> None:
+    A store that fails or does not answer within ``timeout_s`` (Redis: the socket
+    timeouts) is left alone for ``retry_s`` seconds: meanwhile each process counts on its
+    own (:class:`MemoryCounter`), so no request waits for it and the limit still holds,
+    per process, until the store answers again.
+    """
+
+    def __init__(
+        self,
+        item: RateLimitItem,
+        storage_uri: str,
+        *,
+        timeout_s: float = 0.25,
+        retry_s: float = 10.0,
+    ) -> None:
         self.item = item
-        self.strategy = FixedWindowRateLimiter(storage_from_string(storage_uri))
+        options: dict[str, float] = {}
+        if storage_uri.split(":", 1)[0] in REDIS_SCHEMES:
+            options = {"socket_timeout": timeout_s, "socket_connect_timeout": timeout_s}
+        self.strategy = FixedWindowRateLimiter(storage_from_string(storage_uri, **options))
+        self.fallback = MemoryCounter(item)
+        self.retry_s = retry_s
+        #: monotonic time until which the store is not asked; how often it was asked
+        self.down_until = 0.0
+        self.tries = 0
 
     def hit(self, key: str) -> Verdict:
-        allowed = self.strategy.hit(self.item, key)
-        reset, remaining = self.strategy.get_window_stats(self.item, key)
+        if time.monotonic() < self.down_until:
+            return self.fallback.hit(key)
+        self.tries += 1
+        try:
+            allowed = self.strategy.hit(self.item, key)
+            reset, remaining = self.strategy.get_window_stats(self.item, key)
+        except Exception as exc:  # noqa: BLE001 - any storage failure: count here for a while
+            self.down_until = time.monotonic() + self.retry_s
+            log.warning(
+                "rate-limit storage unavailable (%s): counting in this process for %g s",
+                exc,
+                self.retry_s,
+            )
+            return self.fallback.hit(key)
         return allowed, max(0, remaining), reset
 
 
 def form_key() -> str:
     """Console form posts count per signed-in session (one user entering a game posts
-    after every tap; colleagues behind one address do not share that allowance), and
-    without a session (signing in, say) per client address."""
+    after every tap; colleagues behind one address do not share that allowance); a
+    sign-in per client address and the key (or link) it tries, so failed attempts with
+    one key do not lock the other keys of a venue behind one address out (a key is 32
+    random bytes: trying many gains nothing); any other form per client address."""
     token = session.get(CONSOLE_SESSION)
     if token:
         return "form-session:" + hash_key(str(token))[:16]
+    tried = SIGNIN_FIELDS.get(request.path)
+    if tried is not None:
+        return f"signin:{_address()}:" + hash_key(request.form.get(tried, "").strip())[:16]
     return "form:" + _address()
 
 

@@ -170,21 +170,26 @@ def test_a_failing_storage_lets_requests_through(make_app, keys, monkeypatch, ca
 
 
 @pytest.mark.parametrize("failing", ["hit", "get_window_stats"])
-def test_a_failing_shared_storage_is_reported_to_the_limiter(monkeypatch, failing):
-    """The ``limits`` path (Redis and the like) raises; RateLimiter.check fails open."""
+def test_a_failing_shared_storage_is_left_alone_for_a_while(monkeypatch, failing):
+    """The ``limits`` path (Redis and the like) fails: the counter counts in this process
+    and does not ask the store again until ``retry_s`` has passed."""
     from limits import parse
 
     from referee.api.ratelimit import StorageCounter
 
-    counter = StorageCounter(parse("2 per minute"), "memory://")
+    counter = StorageCounter(parse("2 per minute"), "memory://", retry_s=60)
     assert [counter.hit("k")[:2] for _ in range(3)] == [(True, 1), (True, 0), (False, 0)]
 
     def broken(*args, **kwargs):
         raise ConnectionError("redis://limits:6379 refused the connection")
 
     monkeypatch.setattr(counter.strategy, failing, broken)
-    with pytest.raises(ConnectionError):
-        counter.hit("k")
+    assert counter.tries == 3
+    assert [counter.hit("j")[:2] for _ in range(3)] == [(True, 1), (True, 0), (False, 0)]
+    assert counter.tries == 4  # asked once, then left alone
+    monkeypatch.undo()
+    counter.down_until = 0.0  # the minute has passed
+    assert counter.hit("k")[0] is False and counter.tries == 5  # asked again: still limited
 
 
 def test_the_memory_counter_opens_a_new_window_and_drops_expired_keys(monkeypatch):
@@ -295,19 +300,33 @@ def test_revoked_key_counts_against_its_address(make_app, keys):
     assert client.get("/v1/disputes", **a).status_code == 429  # the same window
 
 
-def test_console_form_posts_are_limited_per_address(make_app, keys):
+def test_console_sign_ins_are_limited_per_address_and_key(make_app, keys):
     _app, client = limited(make_app, "3 per minute")
     a = addr("10.0.0.11")
-    responses = [
-        client.post("/console/sign-in", data={"api_key": f"guess-{i}"}, **a) for i in range(5)
-    ]
+    responses = [client.post("/console/sign-in", data={"api_key": "guess"}, **a) for i in range(5)]
     codes = [r.status_code for r in responses]
     assert 429 not in codes[:3] and codes[3:] == [429, 429], codes
     refused = responses[-1]
     assert refused.mimetype == "text/html" and int(refused.headers["Retry-After"]) >= 1
     assert "Too many forms" in refused.get_data(as_text=True)
-    assert client.post("/console/sign-in", data={}, **addr("10.0.0.12")).status_code != 429
+    assert (
+        client.post("/console/sign-in", data={"api_key": "guess"}, **addr("10.0.0.12")).status_code
+        != 429
+    )
     assert client.get("/console/sign-in", **a).status_code == 200  # pages are not limited
+
+
+def test_failed_sign_ins_do_not_lock_the_other_keys_of_an_address(make_app, keys):
+    """A venue behind one address: one phone failing with a mistyped key does not keep
+    a colleague from signing in with theirs."""
+    _app, client = limited(make_app, "3 per minute")
+    a = addr("10.0.0.13")
+    for _ in range(4):
+        client.post("/console/sign-in", data={"api_key": "mistyped"}, **a)
+    assert client.post("/console/sign-in", data={"api_key": "mistyped"}, **a).status_code == 429
+    secret = keys["referee"]["Authorization"].split()[1]
+    signed_in = client.post("/console/sign-in", data={"api_key": secret}, **a)
+    assert signed_in.status_code != 429
 
 
 def test_signed_in_console_posts_count_per_session_not_per_address(make_app, keys):
