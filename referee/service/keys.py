@@ -32,6 +32,8 @@ from referee.service.ports import UnitOfWork, UnitOfWorkFactory
 log = logging.getLogger(__name__)
 
 
+#: the longest owner or label (the columns' width, which PostgreSQL enforces)
+NAME_MAX = 200
 #: Unicode categories never allowed in a key's owner or label
 HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cn", "Cs", "Zl", "Zp"})
 
@@ -132,6 +134,10 @@ class KeyService:
         if not owner.strip():
             raise InvalidInput("owner must not be empty", where={"field": "owner"})
         for field, value in (("owner", owner), ("label", label)):
+            if len(value.strip()) > NAME_MAX:
+                raise InvalidInput(
+                    f"{field} must be at most {NAME_MAX} characters", where={"field": field}
+                )
             bad = hidden_characters(value)
             if bad:
                 raise InvalidInput(

@@ -94,3 +94,17 @@ def test_the_queue_file_is_created_0600(tmp_path: Path) -> None:
         os.umask(old)
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+
+
+def test_an_owner_or_label_over_the_columns_width_is_refused_by_the_service(app: Flask) -> None:
+    """The command line (``referee keys create``) reaches the service without the API's
+    schema: the service itself keeps names within the columns (PostgreSQL would refuse)."""
+    from referee.service.errors import InvalidInput
+
+    keys = app.extensions["referee"].keys
+    for owner, label in (("x" * 201, ""), ("Club", "y" * 201)):
+        with pytest.raises(InvalidInput) as refused:
+            keys.create("referee", owner, label)
+        assert refused.value.where["field"] == ("owner" if len(owner) > 200 else "label")
+    key, _secret = keys.create("referee", "x" * 200, "y" * 200)
+    assert key.owner == "x" * 200

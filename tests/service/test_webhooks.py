@@ -365,3 +365,31 @@ def test_a_webhook_must_name_known_events_and_be_a_platforms(
         r = _register(app, keys["platform"], "http://127.0.0.1:9/h", events)
         assert r.status_code == 422 and r.get_json()["errors"][0]["pointer"].startswith("/events")
     assert _register(app, keys["court"], "http://127.0.0.1:9/h").status_code == 403
+
+
+@pytest.mark.parametrize("store", ["database", "redis"])
+def test_deliveries_wait_on_a_queue_of_their_own(
+    request: pytest.FixtureRequest, database_url: str, tmp_path: Path, store: str
+) -> None:
+    """On every queue storage (SQLite, PostgreSQL, Redis) deliveries and chunks are two
+    queues, so a worker's delivery threads and chunk threads never take each other's."""
+    from referee.service.settings import Settings
+    from referee.worker.queue import HueyQueue
+
+    redis_url = request.getfixturevalue("redis_url") if store == "redis" else None
+    settings = Settings(
+        database_url=database_url, queue_path=str(tmp_path / "q.db"), redis_url=redis_url
+    )
+    queue = HueyQueue(settings, jobs_for=lambda _q: None)  # type: ignore[arg-type,return-value]
+    for huey in (queue.huey, queue.hooks_huey):
+        huey.flush()
+    try:
+        queue.deliver(1, "msg_1", "job.done", b"{}")
+        queue.rule_chunk(7, 0)
+        assert queue.hooks_huey.pending_count() == 1 and queue.huey.pending_count() == 1
+        delivery_task, chunk_task = queue.hooks_huey.dequeue(), queue.huey.dequeue()
+        assert delivery_task.name == "deliver" and delivery_task.args[:2] == (1, "msg_1")
+        assert chunk_task.name == "rule_chunk" and chunk_task.args == (7, 0)
+    finally:
+        for huey in (queue.huey, queue.hooks_huey):
+            huey.flush()
