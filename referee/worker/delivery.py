@@ -31,14 +31,26 @@ class DeliveryFailed(Exception):
 class _Pinned(http.client.HTTPConnection):
     """Plain http to a checked address, with the URL's host in ``Host``."""
 
-    def __init__(self, dest: Destination, address: str, timeout: float) -> None:
-        super().__init__(dest.host, dest.port, timeout=timeout)
-        self.address = address
+    def __init__(self, dest: Destination, deadline: float) -> None:
+        super().__init__(dest.host, dest.port, timeout=deadline - time.monotonic())
+        self.addresses = dest.addresses
+        self.deadline = deadline  # time.monotonic() at which the attempt is over
         self.raw: socket.socket | None = None
 
     def _open(self) -> socket.socket:
-        self.raw = socket.create_connection((self.address, self.port), self.timeout)
-        return self.raw
+        """A connection to the first checked address that takes one before the deadline."""
+        error: OSError = TimeoutError("no time left to connect")
+        for address in self.addresses:
+            left = self.deadline - time.monotonic()
+            if left <= 0:
+                break
+            try:
+                self.raw = socket.create_connection((address, self.port), left)
+            except OSError as exc:
+                error = exc
+            else:
+                return self.raw
+        raise error
 
     def connect(self) -> None:
         self.sock = self._open()
@@ -76,15 +88,16 @@ def post(
 ) -> int:
     """Deliver ``body`` once; the receiver's 2xx status, else :class:`DeliveryFailed`."""
     start = time.monotonic()
+    deadline = start + deadline_s
     try:
         dest = destination(url, allowed, resolve)
     except ValueError as exc:  # DestinationRefused: the name resolves inside now
         raise DeliveryFailed(str(exc)) from None
-    remaining = deadline_s - (time.monotonic() - start)
+    remaining = deadline - time.monotonic()
     if remaining <= 0:
         raise DeliveryFailed(f"{dest.host} took longer than {deadline_s:g} s to resolve")
     kind = _PinnedTLS if dest.scheme == "https" else _Pinned
-    conn = kind(dest, dest.addresses[0], timeout=remaining)
+    conn = kind(dest, deadline)
     fired = threading.Event()
     timer = threading.Timer(remaining, _cut, (conn, fired))
     timer.daemon = True

@@ -393,3 +393,21 @@ def test_deliveries_wait_on_a_queue_of_their_own(
     finally:
         for huey in (queue.huey, queue.hooks_huey):
             huey.flush()
+
+
+def test_a_delivery_tries_the_next_checked_address_when_one_refuses(
+    receivers: Callable[[], Receiver],
+) -> None:
+    url, handler = receivers()
+    port = int(url.split(":")[2].split("/")[0])
+    status = delivery.post(
+        f"http://two.example.test:{port}/hook",
+        "s",
+        "msg_1",
+        "job.done",
+        b"{}",
+        deadline_s=5,
+        allowed=webhooks.allowed_networks(LOOPBACK),
+        resolve=lambda _host, _port: ["127.0.0.2", "127.0.0.1"],  # nothing listens on .2
+    )
+    assert status == 204 and len(handler.got) == 1
