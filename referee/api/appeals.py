@@ -53,6 +53,7 @@ class Appeals(MethodView):
             grounds=data["grounds"],
             lodged_at=data["lodged_at"],
             record=data["record"],
+            rules=data["rules"],
             idem_key=headers.get("idempotency_key"),
         )
         extra = {"Location": presenters.ruling_url(ruling)}

@@ -133,6 +133,9 @@ class AppealRecordSchema(ma.Schema):
     lodged_at = ma.fields.String(metadata={"description": "ISO 8601 time"})
     admissibility = ma.fields.Nested(AdmissibilitySchema)
     amended_record = ma.fields.Boolean()
+    rules = ma.fields.Dict(
+        metadata={"description": "the rule set the appeal was ruled under (skat-ruling/1 rules)"}
+    )
 
 
 class ChangeSchema(ma.Schema):
@@ -298,4 +301,13 @@ class AppealSchema(ma.Schema):
         load_default=None,
         allow_none=True,
         metadata={"description": "an amended skat-log/1 record, ruled instead of the stored one"},
+    )
+    rules = ma.fields.Dict(
+        load_default=None,
+        allow_none=True,
+        metadata={
+            "description": "the rule set to rule the appeal under: an edition and an option "
+            "for any reading (see skat-log/1 rules); default: the one the amended record "
+            "names, else the one the reviewed ruling was made under"
+        },
     )

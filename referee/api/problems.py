@@ -128,7 +128,11 @@ def problem_item(error: RefereeError, *, base: str = "") -> dict[str, Any]:
     if "field" in where:  # "deal.middlehand[2]" or "deal/middlehand/2"
         parts += _FIELD_TOKEN.findall(str(where["field"]))
     item: dict[str, Any] = {"code": error.code, "detail": error.message}
-    if parts:
+    if "pointer" in where:  # placed by its own path (keys that may hold dots, e.g. rules)
+        item["pointer"] = base + str(where.pop("pointer"))
+        named = str(where.get("field", ""))
+        item["field"] = ".".join(p for p in (base.strip("/").replace("/", "."), named) if p)
+    elif parts:
         item["pointer"] = base + "/" + "/".join(map(pointer_token, parts))
         item["field"] = ".".join(p for p in (base.strip("/").replace("/", "."), *parts) if p)
     elif base:

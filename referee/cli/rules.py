@@ -4,6 +4,7 @@ referee rules                       table of contents
 referee rules 4.2.3 --lang de       one clause, in German
 referee rules 4.2.3 --refs          the clause and the clauses it points to
 referee rules --search skat viewed  clauses matching the words, best first
+referee rules --readings            the readings a rule set can choose (a Markdown table)
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import json
 import sys
 from typing import Any, TextIO
 
+from referee.core.ruleset import readings_markdown
 from referee.rules.catalogue import (
     LANGS,
     CatalogueError,
@@ -36,12 +38,20 @@ def register(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--depth", type=int, default=1, help="how far --refs walks (default 1)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument(
+        "--readings",
+        action="store_true",
+        help="print the readings a rule set can choose, with their options",
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Print what ``args`` asks for; 2 for an unknown clause, 1 for a broken catalogue."""
     out, err = out or sys.stdout, err or sys.stderr
+    if getattr(args, "readings", False):
+        print(readings_markdown(), end="", file=out)
+        return 0
     try:
         catalogue = default_catalogue()
         if args.id and args.search:

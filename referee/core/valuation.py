@@ -96,7 +96,12 @@ class Valuation(NamedTuple):
 
 
 def levels_reached(
-    contract: Contract, *, won: bool, schneider: bool, schwarz: bool
+    contract: Contract,
+    *,
+    won: bool,
+    schneider: bool,
+    schwarz: bool,
+    schwarz_suffered: bool = True,
 ) -> tuple[str, ...]:
     """The levels (5.2.1) that count for a suit or grand game.
 
@@ -104,7 +109,8 @@ def levels_reached(
     game lost against an announcement counts the announced levels and no 'own
     schneider' on top (5.2.5); it is lost "at least" at the announced level (the Spanish
     5.2.5), so a declarer who missed announced schneider and took no trick at all loses
-    schwarz as well.
+    schwarz as well; ``schwarz_suffered=False`` reads the English instead (the announced
+    levels only).
     """
     out = ["game"]
     if contract.hand:
@@ -114,7 +120,7 @@ def levels_reached(
         out += ["schneider", "schneider_announced"]
         if contract.schwarz:
             out += ["schwarz", "schwarz_announced"]
-        elif schwarz:
+        elif schwarz and schwarz_suffered:
             out.append("schwarz")
     else:
         if schneider or schwarz or contract.schneider:
@@ -139,6 +145,7 @@ def value_game(
     schneider: bool = False,
     schwarz: bool = False,
     levels: tuple[str, ...] | None = None,
+    schwarz_suffered: bool = True,
 ) -> Valuation:
     """Value a game that ended won or lost, applying the overbid rule (5.4).
 
@@ -155,7 +162,13 @@ def value_game(
         return Valuation(contract, None, (), 1, value, won, overbid)
     assert matadors is not None, "suit and grand games need matadors"
     if levels is None:
-        levels = levels_reached(contract, won=won, schneider=schneider, schwarz=schwarz)
+        levels = levels_reached(
+            contract,
+            won=won,
+            schneider=schneider,
+            schwarz=schwarz,
+            schwarz_suffered=schwarz_suffered,
+        )
     multiplier = matadors.count + len(levels)
     base = contract.base_value
     value = base * multiplier
@@ -261,8 +274,10 @@ def played_valuation(
     declarer_points: int,
     declarer_tricks: int,
     defender_tricks: int,
+    schwarz_suffered: bool = True,
 ) -> Valuation:
-    """The :class:`Valuation` of :func:`settle_played_game`, without the counts around it.
+    """The :class:`Valuation` of :func:`settle_played_game`, without the counts around it
+    (``schwarz_suffered``: see :func:`levels_reached`).
 
     >>> c = Contract.declare("null")
     >>> played_valuation(c, 0, 18, declarer_points=0, declarer_tricks=0,
@@ -283,6 +298,7 @@ def played_valuation(
         won=won,
         schneider=declarer_points >= 90 or declarer_points <= 30,
         schwarz=defender_tricks == 0 or declarer_tricks == 0,
+        schwarz_suffered=schwarz_suffered,
     )
 
 

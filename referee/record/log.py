@@ -27,6 +27,7 @@ from typing import Any
 from referee.core.cards import ALL_CARDS_MASK, Card, cards_of
 from referee.core.deal import PARTS, Deal
 from referee.core.errors import CardError, RecordError, RefereeError
+from referee.core.ruleset import RuleSet, RuleSetError
 from referee.core.seats import SEAT_NAMES, Seat
 from referee.record.events import (
     COMMON_FIELDS,
@@ -45,7 +46,7 @@ _EVENT_DEFAULTS: tuple[Any, ...] = tuple(
     None if f.default is MISSING else f.default for f in dataclass_fields(Event)
 )
 _CARD_BY_TOKEN: dict[str, Card] = {c.name: c for c in Card}
-TOP_LEVEL = {"format", "meta", "table_size", "players", "deal", "events"}
+TOP_LEVEL = {"format", "meta", "table_size", "players", "rules", "deal", "events"}
 MAX_EVENTS = 2000
 
 EXAMPLE_DEAL = {
@@ -69,6 +70,8 @@ class GameRecord:
     table_size: int = 3
     meta: Mapping[str, Any] = field(default_factory=dict)
     players: Mapping[str, str] = field(default_factory=dict)
+    #: the rule set the record asks to be ruled under (None: it names none)
+    rules: RuleSet | None = None
 
     def __post_init__(self) -> None:
         for position, event in enumerate(self.events):
@@ -88,6 +91,8 @@ class GameRecord:
         out["table_size"] = self.table_size
         if self.players:
             out["players"] = dict(self.players)
+        if self.rules is not None:
+            out["rules"] = self.rules.to_dict()
         out["deal"] = self.deal.to_tokens()
         out["events"] = [e.to_dict() for e in self.events]
         return out
@@ -159,6 +164,14 @@ def parse_record(doc: Any) -> GameRecord:
                 {"variant": "name"},
                 field=f"players.{seat}",
             )
+    rules = None
+    if "rules" in doc:
+        try:
+            rules = RuleSet.from_dict(doc["rules"])
+        except RuleSetError as exc:
+            raise RecordError(
+                exc.message, code=exc.code, where=exc.where, params=exc.params
+            ) from None
     deal = _parse_deal(doc.get("deal"))
     events_doc = doc.get("events")
     if not isinstance(events_doc, list):
@@ -181,7 +194,7 @@ def parse_record(doc: Any) -> GameRecord:
                     event=event.index,
                     field="seat",
                 )
-    return GameRecord(deal, events, table_size, meta, players)
+    return GameRecord(deal, events, table_size, meta, players, rules)
 
 
 def _parse_deal(deal: Any) -> Deal:

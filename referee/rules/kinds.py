@@ -130,7 +130,15 @@ _SPECS = (
         Kind.CARDS_EXPOSED,
         ("ISkO 4.1.9",),
         ("ISkO 3.2.8", "ISkO 4.1.9"),
-        ("during_deal", "declarer", "dropped", "single", "before_play", "penalized"),
+        (
+            "during_deal",
+            "declarer",
+            "dropped",
+            "single",
+            "single_penalized",
+            "before_play",
+            "penalized",
+        ),
     ),
     _spec(
         Kind.TRICKS_REVIEWED,
@@ -169,7 +177,7 @@ _SPECS = (
         Kind.UNAUTHORIZED_CONCESSION,
         ("ISkO 4.3.2",),
         ("ISkO 4.3.2",),
-        ("record_stops", "void"),
+        ("record_stops", "void", "thrown_in"),
         origin=Origin.ENDING,
     ),
     _spec(

@@ -10,6 +10,14 @@
 
 from __future__ import annotations
 
+from referee.core.ruleset import (
+    DeclarerSkatInPlay,
+    EarlyCard,
+    EntitledLead,
+    OutstandingTricks,
+    RuleSet,
+    SchwarzSuffered,
+)
 from referee.core.scoresheet import game_tournament_points
 from referee.core.seats import SEAT_NAMES, Seat
 from referee.core.valuation import (
@@ -42,14 +50,17 @@ from referee.rulings.shortened import remaining
 from referee.rulings.unplayable import null_unplayable
 
 
-def rule(record: GameRecord) -> Ruling:
-    """Rule a game: detect the infractions, find what ended the game, value the result.
+def rule(record: GameRecord, rules: RuleSet | None = None) -> Ruling:
+    """Rule a game under ``rules`` (else the rule set the record names, else the default
+    :class:`RuleSet`): detect the infractions, find what ended the game, value the result.
 
     The record is replayed once; the ruling is language-neutral (render it with
-    :func:`referee.rulings.render.render`).
+    :func:`referee.rulings.render.render`) and names the rule set it was made under.
     """
+    if rules is None:
+        rules = record.rules if record.rules is not None else _DEFAULT_RULES
     state = replay(record)
-    r = Ruling(table_size=record.table_size)
+    r = Ruling(table_size=record.table_size, rules=rules)
     r.declarer, r.bid, r.contract = state.declarer, state.bid, state.contract
     contract = state.contract
     if (
@@ -60,7 +71,7 @@ def rule(record: GameRecord) -> Ruling:
     ):  # nothing to judge and nothing cut the game short: the common case, at once
         _played_out(state, r)
         return _finish(state, r)
-    r.infractions = detect(state)
+    r.infractions = detect(state, rules)
     for irr in state.irregularities:
         if irr.kind == "bidding_irregular":
             r.step(
@@ -127,6 +138,8 @@ _NOT_PLAIN = SHORTENING | {"review_tricks", "choice"}
 #: the older name of :func:`rule`
 adjudicate = rule
 
+_DEFAULT_RULES = RuleSet()
+
 
 def _allowed_reviews(state: GameState, r: Ruling) -> None:
     """4.4.3: a player who has not yet played to the next trick may ask to see the last
@@ -170,12 +183,21 @@ def _reading_of(inf: Infraction, r: Ruling) -> None:
     key = inf.explanation.key
     if key == "cards_exposed.single":
         r.step(("ISkO 4.1.9",), "reading.isko-4.1.9-single-card")
+    elif key == "cards_exposed.single_penalized":
+        r.step(("ISkO 4.1.9",), "reading.isko-4.1.9-single-card.ends_game")
     elif key in ("play_before_turn.penalized", "play_before_turn.harmless"):
-        r.step(("ISkO 4.2.7",), "reading.isko-4.2.7-influence")
+        if r.rules.early_card is EarlyCard.ALWAYS_TIMED:
+            r.step(("ISkO 4.2.7",), "reading.isko-4.2.7-influence.always_timed")
+        else:
+            r.step(("ISkO 4.2.7",), "reading.isko-4.2.7-influence")
     elif key == "skat_viewed.declarer_play":
         r.step(("ISkO 4.2.8", "ISkO 3.4.8"), "reading.isko-4.2.8-declarer-in-play")
+    elif key == "skat_viewed.declarer" and inf.explanation.params.get("in_play"):
+        r.step(("ISkO 3.4.8", "ISkO 4.2.8"), "reading.isko-4.2.8-declarer-in-play.isko_3_4_8")
     elif key == "lead_before_declaration.defender":
         r.step(("ISkO 4.1.1", "ISkO 4.1.3"), "reading.isko-4.1.1-defender")
+    elif key == "infraction.no_objection_recorded":
+        r.step(("ISkO 4.1.11",), "reading.objection-at-record-end.none", event=inf.event)
 
 
 def _end_by_infraction(record: GameRecord, state: GameState, r: Ruling, inf: Infraction) -> bool:
@@ -219,8 +241,21 @@ def _end_by_infraction(record: GameRecord, state: GameState, r: Ruling, inf: Inf
         return True
     guilty = inf.party or "declarer"
     pos = position_at(state, at)
-    judge_into(state, r, pos, guilty)
-    if inf.kind == "cards_exposed" and guilty == "defenders" and r.outcome == "won":
+    # 3.4.8 read for the whole game: the declarer's look at the skat loses, decided or not
+    whatever_the_count = (
+        inf.kind == "skat_viewed"
+        and guilty == "declarer"
+        and r.rules.declarer_skat_in_play is DeclarerSkatInPlay.ISKO_3_4_8
+    )
+    judge_into(state, r, pos, guilty, decided_counts=not whatever_the_count)
+    if (
+        inf.kind == "cards_exposed"
+        and guilty == "defenders"
+        and r.outcome == "won"
+        and r.rules.outstanding_tricks is OutstandingTricks.NO_AWARD
+    ):  # the Spanish 4.1.9: no award, the count as it stood
+        r.step(("ISkO 4.1.9", "ISkO 4.1.4"), "reading.isko-4.1.9-outstanding-tricks.no_award")
+    elif inf.kind == "cards_exposed" and guilty == "defenders" and r.outcome == "won":
         # English 4.1.9: the outstanding tricks belong to the declarer (points only, no level)
         pts, tricks = remaining(pos)
         r.card_points = {"declarer": pos.declarer_points + pts, "defenders": pos.defender_points}
@@ -233,7 +268,19 @@ def _played_out(state: GameState, r: Ruling) -> None:
     points, won, lost = state.declarer_totals()
     r.ended = {"reason": "played_out", "event": state.tricks[-1].plays[-1][2], "trick": 10}
     last = state.tricks[-1]
-    if last.plays[0][0] is not last.leader and state.declarer is not None:
+    if (
+        last.plays[0][0] is not last.leader
+        and state.declarer is not None
+        and r.rules.entitled_lead is EntitledLead.AS_PLAYED
+    ):  # "irrelevant": the false lead changes nothing, the trick counts as played
+        r.step(
+            ("ISkO 4.1.10",),
+            "reading.isko-4.1.10-entitled-lead.as_played",
+            seat=last.leader.value,
+            led_by=last.plays[0][0].value,
+            winner=last.winner.value if last.winner else None,
+        )
+    elif last.plays[0][0] is not last.leader and state.declarer is not None:
         # 4.1.10: a false lead to the last trick is irrelevant, so the trick is scored as
         # if the entitled player had led (every card in it is forced)
         entitled = _entitled_winner(state, last)
@@ -366,6 +413,15 @@ def _finish(state: GameState, r: Ruling) -> Ruling:
             if r.outcome == "lost" and c.schneider and not c.schwarz and "schwarz" in r.levels:
                 # the Spanish "at least": schwarz suffered counts beyond a missed schneider
                 r.step(("ISkO 5.2.5",), "reading.isko-5.2.5-schwarz-suffered")
+            elif (
+                r.outcome == "lost"
+                and c.schneider
+                and not c.schwarz
+                and r.rules.schwarz_suffered is SchwarzSuffered.ANNOUNCED_ONLY
+                and r.tricks is not None
+                and r.tricks.get("declarer") == 0
+            ):  # the English: the announced levels only, schwarz suffered adds nothing
+                r.step(("ISkO 5.2.5",), "reading.isko-5.2.5-schwarz-suffered.announced_only")
             if c.ouvert:
                 r.step(VALUE_CLAUSES["ouvert"], "value.ouvert")
         elif c is not None and not substituted:

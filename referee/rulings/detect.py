@@ -14,6 +14,7 @@ A record that ends without ``cards_gathered`` counts as an objection raised at i
 
 from __future__ import annotations
 
+from referee.core.ruleset import ObjectionAtEnd, RuleSet
 from referee.record.replay import GameState, Irregularity, Marker, innocent
 from referee.rules.kinds import Kind
 from referee.rulings.hearing import Hearing, first_marker, trick_closed
@@ -26,15 +27,17 @@ __all__ = ["NOT_INFRACTIONS", "detect"]
 NOT_INFRACTIONS = ("bidding_irregular", "play_after_end")
 
 
-def detect(state: GameState) -> list[Infraction]:
-    """Judge every irregularity of a replayed game (in record order)."""
+def detect(state: GameState, rules: RuleSet) -> list[Infraction]:
+    """Judge every irregularity of a replayed game (in record order) under ``rules``."""
     if not state.irregularities:
         return []
     markers = state.markers
     n_events = len(state.record.events)
     gathered = next((m for m in markers if m.type == "cards_gathered"), None)
     # a submission without cards_gathered is itself an objection at the end (issue rule)
-    implicit_objection = None if gathered else n_events
+    implicit_objection = (
+        None if gathered or rules.objection_at_end is ObjectionAtEnd.NONE else n_events
+    )
     continues = [m for m in markers if m.type == "continue"]
     used_continue: set[int] = set()
     out: list[Infraction] = []
@@ -54,7 +57,7 @@ def detect(state: GameState) -> list[Infraction]:
         )
         if cont is not None:
             used_continue.add(cont.event)
-        out.append(_judge(state, irr, cont, implicit_objection, gathered))
+        out.append(_judge(state, irr, cont, implicit_objection, gathered, rules))
     return out
 
 
@@ -82,6 +85,7 @@ def _judge(
     cont: Marker | None,
     implicit_objection: int | None,
     gathered: Marker | None,
+    rules: RuleSet,
 ) -> Infraction:
     """The verdict on one irregularity; a penalty needs an objection (4.1.11): one that
     never came before the cards were gathered lets the game stand as played."""
@@ -96,6 +100,7 @@ def _judge(
         objection=objection,
         objected_at=objection.event if objection else implicit_objection,
         gathered=gathered,
+        rules=rules,
     )
     if cont is not None and hearing.kind is not Kind.WRONG_CARD_COUNT:
         return hearing.verdict(
@@ -105,6 +110,16 @@ def _judge(
             continue_event=cont.event,
         )
     inf = JUDGES[hearing.kind](hearing)
+    if (
+        inf.status is Status.PENALIZED
+        and implicit_objection is None
+        and gathered is None
+        and objection is None
+        and irr.event is not None
+    ):  # no objection in the record, and its end is not taken as one: the game stands
+        inf.status, inf.ends_at = Status.EXPIRED, None
+        inf.clauses = inf.clauses + ("ISkO 4.1.11",)
+        inf.explanation = Message("infraction.no_objection_recorded", dict(inf.explanation.params))
     if inf.status is Status.PENALIZED and gathered is not None and irr.event is not None:
         if objection is None or objection.event > gathered.event:
             inf.status, inf.ends_at = Status.EXPIRED, None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from referee.core.ruleset import RuleSet
 from referee.record.replay import GameState, Irregularity, Marker
 from referee.rules.kinds import KINDS, Kind
 from referee.rulings.model import Infraction, Message, Party, Status
@@ -61,6 +62,7 @@ class Hearing:
     objection: Marker | None
     objected_at: int | None
     gathered: Marker | None
+    rules: RuleSet
 
     @property
     def cites(self) -> tuple[str, ...]:

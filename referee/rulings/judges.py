@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
+from referee.core.ruleset import DeclarerSkatInPlay, EarlyCard, ObjectionAtEnd, SingleCard
 from referee.core.seats import SEAT_NAMES, SEATS
 from referee.record.replay import GameState
 from referee.rules.kinds import Kind
@@ -34,7 +35,11 @@ def trick_timed(h: Hearing) -> Infraction:
     number, completed_at = trick_completion(h.state, h.event)
     if number == 10:
         return h.verdict(_VOID, "false_lead.last_trick", h.cites + ("ISkO 4.1.10",))
-    if h.kind is Kind.PLAY_BEFORE_TURN and _skipped_had_no_choice(h):
+    if (
+        h.kind is Kind.PLAY_BEFORE_TURN
+        and h.rules.early_card is EarlyCard.FORCED_CARD_HARMLESS
+        and _skipped_had_no_choice(h)
+    ):
         # 4.2.7 forbids only an early card that may influence the trick
         # (docs/interpretations.md#isko-4.2.7-influence)
         return h.verdict(_VOID, "play_before_turn.harmless", h.cites, skipped=_skipped(h))
@@ -45,6 +50,9 @@ def trick_timed(h: Hearing) -> Infraction:
             h.cites + ("ISkO 4.1.7",),
             trick_completed=completed_at,
         )
+    if h.objected_at is None and h.gathered is None:
+        if h.rules.objection_at_end is ObjectionAtEnd.NONE:
+            return h.verdict(_EXPIRED, "infraction.no_objection_recorded")
     if h.objected_at is None:
         return h.verdict(_EXPIRED, "infraction.no_objection")
     base = ("ISkO 4.1.3", "ISkO 4.1.4", "ISkO 4.1.10") if h.kind is Kind.FALSE_LEAD else h.cites
@@ -106,6 +114,15 @@ def skat_viewed(h: Hearing) -> Infraction:
             h.by_phase("declarer_after_declaration"),
             ends_at=h.event,
         )
+    if h.party is Party.DECLARER and h.rules.declarer_skat_in_play is DeclarerSkatInPlay.ISKO_3_4_8:
+        # 3.4.8 read for the whole game: lost at the simple level, even a game already won
+        return h.verdict(
+            _PENALIZED,
+            "skat_viewed.declarer",
+            h.by_phase("declarer_after_declaration"),
+            ends_at=h.event,
+            in_play=True,
+        )
     if h.party is Party.DECLARER:  # during play 4.2.8 governs (docs/interpretations.md)
         return h.verdict(
             _PENALIZED, "skat_viewed.declarer_play", h.by_phase("playing"), ends_at=h.event
@@ -133,7 +150,8 @@ def cards_exposed(h: Hearing) -> Infraction:
         return h.verdict(_VOID, "cards_exposed.declarer")
     event = h.state.record.events[h.irr.event] if h.irr.event is not None else None
     shown = len(event.cards or ()) if event is not None else 0
-    if not (second_card or shown >= 2):
+    single = not (second_card or shown >= 2)
+    if single and h.rules.single_card is SingleCard.NOT_PUNISHED:
         return h.verdict(_VOID, "cards_exposed.single")
     if h.irr.phase != "playing":
         return h.verdict(
@@ -141,7 +159,10 @@ def cards_exposed(h: Hearing) -> Infraction:
             "infraction.after_game" if h.irr.phase == "finished" else "cards_exposed.before_play",
         )
     return h.verdict(
-        _PENALIZED, "cards_exposed.penalized", h.cites + ("ISkO 4.1.3",), ends_at=h.event
+        _PENALIZED,
+        "cards_exposed.single_penalized" if single else "cards_exposed.penalized",
+        h.cites + ("ISkO 4.1.3",),
+        ends_at=h.event,
     )
 
 

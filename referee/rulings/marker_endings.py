@@ -3,6 +3,7 @@ events (ISkO 4.3.1-4.3.6, 4.4.5), each turned into the ruling's ending and value
 
 from __future__ import annotations
 
+from referee.core.ruleset import ConcessionRecordStops, DefenderThrowIn
 from referee.core.valuation import Matadors, levels_reached, value_game
 from referee.record.log import GameRecord
 from referee.record.position import Position
@@ -68,7 +69,7 @@ def end_by_marker(record: GameRecord, state: GameState, r: Ruling, m: Marker) ->
             r.ended = {"reason": "claim", "event": m.event, "trick": trick}
             kind = Kind.FAILED_CLAIM
         else:
-            award = defender_claim(state, m, pos)
+            award = defender_claim(state, m, pos, r.rules)
             r.ended = {"reason": "defender_claim", "event": m.event, "trick": trick}
             kind = Kind.FAILED_DEFENDER_CLAIM
         r.reasoning += award.steps
@@ -113,6 +114,20 @@ def end_by_marker(record: GameRecord, state: GameState, r: Ruling, m: Marker) ->
             points=award.declarer_points,
             tricks=award.declarer_tricks,
         )
+        return True
+    if (
+        m.type == "throw_in"
+        and side == "defenders"
+        and r.rules.defender_throw_in is DefenderThrowIn.AS_CONCESSION
+    ):  # 4.3.3: a defender who gives up ends the game, decided by 4.1.3-4.1.6
+        r.ended = {"reason": "thrown_in", "event": m.event, "trick": trick}
+        r.step(
+            ("ISkO 4.3.3", "ISkO 4.3.6"),
+            "reading.isko-4.3.6-defender-throw-in.as_concession",
+            seat=m.seat.value if m.seat else None,
+            points=pos.defender_points,
+        )
+        judge_into(state, r, pos, "defenders")
         return True
     if m.type == "throw_in":
         dp, dt, ft = thrown_in(pos, side)
@@ -201,6 +216,31 @@ def declarer_concedes(
     played_after = any(t.last_event > m.event for t in state.tricks) or (
         state.current is not None and any(e > m.event for _, _, e in state.current.plays)
     )
+    if not played_after and r.rules.concession_record_stops is ConcessionRecordStops.THROWN_IN:
+        # the declarer gave his game up: counted like cards thrown in (4.3.6)
+        inf = Infraction(
+            Kind.UNAUTHORIZED_CONCESSION,
+            m.seat,
+            Party.DECLARER,
+            m.event,
+            m.trick,
+            Status.PENALIZED,
+            KINDS[Kind.UNAUTHORIZED_CONCESSION].cites + ("ISkO 4.3.6",),
+            Message("unauthorized_concession.thrown_in", {"cards": cards}),
+            m.event,
+        )
+        r.infractions.append(inf)
+        r.reasoning.append(infraction_step(inf))
+        r.step(
+            ("ISkO 4.3.2", "ISkO 4.3.6"),
+            "reading.isko-4.3.2-record-stops.thrown_in",
+            cards=cards,
+        )
+        dp, dt, ft = thrown_in(pos, "declarer")
+        r.ended = {"reason": "thrown_in", "event": m.event, "trick": m.trick}
+        settle_counts(state, r, dp, dt, ft)
+        r.step(ENDING_CLAUSES["played_out"], "value.from_counts", points=dp, tricks=dt)
+        return True
     # an invalid concession changes nothing: play that went on decides, and a record that
     # stops there is ruled as it stands (docs/interpretations.md#isko-4.3.2-record-stops)
     inf = Infraction(

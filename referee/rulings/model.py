@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from referee.core.contracts import Contract
+from referee.core.ruleset import RuleSet
 from referee.core.seats import Seat
 from referee.core.valuation import Matadors
 from referee.rules.kinds import Kind
@@ -127,6 +128,8 @@ class Ruling:
     reasoning: list[Step] = field(default_factory=list)
     analysis: list[dict[str, Any]] = field(default_factory=list)
     table_size: int = 3
+    #: the edition and readings the ruling is made under
+    rules: RuleSet = field(default_factory=RuleSet)
 
     def step(self, clauses: tuple[str, ...] | list[str], key: str, **params: Any) -> None:
         """Append a reasoning step."""

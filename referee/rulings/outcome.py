@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core.contracts import Contract
+from referee.core.ruleset import RuleSet, UnreachableLevel
 from referee.core.seats import Seat
 from referee.core.valuation import LEVELS, Matadors, Valuation, levels_reached, value_game
 from referee.record.position import Position
@@ -74,12 +75,16 @@ def judge_ended(
     pos: Position,
     guilty: str,
     declarer: Seat,
+    rules: RuleSet,
     *,
     start: Position | None = None,
+    decided_counts: bool = True,
 ) -> Judgement:
     """Value a game ended by an infraction of ``guilty`` ('declarer' or 'defenders');
-    ``start`` is the position when play began (see :func:`_innocent_declarer`)."""
-    decided = decided_for(contract, pos, matadors, bid)
+    ``start`` is the position when play began (see :func:`_innocent_declarer`). Unless
+    ``decided_counts`` is false (a rule that loses the game whatever the count), a game
+    already decided goes to the side it was decided for (4.1.3)."""
+    decided = decided_for(contract, pos, matadors, bid) if decided_counts else None
     if decided == "declarer":
         v = value_game(contract, matadors, bid, won=True, schneider=pos.declarer_points >= 90)
         j = Judgement(v)
@@ -107,7 +112,7 @@ def judge_ended(
         j = Judgement(v)
         j.say(("ISkO 4.1.4",), "outcome.declarer_guilty_simple")
         return j
-    return _innocent_declarer(contract, matadors, bid, pos, declarer, simple, start)
+    return _innocent_declarer(contract, matadors, bid, pos, declarer, simple, rules, start)
 
 
 def _innocent_declarer(
@@ -117,6 +122,7 @@ def _innocent_declarer(
     pos: Position,
     declarer: Seat,
     simple: tuple[str, ...],
+    rules: RuleSet,
     start: Position | None = None,
 ) -> Judgement:
     """4.1.4 with 4.1.5 and 5.4.3: the defenders are guilty and the game was not decided.
@@ -149,9 +155,14 @@ def _innocent_declarer(
                 break
         return "never"
 
-    def reachable_schneider() -> str:
+    #: 5.4.3 for an announced level too (else only 4.1.5's test: what the defenders have)
+    search_announced = rules.unreachable_level is UnreachableLevel.ANY_GAME
+
+    def reachable_schneider(search: bool = True) -> str:
         if pos.defender_points > 30:
             return "blocked"  # the defenders already have what it takes (4.1.5)
+        if not search:
+            return "yes"
         return ask(
             lambda at: can_reach_points(
                 at.hands,
@@ -164,9 +175,11 @@ def _innocent_declarer(
             "schneider_reachable",
         )
 
-    def reachable_schwarz() -> str:
+    def reachable_schwarz(search: bool = True) -> str:
         if pos.defender_tricks > 0:
             return "blocked"
+        if not search:
+            return "yes"
         return ask(
             lambda at: can_take_all(at.hands, at.leader, at.trick, contract.game, d),
             "schwarz_reachable",
@@ -190,7 +203,14 @@ def _innocent_declarer(
         steps.append(
             Step(("ISkO 4.1.5",), Message("reading.isko-4.1.5-announced", {"level": level}))
         )
-        ok = reachable()
+        ok = reachable(search_announced)
+        if not search_announced and ok == "yes":  # 5.4.3 read for overbid games only
+            steps.append(
+                Step(
+                    ("ISkO 5.4.3", "ISkO 4.1.5"),
+                    Message("reading.isko-5.4.3-any-game.overbid_only", {"level": level}),
+                )
+            )
         if ok != "yes":
             steps.append(_unreached("outcome.announced_unreachable", level, ok, bid))
             if ok == "never":  # 5.4.3 read for any game, not only an overbid one

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.ruleset import RuleSet
 from referee.record.log import GameRecord, parse_record
 from referee.rules.catalogue import Catalogue, default_catalogue
 from referee.rules.languages import LANGUAGES
@@ -81,12 +82,19 @@ def ruling_to_dict(
         "citations": citations,
         "reasoning": [_step(step, messages, lang) for step in ruling.reasoning],
         "analysis": ruling.analysis,
+        "rules": ruling.rules.to_dict(),
     }
 
 
 #: a reasoning step whose message key starts with this names the reading of an open
 #: question it applied (docs/interpretations.md has the id as an anchor)
 READING_PREFIX = "reading."
+#: the message key of a reading's option other than its default -> (reading id, option)
+ALTERNATIVE_KEYS: dict[str, tuple[str, str]] = {
+    f"{READING_PREFIX}{r.id}.{o.value}": (r.id, o.value)
+    for _, r in RuleSet.readings()
+    for o in r.alternatives
+}
 
 
 def _step(step: Step, messages: Messages, lang: str) -> dict[str, Any]:
@@ -96,8 +104,11 @@ def _step(step: Step, messages: Messages, lang: str) -> dict[str, Any]:
         "clauses": list(step.clauses),
         "text": messages.render(step.message.key, dict(step.message.params), lang),
     }
-    if step.message.key.startswith(READING_PREFIX):
-        out["reading"] = step.message.key[len(READING_PREFIX) :]
+    key = step.message.key
+    if key in ALTERNATIVE_KEYS:  # a reading applied with an option other than its default
+        out["reading"], out["option"] = ALTERNATIVE_KEYS[key]
+    elif key.startswith(READING_PREFIX):
+        out["reading"] = key[len(READING_PREFIX) :]
     return out
 
 

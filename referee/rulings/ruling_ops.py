@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee.core.contracts import Contract
+from referee.core.ruleset import SchwarzSuffered
 from referee.core.valuation import Matadors, Valuation, count_matadors, played_valuation
 from referee.record.position import Position
 from referee.record.state import GameState
@@ -88,6 +89,7 @@ def settle_counts(state: GameState, r: Ruling, dp: int, dt: int, ft: int) -> Non
         declarer_points=dp,
         declarer_tricks=dt,
         defender_tricks=ft,
+        schwarz_suffered=r.rules.schwarz_suffered is SchwarzSuffered.AT_LEAST,
     )
     apply_valuation(r, valuation)
     r.card_points = {"declarer": dp, "defenders": 120 - dp}
@@ -99,9 +101,12 @@ def start_position(state: GameState) -> Position | None:
     return state.start
 
 
-def judge_into(state: GameState, r: Ruling, pos: Position, guilty: str) -> None:
-    """Judge a game ended at ``pos`` against ``guilty`` (4.1.3-4.1.6, 5.4.3) and write the
-    valuation, its reasoning, its analysis and the count into ``r``."""
+def judge_into(
+    state: GameState, r: Ruling, pos: Position, guilty: str, *, decided_counts: bool = True
+) -> None:
+    """Judge a game ended at ``pos`` against ``guilty`` (4.1.3-4.1.6, 5.4.3) under the
+    ruling's rule set and write the valuation, its reasoning, its analysis and the count
+    into ``r``."""
     assert state.contract is not None and state.declarer is not None
     j = judge_ended(
         state.contract,
@@ -110,7 +115,9 @@ def judge_into(state: GameState, r: Ruling, pos: Position, guilty: str) -> None:
         pos,
         guilty,
         state.declarer,
+        r.rules,
         start=start_position(state),
+        decided_counts=decided_counts,
     )
     r.reasoning += j.steps
     r.analysis += j.analysis

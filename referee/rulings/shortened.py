@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core.cards import CARD_POINTS, points_of
+from referee.core.ruleset import DefenderClaim, RuleSet
 from referee.core.seats import Seat
 from referee.record.position import Position
 from referee.record.state import GameState, Marker, Trick
@@ -136,19 +137,29 @@ def declarer_claim(
     return Award(dp, dt, ft, holds, steps, analysis)
 
 
-def defender_claim(state: GameState, marker: Marker, pos: Position) -> Award:
-    """4.3.5: a defender lays his cards open, claiming that he alone takes every trick left."""
+def defender_claim(state: GameState, marker: Marker, pos: Position, rules: RuleSet) -> Award:
+    """4.3.5: a defender lays his cards open, claiming that he alone takes every trick left
+    (under the English reading: that the declarer takes none)."""
     claimer: Seat = marker.seat  # type: ignore[assignment]
-    others = 0b111 & ~(1 << claimer.index)
+    alone = rules.defender_claim is DefenderClaim.CLAIMER_ALONE
+    declarer: Seat = state.declarer  # type: ignore[assignment]
+    # who must not win a trick for the claim to hold: everyone but the claimer (Spanish),
+    # or the declarer (English)
+    others = 0b111 & ~(1 << claimer.index) if alone else 1 << declarer.index
     played = later_tricks(state, marker.event)
     # the Spanish 4.3.5: he himself must take every remaining trick, not only his party
     steps: list[Step] = [
         Step(("ISkO 4.3.5",), Message("reading.isko-4.3.5-claimer-alone", {"seat": claimer.value}))
+        if alone
+        else Step(
+            ("ISkO 4.3.5",),
+            Message("reading.isko-4.3.5-claimer-alone.declarer_no_trick", {"seat": claimer.value}),
+        )
     ]
     analysis: list[dict[str, Any]] = []
     holds: bool | None
     if played:
-        holds = all(t.winner is claimer for t in played)
+        holds = all(t.winner is claimer if alone else t.winner is not declarer for t in played)
         steps.append(
             Step(
                 ("ISkO 4.3.5",),

@@ -10,7 +10,8 @@ overbid rules applied where no value reaches the bid. docs/interpretations.md sa
 
 from __future__ import annotations
 
-from referee.core.valuation import cheapest_lost_game
+from referee.core.ruleset import NullBelowBid
+from referee.core.valuation import cheapest_lost_game, value_game
 from referee.record.replay import GameState
 from referee.rulings.model import Ruling
 from referee.rulings.ruling_ops import apply_valuation, set_counts, void_after_end
@@ -31,16 +32,27 @@ def null_unplayable(state: GameState, r: Ruling) -> bool:
         return False
     if declared_at is None:
         return False
-    game, valuation = cheapest_lost_game(state.declarer_cards_with_skat(), bid)
-    r.step(
-        CLAUSES,
-        "ending.null_unplayable",
-        null_value=contract.base_value,
-        bid=bid,
-        game=game.value,
-        value=valuation.value,
-    )
-    r.step(CLAUSES + ("ISkO 3.4.3",), "reading.isko-3.4.4-cheapest-game", bid=bid)
+    if r.rules.null_below_bid is NullBelowBid.NEXT_NULL_VALUE:
+        # the overbid rule applied to the null game itself (5.4.1)
+        valuation = value_game(contract, None, bid, won=False)
+        r.step(
+            CLAUSES + ("ISkO 5.4.1",),
+            "reading.isko-3.4.4-cheapest-game.next_null_value",
+            null_value=contract.base_value,
+            bid=bid,
+            value=valuation.value,
+        )
+    else:
+        game, valuation = cheapest_lost_game(state.declarer_cards_with_skat(), bid)
+        r.step(
+            CLAUSES,
+            "ending.null_unplayable",
+            null_value=contract.base_value,
+            bid=bid,
+            game=game.value,
+            value=valuation.value,
+        )
+        r.step(CLAUSES + ("ISkO 3.4.3",), "reading.isko-3.4.4-cheapest-game", bid=bid)
     apply_valuation(r, valuation)
     r.ended = {"reason": "null_unplayable", "event": declared_at, "trick": None}
     if state.start is not None:

@@ -320,15 +320,22 @@ class DisputeService:
         grounds: str,
         lodged_at: datetime | None = None,
         record: dict[str, Any] | None = None,
+        rules: dict[str, Any] | None = None,
         idem_key: str | None = None,
     ) -> tuple[tuple[Dispute, Revision], bool]:
-        """Hear an appeal: check admissibility, rule again, store a new revision."""
+        """Hear an appeal: check admissibility, rule again, store a new revision.
+
+        The appeal is ruled under ``rules`` when it names a rule set, else under the one
+        an amended record names, else under the one the reviewed ruling was made under;
+        the revision's ``appeal.rules`` says which."""
         who.require(*APPELLATE)
         payload = {
             "grounds": grounds,
             "lodged_at": lodged_at.isoformat() if lodged_at else None,
             "record": record,
         }
+        if rules is not None:
+            payload["rules"] = rules
         scope = f"appeals:{dispute_id}"
 
         def lookup(ruling_id: int) -> tuple[Dispute, Revision]:
@@ -341,7 +348,7 @@ class DisputeService:
             scope,
             idem_key,
             payload,
-            lambda: self._prepare_appeal(who, dispute, grounds, lodged_at, record),
+            lambda: self._prepare_appeal(who, dispute, grounds, lodged_at, record, rules),
             lookup,
         )
         if not replayed and self._on_ruling_changed is not None:
@@ -355,8 +362,10 @@ class DisputeService:
         grounds: str,
         lodged_at: datetime | None,
         record: dict[str, Any] | None,
+        rules: dict[str, Any] | None = None,
     ) -> Callable[[UnitOfWork], int]:
         dispute_id = dispute.id
+        asked = engine.rule_set(rules) if rules is not None else None
         assert dispute_id is not None
         text = require_grounds(grounds)
         lodged = lodged_at or datetime.now(UTC)
@@ -372,13 +381,19 @@ class DisputeService:
             )
         reviewed = dispute.current
         basis = record if record is not None else reviewed.record
-        texts = rule_all_languages(basis)
+        if asked is None and not (record is not None and "rules" in record):
+            # the rule set the reviewed ruling was made under (a ruling stored before
+            # rulings named theirs: the record's own, or the default)
+            stored_rules = reviewed.texts["en"].get("rules")
+            asked = engine.rule_set(stored_rules) if stored_rules is not None else None
+        texts = rule_all_languages(basis, asked)
         comparison = compare_rulings(reviewed.texts["en"], texts["en"])
         appeal = {
             "grounds": text,
             "lodged_at": lodged.isoformat(),
             "amended_record": record is not None,
             "admissibility": verdict.to_dict(),
+            "rules": texts["en"]["rules"],
         }
 
         def produce(uow: UnitOfWork) -> int:

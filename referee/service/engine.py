@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.contracts import Game
+from referee.core.ruleset import RuleSet
 from referee.core.tricks import trick_outcomes
 from referee.record.iss import iter_iss_records, parse_iss_record, read_iss_lines
 from referee.record.iss_convert import iss_to_skatlog
@@ -32,6 +33,7 @@ __all__ = [
     "render",
     "replay",
     "rule",
+    "rule_set",
     "warm_up",
 ]
 
@@ -50,9 +52,16 @@ def adjudicate(doc: dict[str, Any], *, lang: str = "en") -> dict[str, Any]:
     return adjudicate_document(doc, lang=lang)
 
 
-def rule(doc: dict[str, Any]) -> Ruling:
-    """Validate a ``skat-log/1`` document and rule it once (a language-neutral decision)."""
-    return rule_record(parse_record(doc))
+def rule(doc: dict[str, Any], rules: RuleSet | None = None) -> Ruling:
+    """Validate a ``skat-log/1`` document and rule it once (a language-neutral decision)
+    under ``rules`` (else the rule set the record names, else the default)."""
+    return rule_record(parse_record(doc), rules)
+
+
+def rule_set(doc: Any) -> RuleSet:
+    """A rule set as a request names it (``{"edition"?, "readings"?}``); an unknown
+    edition, reading or option is refused (422) at ``/rules/...``."""
+    return RuleSet.from_dict(doc)
 
 
 def render(ruling: Ruling, lang: str = "en") -> dict[str, Any]:

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.ruleset import RuleSet
 from referee.service import engine
 from referee.service.model import LANGUAGES
 
 
-def rule_all_languages(doc: dict[str, Any]) -> dict[str, Any]:
+def rule_all_languages(doc: dict[str, Any], rules: RuleSet | None = None) -> dict[str, Any]:
     """``{lang: skat-ruling/1}`` for every language a stored ruling keeps: the engine
-    runs once, and the three texts render the same decision."""
-    decision = engine.rule(doc)
+    runs once (under ``rules``, else the record's own, else the default), and the three
+    texts render the same decision; each names the rule set it was made under."""
+    decision = engine.rule(doc, rules=rules)
     return {lang: engine.render(decision, lang) for lang in LANGUAGES}
 
 

@@ -94,6 +94,8 @@ def pointer(where: dict[str, Any]) -> str | None:
     >>> pointer({"event": 3}), pointer({"field": "deal.forehand[0]"}), pointer({"line": 1})
     ('/events/3', '/deal/forehand/0', None)
     """
+    if isinstance(where.get("pointer"), str):  # placed by its own path (rule sets)
+        return str(where["pointer"])
     parts: list[str] = []
     if where.get("event") is not None:
         parts += ["events", str(where["event"])]

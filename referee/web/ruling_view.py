@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core.cards import Card
+from referee.core.ruleset import READINGS
 from referee.core.seats import SEAT_NAMES
 from referee.rulings.summary import summary_line
 from referee.web.cards import CardView, card_view, cards_view
@@ -328,3 +329,18 @@ def outcome_line(ruling: dict[str, Any]) -> str:
 def clause_texts(ruling: dict[str, Any]) -> dict[str, dict[str, str]]:
     """Clause id -> {title, summary} of every clause the ruling cites."""
     return {c["id"]: c for c in ruling.get("citations") or [] if c.get("id")}
+
+
+def rule_set_changes(ruling: dict[str, Any]) -> list[tuple[str, str]]:
+    """The readings a ruling was made under with an option other than the default.
+
+    >>> rule_set_changes({"rules": {"edition": "1998", "readings": {
+    ...     "isko-4.1.9-single-card": "ends_game", "isko-4.1.10-entitled-lead": "as_if_entitled"}}})
+    [('isko-4.1.9-single-card', 'ends_game')]
+    """
+    readings = (ruling.get("rules") or {}).get("readings") or {}
+    return [
+        (rid, option)
+        for rid, option in readings.items()
+        if rid in READINGS and option != READINGS[rid].default.value
+    ]

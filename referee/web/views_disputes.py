@@ -279,6 +279,7 @@ def ruling_context(dispute: Dispute, ruling: Revision, at: int | None, lang: str
         "step": rv.step_view(record, moment, step_at, doc, lang),
         "first_flag": first_flag,
         "clauses": rv.clause_texts(doc),
+        "rule_set_changes": rv.rule_set_changes(doc),
         "meta": {
             meta_label(k, lang): when(v) if k in TIME_KEYS else _value(v, lang)
             for k, v in (dispute.meta or {}).items()

@@ -1,0 +1,259 @@
+"""The rules as a parameter: a ruling is made under a rule set (an edition and one option
+per reading), names it, and every option of every reading changes some ruling.
+
+Each row of ``FLIPS`` takes a case ruled under the default rule set, flips one reading to
+another option and states, from the rule text that option reads, what the ruling becomes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.core.errors import RecordError
+from referee.core.ruleset import (
+    FIXED_READINGS,
+    READINGS,
+    RuleSet,
+    readings_markdown,
+    rules_schema,
+)
+from referee.record.log import parse_record
+from referee.rulings import render, rule
+
+ROOT = Path(__file__).resolve().parents[2]
+CASES = ROOT / "tests" / "cases"
+DOCS = (ROOT / "docs" / "interpretations.md").read_text(encoding="utf-8")
+
+#: (reading, option, case, what the ruling becomes under that option)
+FLIPS: list[tuple[str, str, str, dict[str, Any]]] = [
+    # no objection in the record and its end not taken as one: the look at the skat in
+    # the bidding goes unpunished (4.1.11)
+    (
+        "objection-at-record-end",
+        "none",
+        "isko_3_declaration/isko_3_3_11_skat_seen_in_bidding_declarer_folds",
+        {"infractions": [("skat_viewed", "expired")]},
+    ),
+    # English 4.1.9: the single card ends the game against the defenders, the declarer
+    # wins simple and is given the outstanding tricks' points (no level from them)
+    (
+        "isko-4.1.9-single-card",
+        "ends_game",
+        "isko_4_1_lead/isko_4_1_9_single_card_exposed_by_defender_is_not_punished",
+        {
+            "outcome": "won",
+            "score": 30,
+            "card_points": {"declarer": 120, "defenders": 0},
+            "infractions": [("cards_exposed", "penalized")],
+        },
+    ),
+    # Spanish 4.1.9: no award, the count stands as it was when the game ended
+    (
+        "isko-4.1.9-outstanding-tricks",
+        "no_award",
+        "isko_4_1_lead/isko_4_1_9_two_cards_exposed_by_defender_end_game",
+        {"outcome": "won", "card_points_less_than_default": True},
+    ),
+    # the last trick as played: the declarer's 21 points stay with the defenders, no
+    # schneider (30, not 40)
+    (
+        "isko-4.1.10-entitled-lead",
+        "as_played",
+        "isko_4_1_lead/isko_4_1_10_false_lead_to_the_last_trick_is_scored_as_if_led_by_right",
+        {"outcome": "won", "score": 30, "card_points": {"declarer": 86, "defenders": 34}},
+    ),
+    # every early card is timed like a false lead: objected to (the record's end), it
+    # ends the game against the defenders, who led it: the declarer wins simple
+    (
+        "isko-4.2.7-influence",
+        "always_timed",
+        "isko_4_2_other/isko_4_2_7_harmless_early_card_is_not_punished",
+        {"outcome": "won", "score": 30, "infractions": [("play_before_turn", "penalized")]},
+    ),
+    # 3.4.8 for the whole game: the declarer who had already won loses simple (2 x 30)
+    (
+        "isko-4.2.8-declarer-in-play",
+        "isko_3_4_8",
+        "isko_4_2_other/isko_4_2_8_declarer_who_had_already_won_looks_at_the_skat_stays_won",
+        {"outcome": "lost", "score": -60},
+    ),
+    # counted like cards thrown in: the rest goes to the defenders (8 : 112, schneider)
+    (
+        "isko-4.3.2-record-stops",
+        "thrown_in",
+        "isko_4_3_shortened/isko_4_3_2_concession_without_consent_record_stops_is_undetermined",
+        {
+            "outcome": "lost",
+            "score": -80,
+            "card_points": {"declarer": 8, "defenders": 112},
+            "ended": "thrown_in",
+        },
+    ),
+    # English 4.3.5: the declarer cannot take another trick, so the claim holds and the
+    # rest goes to the defenders
+    (
+        "isko-4.3.5-claimer-alone",
+        "declarer_no_trick",
+        "isko_4_3_shortened/isko_4_3_5_defender_claim_fails_declarer_wins_simple",
+        {"outcome": "lost", "infractions": []},
+    ),
+    # 4.3.3: a defender giving up ends the game, decided at the simple level from the
+    # count when he threw in (not counted with the rest to the declarer)
+    (
+        "isko-4.3.6-defender-throw-in",
+        "as_concession",
+        "isko_4_3_shortened/isko_4_3_6_defender_throws_in_with_13_the_declarer_wins_schneider",
+        {"outcome": "won", "score": 30},
+    ),
+    # English 5.2.5: announced values only, no schwarz on top: 12 x 9 = 108, not 117
+    (
+        "isko-5.2.5-schwarz-suffered",
+        "announced_only",
+        "isko_5_value/isko_5_2_5_missed_schneider_without_a_trick_loses_schwarz_as_well",
+        {"outcome": "lost", "game_value": 108},
+    ),
+    # Spanish 5.4.2: only overbid games; the announced schwarz is credited (4.1.5 alone)
+    (
+        "isko-5.4.3-any-game",
+        "overbid_only",
+        "isko_5_value/isko_5_4_3_needed_schwarz_impossible_defender_holds_club_jack",
+        {"outcome": "won", "score": 168},
+    ),
+    # the overbid null game: the next null value reaching 35 is null hand, 35
+    (
+        "isko-3.4.4-cheapest-game",
+        "next_null_value",
+        "isko_3_declaration/isko_3_4_4_null_at_35_no_game_worth_exactly_the_bid_loses_the_cheapest_cover",
+        {"outcome": "lost", "score": -70, "game_value": 35},
+    ),
+]
+
+
+def _record(case: str) -> Any:
+    return parse_record(json.loads((CASES / f"{case}.json").read_text(encoding="utf-8")))
+
+
+def test_every_option_of_every_reading_is_flipped_once() -> None:
+    declared = {(r.id, o.value) for r in READINGS.values() for o in r.alternatives}
+    assert {(reading, option) for reading, option, _, _ in FLIPS} == declared
+
+
+@pytest.mark.parametrize(
+    ("reading", "option", "case", "becomes"), FLIPS, ids=[f"{r}={o}" for r, o, _, _ in FLIPS]
+)
+def test_flipping_a_reading_changes_the_ruling(
+    reading: str, option: str, case: str, becomes: dict[str, Any]
+) -> None:
+    record = _record(case)
+    default = render(rule(record))
+    rules = RuleSet().with_option(reading, option)
+    flipped = render(rule(record, rules))
+    assert flipped["rules"]["readings"][reading] == option
+    assert default["rules"]["readings"][reading] == READINGS[reading].default.value
+    strip = ("rules", "reasoning", "citations")
+    assert {k: v for k, v in flipped.items() if k not in strip} != {
+        k: v for k, v in default.items() if k not in strip
+    }
+    for key, want in becomes.items():
+        if key == "infractions":
+            assert [(i["kind"], i["status"]) for i in flipped["infractions"]] == want
+        elif key == "ended":
+            assert flipped["ended"]["reason"] == want
+        elif key == "card_points_less_than_default":
+            assert flipped["card_points"]["declarer"] < default["card_points"]["declarer"]
+        else:
+            assert flipped[key] == want, key
+    # the ruling names the option it applied, in a step of its own, in every language
+    for lang in ("de", "en", "es"):
+        steps = [
+            s
+            for s in render(rule(record, rules), lang)["reasoning"]
+            if s.get("reading") == reading and s.get("option") == option
+        ]
+        assert len(steps) == 1, (lang, steps)
+        assert reading in steps[0]["text"] and "{" not in steps[0]["text"]
+
+
+def test_a_record_names_its_rule_set_and_a_caller_may_overrule_it() -> None:
+    case = "isko_5_value/isko_5_2_5_missed_schneider_without_a_trick_loses_schwarz_as_well"
+    doc = json.loads((CASES / f"{case}.json").read_text(encoding="utf-8"))
+    doc["rules"] = {"readings": {"isko-5.2.5-schwarz-suffered": "announced_only"}}
+    record = parse_record(doc)
+    assert render(rule(record))["game_value"] == 108
+    assert render(rule(record, RuleSet()))["game_value"] == 117
+    assert record.to_dict()["rules"]["readings"]["isko-5.2.5-schwarz-suffered"] == (
+        "announced_only"
+    )
+
+
+@pytest.mark.parametrize(
+    ("rules", "pointer", "known"),
+    [
+        ({"edition": "2099"}, "/rules/edition", "1998"),
+        (
+            {"readings": {"isko-9.9.9-nothing": "x"}},
+            "/rules/readings/isko-9.9.9-nothing",
+            "isko-4.1.9-single-card",
+        ),
+        (
+            {"readings": {"isko-4.1.9-single-card": "maybe"}},
+            "/rules/readings/isko-4.1.9-single-card",
+            "not_punished, ends_game",
+        ),
+        ({"readings": ["isko-4.1.9-single-card"]}, "/rules/readings", "isko-4.1.9-single-card"),
+        ({"court": "x"}, "/rules/court", "edition, readings"),
+        ("1998", "/rules", ""),
+    ],
+)
+def test_an_unknown_edition_reading_or_option_is_refused_naming_the_known_ones(
+    rules: Any, pointer: str, known: str
+) -> None:
+    doc = json.loads((ROOT / "examples" / "passed-in.json").read_text(encoding="utf-8"))
+    doc["rules"] = rules
+    with pytest.raises(RecordError) as info:
+        parse_record(doc)
+    assert info.value.code == "rules.unknown" and info.value.status == 422
+    assert info.value.where["pointer"] == pointer
+    assert known in info.value.message
+
+
+def test_the_ruling_records_the_rule_set_it_was_made_under() -> None:
+    ruling = render(
+        rule(
+            _record(
+                "isko_5_value/isko_5_2_5_missed_schneider_without_a_trick_loses_schwarz_as_well"
+            )
+        )
+    )
+    assert ruling["rules"] == {
+        "edition": "1998",
+        "readings": {r.id: r.default.value for r in READINGS.values()},
+    }
+
+
+def test_docs_list_the_readings_the_code_declares() -> None:
+    """The table in docs/interpretations.md is the one generated from the declarations,
+    and the named readings of the docs are the declared ones and the fixed ones."""
+    table = DOCS.split(
+        "<!-- readings table: generated by `referee rules --readings`, do not edit by hand -->\n", 1
+    )[1]
+    table = table.split("<!-- end of the readings table -->", 1)[0]
+    assert table == readings_markdown(), "regenerate it: referee rules --readings"
+    anchors = set(re.findall(r'<a id="([^"]+)"></a>', DOCS))
+    assert anchors == set(READINGS) | set(FIXED_READINGS)
+    assert not set(READINGS) & set(FIXED_READINGS)
+
+
+@pytest.mark.parametrize("name", ["skat-log-1", "skat-ruling-1"])
+def test_the_formats_describe_the_declared_rule_sets(name: str) -> None:
+    """``$defs/rules`` of both formats is the schema generated from the declarations."""
+    schema = json.loads(
+        (ROOT / "referee" / "api" / "formats" / f"{name}.schema.json").read_text(encoding="utf-8")
+    )
+    assert schema["$defs"]["rules"] == rules_schema()
+    assert schema["properties"]["rules"]["$ref"] == "#/$defs/rules"

@@ -1,0 +1,25 @@
+"""The console's ruling page says which rule set the ruling was made under: the edition,
+and each reading read with an option other than the default."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CASES = ROOT / "tests" / "cases" / "isko_5_value"
+CASE = CASES / "isko_5_2_5_missed_schneider_without_a_trick_loses_schwarz_as_well.json"
+
+
+def test_the_ruling_page_names_the_rule_set(as_role) -> None:  # type: ignore[no-untyped-def]
+    referee = as_role("referee")
+    doc = json.loads(CASE.read_text(encoding="utf-8"))
+    plain = referee.get(f"/console/disputes/{referee.submit_ok(json.dumps(doc))}?lang=de")
+    page = plain.get_data(as_text=True)
+    assert "Regelwerk" in page and "ISkO-Ausgabe 1998" in page
+    assert "voreingestellten Lesarten" in page and "rule-set-changes" not in page
+    doc["rules"] = {"readings": {"isko-5.2.5-schwarz-suffered": "announced_only"}}
+    other = referee.get(f"/console/disputes/{referee.submit_ok(json.dumps(doc))}?lang=en")
+    page = other.get_data(as_text=True)
+    assert "Rule set" in page and "the default readings" not in page
+    assert "<code>isko-5.2.5-schwarz-suffered</code> = <code>announced_only</code>" in page
