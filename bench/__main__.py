@@ -60,7 +60,6 @@ def main(argv: list[str] | None = None) -> int:
     only = set(args.only.split(","))
     n = args.games or (1_000 if args.quick else 10_000)
     rows: list[tuple[str, str, str]] = []  # (section, measure, value)
-    notes: list[str] = []
     t_start = time.perf_counter()
 
     def add(section: str, measure: str, value: str) -> None:
@@ -121,11 +120,6 @@ def main(argv: list[str] | None = None) -> int:
                         f"{r['peak_rss_mib']:.1f} MiB",
                     )
                 path.unlink()
-        notes.append(
-            f"Batch archives cycle over {len(docs):,} distinct generated games (half clean, "
-            "half with an infraction) written as ISS lines; objections and remarks have no "
-            "ISS move and are dropped."
-        )
 
     if "claims" in only:
         positions = 30 if args.quick else 100
@@ -164,23 +158,9 @@ def main(argv: list[str] | None = None) -> int:
             add(
                 "claims",
                 f"target (10 tricks left + hill-climbed), {q}: p50 / max "
-                f"({t['positions']:.0f}; issue 13: 2 / 100 ms)",
+                f"({t['positions']:.0f}; p50 2 ms, max 100 ms aimed at)",
                 f"{_ms(t['p50_ms'])} / {_ms(t['max_ms'])} ms",
             )
-        notes.append(
-            "Claim positions: a strong declarer (four jacks plus aces or top trumps) in 3 of 4, "
-            "an ordinary deal in 1 of 4; random legal play up to the claim; timed: can the "
-            "defenders force a trick, can the declarer take all, can he reach 90, can the "
-            "others take a trick against middlehand's claim (4.3.5); as many null positions "
-            "(the declarer's cards drawn with weights favouring low ranks): can the defenders "
-            "force him to take a trick. Times are CPU time of the calling thread, best of "
-            f"{claims.REPS} runs of the same (deterministic) search. Every "
-            "answer is exact: the searches stop at a node limit "
-            "(referee.rulings.search.NODE_LIMIT), never at a time; 'node limit reached' "
-            "counts questions it left open. Hill-climbed: the positions of "
-            "bench/hardest_positions.json (python -m bench.hardest: random deals mutated by "
-            "swapping cards between hands, keeping the one that needs more nodes)."
-        )
 
     if "jobs" in only:
         docs = clean[: min(len(clean), 5_000)] + faulty[: min(len(faulty), 5_000)]
@@ -200,12 +180,6 @@ def main(argv: list[str] | None = None) -> int:
                 add("jobs", f"{label}: results file", f"sha256 {r['sha256'][:12]}… ({same})")
         one, two = runs["1 worker"]["records_per_s"], runs["2 workers"]["records_per_s"]
         add("jobs", "scaling, 2 workers over 1", f"x{two / one:.2f}" if one else "-")
-        notes.append(
-            "Jobs: POST /v1/jobs of an ISS archive cycling over the batch corpus, gunicorn "
-            "(2 workers) and N `referee worker` processes on the same 2-CPU machine, chunks "
-            "of 500 records; records/s is counted from the end of the upload to the job's "
-            "done state; peak RSS is each worker's VmHWM, sampled every 0.5 s."
-        )
 
     if "service" in only:
         seconds = 3 if args.quick else 10
@@ -226,23 +200,16 @@ def main(argv: list[str] | None = None) -> int:
                 + (f"  non-2xx {r['non_2xx']}" if r["non_2xx"] else "")
                 + (f"  (load avg {r['load']:.1f})" if "load" in r else ""),
             )
-        notes.append(
-            f"Service: gunicorn with gunicorn.conf.py, {service.workers()} workers of 4 threads "
-            f"(gthread), on 127.0.0.1; client {rows_s[0]['client']} (2 threads, 8 connections, "
-            f"{seconds} s after a 1 s warm-up) on the same machine. The ceiling and "
-            "POST /v1/adjudications run in alternation, three pairs per database; the median "
-            "pair's ratio is shown. "
-            "Each POST /v1/disputes stores a new dispute; GET /health and POST /v1/disputes "
-            "also run in alternation, and the disputes row gives the median pair's ratio to "
-            "GET /health (issue 13's target: at least 0.30). PostgreSQL runs on the same "
-            "machine with its durable defaults (fsync, synchronous commit); SQLite in WAL "
-            "mode with synchronous=NORMAL. 'load avg' is the machine's 1-minute load "
-            "average at the end of that run (other processes share the CPUs)."
-        )
 
     elapsed = time.perf_counter() - t_start
     m = machine()
-    write_results(args.out, m, rows, notes, elapsed, quick=args.quick)
+    write_results(
+        args.out,
+        m,
+        rows,
+        elapsed,
+        command=" ".join(["python -m bench", *(argv if argv is not None else sys.argv[1:])]),
+    )
     print(f"\nwritten to {args.out} ({elapsed:.0f} s)")
     return 0
 
@@ -260,25 +227,53 @@ def write_results(
     path: Path,
     m: dict[str, Any],
     rows: list[tuple[str, str, str]],
-    notes: list[str],
     elapsed: float,
     *,
-    quick: bool,
+    command: str,
 ) -> None:
-    lines = [
-        "# Benchmark results",
-        "",
-        f"Last run: {m['date']} ({'quick' if quick else 'full'} run, {elapsed:.0f} s) — "
-        "`make bench` (`python -m bench`).",
-        "",
-        f"Machine: {m['nproc']} CPUs ({m['cpu']}), Python {m['python']}, {m['os']}.",
-        "",
-        "| section | measure | value |",
-        "|---|---|---|",
-    ]
-    lines += [f"| {s} | {k} | {v} |" for s, k, v in rows]
-    lines += ["", *[f"- {note}" for note in notes], ""]
+    """Write the rows of this run, one table per section, into ``path``.
+
+    The file holds results only: per section, when and where it ran, then its rows. A run
+    of some sections (``--only``) replaces those sections and keeps the others as the
+    run before left them.
+    """
+    order: list[str] = []
+    for section, _, _ in rows:
+        if section not in order:
+            order.append(section)
+    run = (
+        f"{m['date']}, `{command}` ({elapsed:.0f} s), "
+        f"load average {os.getloadavg()[0]:.1f} at the end; {m['nproc']} CPUs "
+        f"({m['cpu']}), Python {m['python']}, {m['os']}."
+    )
+    blocks = _read_blocks(path)
+    for section in order:
+        body = [run, "", "| measure | value |", "|---|---|"]
+        body += [f"| {k} | {v} |" for s, k, v in rows if s == section]
+        blocks[section] = body
+    lines = ["# Benchmark results", "", "Written by `make bench` (`python -m bench`).", ""]
+    for section, body in blocks.items():
+        lines += [f"## {section}", "", *body, ""]
     path.write_text("\n".join(lines), encoding="utf-8")
+
+
+def _read_blocks(path: Path) -> dict[str, list[str]]:
+    """The sections of an earlier results file, in their order, each as its lines."""
+    blocks: dict[str, list[str]] = {}
+    if not path.exists():
+        return blocks
+    current: list[str] | None = None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            current = blocks.setdefault(line[3:].strip(), [])
+        elif current is not None:
+            current.append(line)
+    for body in blocks.values():
+        while body and not body[0].strip():
+            body.pop(0)
+        while body and not body[-1].strip():
+            body.pop()
+    return blocks
 
 
 if __name__ == "__main__":

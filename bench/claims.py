@@ -244,7 +244,7 @@ SAME_QUESTION = {
 
 
 def targets(at_ten: dict[str, dict], climbed: dict[str, dict]) -> dict[str, dict[str, float]]:
-    """Issue 13's targets as read in docs/performance.md: per question, p50 and max CPU
+    """The targets of the claim searches: per question, p50 and max CPU
     milliseconds over the random positions with 10 tricks left plus the hill-climbed
     ones (for "N points" the random positions' 90-reachable question, the same search)."""
     out = {}

@@ -268,7 +268,7 @@ def run(
                             connections=connections,
                         )
                         pairs.append((a["rps"] / c["rps"], a, c))
-                        # 0.30 of GET /health under the same gunicorn (issue 13's target)
+                        # disputes against GET /health under the same gunicorn
                         h = load(
                             base + "/health", None, secret, seconds=seconds, connections=connections
                         )
