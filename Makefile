@@ -1,18 +1,31 @@
 # The two set-up commands: `make run` and `make test`. Both create .venv when missing.
+# Developers' inner loop: `make check` (lint, types and the fast domain tests).
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
+# the service's own dependencies (make run), then the test tools (lint, check, test)
 STAMP  := $(VENV)/.installed-stamp
+TOOLS  := $(VENV)/.test-tools-stamp
 # the compiled search engine, rebuilt in place when its source changes
 ENGINE := $(VENV)/.engine-stamp
+# pytest-xdist workers: one per core
+JOBS   ?= auto
+PYTEST := $(PY) -m pytest -q -n $(JOBS) --dist loadgroup
+# the domain layers' tests and doctests: what `make check` runs
+DOMAIN := tests/core tests/record tests/rules tests/rulings \
+          referee/core referee/record referee/rules referee/rulings
 
-.PHONY: run test lint bench spec clean system-deps
+.PHONY: run test test-fast test-slow check lint bench spec clean system-deps
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip setuptools
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e .
 	touch $(STAMP)
+
+$(TOOLS): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(TOOLS)
 
 $(ENGINE): $(STAMP) referee/rulings/search/_engine.c $(wildcard referee/rulings/search/engine/*.h) setup.py
 	$(PY) setup.py -q build_ext --inplace
@@ -24,20 +37,27 @@ system-deps:
 run: $(ENGINE)
 	$(VENV)/bin/referee serve
 
-test: $(ENGINE) system-deps
+# everything, as CI runs it: lint, then every test (the slow lane too) on all cores
+test: lint system-deps
+	$(PYTEST) --lane=all
+
+# the default lane alone (no slow tests) and the slow lane alone
+test-fast: lint system-deps
+	$(PYTEST)
+
+test-slow: $(TOOLS) $(ENGINE)
+	$(PYTEST) --lane=slow
+
+check: lint
+	$(PYTEST) --hypothesis-profile=check $(DOMAIN)
+
+lint: $(TOOLS) $(ENGINE)
 	$(VENV)/bin/ruff check referee tests bench
 	$(VENV)/bin/ruff format --check referee tests bench
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
-	$(PY) -m pytest -q
 
-lint: $(ENGINE)
-	$(VENV)/bin/ruff check referee tests bench
-	$(VENV)/bin/ruff format --check referee tests bench
-	$(VENV)/bin/lint-imports
-	$(VENV)/bin/mypy
-
-bench: $(ENGINE)
+bench: $(TOOLS) $(ENGINE)
 	$(PY) -m bench
 
 spec: $(STAMP)

@@ -19,10 +19,12 @@ from sqlalchemy import text
 from referee.app import create_app
 from referee.service.settings import Settings
 from referee.storage.backend import SqlBackend
+from tests.support import lanes
 from tests.support.contract import ContractClient
 from tests.support.pg_server import PgServer, find_bindir
 from tests.support.redis_server import RedisServer, find_redis_server
 from tests.support.service import ROLES
+from tests.support.template_db import migrated_sqlite
 
 TABLES = (
     "signin_links",
@@ -35,6 +37,14 @@ TABLES = (
     "disputes",
     "api_keys",
 )
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    lanes.add_option(parser)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    lanes.select(config, items)
 
 
 @pytest.fixture(scope="session")
@@ -76,13 +86,9 @@ def redis_url() -> Iterator[str]:
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """An empty, migrated database of each kind."""
+    """An empty, migrated database of each kind (SQLite: a copy of a migrated template)."""
     if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'referee.db'}"
-        backend = SqlBackend(url)
-        backend.migrate()
-        backend.dispose()
-        yield url
+        yield migrated_sqlite(tmp_path / "referee.db")
         return
     url = request.getfixturevalue("postgres_url")
     backend = SqlBackend(url)

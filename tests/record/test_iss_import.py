@@ -398,6 +398,7 @@ def _assert_constant_memory(tmp_path: Path, small: int, large: int) -> None:
     assert peak_large < peak_small + 32 * 1024, (peak_small, peak_large)
 
 
+@pytest.mark.slow  # conversion under tracemalloc: about 15 s of CPU
 def test_streaming_memory_does_not_grow_with_file_size(tmp_path):
     _assert_constant_memory(tmp_path, 200, 2_000)
 

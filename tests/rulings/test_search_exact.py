@@ -24,6 +24,9 @@ from referee.rulings.search import NodeLimitReached, force, native, reach
 from referee.rulings.search.tables import tables
 from tests.support.skatmini import legal, points, trick_winner
 
+#: long differential checks: the slow lane (``make test`` runs it, ``make check`` does not)
+pytestmark = pytest.mark.slow
+
 Hands = tuple[tuple[str, ...], ...]
 
 

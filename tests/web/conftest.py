@@ -8,19 +8,15 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from referee.storage.backend import SqlBackend
 from tests.support.browser import served
 from tests.support.service import ROLES
+from tests.support.template_db import migrated_sqlite
 from tests.support.web import Console
 
 
 @pytest.fixture
 def database_url(tmp_path: Path) -> str:
-    url = f"sqlite:///{tmp_path / 'console.db'}"
-    backend = SqlBackend(url)
-    backend.migrate()
-    backend.dispose()
-    return url
+    return migrated_sqlite(tmp_path / "console.db")
 
 
 @pytest.fixture
