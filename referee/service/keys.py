@@ -224,6 +224,18 @@ class KeyService:
             uow.commit()
         return token, key, expires
 
+    def signin_link_key(self, token: str) -> ApiKey:
+        """The key a sign-in link would sign in with, the link left unused; raises
+        :class:`SigninLinkRefused` as :meth:`redeem_signin_link` would."""
+        with self._uow() as uow:
+            status, key_id = uow.signin_links.peek(hash_key(token), datetime.now(UTC))
+            key = uow.keys.by_id(key_id) if key_id is not None else None
+        if key_id is not None and (key is None or not key.active):
+            status = "revoked"
+        if status != "ok" or key is None:
+            raise SigninLinkRefused(status)
+        return key
+
     def redeem_signin_link(self, token: str) -> tuple[str, Principal]:
         """Use a sign-in link: a new console session token and its principal. Raises
         :class:`SigninLinkRefused` (``unknown``, ``used``, ``expired``, ``revoked``)."""

@@ -89,8 +89,12 @@ class SigninLinkRepository(Protocol):
         two requests race (a conditional update)."""
         ...
 
+    def peek(self, token_hash: str, at: datetime) -> tuple[str, int | None]:
+        """What :meth:`redeem` would answer now, without using the link."""
+        ...
+
     def void_for_key(self, key_id: int, at: datetime) -> None:
-        """Mark the key's unused links used (its revocation)."""
+        """Mark the key's unused links used (its revocation, or a newer link)."""
         ...
 
 

@@ -149,6 +149,14 @@ class SqlSigninLinks:
             return "unknown", None
         return ("used" if row.used_at is not None else "expired"), row.key_id
 
+    def peek(self, token_hash: str, at: datetime) -> tuple[str, int | None]:
+        row = self.s.scalar(select(SigninLinkRow).where(SigninLinkRow.token_hash == token_hash))
+        if row is None:
+            return "unknown", None
+        if row.used_at is not None:
+            return "used", row.key_id
+        return ("ok" if row.expires_at > at else "expired"), row.key_id
+
     def void_for_key(self, key_id: int, at: datetime) -> None:
         table = SigninLinkRow.__table__
         self.s.execute(

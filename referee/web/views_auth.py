@@ -11,6 +11,7 @@ from referee.service.keys import SigninLinkRefused
 from referee.web.auth import current_principal, safe_next, sign_in, sign_in_with_link, sign_out
 from referee.web.blueprint import bp
 from referee.web.i18n import choose_language, current_language, text
+from referee.web.services import services
 
 
 def _home_for(role: str) -> str:
@@ -59,19 +60,20 @@ def signin_link_page() -> Any:
         return render_template("console/signin_link.html", refused=None)
     token = request.form.get("token", "").strip()
     signed_in = current_principal()
-    if token and signed_in is not None and request.form.get("switch") != "yes":
-        # a browser already signed in asks before it changes keys (another site may
-        # have opened the link in it); the link stays unused until the answer
-        page = render_template(
-            "console/signin_switch.html",
-            token=token,
-            who=signed_in,
-            home=_home_for(signed_in.role),
-        )
-        return page, 200
     try:
         if not token:
             raise SigninLinkRefused("unknown")
+        if signed_in is not None and request.form.get("switch") != "yes":
+            # a browser already signed in asks before it changes keys (another site may
+            # have opened the link in it); the link stays unused until the answer
+            page = render_template(
+                "console/signin_switch.html",
+                token=token,
+                who=signed_in,
+                linked=services().keys.signin_link_key(token),
+                home=_home_for(signed_in.role),
+            )
+            return page, 200
         who = sign_in_with_link(token)
     except SigninLinkRefused as refused:
         page = render_template("console/signin_link.html", refused=refused.reason)

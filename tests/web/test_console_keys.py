@@ -266,7 +266,8 @@ def test_a_signed_in_browser_asks_before_a_link_switches_its_key(app: Flask, as_
     asked = browser.client.post("/console/sign-in/link", data={"csrf": csrf, "token": token})
     assert asked.status_code == 200
     question = text_of(asked)
-    assert 'id="link-switch"' in question and "signed in as Skatgericht (court)" in question
+    assert 'id="link-switch"' in question and "signed in as Skatgericht (Skat court)" in question
+    assert "signs it in as Club cup referees (referee)" in question
     assert "Signed in as" not in text_of(browser.get("/console/"))  # still the court's
     refused = browser.client.post("/console/sign-in/link", data={"token": token, "switch": "yes"})
     assert refused.status_code == 400  # the answer needs the form's CSRF token too
@@ -275,6 +276,10 @@ def test_a_signed_in_browser_asks_before_a_link_switches_its_key(app: Flask, as_
     )
     assert switched.status_code == 302  # the link was still unused
     assert "Signed in as Club cup referees." in text_of(browser.get("/console/"))
+    again = browser.client.post(
+        "/console/sign-in/link", data={"csrf": browser.csrf(), "token": token}
+    )
+    assert again.status_code == 410 and "was used already" in text_of(again)  # no question
 
 
 def test_an_owner_name_with_a_zero_width_character_is_refused(as_role) -> None:  # type: ignore[no-untyped-def]
