@@ -52,9 +52,19 @@ _new = tuple.__new__  # BidAction's own constructor, without its Python-level wr
 class Auction:
     """The state of the bidding, advanced one action at a time."""
 
-    __slots__ = ("history", "highest", "stage", "bidder", "holder", "awaiting", "declarer")
+    __slots__ = (
+        "history",
+        "highest",
+        "stage",
+        "bidder",
+        "holder",
+        "awaiting",
+        "declarer",
+        "out",
+        "free",
+    )
 
-    def __init__(self) -> None:
+    def __init__(self, out: frozenset[Seat] = frozenset(), free: bool = False) -> None:
         self.history: list[BidAction] = []
         self.highest: int | None = None
         self.stage = 1  # 1: middle vs fore, 2: rear vs survivor, 3: forehand alone, 0: over
@@ -62,6 +72,25 @@ class Auction:
         self.holder: Seat = FOREHAND
         self.awaiting: Seat = MIDDLEHAND  # whose turn it is
         self.declarer: Seat | None = None
+        #: seats shut out of the bidding (3.2.14, 3.3.9): passed over whenever their turn comes
+        self.out: frozenset[Seat] = out
+        #: a bidding started over after a look at the skat (3.3.9): a released player may
+        #: pass at any moment, not only in his turn
+        self.free = free
+        self._skip_out()
+
+    def restarted(self, out: frozenset[Seat]) -> Auction:
+        """A bidding started over from nothing among the seats not in ``out`` (ISkO 3.3.9:
+        after a look at the skat the others are no longer bound by their bids); the
+        history so far is kept, bids made from now on may again start at 18."""
+        fresh = Auction(out, free=True)
+        fresh.history = list(self.history)
+        return fresh
+
+    def exclude(self, seat: Seat) -> None:
+        """Shut ``seat`` out of the rest of this bidding (3.3.9): he is passed over."""
+        self.out = self.out | {seat}
+        self._skip_out()
 
     @property
     def is_over(self) -> bool:
@@ -105,6 +134,8 @@ class Auction:
             )
 
     def verify_pass(self, seat: Seat) -> None:
+        if self.free and self.stage != 0 and seat not in self.out:
+            return  # a released player may drop out at any moment (3.3.9)
         self._verify_turn(seat, "pass")
 
     def _verify_turn(self, seat: Seat, what: str) -> None:
@@ -112,6 +143,12 @@ class Auction:
             raise BiddingError(
                 f"the bidding is over; {seat} cannot {what}",
                 code="bidding.over",
+                params={"seat": str(seat), "variant": what},
+            )
+        if seat in self.out:
+            raise BiddingError(
+                f"{seat} is out of the bidding and cannot {what}",
+                code="bidding.excluded",
                 params={"seat": str(seat), "variant": what},
             )
         if seat is not self.awaiting:
@@ -139,15 +176,30 @@ class Auction:
             self._finish(seat)
         else:
             self.awaiting = self.holder
+            self._skip_out()
 
     def hold(self, seat: Seat) -> None:
         self.verify_hold(seat)
         self.history.append(_new(BidAction, (seat, "hold", self.highest)))
         self.awaiting = self.bidder
+        self._skip_out()
 
     def pass_(self, seat: Seat) -> None:
         self.verify_pass(seat)
         self.history.append(_new(BidAction, (seat, "pass", None)))
+        if seat is not self.awaiting:  # a released player out of turn (3.3.9)
+            self.exclude(seat)
+            return
+        self._drop(seat)
+        self._skip_out()
+
+    def _skip_out(self) -> None:
+        """Pass over every shut-out seat whose turn it is."""
+        while self.stage != 0 and self.awaiting in self.out:
+            self._drop(self.awaiting)
+
+    def _drop(self, seat: Seat) -> None:
+        """``seat``, whose turn it is, leaves the bidding."""
         if self.stage == 3:
             self._finish(None)
             return
@@ -157,9 +209,11 @@ class Auction:
             self.awaiting = REARHAND
         elif self.highest is not None:
             self._finish(survivor)
-        elif survivor is FOREHAND:  # nobody bid: forehand may still play (3.3.6)
-            self.stage, self.awaiting, self.bidder = 3, FOREHAND, FOREHAND
-        else:  # pragma: no cover - a holder without a bid cannot exist
+        elif survivor is FOREHAND or (self.out and survivor not in self.out):
+            # nobody bid: forehand may still play (3.3.6); in a bidding started over after
+            # a look at the skat (3.3.9), so may the one player left in it
+            self.stage, self.awaiting, self.bidder = 3, survivor, survivor
+        else:  # nobody left who may play (in a regular bidding a holder always has a bid)
             self._finish(None)
 
     def _finish(self, declarer: Seat | None) -> None:

@@ -49,10 +49,14 @@ class ActsOutsidePlay:
             )
         )
 
+    def release_bidders(self, event: Event) -> None:  # pragma: no cover - the Replayer's
+        raise NotImplementedError
+
     def _on_look_at_skat(self, event: Event) -> None:
         if event.by_dealer:
             phase = self.state.phase
             self._dealer(event, "skat", f"the dealer looked at the skat during {phase}")
+            self.release_bidders(event)
             return
         self._skat_viewed(event, "looked at the skat")
 
@@ -86,6 +90,7 @@ class ActsOutsidePlay:
             )
             return
         self._note(event, "skat_viewed", event.seat, f"{event.seat} {what} during {s.phase}")
+        self.release_bidders(event)
 
     def _on_expose(self, event: Event) -> None:
         s = self.state

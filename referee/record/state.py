@@ -143,6 +143,8 @@ class GameState:
         "skat",
         "phase",
         "auction",
+        "auction_kept",
+        "released",
         "declarer",
         "bid",
         "skat_taken",
@@ -171,6 +173,14 @@ class GameState:
         # a record that marks the end of the deal (``dealt``) starts while dealing
         self.phase = "deal" if any(e.type == "dealt" for e in record.events) else "bidding"
         self.auction = Auction()
+        #: after a look at the skat in the bidding (ISkO 3.3.9) the bidding may start over
+        #: (``auction``) or go on as bid (this one); the record decides which, and this one
+        #: is dropped as soon as it cannot be what the table did
+        self.auction_kept: Auction | None = None
+        #: the looks at the skat before the bidding was over: (event, the seat that looked
+        #: or None for the dealer, the seats out of the bidding from then on, whether bids
+        #: had been made that no longer bind: ISkO 3.3.9; before any bid: 3.2.14)
+        self.released: list[tuple[int, Seat | None, frozenset[Seat], bool]] = []
         self.declarer: Seat | None = None
         self.bid: int | None = None
         self.skat_taken = False

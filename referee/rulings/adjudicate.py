@@ -19,7 +19,7 @@ from referee.core.ruleset import (
     SchwarzSuffered,
 )
 from referee.core.scoresheet import game_tournament_points
-from referee.core.seats import SEAT_NAMES, Seat
+from referee.core.seats import SEAT_NAMES, SEATS, Seat
 from referee.core.valuation import (
     cheapest_lost_game,
     levels_reached,
@@ -83,6 +83,7 @@ def rule(record: GameRecord, rules: RuleSet | None = None) -> Ruling:
     for inf in r.infractions:
         r.reasoning.append(infraction_step(inf))
         _reading_of(inf, r)
+    _released_bidding(state, r)
     _allowed_reviews(state, r)
     if rule_choice(state, r) or _misdeal(state, r) or _card_shown_in_deal(state, r):
         return _finish(state, r)
@@ -174,6 +175,36 @@ def _allowed_reviews(state: GameState, r: Ruling) -> None:
                 event=m.event,
                 trick=events[m.event].trick,
             )
+
+
+def _released_bidding(state: GameState, r: Ruling) -> None:
+    """3.3.9: after a look at the skat in the bidding the player who looked is out, and the
+    others, no longer bound by their bids, may pass or start the bidding over: the ruling
+    says which bidding decided (both pass: passed in, 3.3.7)."""
+    last = next((x for x in reversed(state.released) if x[3]), None)
+    if last is None or state.phase in ("deal", "bidding"):
+        return
+    event, seat, out, _ = last
+    players = [s.value for s in SEATS if s not in out]
+    looked = seat.value if seat is not None else "dealer"
+    if state.phase == "passed_in" or state.declarer is None:
+        r.step(
+            ("ISkO 3.3.9", "ISkO 3.3.7"),
+            "bidding.released.passed_in",
+            event=event,
+            seat=looked,
+            players=players,
+        )
+        return
+    r.step(
+        ("ISkO 3.3.9",),
+        "bidding.released.started_over" if state.auction.free else "bidding.released.as_bid",
+        event=event,
+        seat=looked,
+        players=players,
+        declarer=state.declarer.value,
+        bid=state.bid,
+    )
 
 
 # -- helpers -------------------------------------------------------------------------------

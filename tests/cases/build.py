@@ -1267,6 +1267,85 @@ case(
     cited=cited("3.3.7"),
 )
 
+# ------------------------------------------ a look at the skat in the bidding restarts it (3.3.9)
+case(
+    F3,
+    "isko_3_3_9_both_players_pass_after_a_look_at_the_skat_passed_in",
+    Rec(
+        DEAL_A,
+        "M bids up to 24 and F holds; then R turns a skat card over. R is out of the "
+        "bidding, and M and F are no longer bound by their bids (3.3.9): both pass. "
+        "Nobody bids, so the game is passed in (3.3.7).",
+    )
+    .bids("M18 Fh M20 Fh M24 Fh")
+    .e("look_at_skat", "R")
+    .e("objection", "F")
+    .bids("Mp Fp"),
+    outcome="passed_in",
+    score=0,
+    ended=ended("passed_in"),
+    infractions=[inf("skat_viewed", "penalized", "3.3.9", seat="R")],
+    cited=cited("3.3.9", "3.3.7"),
+)
+
+rec = Rec(
+    DEAL_A,
+    "M bids up to 24 and F holds; then R looks at the skat. R is out, and the two others "
+    "start the bidding over (3.3.9): M bids 18, F holds, M passes. F is the declarer at "
+    "18 and wins hearts played out.",
+).bids("M18 Fh M20 Fh M24 Fh")
+rec.e("look_at_skat", "R").e("objection", "M").bids("M18 Fh Mp")
+rec.pickup("F", ["D9", "D7"]).declare("F", "hearts").play(tricks(1, 10))
+case(
+    F3,
+    "isko_3_3_9_bidding_started_over_from_18_after_a_look_at_the_skat",
+    rec,
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    bid=18,
+    infractions=[inf("skat_viewed", "penalized", "3.3.9", seat="R")],
+    cited=cited("3.3.9"),
+)
+
+case(
+    F3,
+    "isko_3_3_9_player_who_had_passed_stays_out_of_the_new_bidding",
+    Rec(
+        DEAL_A,
+        "M passes, R bids 18 to F, F holds; then R looks at the skat. R is out, and M, who "
+        "had passed before, may not take part in the new bidding (3.3.9): his bid of 18 is "
+        "only noted. F, the one player left, is not bound by his hold and passes: passed "
+        "in (3.3.7).",
+    )
+    .bids("Mp R18 Fh")
+    .e("look_at_skat", "R")
+    .bids("M18 Fp"),
+    outcome="passed_in",
+    score=0,
+    ended=ended("passed_in"),
+    infractions=[inf("skat_viewed", "penalized", "3.3.9", seat="R")],
+    cited=cited("3.3.9", "3.3.7", "3.3.2"),
+)
+
+rec = Rec(
+    DEAL_A,
+    "M passes, R bids 18 to F and F holds; then R looks at the skat. R is out, M had "
+    "passed: F is the one player left, and instead of passing he keeps to his 18 and "
+    "takes up the skat (3.3.9); he wins hearts played out.",
+).bids("Mp R18 Fh")
+rec.e("look_at_skat", "R")
+rec.pickup("F", ["D9", "D7"]).declare("F", "hearts").play(tricks(1, 10))
+case(
+    F3,
+    "isko_3_3_9_the_one_player_left_keeps_to_his_bid",
+    rec,
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    bid=18,
+    infractions=[inf("skat_viewed", "penalized", "3.3.9", seat="R")],
+    cited=cited("3.3.9"),
+)
+
 # ---------------------------------------------- the declarer's choices (3.3.10, 3.3.11, 3.4.5)
 case(
     F3,
@@ -1465,6 +1544,29 @@ case(
     tournament_points=WON_AT_FOUR,
     infractions=[dealer_inf("ISkO 3.3.9", "SkWO 8.5", "SkWO 5.1")],
     cited=cited("3.3.9", "SkWO 8.5", "SkWO 5.1"),
+)
+
+case(
+    F3,
+    "isko_3_3_9_dealer_looks_at_the_skat_the_bidders_pass_passed_in",
+    table_of_four(
+        Rec(
+            DEAL_A,
+            "Table of four: M bids 20 and F holds; then the dealer turns a skat card over. "
+            "The bidders are no longer bound by their bids (3.3.9): M, F and R pass. Nobody "
+            "bids: passed in (3.3.7), nobody scores, the dealer neither.",
+        )
+        .bids("M18 Fh M20 Fh")
+        .e("look_at_skat", "dealer")
+        .e("objection", "F")
+        .bids("Mp Fp Rp")
+    ),
+    outcome="passed_in",
+    score=0,
+    ended=ended("passed_in"),
+    tournament_points={"forehand": 0, "middlehand": 0, "rearhand": 0, "dealer": 0},
+    infractions=[dealer_inf("ISkO 3.3.9", "SkWO 8.5")],
+    cited=cited("3.3.9", "3.3.7"),
 )
 
 case(

@@ -168,3 +168,41 @@ def test_isko_3_3_apply_replays_recorded_actions():
         auction.apply(action)
     assert auction.declarer is R and auction.highest == 20
     assert auction.history == actions
+
+
+def test_isko_3_3_9_a_restarted_bidding_starts_again_at_18_without_the_looker():
+    auction = Auction()
+    for action in (BidAction(M, "bid", 18), BidAction(F, "hold"), BidAction(M, "bid", 24)):
+        auction.apply(action)
+    auction.hold(F)
+    fresh = auction.restarted(frozenset({R}))
+    fresh.bid(M, 18)  # lower than 24: a new bidding
+    fresh.hold(F)
+    fresh.pass_(M)  # rearhand, who looked, is passed over
+    assert fresh.is_over and fresh.declarer is F and fresh.highest == 18
+    assert len(fresh.history) == 7
+
+
+def test_isko_3_3_9_released_players_may_pass_in_any_order_and_nobody_bids():
+    fresh = Auction().restarted(frozenset({R}))
+    fresh.pass_(F)  # forehand, not in turn, drops out of the new bidding
+    fresh.pass_(M)
+    assert fresh.passed_in
+
+
+def test_isko_3_3_9_a_player_out_of_the_bidding_cannot_bid():
+    auction = Auction(frozenset({M}))
+    assert auction.awaiting is R  # middlehand is passed over: rearhand bids to forehand
+    with pytest.raises(BiddingError) as info:
+        auction.bid(M, 18)
+    assert info.value.code == "bidding.excluded"
+
+
+def test_isko_3_3_9_the_one_player_left_may_bid_or_pass():
+    auction = Auction(frozenset({M, F}))
+    assert auction.awaiting is R
+    auction.bid(R, 18)
+    assert auction.declarer is R and auction.highest == 18
+    alone = Auction(frozenset({M, F}))
+    alone.pass_(R)
+    assert alone.passed_in

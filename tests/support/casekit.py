@@ -3,7 +3,7 @@
 A case is ``tests/cases/<family>/<name>.json`` (a skat-log/1 record) with
 ``<name>.expected.json`` next to it, holding only the ruling fields that are asserted:
 
-- ``outcome``, ``declarer``, ``game_value``, ``score``, ``overbid``, ``matadors``,
+- ``outcome``, ``declarer``, ``bid``, ``game_value``, ``score``, ``overbid``, ``matadors``,
   ``tournament_points``, ``card_points``, ``tricks``: equal to the ruling's field;
 - ``ended``: every key given must match (e.g. ``reason`` and ``trick``);
 - ``infractions``: each entry (``kind``, ``status``, optional ``seat``, ``clauses`` that must
@@ -34,6 +34,7 @@ EXACT = (
     "tournament_points",
     "outcome",
     "declarer",
+    "bid",
     "game_value",
     "score",
     "overbid",
