@@ -241,9 +241,7 @@ class JobService:
         now = self._now()
         with self._uow() as uow:
             wrote = uow.jobs.write(job_id, no, output, ruled, errors, now)
-            finished = wrote and uow.jobs.remaining(job_id) == 0
-            if finished:
-                finished = uow.jobs.finish(job_id, "done", now, now + self.keep)
+            finished = wrote and uow.jobs.finish_if_complete(job_id, now, now + self.keep)
             uow.commit()
         if finished:
             self.notify_owner_of_job(job_id)

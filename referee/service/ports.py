@@ -119,7 +119,15 @@ class JobRepository(Protocol):
         """Write a chunk's output unless it was written already; True if this wrote it."""
         ...
 
-    def remaining(self, job_id: int) -> int: ...
+    def remaining(self, job_id: int) -> int:
+        """How many of the job's chunks have not ended (neither written nor failed)."""
+        ...
+
+    def finish_if_complete(self, job_id: int, now: datetime, expires_at: datetime) -> bool:
+        """In one atomic step (the job's row locked), mark the job done if none of its
+        chunks is left; True for the one call that did, whoever else tries at once."""
+        ...
+
     def finish(self, job_id: int, state: str, now: datetime, expires_at: datetime) -> bool:
         """Move an unfinished job to ``state``; True if this call did."""
         ...

@@ -21,6 +21,8 @@ __all__ = ["SqlJobs", "SqlWebhooks"]
 _JOBS = JobRow.__table__
 _CHUNKS = JobChunkRow.__table__
 _INSERT_CHUNK = insert(_CHUNKS)
+#: the states a chunk ends in: written, or given up after its attempts
+ENDED = ("done", "failed")
 
 
 def _job(row: JobRow) -> Job:
@@ -157,7 +159,8 @@ class SqlJobs:
     def remaining(self, job_id: int) -> int:
         c = _CHUNKS.c
         return int(
-            self.s.scalar(select(func.count()).where(c.job_id == job_id, c.state != "done")) or 0
+            self.s.scalar(select(func.count()).where(c.job_id == job_id, c.state.not_in(ENDED)))
+            or 0
         )
 
     def finish(self, job_id: int, state: str, now: datetime, expires_at: datetime) -> bool:
@@ -165,6 +168,25 @@ class SqlJobs:
             update(JobRow)
             .where(JobRow.id == job_id, JobRow.state.in_(("queued", "running")))
             .values(state=state, finished_at=now, expires_at=expires_at)
+        )
+        return bool(done.rowcount == 1)  # type: ignore[attr-defined]
+
+    def finish_if_complete(self, job_id: int, now: datetime, expires_at: datetime) -> bool:
+        """Mark the job done if no chunk of it is left unfinished; True for the one call
+        that did. The job's row is locked first (``FOR UPDATE``; SQLite has one writer
+        anyway), so of two workers writing the last chunks at once the second waits for
+        the first to commit, then counts again and sees both chunks finished."""
+        locked = self.s.execute(
+            select(_JOBS.c.state).where(_JOBS.c.id == job_id).with_for_update()
+        ).scalar_one_or_none()
+        if locked not in ("queued", "running"):
+            return False
+        c = _CHUNKS.c
+        unfinished = select(c.no).where(c.job_id == job_id, c.state.not_in(ENDED)).exists()
+        done = self.s.execute(
+            update(JobRow)
+            .where(JobRow.id == job_id, JobRow.state.in_(("queued", "running")), ~unfinished)
+            .values(state="done", finished_at=now, expires_at=expires_at)
         )
         return bool(done.rowcount == 1)  # type: ignore[attr-defined]
 
