@@ -25,6 +25,8 @@ from tests.service.test_jobs import _iss_lines
 from tests.support.stack import instance, job_env, start_worker, stop, wait_for
 
 DEADLINE_S = 20
+#: about 40 s, most of it waiting for the deadline
+pytestmark = pytest.mark.slow
 
 
 class _Trickler(http.server.BaseHTTPRequestHandler):
