@@ -33,6 +33,8 @@ import ipaddress
 import secrets
 import socket
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FuturesTimeout
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -110,11 +112,29 @@ Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 Resolver = Callable[[str, int], list[str]]
 
 
-def system_resolve(host: str, port: int) -> list[str]:
-    """Every address the system resolver gives for ``host`` (numeric forms such as
-    ``2130706433``, ``0x7f.1`` or ``0177.0.0.1`` come back as the address they mean)."""
+#: lookups run here, so a caller waits at most its timeout for a resolver that stalls
+_LOOKUPS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="webhook-dns")
+#: the longest a registration waits for its host to resolve
+RESOLVE_TIMEOUT_S = 2.0
+
+
+def _lookup(host: str, port: int) -> list[str]:
     infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     return list(dict.fromkeys(str(info[4][0]) for info in infos))
+
+
+def system_resolve(host: str, port: int, timeout: float | None = None) -> list[str]:
+    """Every address the system resolver gives for ``host`` (numeric forms such as
+    ``2130706433``, ``0x7f.1`` or ``0177.0.0.1`` come back as the address they mean);
+    a resolver that takes longer than ``timeout`` is an error (the lookup runs on, in a
+    small pool of its own, and its answer is dropped)."""
+    timeout = RESOLVE_TIMEOUT_S if timeout is None else timeout
+    future = _LOOKUPS.submit(_lookup, host, port)
+    try:
+        return future.result(timeout=timeout)
+    except FuturesTimeout:
+        future.cancel()
+        raise TimeoutError(f"no answer within {timeout:g} s") from None
 
 
 def _embedded_v4(ip: Address) -> ipaddress.IPv4Address | None:

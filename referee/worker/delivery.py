@@ -19,7 +19,14 @@ import threading
 import time
 from collections.abc import Sequence
 
-from referee.service.webhooks import Destination, Network, Resolver, destination, headers
+from referee.service.webhooks import (
+    Destination,
+    Network,
+    Resolver,
+    destination,
+    headers,
+    system_resolve,
+)
 
 __all__ = ["DeliveryFailed", "post"]
 
@@ -89,6 +96,11 @@ def post(
     """Deliver ``body`` once; the receiver's 2xx status, else :class:`DeliveryFailed`."""
     start = time.monotonic()
     deadline = start + deadline_s
+    if resolve is None:
+
+        def resolve(host: str, port: int) -> list[str]:  # within what is left of the deadline
+            return system_resolve(host, port, timeout=max(0.01, deadline - time.monotonic()))
+
     try:
         dest = destination(url, allowed, resolve)
     except ValueError as exc:  # DestinationRefused: the name resolves inside now

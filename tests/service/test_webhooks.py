@@ -411,3 +411,26 @@ def test_a_delivery_tries_the_next_checked_address_when_one_refuses(
         resolve=lambda _host, _port: ["127.0.0.2", "127.0.0.1"],  # nothing listens on .2
     )
     assert status == 204 and len(handler.got) == 1
+
+
+def test_a_resolver_that_stalls_holds_a_registration_only_briefly(
+    make_app: Callable[..., Flask], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    release = threading.Event()
+    real = socket.getaddrinfo
+
+    def stalling(host: Any, port: Any, *args: Any, **kw: Any) -> Any:
+        if host == "slow.example.test":
+            release.wait(60)  # an authoritative server that never answers
+        return real(host, port, *args, **kw)
+
+    monkeypatch.setattr(socket, "getaddrinfo", stalling)
+    monkeypatch.setattr(webhooks, "RESOLVE_TIMEOUT_S", 0.5)
+    app = _app(make_app, tmp_path)
+    try:
+        r = _register(app, _keys(app)["platform"], "http://slow.example.test/hook")
+        assert r.status_code == 422
+        assert "does not resolve" in r.get_json()["detail"]
+        assert "no answer within 0.5 s" in r.get_json()["detail"]
+    finally:
+        release.set()
