@@ -132,7 +132,9 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         api.register_blueprint(module.blp)
     app.register_error_handler(RefereeError, from_referee_error)
     app.register_error_handler(Exception, from_unexpected)
-    RateLimiter(settings.rate_limit, settings.rate_limit_storage).init_app(app)
+    RateLimiter(settings.rate_limit, settings.rate_limit_storage, settings.heavy_budget).init_app(
+        app
+    )
     console.init_app(app, settings)  # the console (/console), a sibling of the API
     app.register_error_handler(404, _not_found)
     security_headers.init_app(app)

@@ -40,7 +40,7 @@ import time
 from collections import OrderedDict
 from typing import Protocol
 
-from flask import Flask, Response, g, request, session
+from flask import Flask, Response, current_app, g, request, session
 from limits import RateLimitItem, parse
 from limits.storage import storage_from_string
 from limits.strategies import FixedWindowRateLimiter
@@ -48,8 +48,9 @@ from werkzeug.exceptions import TooManyRequests
 
 from referee.api import shared_counter
 from referee.api.context import bearer_token, services
+from referee.rulings.search.gate import BudgetSpent, Meter, set_meter
 from referee.service.errors import Unauthenticated
-from referee.service.keys import hash_key
+from referee.service.keys import Principal, hash_key
 
 log = logging.getLogger(__name__)
 LIMITED_PREFIX = "/v1/"
@@ -71,7 +72,7 @@ def _address() -> str:
 
 
 def rate_limit_key() -> str:
-    """Limits count per API key (by hash) when the key is known and valid, else per
+    """Limits count per API key (by its id) when the key is known and valid, else per
     client address (no key, a made-up key, a revoked one). The key is authenticated
     here (cached per process, see KeyService) and the view reuses the answer; a database
     that cannot be asked fails the request here (503), as the view would a moment later."""
@@ -82,12 +83,17 @@ def rate_limit_key() -> str:
         except Unauthenticated:
             pass
         else:
-            return "key:" + hash_key(token)[:16]
+            return _key_of(g.principal)
     return "addr:" + _address()
 
 
+def _key_of(who: Principal) -> str:
+    """One count per API key, whether it calls the API or signs in to the console."""
+    return f"key:{who.key_id}"
+
+
 class Counter(Protocol):
-    def hit(self, key: str) -> Verdict: ...
+    def hit(self, key: str, cost: int = 1) -> Verdict: ...
 
 
 class MemoryCounter:
@@ -111,7 +117,7 @@ class MemoryCounter:
         self._windows: OrderedDict[str, list[float]] = OrderedDict()  # key -> [end, count]
         self._lock = threading.Lock()
 
-    def hit(self, key: str) -> Verdict:
+    def hit(self, key: str, cost: int = 1) -> Verdict:
         now = time.time()
         with self._lock:
             windows = self._windows
@@ -124,7 +130,7 @@ class MemoryCounter:
                 ):
                     windows.popitem(last=False)
                 window = windows[key] = [now + self.seconds, 0]
-            window[1] += 1
+            window[1] += cost
             count = int(window[1])
             return count <= self.amount, max(0, self.amount - count), window[0]
 
@@ -157,12 +163,12 @@ class StorageCounter:
         self.down_until = 0.0
         self.tries = 0
 
-    def hit(self, key: str) -> Verdict:
+    def hit(self, key: str, cost: int = 1) -> Verdict:
         if time.monotonic() < self.down_until:
-            return self.fallback.hit(key)
+            return self.fallback.hit(key, cost)
         self.tries += 1
         try:
-            allowed = self.strategy.hit(self.item, key)
+            allowed = self.strategy.hit(self.item, key, cost=cost)
             reset, remaining = self.strategy.get_window_stats(self.item, key)
         except Exception as exc:  # noqa: BLE001 - any storage failure: count here for a while
             self.down_until = time.monotonic() + self.retry_s
@@ -171,19 +177,22 @@ class StorageCounter:
                 exc,
                 self.retry_s,
             )
-            return self.fallback.hit(key)
+            return self.fallback.hit(key, cost)
         return allowed, max(0, remaining), reset
 
 
 def form_key() -> str:
-    """Console form posts count per signed-in session (one user entering a game posts
-    after every tap; colleagues behind one address do not share that allowance); a
-    sign-in per client address and the key (or link) it tries, so failed attempts with
-    one key do not lock the other keys of a venue behind one address out (a key is 32
-    random bytes: trying many gains nothing); any other form per client address."""
+    """Console form posts of a signed-in session count against its API key, the same
+    count as the key's API calls (signing in again opens no new allowance); a sign-in
+    per client address and the key (or link) it tries, so failed attempts with one key
+    do not lock the other keys of a venue behind one address out (a key is 32 random
+    bytes: trying many gains nothing); any other form per client address."""
     token = session.get(CONSOLE_SESSION)
     if token:
-        return "form-session:" + hash_key(str(token))[:16]
+        who = services().keys.session_principal(str(token))
+        if who is not None:
+            g.principal = who  # the console's own lookup reuses it
+            return _key_of(who)
     tried = SIGNIN_FIELDS.get(request.path)
     if tried is not None:
         return f"signin:{_address()}:" + hash_key(request.form.get(tried, "").strip())[:16]
@@ -206,15 +215,30 @@ def make_counter(item: RateLimitItem, storage_uri: str) -> Counter:
 
 class RateLimiter:
     """Counts every ``/v1/`` request and console form post against ``limit``
-    (e.g. ``300 per minute``)."""
+    (e.g. ``300 per minute``), and with ``heavy_budget`` (e.g. ``10000000 per 10
+    minutes``) the search nodes of their rulings per caller: a request is let in while
+    the caller has nodes left in its window, its searches may take at most those (see
+    :mod:`referee.rulings.search.gate`), and what they took is counted when it ends. A
+    ruling that would need more is refused with 429 and ``Retry-After``, never ruled on
+    less."""
 
-    def __init__(self, limit: str, storage_uri: str) -> None:
+    #: the entry form's analysis, an aid posted after every tap: with no nodes left it
+    #: answers what it knows without searching (it says so), rather than a 429
+    AIDS = frozenset({"/console/entry/analyse"})
+
+    def __init__(self, limit: str, storage_uri: str, heavy_budget: str = "") -> None:
         self.item = parse(limit)
         self.counter: Counter = make_counter(self.item, storage_uri)
+        self.heavy_item = parse(heavy_budget) if heavy_budget else None
+        self.heavy: Counter | None = (
+            make_counter(self.heavy_item, storage_uri) if self.heavy_item else None
+        )
 
     def init_app(self, app: Flask) -> RateLimiter:
         app.before_request(self.check)
         app.after_request(self.add_headers)
+        app.teardown_request(self.count_nodes)
+        app.register_error_handler(BudgetSpent, self.budget_spent)
         app.extensions["referee_rate_limiter"] = self
         return self
 
@@ -242,6 +266,52 @@ class RateLimiter:
                 f"more than {self.item} for this caller; try again in {retry} s",
                 retry_after=retry,
             )
+        self._open_meter(key)
+
+    def _open_meter(self, key: str) -> None:
+        """Let the request's searches take what the caller has left of its nodes."""
+        if self.heavy is None:
+            return
+        try:
+            _, left, reset = self.heavy.hit("heavy:" + key, 0)
+        except Exception as exc:  # noqa: BLE001 - any storage failure: fail open
+            log.warning("rate-limit storage unavailable: %s", exc)
+            return
+        g.heavy = (key, reset)
+        if left <= 0 and request.path not in self.AIDS:
+            retry = max(1, math.ceil(reset - time.time()))
+            raise TooManyRequests(
+                f"this caller's rulings searched their {self.heavy_item} search nodes; "
+                f"try again in {retry} s",
+                retry_after=retry,
+            )
+        meter = Meter(max(0, left))
+        g.heavy_meter = meter
+        set_meter(meter)
+
+    def count_nodes(self, _error: BaseException | None = None) -> None:
+        """Count the nodes the request's searches took against its caller (when the
+        request ends: a streamed answer has been sent)."""
+        meter = g.pop("heavy_meter", None)
+        if meter is None:
+            return
+        set_meter(None)
+        if meter.used and self.heavy is not None:
+            try:
+                self.heavy.hit("heavy:" + g.heavy[0], meter.used)
+            except Exception as exc:  # noqa: BLE001 - any storage failure: fail open
+                log.warning("rate-limit storage unavailable: %s", exc)
+
+    def budget_spent(self, error: BudgetSpent) -> Response:
+        """A ruling stopped at its caller's node budget: 429, as if refused at the door."""
+        _, reset = g.get("heavy", ("", time.time() + 60))
+        retry = max(1, math.ceil(reset - time.time()))
+        refusal = TooManyRequests(
+            f"the ruling needs more search nodes than this caller has left of its "
+            f"{self.heavy_item}; nothing was stored, try again in {retry} s",
+            retry_after=retry,
+        )
+        return current_app.make_response(current_app.handle_http_exception(refusal))
 
     def add_headers(self, response: Response) -> Response:
         window = g.get("rate_limit")

@@ -85,7 +85,7 @@ class SharedCounter:
         self.seconds = item.get_expiry()
         self.region = region
 
-    def hit(self, key: str) -> tuple[bool, int, float]:
+    def hit(self, key: str, cost: int = 1) -> tuple[bool, int, float]:
         digest = _digest(key)
         region = self.region
         memory, slots = region.memory, region.slots
@@ -100,7 +100,7 @@ class SharedCounter:
                 if d == digest:
                     if end <= now:  # its window ended: a new one opens
                         end, count = now + self.seconds, 0
-                    count += 1
+                    count += cost
                     SLOT.pack_into(memory, at, digest, end, count)
                     return count <= self.amount, max(0, self.amount - count), end
                 if d == 0 or end <= now:
@@ -109,5 +109,5 @@ class SharedCounter:
                 elif end < take_end:
                     take, take_end = at, end
             end = now + self.seconds
-            SLOT.pack_into(memory, take, digest, end, 1)
-            return 1 <= self.amount, max(0, self.amount - 1), end
+            SLOT.pack_into(memory, take, digest, end, cost)
+            return cost <= self.amount, max(0, self.amount - cost), end

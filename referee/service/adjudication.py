@@ -64,6 +64,11 @@ class AdjudicationService:
                 counts["errors"] += 1
                 yield {"index": index, "game": _game_id(rec), "error": exc.to_dict()}
                 continue
+            except engine.BudgetSpent as exc:  # the caller's nodes are spent: stop here
+                counts["errors"] += 1
+                error = {"code": "rate.search_budget", "message": f"{exc}; the rest was not read"}
+                yield {"index": index, "game": _game_id(rec), "error": error}
+                break
             counts["ruled"] += 1
             yield {"index": index, "game": _game_id(rec), "ruling": ruling}
         yield {"summary": counts}

@@ -21,12 +21,15 @@ from referee.rulings import Ruling
 from referee.rulings import render as render_ruling
 from referee.rulings import rule as rule_record
 from referee.rulings.render import adjudicate_document
+from referee.rulings.search.gate import BudgetSpent, metered
 
 __all__ = [
+    "BudgetSpent",
     "adjudicate",
     "catalogue",
     "iss_to_skatlog",
     "iter_iss_records",
+    "metered",
     "parse_iss_record",
     "parse_record",
     "read_iss_lines",

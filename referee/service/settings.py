@@ -80,6 +80,11 @@ class Settings:
     #: shared:// all workers of this gunicorn server; memory:// each process;
     #: redis://... all instances
     rate_limit_storage: str = "shared://"
+    #: search nodes the rulings of one key may take in a window (the points search runs
+    #: some 150,000 a second); over it a request is refused with 429 (empty: no bound)
+    heavy_budget: str = "10000000 per 10 minutes"
+    #: search nodes one analysis of the entry form may take over all its completions
+    entry_budget: int = 200_000
     #: seconds an authenticated key is remembered per process (0: ask the database every
     #: time); a revocation is immediate in the process that revokes, within this elsewhere
     key_cache_s: float = 2.0
@@ -148,6 +153,8 @@ class Settings:
             import_max_bytes=int(env.get("REFEREE_IMPORT_MAX_BYTES") or d.import_max_bytes),
             rate_limit=env.get("REFEREE_RATE_LIMIT") or d.rate_limit,
             rate_limit_storage=env.get("REFEREE_RATE_LIMIT_STORAGE") or d.rate_limit_storage,
+            heavy_budget=env.get("REFEREE_HEAVY_BUDGET", d.heavy_budget).strip(),
+            entry_budget=int(env.get("REFEREE_ENTRY_BUDGET") or d.entry_budget),
             key_cache_s=float(env.get("REFEREE_KEY_CACHE_S") or d.key_cache_s),
             anonymous_access=_flag(env.get("REFEREE_ANONYMOUS_ACCESS")),
             secret_key=env.get("REFEREE_SECRET_KEY") or None,

@@ -4,6 +4,10 @@ After every change the script (``static/entry.js``) posts its draft; :func:`anal
 answers with the seats and trick winners, the cards that follow suit, the cards placed by
 elimination, the record and its ruling, or, while cards are missing, what the ruling
 needs and what it can decide without them (never a ruling built on a half-entered deal).
+
+An aid, not a ruling: the searches of one analysis (every completion's) may take at most
+``budget`` nodes. Past them it stops and answers with what it has found, saying that it
+was cut short (a dispute is ruled in full when it is sent, or refused; never cut short).
 """
 
 from __future__ import annotations
@@ -118,8 +122,14 @@ def _same(doc: dict[str, Any]) -> tuple[Any, ...]:
     )
 
 
-def analyse(doc: Any, lang: str) -> dict[str, Any]:
-    """Everything the entry page shows for a draft, in ``lang``."""
+def analyse(doc: Any, lang: str, *, budget: int | None = None) -> dict[str, Any]:
+    """Everything the entry page shows for a draft, in ``lang``; the searches of all its
+    rulings take at most ``budget`` nodes (``None``: no bound but the request's)."""
+    with engine.metered(budget):
+        return _analyse(doc, lang)
+
+
+def _analyse(doc: Any, lang: str) -> dict[str, Any]:
     d = read_draft(doc)
     problems: list[dict[str, str]] = []
     if d.bid is not None and d.bid not in BID_VALUES:
@@ -225,6 +235,16 @@ def analyse(doc: Any, lang: str) -> dict[str, Any]:
         except RefereeError as exc:
             answer["problems"].append({"field": "record", "message": error_text(exc, lang)})
             return answer
+        except engine.BudgetSpent:
+            answer["knowledge"] = {
+                "needed": [],
+                "decided": [],
+                "possible": [],
+                "verdict": "cut_short",
+                "verdict_text": text("console.entry.ruling_cut_short", lang),
+                "cut_short": True,
+            }
+            return answer
         answer["ruling"] = _ruling_brief(ruling, lang)
         plays_by_event = _play_indexes(record)
         answer["infraction_plays"] = sorted(
@@ -319,6 +339,7 @@ def _half_known(
     possible: list[str] = []
     count = _count_completions(held, len(unknown))
     verdict = "unknown"
+    tried, cut = 0, False
     if count <= COMPLETION_LIMIT:
         rulings: dict[tuple[Any, ...], str] = {}
         for extra in _completions(held, unknown):
@@ -327,15 +348,24 @@ def _half_known(
             try:
                 doc = engine.adjudicate(record, lang=lang)
             except RefereeError:
+                tried += 1
                 continue
+            except engine.BudgetSpent:
+                cut = True
+                break
+            tried += 1
             rulings.setdefault(_same(doc), _possible_line(doc, lang))
         possible = sorted(set(rulings.values()))
         verdict = "same" if len(rulings) == 1 else "depends" if rulings else "unknown"
+        if cut and verdict != "depends":  # two rulings already differ: that stands
+            verdict = "cut_short"
     return {
         "needed": needed,
         "decided": decided,
         "completions": count,
+        "tried": tried,
+        "cut_short": cut,
         "verdict": verdict,
-        "verdict_text": text(f"console.entry.verdict_{verdict}", lang, count=count),
+        "verdict_text": text(f"console.entry.verdict_{verdict}", lang, count=count, tried=tried),
         "possible": possible,
     }

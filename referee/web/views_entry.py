@@ -23,6 +23,7 @@ from referee.web.cards import card_view
 from referee.web.entry_analysis import analyse
 from referee.web.error_text import error_text
 from referee.web.i18n import capitalized, current_language, term, text
+from referee.web.services import services
 
 #: the texts the script shows, by short name (console.entry.<name> unless a full key)
 _SCRIPT_TEXTS = (
@@ -166,7 +167,7 @@ def entry_analyse() -> Any:
         return jsonify({"error": text("console.new.not_allowed", lang)}), 403
     draft = request.get_json(silent=True)
     try:
-        return jsonify(analyse(draft, lang))
+        return jsonify(analyse(draft, lang, budget=services().settings.entry_budget))
     except entry.EntryError as exc:
         message = text(exc.code, lang, **{"card": "", **exc.params})
         return jsonify({"error": message, "field": exc.where.get("field")}), 422

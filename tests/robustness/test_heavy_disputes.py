@@ -51,6 +51,7 @@ class Gunicorn(Served):
                 url,
                 tmp,
                 REFEREE_RATE_LIMIT="1000000 per minute",
+                REFEREE_HEAVY_BUDGET="",  # the gate alone is measured here
                 REFEREE_ANALYSIS_LOCK=str(tmp / "analysis.lock"),
             )
         except RuntimeError as e:

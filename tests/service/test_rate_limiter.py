@@ -9,7 +9,6 @@ import time
 import pytest
 
 from referee.api.ratelimit import RateLimiter, rate_limit_key
-from referee.service.keys import hash_key
 
 PROBLEM = "application/problem+json"
 LIMIT_HEADERS = ("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset")
@@ -212,17 +211,18 @@ def test_the_memory_counter_opens_a_new_window_and_drops_expired_keys(monkeypatc
     assert set(counter._windows) == {"d"}
 
 
-def test_the_rate_limit_key_is_the_key_hash_or_the_client_address(app, keys):
+def test_the_rate_limit_key_is_the_key_id_or_the_client_address(app, keys):
     secret = keys["referee"]["Authorization"].split()[1]
+    key_id = app.extensions["referee"].keys.authenticate(secret).key_id
     with app.test_request_context(
         "/v1/disputes", headers={"Authorization": f"Bearer {secret}"}, **addr("192.0.2.5")
     ):
-        assert rate_limit_key() == "key:" + hash_key(secret)[:16]
+        assert rate_limit_key() == f"key:{key_id}"
         assert secret not in rate_limit_key()
     with app.test_request_context(
         "/v1/disputes", headers={"Authorization": f"bearer  {secret} "}, **addr("192.0.2.5")
     ):
-        assert rate_limit_key() == "key:" + hash_key(secret)[:16]
+        assert rate_limit_key() == f"key:{key_id}"
     for headers in (
         {},
         {"Authorization": "Basic dXNlcjpwdw=="},
@@ -329,8 +329,9 @@ def test_failed_sign_ins_do_not_lock_the_other_keys_of_an_address(make_app, keys
     assert signed_in.status_code != 429
 
 
-def test_signed_in_console_posts_count_per_session_not_per_address(make_app, keys):
-    """Two people behind one address, each signed in: each has the full allowance."""
+def test_signed_in_console_posts_count_per_key_not_per_address(make_app, keys):
+    """Two people behind one address, each signed in with a key: each has the full
+    allowance of their key."""
     from tests.support.web import Console
 
     app, _client = limited(make_app, "4 per minute")
@@ -346,3 +347,24 @@ def test_signed_in_console_posts_count_per_session_not_per_address(make_app, key
             c.client.post("/console/language", data={"lang": "de"}).status_code for _ in range(5)
         ]
         assert codes[:4] == [400] * 4 and codes[4] == 429, codes
+
+
+def test_the_console_and_the_api_share_one_limit_per_key(make_app, keys):
+    """Signing in again opens no new allowance, nor does the console beside the API: the
+    sessions of a key and its API calls count together (before, each session counted
+    alone: a key at its limit went on posting through a fresh sign-in)."""
+    from tests.support.web import Console
+
+    app, client = limited(make_app, "6 per minute")
+    secret = keys["referee"]["Authorization"].split()[1]
+    codes = []
+    for i in range(3):  # three sign-ins of one key, from three addresses
+        c = Console(app.test_client())
+        c.client.environ_base["REMOTE_ADDR"] = f"10.0.1.{i}"
+        assert c.sign_in(secret).status_code == 302  # counted per address and key tried
+        codes += [
+            c.client.post("/console/language", data={"lang": "de"}).status_code for _ in range(3)
+        ]
+        codes.append(client.get("/v1/disputes", headers=keys["referee"]).status_code)
+    assert codes.count(429) == len(codes) - 6, codes
+    assert codes[-1] == 429  # the API too, once the console spent the key's allowance

@@ -446,3 +446,38 @@ def test_the_replayers_refusal_of_a_draft_is_said_in_the_referees_language() -> 
     assert answer["record"] is not None and answer["ruling"] is None
     said = "„Keine Karte“ setzt einen laufenden Stich mit einer Karte auf dem Tisch voraus."
     assert answer["problems"] == [{"field": "record", "message": said}]
+
+
+def _heavy_draft() -> tuple[dict[str, Any], int, dict[str, Any]]:
+    """A half-entered hardest-case deal whose completions are all ruled alike only after
+    long searches: the draft, the nodes of its whole analysis, and its knowledge."""
+    from referee.rulings.search.gate import metered
+    from tests.support.heavy import heavy_records
+
+    for record in heavy_records():
+        draft = draft_from_record(record)
+        played = {p["card"] for p in draft["plays"]}
+        for seat in ("middlehand", "rearhand"):
+            for card in [c for c in draft["cards"][seat] if c not in played][:2]:
+                draft["cards"][seat].remove(card)
+        with metered() as m:
+            knowledge = analyse(draft)["knowledge"]
+        if knowledge and knowledge["verdict"] == "same" and m.used > 50_000:
+            return draft, m.used, knowledge
+    raise AssertionError("no hardest-case draft with one ruling over its completions")
+
+
+def test_the_analysis_of_a_draft_is_cut_short_at_its_budget_and_says_so() -> None:
+    """An aid, not a ruling: past its nodes the analysis stops and says so (before, up to
+    24 completions were ruled in full, seconds of a request thread for one crafted draft)."""
+    draft, nodes, full = _heavy_draft()
+    with Flask(__name__).test_request_context():
+        cut = entry_analysis.analyse(json.loads(json.dumps(draft)), "en", budget=nodes // 2)
+    knowledge = cut["knowledge"]
+    assert knowledge["cut_short"] and knowledge["verdict"] == "cut_short"
+    assert knowledge["tried"] < knowledge["completions"] == full["completions"]
+    assert knowledge["verdict_text"].startswith("Cut short")
+    with Flask(__name__).test_request_context():
+        whole = entry_analysis.analyse(json.loads(json.dumps(draft)), "en", budget=nodes)
+    assert whole["knowledge"]["verdict"] == "same" and not whole["knowledge"]["cut_short"]
+    assert whole["knowledge"]["possible"] == full["possible"]

@@ -12,6 +12,20 @@ searched twice. Without a runner a search simply runs where it is called.
 Either way the answer, the line and the node count are those of a plain run: the search
 is deterministic.
 
+The light count is a request's, not a search's: a service opens a :class:`Meter` around
+a request (:func:`metered`), every search of the request adds its nodes to it, and once
+their sum passes :data:`LIGHT_NODES` every further search of the request goes to the
+runner. A meter may also bound the nodes of the request (``budget``): a search that would
+pass it stops and raises :class:`BudgetSpent`, which is never a ruling (a service answers
+"try later"); within the budget a ruling is the same as without one. A meter opened
+inside another counts for both and is bound by both.
+
+>>> with metered(budget=1_000) as outer:
+...     with metered(budget=300) as inner:
+...         inner.charge(200)
+...     inner.remaining(), outer.remaining(), outer.used
+(100, 800, 200)
+
 >>> set_runner(lambda search: search()); runner()(lambda: 42)
 42
 >>> set_runner(None); runner() is None
@@ -20,14 +34,94 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Protocol, TypeVar
 
-__all__ = ["LIGHT_NODES", "Runner", "runner", "set_runner"]
+__all__ = [
+    "LIGHT_NODES",
+    "BudgetSpent",
+    "Meter",
+    "Runner",
+    "meter",
+    "metered",
+    "runner",
+    "set_meter",
+    "set_runner",
+]
 
-#: nodes a search may take before it counts as long (from a few milliseconds for a null
-#: claim to some fifty for the points search)
-LIGHT_NODES = 50_000
+#: nodes the searches of one request may take before they count as long (an ordinary
+#: ruling takes a few thousand; the points search some 150,000 a second)
+LIGHT_NODES = 20_000
+
+
+class BudgetSpent(Exception):
+    """A search stopped at its request's node budget: the request is refused, it is
+    never ruled on what was searched so far."""
+
+    def __init__(self, nodes: int) -> None:
+        super().__init__(f"the searches of this request reached their budget of {nodes} nodes")
+        self.nodes = nodes
+
+
+class Meter:
+    """The nodes searched by one request (and its budget, if any)."""
+
+    def __init__(self, budget: int | None, parent: Meter | None = None) -> None:
+        self.budget = budget
+        self.parent = parent
+        self.used = 0
+
+    def charge(self, nodes: int) -> None:
+        m: Meter | None = self
+        while m is not None:
+            m.used += nodes
+            m = m.parent
+
+    def remaining(self) -> int | None:
+        """Nodes left before the tightest budget of this meter and those around it."""
+        left: int | None = None
+        m: Meter | None = self
+        while m is not None:
+            if m.budget is not None:
+                own = m.budget - m.used
+                left = own if left is None else min(left, own)
+            m = m.parent
+        return left
+
+    def total(self) -> int:
+        """The nodes of the whole request (the outermost meter's count)."""
+        m = self
+        while m.parent is not None:
+            m = m.parent
+        return m.used
+
+
+_meter: ContextVar[Meter | None] = ContextVar("referee_search_meter", default=None)
+
+
+def meter() -> Meter | None:
+    """The meter of the request under way, if one was opened."""
+    return _meter.get()
+
+
+def set_meter(m: Meter | None) -> None:
+    """Make ``m`` the meter of what runs next in this context (a service opens one when a
+    request begins and drops it when the request ends)."""
+    _meter.set(m)
+
+
+@contextmanager
+def metered(budget: int | None = None) -> Iterator[Meter]:
+    """Count (and with ``budget``, bound) the nodes of every search inside."""
+    m = Meter(budget, _meter.get())
+    token = _meter.set(m)
+    try:
+        yield m
+    finally:
+        _meter.reset(token)
+
 
 T = TypeVar("T")
 

@@ -29,7 +29,7 @@ from contextlib import contextmanager
 from referee.core.cards import CARD_POINTS
 from referee.core.contracts import Game
 from referee.rulings.search import _engine
-from referee.rulings.search.gate import LIGHT_NODES, runner
+from referee.rulings.search.gate import LIGHT_NODES, BudgetSpent, meter, runner
 from referee.rulings.search.tables import (
     NODE_LIMIT,
     Answer,
@@ -92,19 +92,39 @@ def _stop_at_light_count() -> None:
 
 
 def _solve(search: Search, node_limit: int) -> Answer:
-    """Run ``search``. With a runner installed, a search past :data:`LIGHT_NODES` nodes
-    is long: it stops there and the runner runs it whole (see
-    :mod:`~referee.rulings.search.gate`). The result is that of one plain run."""
+    """Run ``search``. With a runner installed, the searches of a request past
+    :data:`LIGHT_NODES` nodes in all are long: the one that passes the count stops there
+    and the runner runs it whole, and so every later one (see
+    :mod:`~referee.rulings.search.gate`). The result is that of one plain run, or
+    :class:`BudgetSpent` when the request's meter has no nodes left for it."""
+    m = meter()
+    limit, capped = node_limit, False
+    light = LIGHT_NODES
+    if m is not None:
+        left = m.remaining()
+        if left is not None and left < node_limit:
+            if left <= 0:
+                raise BudgetSpent(m.used)
+            limit, capped = left, True
+        light = LIGHT_NODES - m.total()
     run = runner()
     if run is None:
-        raw = search(node_limit, 0, None)
+        raw = search(limit, 0, None)
+    elif light <= 0:
+        raw = run(lambda: search(limit, 0, None))
     else:
         try:
-            raw = search(node_limit, LIGHT_NODES, _stop_at_light_count)
+            raw = search(limit, min(light, limit), _stop_at_light_count)
         except _Long:
-            raw = run(lambda: search(node_limit, 0, None))
+            if m is not None:
+                m.charge(min(light, limit))
+            raw = run(lambda: search(limit, 0, None))
     ok, line, nodes = raw
+    if m is not None:
+        m.charge(nodes)
     if ok is None:
+        if capped:
+            raise BudgetSpent(m.used if m is not None else nodes)
         raise NodeLimitReached(nodes)
     return answer(ok, line, nodes)
 
