@@ -330,7 +330,8 @@ class WebhookService:
         self.check(url)
         hook = Webhook(None, who.owner, url, new_secret(), chosen, self._now())
         with self._uow() as uow:
-            uow.write_turn()  # one registration at a time counts the owner's hooks
+            uow.write_turn()  # one registration of the owner's at a time counts its hooks
+            uow.webhooks.lock_owner(who.owner)
             if len(uow.webhooks.of_owner(who.owner)) >= self.max_per_owner:
                 raise Conflict(
                     f"an owner may register at most {self.max_per_owner} webhooks; "

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 
 import orjson
-from sqlalchemy import and_, delete, func, insert, or_, select, update
+from sqlalchemy import and_, delete, func, insert, or_, select, text, update
 from sqlalchemy.orm import Session
 
 from referee.service.model import Claim, Job, JobProgress, Webhook
@@ -251,3 +251,11 @@ class SqlWebhooks:
 
     def delete(self, hook_id: int) -> None:
         self.s.execute(delete(WebhookRow).where(WebhookRow.id == hook_id))
+
+    def lock_owner(self, owner: str) -> None:
+        """Keep other transactions from registering hooks for ``owner`` until this one
+        ends: PostgreSQL takes an advisory lock on the owner; SQLite's writer lock
+        (``write_turn``) already lets one writer in at a time."""
+        if self.s.get_bind().dialect.name == "postgresql":
+            key = "webhooks:" + owner
+            self.s.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": key})

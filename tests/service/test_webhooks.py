@@ -434,3 +434,31 @@ def test_a_resolver_that_stalls_holds_a_registration_only_briefly(
         assert "no answer within 0.5 s" in r.get_json()["detail"]
     finally:
         release.set()
+
+
+def test_registrations_racing_do_not_pass_the_cap(
+    make_app: Callable[..., Flask], tmp_path: Path
+) -> None:
+    app = _app(make_app, tmp_path, webhook_max_per_owner=2, webhook_allow_networks=LOOPBACK)
+    hooks = app.extensions["referee"].webhooks
+    from referee.service.keys import Principal
+
+    who = Principal(None, "platform", "Racer")
+    barrier = threading.Barrier(6)
+    outcomes: list[str] = []
+
+    def register(n: int) -> None:
+        barrier.wait()
+        try:
+            hooks.add(who, f"http://127.0.0.1:9/{n}", ["job.done"])
+            outcomes.append("added")
+        except Exception as exc:  # noqa: BLE001 - the cap, or SQLite's busy writer
+            outcomes.append(type(exc).__name__)
+
+    threads = [threading.Thread(target=register, args=(n,)) for n in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert outcomes.count("added") == 2, outcomes
+    assert len(hooks.of(who)) == 2
