@@ -32,8 +32,9 @@ import hmac
 import ipaddress
 import secrets
 import socket
+import threading
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FuturesTimeout
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -112,8 +113,6 @@ Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 Resolver = Callable[[str, int], list[str]]
 
 
-#: lookups run here, so a caller waits at most its timeout for a resolver that stalls
-_LOOKUPS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="webhook-dns")
 #: the longest a registration waits for its host to resolve
 RESOLVE_TIMEOUT_S = 2.0
 
@@ -126,14 +125,22 @@ def _lookup(host: str, port: int) -> list[str]:
 def system_resolve(host: str, port: int, timeout: float | None = None) -> list[str]:
     """Every address the system resolver gives for ``host`` (numeric forms such as
     ``2130706433``, ``0x7f.1`` or ``0177.0.0.1`` come back as the address they mean);
-    a resolver that takes longer than ``timeout`` is an error (the lookup runs on, in a
-    small pool of its own, and its answer is dropped)."""
+    a resolver that takes longer than ``timeout`` is an error. The lookup runs on a
+    thread of its own, so the caller stops waiting at the timeout; the thread ends when
+    the resolver gives up, and no other lookup waits behind it."""
     timeout = RESOLVE_TIMEOUT_S if timeout is None else timeout
-    future = _LOOKUPS.submit(_lookup, host, port)
+    answer: Future[list[str]] = Future()
+
+    def look() -> None:
+        try:
+            answer.set_result(_lookup(host, port))
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller
+            answer.set_exception(exc)
+
+    threading.Thread(target=look, name="webhook-dns", daemon=True).start()
     try:
-        return future.result(timeout=timeout)
+        return answer.result(timeout=timeout)
     except FuturesTimeout:
-        future.cancel()
         raise TimeoutError(f"no answer within {timeout:g} s") from None
 
 
