@@ -16,6 +16,7 @@ Leases and how long a job is kept are wall-clock matters of the queue, never of 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
@@ -26,7 +27,7 @@ from referee.core.errors import InvalidInput, NotFound, TooLarge
 from referee.rulings.lines import error_line, rule_line
 from referee.service.keys import Principal
 from referee.service.model import Claim, Job, JobProgress
-from referee.service.ports import UnitOfWorkFactory
+from referee.service.ports import UnitOfWork, UnitOfWorkFactory
 from referee.service.settings import Settings
 from referee.service.webhooks import WebhookService
 
@@ -36,6 +37,8 @@ __all__ = ["FORMATS", "Claim", "Job", "JobProgress", "JobService", "TaskQueue"]
 FORMATS = ("iss", "skat-log")
 SUBMITTERS = ("platform",)
 FINISHED = ("done", "cancelled")
+
+log = logging.getLogger("referee.jobs")
 
 
 class TaskQueue(Protocol):
@@ -76,6 +79,7 @@ class JobService:
         max_bytes: int = 256 * 1024 * 1024,
         max_line_bytes: int = 1024 * 1024,
         lease_s: float = 60.0,
+        max_attempts: int = 3,
         keep_s: float = 7 * 24 * 3600.0,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
         webhooks: WebhookService | None = None,
@@ -87,6 +91,7 @@ class JobService:
         self.max_bytes = max_bytes
         self.max_line_bytes = max_line_bytes
         self.lease = timedelta(seconds=lease_s)
+        self.max_attempts = max_attempts
         self.keep = timedelta(seconds=keep_s)
         self._now = clock
 
@@ -105,6 +110,7 @@ class JobService:
             chunk_records=settings.job_chunk_records,
             max_bytes=settings.job_max_bytes,
             lease_s=settings.job_lease_s,
+            max_attempts=settings.job_max_attempts,
             keep_s=settings.job_keep_s,
             webhooks=webhooks,
         )
@@ -230,22 +236,69 @@ class JobService:
     # -- the worker's side ----------------------------------------------------------------
     def run_chunk(self, job_id: int, no: int) -> bool:
         """Claim, rule and write one chunk; True if this call wrote it. When it was the
-        last chunk, the job is done and its ``job.done`` webhooks are queued."""
+        last chunk, the job is done and its ``job.done`` webhooks are queued.
+
+        An error (the database gone, say) propagates for the queue to retry the task; a
+        chunk claimed when it came is given back first. A chunk taken ``max_attempts``
+        times without being written (its workers died or failed on it) is given up:
+        one error line per record, and the job finishes with them counted."""
         now = self._now()
         with self._uow() as uow:
             claim = uow.jobs.claim(job_id, no, now, now + self.lease)
-            uow.commit()
-        if claim is None:  # done already, held by another worker, or the job is gone
-            return False
-        output, ruled, errors = _rule_claim(claim)
-        now = self._now()
-        with self._uow() as uow:
-            wrote = uow.jobs.write(job_id, no, output, ruled, errors, now)
-            finished = wrote and uow.jobs.finish_if_complete(job_id, now, now + self.keep)
+            finished = False
+            if claim is not None and claim.attempts > self.max_attempts:
+                reason = (
+                    f"the chunk was taken {claim.attempts - 1} times and never written "
+                    "(its worker stopped while ruling it)"
+                )
+                finished = self._give_up(uow, claim, reason, now)
+                claim = None
             uow.commit()
         if finished:
             self.notify_owner_of_job(job_id)
+        if claim is None:  # ended already, held by another worker, or the job is gone
+            return False
+        try:
+            output, ruled, errors = _rule_claim(claim)
+            now = self._now()
+            with self._uow() as uow:
+                wrote = uow.jobs.write(job_id, no, output, ruled, errors, now)
+                finished = wrote and uow.jobs.finish_if_complete(job_id, now, now + self.keep)
+                uow.commit()
+        except Exception as exc:
+            self._after_error(claim, exc)
+            raise
+        if finished:
+            self.notify_owner_of_job(job_id)
         return wrote
+
+    def _give_up(self, uow: UnitOfWork, claim: Claim, reason: str, now: datetime) -> bool:
+        """End a chunk as failed; True if that finished its job."""
+        out = "".join(
+            error_line(n, code="job.chunk_failed", message=reason, where={"chunk": claim.no}) + "\n"
+            for n, _text in claim.lines
+        )
+        ended = uow.jobs.fail(claim.job_id, claim.no, out, len(claim.lines), now)
+        return ended and uow.jobs.finish_if_complete(claim.job_id, now, now + self.keep)
+
+    def _after_error(self, claim: Claim, exc: Exception) -> None:
+        """After a failed try: give the chunk up on its last attempt, else give it back
+        for the retry (best effort: with the database gone its lease runs out instead)."""
+        try:
+            now = self._now()
+            finished = False
+            with self._uow() as uow:
+                if claim.attempts >= self.max_attempts:
+                    reason = f"ruling the chunk failed {claim.attempts} times: {type(exc).__name__}"
+                    finished = self._give_up(uow, claim, reason, now)
+                else:
+                    uow.jobs.release(claim.job_id, claim.no)
+                uow.commit()
+        except Exception:  # noqa: BLE001 - the first error is the one to report
+            log.warning("could not give back chunk %d of job %d", claim.no, claim.job_id)
+            return
+        if finished:
+            self.notify_owner_of_job(claim.job_id)
 
     def reap(self, *, queue_empty: bool = False) -> list[tuple[int, int]]:
         """Queue again every chunk whose lease ran out (a worker died holding it), and,

@@ -164,6 +164,8 @@ class Claim:
     input_format: str
     lang: str
     lines: list[tuple[int, str | None]]
+    #: how often the chunk has been taken, this time included
+    attempts: int = 1
 
 
 @dataclass(frozen=True)

@@ -119,6 +119,15 @@ class JobRepository(Protocol):
         """Write a chunk's output unless it was written already; True if this wrote it."""
         ...
 
+    def release(self, job_id: int, no: int) -> None:
+        """Give a claimed chunk back (its ruling failed): pending again, no lease."""
+        ...
+
+    def fail(self, job_id: int, no: int, output: str, errors: int, now: datetime) -> bool:
+        """Give up an unfinished chunk: ``output`` (one error line a record) is its result;
+        True if this call ended it."""
+        ...
+
     def remaining(self, job_id: int) -> int:
         """How many of the job's chunks have not ended (neither written nor failed)."""
         ...

@@ -129,6 +129,12 @@ class Settings:
     job_lease_s: float = 120.0
     job_keep_s: float = 7 * 24 * 3600.0
     job_reap_interval_s: float = 10.0
+    #: a chunk taken this often without being written is given up (failed)
+    job_max_attempts: int = 3
+    #: a chunk task that fails is retried this often, first after ``job_retry_delay_s``,
+    #: each wait twice the one before
+    job_task_retries: int = 6
+    job_retry_delay_s: float = 1.0
     #: webhook deliveries: attempts after the first, seconds between them, and one deadline
     #: for a whole attempt (connect, send, answer), however slowly a receiver trickles
     webhook_retries: int = 5
@@ -191,6 +197,9 @@ class Settings:
             job_reap_interval_s=float(
                 env.get("REFEREE_JOB_REAP_INTERVAL_S") or d.job_reap_interval_s
             ),
+            job_max_attempts=int(env.get("REFEREE_JOB_MAX_ATTEMPTS") or d.job_max_attempts),
+            job_task_retries=int(env.get("REFEREE_JOB_TASK_RETRIES") or d.job_task_retries),
+            job_retry_delay_s=float(env.get("REFEREE_JOB_RETRY_DELAY_S") or d.job_retry_delay_s),
             webhook_retries=int(env.get("REFEREE_WEBHOOK_RETRIES") or d.webhook_retries),
             webhook_retry_delay_s=int(
                 env.get("REFEREE_WEBHOOK_RETRY_DELAY_S") or d.webhook_retry_delay_s

@@ -106,7 +106,7 @@ class SqlJobs:
                 func.coalesce(func.sum(c.errors), 0),
                 func.min(c.done_at),
                 func.max(c.done_at),
-            ).where(c.job_id == job_id, c.state == "done")
+            ).where(c.job_id == job_id, c.state.in_(ENDED))
         ).one()
         return JobProgress(int(row[0]), int(row[1]), int(row[2]), int(row[3]), row[4], row[5])
 
@@ -135,16 +135,48 @@ class SqlJobs:
                 .where(JobRow.id == job_id, JobRow.state == "queued")
                 .values(state="running")
             )
-        text = self.s.scalar(select(c.input).where(c.job_id == job_id, c.no == no))
+        text, attempts = self.s.execute(
+            select(c.input, c.attempts).where(c.job_id == job_id, c.no == no)
+        ).one()
         lines = [(int(n), t) for n, t in orjson.loads(text or "[]")]
-        return Claim(job_id, no, job.input_format, job.lang, lines)
+        return Claim(job_id, no, job.input_format, job.lang, lines, int(attempts))
+
+    def release(self, job_id: int, no: int) -> None:
+        self.s.execute(
+            update(JobChunkRow)
+            .where(
+                JobChunkRow.job_id == job_id, JobChunkRow.no == no, JobChunkRow.state == "running"
+            )
+            .values(state="pending", lease_until=None)
+        )
+
+    def fail(self, job_id: int, no: int, output: str, errors: int, now: datetime) -> bool:
+        gave_up = self.s.execute(
+            update(JobChunkRow)
+            .where(
+                JobChunkRow.job_id == job_id, JobChunkRow.no == no, JobChunkRow.state.not_in(ENDED)
+            )
+            .values(
+                state="failed",
+                output=output,
+                ruled=0,
+                errors=errors,
+                done_at=now,
+                lease_until=None,
+            )
+        )
+        return bool(gave_up.rowcount == 1)  # type: ignore[attr-defined]
 
     def write(
         self, job_id: int, no: int, output: str, ruled: int, errors: int, now: datetime
     ) -> bool:
         done = self.s.execute(
             update(JobChunkRow)
-            .where(JobChunkRow.job_id == job_id, JobChunkRow.no == no, JobChunkRow.state != "done")
+            .where(
+                JobChunkRow.job_id == job_id,
+                JobChunkRow.no == no,
+                JobChunkRow.state.not_in(ENDED),
+            )
             .values(
                 state="done",
                 output=output,

@@ -102,7 +102,16 @@ class HueyQueue:
             return self._jobs
 
     def _register(self, huey: Huey) -> Huey:
-        @huey.task(name="rule_chunk")
+        settings = self.settings
+
+        # an error (the database or the broker gone for a while) raises: Huey puts the
+        # task back, 1, 2, 4 … s later (doubling), ``job_task_retries`` times
+        @huey.task(
+            name="rule_chunk",
+            retries=settings.job_task_retries,
+            retry_delay=settings.job_retry_delay_s,
+            retry_backoff=2,
+        )
         def rule_chunk(job_id: int, no: int) -> None:
             self.jobs().run_chunk(job_id, no)
 

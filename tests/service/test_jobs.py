@@ -238,3 +238,101 @@ def test_a_job_names_its_language_as_every_other_response_does(immediate_app: Fl
     assert r.get_json()["language"] == "de" and "lang" not in r.get_json()
     shown = client.get(f"/v1/jobs/{r.get_json()['id']}", headers=keys["platform"]).get_json()
     assert shown["language"] == "de" and "lang" not in shown
+
+
+def _results(client: FlaskClient, headers: dict[str, str], job_id: int) -> list[dict[str, Any]]:
+    out = client.get(f"/v1/jobs/{job_id}/results", headers=headers)
+    assert out.status_code == 200, out.get_data()
+    return [json.loads(line) for line in out.get_data().splitlines()]
+
+
+def test_a_chunk_whose_workers_keep_dying_is_given_up_and_the_job_finishes(
+    idle_app: Flask,
+) -> None:
+    """Taken three times (the default), each time by a worker that died before writing:
+    the fourth taker marks the chunk failed, one error line a record, and the job ends."""
+    client, keys = idle_app.test_client(), _keys(idle_app)
+    jobs = idle_app.extensions["referee"].jobs
+    job = _submit(client, keys["platform"], _archive()).get_json()
+    for no in range(1, job["chunks"]):
+        assert jobs.run_chunk(job["id"], no)
+    now = datetime.now(UTC)
+    for attempt in range(3):  # a worker takes chunk 0 and is killed; its lease runs out
+        with jobs._uow() as uow:
+            assert uow.jobs.claim(job["id"], 0, now, now) is not None, attempt
+            uow.commit()
+        now += timedelta(seconds=1)
+    jobs._now = lambda: now
+    assert jobs.run_chunk(job["id"], 0) is False
+    shown = client.get(f"/v1/jobs/{job['id']}", headers=keys["platform"]).get_json()
+    assert shown["state"] == "done"
+    lines = _results(client, keys["platform"], job["id"])
+    failed = [
+        line for line in lines if "error" in line and line["error"]["code"] == "job.chunk_failed"
+    ]
+    assert [line["line"] for line in failed] == [1, 3, 4, 5]  # chunk 0: its four records
+    assert "taken 3 times" in failed[0]["error"]["message"]
+    assert lines[-1]["summary"]["records"] == job["records"]
+    assert lines[-1]["summary"]["errors"] >= 4
+    assert jobs.run_chunk(job["id"], 0) is False  # given up stays given up
+
+
+def test_a_chunk_whose_ruling_keeps_failing_is_retried_then_given_up(
+    idle_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client, keys = idle_app.test_client(), _keys(idle_app)
+    jobs = idle_app.extensions["referee"].jobs
+    job = _submit(client, keys["platform"], _archive()).get_json()
+    for no in range(1, job["chunks"]):
+        assert jobs.run_chunk(job["id"], no)
+
+    def out_of_memory(_claim: Any) -> Any:
+        raise MemoryError
+
+    monkeypatch.setattr("referee.service.jobs._rule_claim", out_of_memory)
+    for _attempt in range(3):  # each failure raises for the queue to retry the task
+        with pytest.raises(MemoryError):
+            jobs.run_chunk(job["id"], 0)
+    shown = client.get(f"/v1/jobs/{job['id']}", headers=keys["platform"]).get_json()
+    assert shown["state"] == "done"
+    assert shown["progress"]["chunks_done"] == job["chunks"]
+    first = _results(client, keys["platform"], job["id"])[0]
+    assert first["error"]["code"] == "job.chunk_failed"
+    assert "failed 3 times: MemoryError" in first["error"]["message"]
+
+
+def test_a_chunk_task_is_retried_with_back_off_while_the_database_is_away(
+    idle_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The queue's own retry: a task whose database is away raises, and Huey puts it back
+    1 s, then 2 s later; nothing is dropped, and the chunk is written once it is back."""
+    from sqlalchemy.exc import OperationalError
+
+    client, keys = idle_app.test_client(), _keys(idle_app)
+    jobs = idle_app.extensions["referee"].jobs
+    job = _submit(client, keys["platform"], _archive()).get_json()
+    huey = jobs.queue.huey
+    jobs = jobs.queue.jobs()  # the job service the tasks run
+    uow = jobs._uow
+    away = [2]
+
+    def flaky() -> Any:
+        if away[0]:
+            away[0] -= 1
+            raise OperationalError("SELECT 1", {}, Exception("the server closed the connection"))
+        return uow()
+
+    monkeypatch.setattr(jobs, "_uow", flaky)
+    task = huey.dequeue()
+    assert (task.args, task.retries) == ((job["id"], 0), 6)
+    delays = []
+    now = datetime.now(UTC).replace(tzinfo=None)
+    for _try in range(3):
+        huey.execute(task, task.eta or now)
+        if huey.scheduled_count():
+            before = datetime.now(UTC).replace(tzinfo=None)
+            (task,) = huey.read_schedule(now + timedelta(days=1))
+            delays.append(round((task.eta - before).total_seconds()))
+    assert delays == [1, 2]
+    with jobs._uow() as u:
+        assert u.jobs.output(job["id"], 0)[0]  # written on the third try
