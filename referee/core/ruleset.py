@@ -186,6 +186,13 @@ class NullBelowBid(StrEnum):
     NEXT_NULL_VALUE = "next_null_value"
 
 
+class DealerParty(StrEnum):
+    """The dealer who sits out at a table of four: is he of the defenders' party (3.5.1)?"""
+
+    DEFENDERS = "defenders"
+    NEITHER = "neither"
+
+
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """The edition and the reading of every open question a ruling is made under."""
@@ -322,6 +329,19 @@ class RuleSet:
         "matadors; the cheapest of them, as the 3.4.3 worked examples value a game given up.",
         next_null_value="The overbid rule applied to the null game itself: the next null "
         "value that reaches the bid.",
+    )
+    dealer_party: DealerParty = _reading(
+        "isko-3.5.1-dealer-party",
+        DealerParty,
+        DealerParty.DEFENDERS,
+        "The dealer who sits out at a table of four makes a remark or looks at the skat "
+        "during play: is that charged to the defenders?",
+        ("ISkO 3.5.1", "ISkO 3.5.2", "ISkO 4.1.11", "SkWO 5.1"),
+        defenders="Spanish 3.5.1/3.5.2: the other participating players belong to the "
+        "opposing team, which answers for infractions all together; English 4.1.11 calls "
+        "the dealer a player; SkWO 5.1 gives him the defenders' bonus.",
+        neither="English 3.5.1: the three players form the two parties, so the dealer "
+        "belongs to neither and no side loses the game for what he does.",
     )
 
     # -- reading the declarations ----------------------------------------------------------

@@ -197,9 +197,9 @@ _SPECS = (
     _spec(
         Kind.DEALER_INFRACTION,
         ("SkWO 8.5",),
-        ("ISkO 3.3.9", "ISkO 3.5.4", "ISkO 4.2.8", "ISkO 4.2.9", "ISkO 4.5.4")
-        + ("SkWO 5.1", "SkWO 6.2", "SkWO 8.5"),
-        ("skat_bidding", "skat_play", "remark", "hands"),
+        ("ISkO 3.3.9", "ISkO 3.5.2", "ISkO 3.5.4", "ISkO 4.1.4", "ISkO 4.1.11", "ISkO 4.2.8")
+        + ("ISkO 4.2.9", "ISkO 4.5.4", "SkWO 5.1", "SkWO 6.2", "SkWO 8.5"),
+        ("skat_bidding", "skat_play", "remark", "hands", "skat_defenders", "remark_defenders"),
     ),
 )
 

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from referee.core.ruleset import (
+    DealerParty,
     DeclarerSkatInPlay,
     EarlyCard,
     EntitledLead,
@@ -29,6 +30,7 @@ from referee.record.log import GameRecord
 from referee.record.replay import replay
 from referee.record.state import SHORTENING, GameState, Marker, Trick
 from referee.rules.clauses import ENDING_CLAUSES, VALUE_CLAUSES
+from referee.rules.kinds import Kind
 from referee.rulings.choices import misdeal_choice, rule_choice
 from referee.rulings.detect import detect
 from referee.rulings.judges import misdeal_guilty
@@ -84,6 +86,10 @@ def rule(record: GameRecord, rules: RuleSet | None = None) -> Ruling:
         r.reasoning.append(infraction_step(inf))
         _reading_of(inf, r)
     _released_bidding(state, r)
+    for m in state.markers:
+        if m.type == "objection" and record.events[m.event].by_dealer:
+            # 4.1.11: every player, the dealer included, may object to an infraction
+            r.step(("ISkO 4.1.11",), "objection.by_dealer", event=m.event)
     _allowed_reviews(state, r)
     if rule_choice(state, r) or _misdeal(state, r) or _card_shown_in_deal(state, r):
         return _finish(state, r)
@@ -227,8 +233,25 @@ def _reading_of(inf: Infraction, r: Ruling) -> None:
         r.step(("ISkO 3.4.8", "ISkO 4.2.8"), "reading.isko-4.2.8-declarer-in-play.isko_3_4_8")
     elif key == "lead_before_declaration.defender":
         r.step(("ISkO 4.1.1", "ISkO 4.1.3"), "reading.isko-4.1.1-defender")
+    elif inf.kind is Kind.DEALER_INFRACTION and inf.explanation.key in _DEALER_IN_PLAY:
+        clauses = ("ISkO 3.5.1", "ISkO 3.5.2", "ISkO 4.1.11")
+        if r.rules.dealer_party is DealerParty.DEFENDERS:
+            r.step(clauses, "reading.isko-3.5.1-dealer-party")
+        else:
+            r.step(clauses, "reading.isko-3.5.1-dealer-party.neither")
     elif key == "infraction.no_objection_recorded":
         r.step(("ISkO 4.1.11",), "reading.objection-at-record-end.none", event=inf.event)
+
+
+#: the dealer's acts in play, which the reading isko-3.5.1-dealer-party decides
+_DEALER_IN_PLAY = frozenset(
+    {
+        "dealer_infraction.skat_defenders",
+        "dealer_infraction.remark_defenders",
+        "dealer_infraction.skat_play",
+        "dealer_infraction.remark",
+    }
+)
 
 
 def _end_by_infraction(record: GameRecord, state: GameState, r: Ruling, inf: Infraction) -> bool:

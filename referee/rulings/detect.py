@@ -14,7 +14,7 @@ A record that ends without ``cards_gathered`` counts as an objection raised at i
 
 from __future__ import annotations
 
-from referee.core.ruleset import ObjectionAtEnd, RuleSet
+from referee.core.ruleset import DealerParty, ObjectionAtEnd, RuleSet
 from referee.record.replay import GameState, Irregularity, Marker, innocent
 from referee.rules.kinds import Kind
 from referee.rulings.hearing import Hearing, first_marker, trick_closed
@@ -51,7 +51,7 @@ def detect(state: GameState, rules: RuleSet) -> list[Infraction]:
                 if m.event > (irr.event if irr.event is not None else -1)
                 and m.event not in used_continue
                 and (nxt is None or m.event < nxt)
-                and _may_continue(state, m, irr)
+                and _may_continue(state, m, irr, rules)
             ),
             None,
         )
@@ -61,10 +61,18 @@ def detect(state: GameState, rules: RuleSet) -> list[Infraction]:
     return out
 
 
-def _may_continue(state: GameState, m: Marker, irr: Irregularity) -> bool:
+def _may_continue(state: GameState, m: Marker, irr: Irregularity, rules: RuleSet) -> bool:
     """4.1.6: only the innocent party may demand that play goes on; a revoke can be
     corrected only while its trick is still on the table (after that 4.2.4 applies)."""
-    if irr.kind == Kind.DEALER_INFRACTION or not innocent(state, m.seat, irr.seat):
+    if irr.kind == Kind.DEALER_INFRACTION:
+        # the dealer's act in play charged to the defenders (3.5.2): the declarer may play on
+        return (
+            rules.dealer_party is DealerParty.DEFENDERS
+            and irr.subkind in ("skat", "remark")
+            and irr.phase in ("declaring", "playing")
+            and (m.seat is None or m.seat is state.declarer)
+        )
+    if not innocent(state, m.seat, irr.seat):
         return False
     if irr.kind == Kind.REVOKE and irr.event is not None:
         closed_at = trick_closed(state, irr.event)

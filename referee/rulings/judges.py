@@ -14,7 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
-from referee.core.ruleset import DeclarerSkatInPlay, EarlyCard, ObjectionAtEnd, SingleCard
+from referee.core.ruleset import (
+    DealerParty,
+    DeclarerSkatInPlay,
+    EarlyCard,
+    ObjectionAtEnd,
+    SingleCard,
+)
 from referee.core.seats import SEAT_NAMES, SEATS
 from referee.record.replay import GameState
 from referee.rules.kinds import Kind
@@ -191,13 +197,37 @@ def during_play(h: Hearing) -> Infraction:
 
 def dealer_infraction(h: Hearing) -> Infraction:
     """The dealer at a table of four looked at the skat, remarked, or looked into a second
-    hand (SkWO 8.5, ISkO 3.5.4). He belongs to neither party (3.5.1), so no side loses the
-    game for it (docs/interpretations.md); during the bidding the bidders are released
-    from their bids (3.3.9). The SkWO sets no tournament points against him (5.1); only
-    the tournament's own penalty rules could (6.2)."""
+    hand (SkWO 8.5, ISkO 3.5.4). During the bidding his look releases the bidders (3.3.9).
+    During play the rule set decides (docs/interpretations.md#isko-3.5.1-dealer-party): he
+    is of the defenders' party (3.5.1, 3.5.2), so his remark or look at the skat ends the
+    game against them (4.2.9, 4.2.8, then 4.1.3 to 4.1.5); or he belongs to neither party
+    and no side loses the game for it. The SkWO sets no tournament points against him
+    (5.1); only the tournament's own penalty rules could (6.2)."""
     how, tp = h.irr.subkind, ("SkWO 5.1", "SkWO 6.2")
-    if how == "skat" and h.irr.phase in ("deal", "bidding"):
+    phase = h.irr.phase
+    if how == "skat" and phase in ("deal", "bidding"):
         return h.verdict(_VOID, "dealer_infraction.skat_bidding", ("ISkO 3.3.9", "SkWO 8.5") + tp)
+    if how in ("skat", "remark") and h.rules.dealer_party is DealerParty.DEFENDERS:
+        if phase in ("finished", "passed_in"):
+            return h.verdict(_VOID, "infraction.after_game", ("ISkO 4.2.8",))
+        if how == "remark" and phase != "playing":
+            return h.verdict(_VOID, "improper_remark.outside_play", ("ISkO 4.2.9",))
+        if how == "skat":
+            inf = h.verdict(
+                _PENALIZED,
+                "dealer_infraction.skat_defenders",
+                ("ISkO 4.5.4", "ISkO 4.2.8", "ISkO 3.5.2", "SkWO 8.5"),
+                ends_at=h.event,
+            )
+        else:
+            inf = h.verdict(
+                _PENALIZED,
+                "dealer_infraction.remark_defenders",
+                ("ISkO 4.2.9", "ISkO 4.1.4", "ISkO 3.5.2"),
+                ends_at=h.event,
+            )
+        inf.party = Party.DEFENDERS
+        return inf
     if how == "skat":
         clauses = ("ISkO 4.5.4", "ISkO 4.2.8", "SkWO 8.5") + tp
         return h.verdict(_VOID, "dealer_infraction.skat_play", clauses)

@@ -61,6 +61,7 @@ class Rec:
         self.description = description
         self.table_size = 3
         self.dealer: str | None = None
+        self.rules: dict[str, Any] | None = None  # a rule set the record names
         self.events: list[dict[str, Any]] = []
         self.hands = {s: list(deal[s]) for s in ("forehand", "middlehand", "rearhand")}
         self.skat = list(deal["skat"])
@@ -157,7 +158,7 @@ class Rec:
             | ({"dealer": self.dealer} if self.dealer else {}),
             "deal": self.deal,
             "events": self.events,
-        }
+        } | ({"rules": self.rules} if self.rules else {})
 
 
 def case(family: str, name: str, rec: Rec, **expected: Any) -> None:
@@ -1520,6 +1521,9 @@ def dealer_inf(*clauses: str) -> dict[str, Any]:
 
 
 WON_AT_FOUR = {"forehand": 80, "middlehand": 0, "rearhand": 0, "dealer": 0}
+#: the rule set that counts the dealer in neither party (English 3.5.1): his acts in play
+#: end nothing (docs/interpretations.md#isko-3.5.1-dealer-party, option ``neither``)
+NEITHER_PARTY = {"readings": {"isko-3.5.1-dealer-party": "neither"}}
 
 rec = table_of_four(
     Rec(
@@ -1614,13 +1618,15 @@ case(
 
 rec = table_of_four(
     a_game(
-        description="Table of four: in trick 5 the dealer says 'Clubs are out!' and R "
-        "objects (4.2.9). The dealer is no party: no side loses for it; the game goes on and "
-        "F wins it played out."
+        description="Table of four, under the rule set that counts the dealer in neither "
+        "party (English 3.5.1; reading isko-3.5.1-dealer-party, option neither): in trick 5 "
+        "the dealer says 'Clubs are out!' and R objects (4.2.9). No side loses for it; the "
+        "game goes on and F wins it played out."
     )
 )
 rec.play(tricks(1, 4)).play("F:C7").e("remark", "dealer", text="Clubs are out!")
 rec.e("objection", "R").play("M:CT R:CQ").play(tricks(6, 10))
+rec.rules = NEITHER_PARTY
 case(
     F42O,
     "isko_4_2_9_dealer_remark_ends_nothing",
@@ -1634,12 +1640,96 @@ case(
 
 rec = table_of_four(
     a_game(
-        description="Table of four: in trick 5 the dealer peeks at the skat (4.5.4, 4.2.8); "
-        "then M leads out of turn and F objects at once: M's false lead, not the dealer's "
-        "look, ends the game (4.1.3); F wins 30 and the dealer gets nothing."
+        description="Table of four: in trick 5 the dealer says 'Clubs are out!' and R "
+        "objects (4.2.9). The dealer is of the defenders' party (Spanish 3.5.1/3.5.2, "
+        "English 4.1.11, SkWO 5.1): the remark ends the game against the defenders, and "
+        "F, not yet decided (37 points), wins simple (4.1.4): 30."
+    )
+)
+rec.play(tricks(1, 4)).play("F:C7").e("remark", "dealer", text="Clubs are out!")
+rec.e("objection", "R")
+case(
+    F42O,
+    "isko_4_2_9_dealer_remark_is_charged_to_the_defenders",
+    rec,
+    **HEARTS_WON,
+    card_points=cp(37, 0),
+    tricks=cp(4, 0),
+    ended=ended("infraction", 5),
+    tournament_points=WON_AT_FOUR,
+    infractions=[
+        {
+            "kind": "dealer_infraction",
+            "status": "penalized",
+            "clauses": ["ISkO 4.2.9", "ISkO 3.5.2"],
+            "seat": "dealer",
+        }
+    ],
+    cited=cited("4.2.9", "3.5.2", "3.5.1"),
+    readings=["isko-3.5.1-dealer-party"],
+)
+
+rec = table_of_four(
+    a_game(
+        description="Table of four: after trick 6 (F 37, defenders 34) the dealer peeks at "
+        "the skat and F objects (4.5.4, 4.2.8). The dealer is of the defenders' party: the "
+        "look ends the game against the defenders; F, not yet decided, wins simple: 30."
+    )
+)
+rec.play(tricks(1, 6)).e("look_at_skat", "dealer").e("objection", "F")
+case(
+    F42O,
+    "isko_4_2_8_dealer_looks_at_the_skat_in_play_charged_to_the_defenders",
+    rec,
+    **HEARTS_WON,
+    card_points=cp(37, 34),
+    tricks=cp(4, 2),
+    ended=ended("infraction", 7),
+    tournament_points=WON_AT_FOUR,
+    infractions=[
+        {
+            "kind": "dealer_infraction",
+            "status": "penalized",
+            "clauses": ["ISkO 4.2.8", "ISkO 3.5.2"],
+            "seat": "dealer",
+        }
+    ],
+    cited=cited("4.2.8", "3.5.2", "3.5.1"),
+    readings=["isko-3.5.1-dealer-party"],
+)
+
+rec = table_of_four(
+    a_game(
+        description="Table of four: M leads SA to trick 5 although F won trick 4, and the "
+        "dealer objects at once. Every player, the dealer included, may object (4.1.11): "
+        "the false lead ends the game and F wins simple (4.1.3, 4.1.4)."
+    )
+)
+rec.play(tricks(1, 4)).play("M:SA", "M:SA").e("objection", "dealer")
+case(
+    F41,
+    "isko_4_1_11_the_dealer_objects_to_a_false_lead",
+    rec,
+    **HEARTS_WON,
+    card_points=cp(37, 0),
+    tricks=cp(4, 0),
+    ended=ended("infraction", 5),
+    tournament_points=WON_AT_FOUR,
+    infractions=[inf("false_lead", "penalized", "4.1.3", "4.1.4", seat="M")],
+    cited=cited("4.1.11", "4.1.3"),
+)
+
+rec = table_of_four(
+    a_game(
+        description="Table of four, under the rule set that counts the dealer in neither "
+        "party (English 3.5.1; reading isko-3.5.1-dealer-party, option neither): in trick 5 "
+        "the dealer peeks at the skat (4.5.4, 4.2.8); then M leads out of turn and F objects "
+        "at once: M's false lead, not the dealer's look, ends the game (4.1.3); F wins 30 "
+        "and the dealer gets nothing."
     )
 )
 rec.play(tricks(1, 4)).e("look_at_skat", "dealer").play("M:SA", "M:SA").e("objection", "F")
+rec.rules = NEITHER_PARTY
 case(
     F42O,
     "isko_4_2_8_dealer_looks_at_the_skat_in_play_game_goes_on",

@@ -54,6 +54,7 @@ QUESTIONS = {
     "3.4.8 vs 4.2.8 the declarer looks at the skat in play": ["isko-4.2.8-declarer-in-play"],
     "4.1.5 announced levels": ["isko-4.1.5-announced"],
     "4.3.2 a concession without consent, the record stops": ["isko-4.3.2-record-stops"],
+    "3.5.1 the dealer at a table of four and the parties": ["isko-3.5.1-dealer-party"],
 }
 
 

@@ -131,6 +131,14 @@ FLIPS: list[tuple[str, str, str, dict[str, Any]]] = [
         "isko_3_declaration/isko_3_4_4_null_at_35_no_game_worth_exactly_the_bid_loses_the_cheapest_cover",
         {"outcome": "lost", "score": -70, "game_value": 35},
     ),
+    # English 3.5.1: the dealer is of neither party, his remark ends nothing; the record
+    # stops in trick 5 with the game not yet decided
+    (
+        "isko-3.5.1-dealer-party",
+        "neither",
+        "isko_4_2_other/isko_4_2_9_dealer_remark_is_charged_to_the_defenders",
+        {"outcome": "undetermined", "infractions": [("dealer_infraction", "void")]},
+    ),
 ]
 
 
