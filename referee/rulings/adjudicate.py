@@ -181,6 +181,14 @@ def _allowed_reviews(state: GameState, r: Ruling) -> None:
                 event=m.event,
                 trick=events[m.event].trick,
             )
+        elif m.phase == "playing":  # a look at the last trick in time, taken as a request
+            r.step(
+                ("ISkO 4.4.3",),
+                "tricks_reviewed.in_time",
+                seat=seat,
+                event=m.event,
+                trick=events[m.event].trick,
+            )
 
 
 def _released_bidding(state: GameState, r: Ruling) -> None:
@@ -480,6 +488,11 @@ def _finish(state: GameState, r: Ruling) -> Ruling:
                 r.step(VALUE_CLAUSES["ouvert"], "value.ouvert")
         elif c is not None and not substituted:
             r.step(VALUE_CLAUSES["null"], "value.null", value=r.game_value)
+        if r.overbid and c is not None and not c.is_null and not c.hand and not substituted:
+            if not state.skat_taken and state.declarer is not None:
+                # played without the skat but not announced as hand: an announcement counts
+                # only as made (3.4.1), so the game is valued without hand and overbid
+                r.step(("ISkO 3.4.1",), "value.hand_not_announced", bid=r.bid)
         if r.overbid:
             hand = bool(c and c.hand) and not substituted
             r.step(

@@ -105,6 +105,10 @@ def skat_viewed(h: Hearing) -> Infraction:
     """Looking at the skat: the phase decides the clause (3.2.14/3.2.15 at the deal, 3.3.9
     in the bidding, 3.4.7/3.4.8 for the declarer after the announcement, 4.2.8 in play)."""
     phase = h.irr.phase
+    if phase == "bidding" and not any(
+        e.type in ("bid", "hold", "pass") for e in h.state.record.events[: h.event]
+    ):
+        phase = "deal"  # right after the deal, before any bid: 3.2.14, not 3.3.9
     if phase in ("deal", "bidding"):
         return h.verdict(_PENALIZED, "skat_viewed.bidding", h.by_phase(phase))
     if phase == "declaring":

@@ -1074,7 +1074,10 @@ case(
 case(
     F44,
     "isko_4_4_3_last_trick_may_be_shown",
-    a_game(description="In trick 5, before playing, R asks to see trick 4 again; allowed.")
+    a_game(
+        description="In trick 5, before playing, R asks to see trick 4 again; allowed, and "
+        "the ruling says so with 4.4.3 although nobody objected."
+    )
     .play(tricks(1, 4))
     .play("F:C7 M:CT")
     .e("review_tricks", "R", trick=4)
@@ -1083,6 +1086,7 @@ case(
     **HEARTS_WON,
     **PLAYED_OUT_A,
     infractions=[],
+    cited=cited("4.4.3"),
 )
 
 case(
@@ -1345,6 +1349,62 @@ case(
     bid=18,
     infractions=[inf("skat_viewed", "penalized", "3.3.9", seat="R")],
     cited=cited("3.3.9"),
+)
+
+rec = Rec(
+    DEAL_A,
+    "Right after the deal, before anybody bids (no `dealt` mark), R turns a skat card "
+    "over: 3.2.14 (during or after an orderly deal), not 3.3.9; R is out of the bidding and "
+    "F plays hearts to the end.",
+)
+rec.e("look_at_skat", "R").e("objection", "F").bids("M18 Fh M20 Fh Mp Rp")
+rec.pickup("F", ["D9", "D7"]).declare("F", "hearts").play(tricks(1, 10))
+case(
+    F3,
+    "isko_3_2_14_skat_turned_over_after_the_deal_before_any_bid",
+    rec,
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    infractions=[inf("skat_viewed", "penalized", "3.2.14", seat="R")],
+    cited=cited("3.2.14"),
+)
+
+rec = Rec(
+    DEAL_A,
+    "The dealer marks the deal finished (`dealt`); before anybody bids R turns a skat card "
+    "over: 3.2.14, not 3.3.9; R is out of the bidding and F plays hearts to the end.",
+)
+rec.e("dealt").e("look_at_skat", "R").e("objection", "F").bids("M18 Fh M20 Fh Mp Rp")
+rec.pickup("F", ["D9", "D7"]).declare("F", "hearts").play(tricks(1, 10))
+case(
+    F3,
+    "isko_3_2_14_skat_turned_over_after_the_dealt_mark_before_any_bid",
+    rec,
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    infractions=[inf("skat_viewed", "penalized", "3.2.14", seat="R")],
+    cited=cited("3.2.14"),
+)
+
+rec = Rec(
+    DEAL_A,
+    "F holds 33 and plays hearts without taking up the skat, but announces no hand (3.4.1: "
+    "an announcement counts only as made). Hearts with 2 is worth 30 < 33: overbid, lost at "
+    "the lowest hearts value covering 33, 40, doubled (5.4.1).",
+).bids("M33 Fh Mp Rp")
+rec.declare("F", "hearts").play(tricks(1, 10))
+case(
+    F3,
+    "isko_3_4_1_hand_game_not_announced_as_hand_is_overbid",
+    rec,
+    outcome="lost",
+    declarer="forehand",
+    bid=33,
+    game_value=40,
+    score=-80,
+    overbid=True,
+    infractions=[],
+    cited=cited("3.4.1", "5.4.1"),
 )
 
 # ---------------------------------------------- the declarer's choices (3.3.10, 3.3.11, 3.4.5)
