@@ -147,6 +147,8 @@ def json_error(exc: json.JSONDecodeError | UnicodeDecodeError) -> NoReturn:
     if isinstance(exc, json.JSONDecodeError):
         detail = f"malformed JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
         where: dict[str, Any] = {"line": exc.lineno, "column": exc.colno}
+        if exc.doc.lstrip().startswith("(;"):  # an ISS record under a JSON Content-Type
+            detail += f"; this looks like an ISS record: send it as {ISS_TYPES[0]}"
     else:
         detail, where = f"the body is not UTF-8: {exc.reason} at byte {exc.start}", {}
     raise RequestMalformed(detail, where={"location": "body", **where})

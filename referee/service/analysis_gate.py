@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
-from referee.rulings.search.gate import set_runner
+from referee.rulings.search.gate import Busy, set_runner
 
 __all__ = ["LOW_PRIORITY", "FileGate", "LowPriorityRunner", "install_file_gate"]
 
@@ -45,11 +45,15 @@ class FileGate:
         self.path = path
 
     @contextmanager
-    def __call__(self) -> Iterator[None]:
+    def __call__(self, *, wait: bool = True) -> Iterator[None]:
+        """Without ``wait``, :class:`Busy` when another holds the lock."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise Busy from None
             yield
         finally:
             os.close(fd)  # closing the file releases the lock
@@ -91,8 +95,8 @@ class LowPriorityRunner:
                 self._pid = os.getpid()
             return self._pool
 
-    def __call__(self, search: Callable[[], T], /) -> T:
-        with self.gate():
+    def __call__(self, search: Callable[[], T], /, *, wait: bool = True) -> T:
+        with self.gate(wait=wait):
             return self._executor().submit(search).result()
 
 

@@ -6,8 +6,10 @@ elimination, the record and its ruling, or, while cards are missing, what the ru
 needs and what it can decide without them (never a ruling built on a half-entered deal).
 
 An aid, not a ruling: the searches of one analysis (every completion's) may take at most
-``budget`` nodes. Past them it stops and answers with what it has found, saying that it
-was cut short (a dispute is ruled in full when it is sent, or refused; never cut short).
+``budget`` nodes, and its long searches do not queue for the machine's one long-search
+runner (:mod:`referee.service.analysis_gate`): past the budget, or with the runner busy,
+it stops and answers with what it has found, saying that it was cut short (a dispute is
+ruled in full when it is sent, or refused; never cut short).
 """
 
 from __future__ import annotations
@@ -125,7 +127,7 @@ def _same(doc: dict[str, Any]) -> tuple[Any, ...]:
 def analyse(doc: Any, lang: str, *, budget: int | None = None) -> dict[str, Any]:
     """Everything the entry page shows for a draft, in ``lang``; the searches of all its
     rulings take at most ``budget`` nodes (``None``: no bound but the request's)."""
-    with engine.metered(budget):
+    with engine.metered(budget, wait=False):  # never queued behind a long search
         return _analyse(doc, lang)
 
 

@@ -70,3 +70,17 @@ def test_install_file_gate_installs_the_runner_or_nothing(tmp_path: Path) -> Non
         assert gate.runner() is None
     finally:
         gate.set_runner(before)
+
+
+def test_a_search_that_may_not_wait_is_busy_while_another_runs(tmp_path: Path) -> None:
+    """The entry form's aid never queues a request thread behind a long search."""
+    lock = tmp_path / "analysis.lock"
+    run = LowPriorityRunner(FileGate(lock))
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # another worker's long search
+        with pytest.raises(gate.Busy):
+            run(lambda: 1, wait=False)
+    finally:
+        os.close(fd)
+    assert run(lambda: 2, wait=False) == 2  # free again: it runs

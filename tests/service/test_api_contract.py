@@ -21,6 +21,8 @@ from referee.service import engine
 from tests.support.contract import Contract, contract
 from tests.support.service import EXAMPLES, ROOT, example
 
+ISS_EXAMPLES = ROOT / "examples" / "iss"
+
 PROBLEM = "application/problem+json"
 CASES = sorted(p for p in (ROOT / "tests" / "cases").glob("*/*.json") if ".expected" not in p.name)
 RECORDS = [*CASES, *sorted(EXAMPLES.glob("*.json"))]
@@ -322,3 +324,13 @@ def test_every_operation_has_request_and_response_examples():
             if not {"example", "examples"} & set(media):
                 missing.append(f"{method.upper()} {path} request {mimetype}")
     assert missing == []
+
+
+@pytest.mark.parametrize("url", ["/v1/adjudications", "/v1/disputes"])
+def test_an_iss_record_sent_as_json_is_told_its_content_type(client, keys, url) -> None:  # type: ignore[no-untyped-def]
+    """Before, only "malformed JSON at line 1, column 1"."""
+    iss = (ISS_EXAMPLES / "jskat-samples.sgf").read_text(encoding="utf-8").splitlines()[0]
+    r = client.post(url, data=iss, content_type="application/json", headers=keys["referee"])
+    assert r.status_code == 400
+    detail = r.get_json(force=True)["detail"]
+    assert "malformed JSON" in detail and "text/x-iss-sgf" in detail, detail

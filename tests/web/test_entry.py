@@ -481,3 +481,27 @@ def test_the_analysis_of_a_draft_is_cut_short_at_its_budget_and_says_so() -> Non
         whole = entry_analysis.analyse(json.loads(json.dumps(draft)), "en", budget=nodes)
     assert whole["knowledge"]["verdict"] == "same" and not whole["knowledge"]["cut_short"]
     assert whole["knowledge"]["possible"] == full["possible"]
+
+
+def test_the_analysis_never_queues_behind_another_long_search(tmp_path: Path) -> None:
+    """With the machine's long-search runner taken, the analysis does not wait for it:
+    it answers what its light share found and says it was cut short."""
+    import fcntl
+    import os
+
+    from referee.rulings.search import gate
+    from referee.service.analysis_gate import FileGate, LowPriorityRunner
+
+    draft, _nodes, _full = _heavy_draft()
+    lock = tmp_path / "analysis.lock"
+    before = gate.runner()
+    gate.set_runner(LowPriorityRunner(FileGate(lock)))
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # another worker's long search
+        with Flask(__name__).test_request_context():
+            cut = entry_analysis.analyse(json.loads(json.dumps(draft)), "en")
+    finally:
+        os.close(fd)
+        gate.set_runner(before)
+    assert cut["knowledge"]["cut_short"] and cut["knowledge"]["verdict"] == "cut_short"

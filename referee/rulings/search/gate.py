@@ -42,6 +42,7 @@ from typing import Protocol, TypeVar
 __all__ = [
     "LIGHT_NODES",
     "BudgetSpent",
+    "Busy",
     "Meter",
     "Runner",
     "meter",
@@ -65,13 +66,26 @@ class BudgetSpent(Exception):
         self.nodes = nodes
 
 
-class Meter:
-    """The nodes searched by one request (and its budget, if any)."""
+class Busy(BudgetSpent):
+    """A long search of a request that may not wait found the runner busy."""
 
-    def __init__(self, budget: int | None, parent: Meter | None = None) -> None:
+    def __init__(self) -> None:
+        Exception.__init__(self, "another long search is running")
+        self.nodes = 0
+
+
+class Meter:
+    """The nodes searched by one request (and its budget, if any). ``wait``: whether its
+    long searches may queue for the runner (an aid that answers what it knows may not:
+    it raises :class:`Busy` and holds no thread in the queue)."""
+
+    def __init__(
+        self, budget: int | None, parent: Meter | None = None, *, wait: bool = True
+    ) -> None:
         self.budget = budget
         self.parent = parent
         self.used = 0
+        self.wait: bool = wait and (parent is None or parent.wait)
 
     def charge(self, nodes: int) -> None:
         m: Meter | None = self
@@ -113,9 +127,10 @@ def set_meter(m: Meter | None) -> None:
 
 
 @contextmanager
-def metered(budget: int | None = None) -> Iterator[Meter]:
-    """Count (and with ``budget``, bound) the nodes of every search inside."""
-    m = Meter(budget, _meter.get())
+def metered(budget: int | None = None, *, wait: bool = True) -> Iterator[Meter]:
+    """Count (and with ``budget``, bound) the nodes of every search inside; without
+    ``wait`` a long search raises :class:`Busy` when the runner is taken."""
+    m = Meter(budget, _meter.get(), wait=wait)
     token = _meter.set(m)
     try:
         yield m
@@ -127,9 +142,10 @@ T = TypeVar("T")
 
 
 class Runner(Protocol):
-    """Runs a long search (a call without arguments) and returns what it returns."""
+    """Runs a long search (a call without arguments) and returns what it returns; asked
+    not to ``wait``, it raises :class:`Busy` rather than queue behind another."""
 
-    def __call__(self, search: Callable[[], T], /) -> T: ...
+    def __call__(self, search: Callable[[], T], /, *, wait: bool = True) -> T: ...
 
 
 _runner: Runner | None = None

@@ -110,15 +110,16 @@ def _solve(search: Search, node_limit: int) -> Answer:
     run = runner()
     if run is None:
         raw = search(limit, 0, None)
-    elif light <= 0:
-        raw = run(lambda: search(limit, 0, None))
     else:
         try:
+            if light <= 0:
+                raise _Long
             raw = search(limit, min(light, limit), _stop_at_light_count)
         except _Long:
             if m is not None:
-                m.charge(min(light, limit))
-            raw = run(lambda: search(limit, 0, None))
+                m.charge(max(0, min(light, limit)))
+            whole = lambda: search(limit, 0, None)  # noqa: E731
+            raw = run(whole) if m is None or m.wait else run(whole, wait=False)
     ok, line, nodes = raw
     if m is not None:
         m.charge(nodes)
