@@ -46,10 +46,14 @@ class Edition(StrEnum):
     """The edition of the International Skat Order a game is ruled under."""
 
     ISKO_1998 = "1998"
+    #: the 2018 re-sorting with the 2022 amendment (docs/editions.md)
+    ISKO_2022 = "2022"
 
 
 #: what each edition is called in a ruling's citations
-EDITIONS: Mapping[Edition, str] = MappingProxyType({Edition.ISKO_1998: "ISkO 1998/99"})
+EDITIONS: Mapping[Edition, str] = MappingProxyType(
+    {Edition.ISKO_1998: "ISkO 1998/99", Edition.ISKO_2022: "ISkO 2018/2022"}
+)
 
 
 class RuleSetError(InvalidInput):

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core.ruleset import RuleSet
+from referee.core.ruleset import EDITIONS, Edition, RuleSet
 from referee.record.log import GameRecord, parse_record
 from referee.rules.catalogue import Catalogue, default_catalogue
+from referee.rules.editions import Numbering, numbering
 from referee.rules.languages import LANGUAGES
 from referee.rules.messages import Messages, default_messages
 from referee.rulings.adjudicate import adjudicate
@@ -50,6 +51,11 @@ def ruling_to_dict(
     messages = messages or default_messages()
     c = ruling.contract
     citations = [catalogue.citation(ref, lang) for ref in ruling.cited]
+    edition = ruling.rules.edition
+    numbers = None if edition is Edition.ISKO_1998 else numbering(edition)
+    if numbers is not None:
+        for citation in citations:
+            citation.update(_cited_as(numbers, citation["id"], messages, lang))
     return {
         "format": FORMAT,
         "language": lang,
@@ -80,7 +86,7 @@ def ruling_to_dict(
             for inf in ruling.infractions
         ],
         "citations": citations,
-        "reasoning": [_step(step, messages, lang) for step in ruling.reasoning],
+        "reasoning": [_step(step, messages, lang, numbers) for step in ruling.reasoning],
         "analysis": ruling.analysis,
         "rules": ruling.rules.to_dict(),
     }
@@ -97,13 +103,35 @@ ALTERNATIVE_KEYS: dict[str, tuple[str, str]] = {
 }
 
 
-def _step(step: Step, messages: Messages, lang: str) -> dict[str, Any]:
+def _cited_as(numbers: Numbering, clause_id: str, messages: Messages, lang: str) -> dict[str, Any]:
+    """What a citation under a later edition adds: the number it is cited by, whether that
+    is the edition's established number, and otherwise the mark that says it is not."""
+    cited = numbers.cite(clause_id)
+    out: dict[str, Any] = {"cited_as": cited.number, "number_established": cited.established}
+    if not cited.established:
+        name = EDITIONS[numbers.edition]
+        if cited.probable:
+            out["probable_number"] = cited.probable
+            out["mark"] = messages.render(
+                "edition.number_probable", {"edition": name, "number": cited.probable}, lang
+            )
+        else:
+            out["mark"] = messages.render("edition.number_not_established", {"edition": name}, lang)
+    return out
+
+
+def _step(
+    step: Step, messages: Messages, lang: str, numbers: Numbering | None = None
+) -> dict[str, Any]:
     """One reasoning step; a step that applies a documented reading also says which
-    (``reading``: the id of its entry in docs/interpretations.md)."""
+    (``reading``: the id of its entry in docs/interpretations.md). Under a later edition
+    ``cited_as`` gives its clauses as that edition cites them (marked where not established)."""
     out: dict[str, Any] = {
         "clauses": list(step.clauses),
         "text": messages.render(step.message.key, dict(step.message.params), lang),
     }
+    if numbers is not None:
+        out["cited_as"] = [numbers.cite(ref).number for ref in step.clauses]
     key = step.message.key
     if key in ALTERNATIVE_KEYS:  # a reading applied with an option other than its default
         out["reading"], out["option"] = ALTERNATIVE_KEYS[key]
