@@ -33,6 +33,7 @@ from referee.core.errors import InvalidInput
 
 __all__ = [
     "EDITIONS",
+    "EditionNotRuled",
     "FIXED_READINGS",
     "READINGS",
     "Edition",
@@ -60,6 +61,13 @@ class RuleSetError(InvalidInput):
     """A rule set naming an edition, a reading or an option the referee does not know."""
 
     code = "rules.unknown"
+
+
+class EditionNotRuled(InvalidInput):
+    """A game whose ruling under its edition depends on a clause that edition changed and
+    the engine does not rule yet: it is refused, never ruled by the older text."""
+
+    code = "rules.edition_not_ruled"
 
 
 E = TypeVar("E", bound=StrEnum)

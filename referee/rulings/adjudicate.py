@@ -14,6 +14,8 @@ from referee.core.ruleset import (
     DealerParty,
     DeclarerSkatInPlay,
     EarlyCard,
+    Edition,
+    EditionNotRuled,
     EntitledLead,
     OutstandingTricks,
     RuleSet,
@@ -30,6 +32,7 @@ from referee.record.log import GameRecord
 from referee.record.replay import replay
 from referee.record.state import SHORTENING, GameState, Marker, Trick
 from referee.rules.clauses import ENDING_CLAUSES, VALUE_CLAUSES
+from referee.rules.editions import numbering
 from referee.rules.kinds import Kind
 from referee.rulings.choices import misdeal_choice, rule_choice
 from referee.rulings.detect import detect
@@ -62,6 +65,8 @@ def rule(record: GameRecord, rules: RuleSet | None = None) -> Ruling:
     if rules is None:
         rules = record.rules if record.rules is not None else _DEFAULT_RULES
     state = replay(record)
+    if rules.edition is not Edition.ISKO_1998:
+        _refuse_changed_shortening(state, rules)
     r = Ruling(table_size=record.table_size, rules=rules)
     r.declarer, r.bid, r.contract = state.declarer, state.bid, state.contract
     contract = state.contract
@@ -140,6 +145,26 @@ def rule(record: GameRecord, rules: RuleSet | None = None) -> Ruling:
 
 #: markers that make a finished game more than a plain count: a game cut short, or a
 #: trick shown on request (the ruling may have to say that was allowed)
+
+
+def _refuse_changed_shortening(state: GameState, rules: RuleSet) -> None:
+    """Under a later edition a game cut short by a claim or by cards thrown open is refused
+    (docs/editions.md): those clauses changed, and the engine rules them by 1998/99 only."""
+    for m in state.markers:
+        if m.type in ("lay_down", "throw_in") and m.phase not in ("finished", "passed_in"):
+            clause = {"lay_down": "ISkO 4.3.4", "throw_in": "ISkO 4.3.6"}[m.type]
+            if m.type == "lay_down" and m.seat is not state.declarer:
+                clause = "ISkO 4.3.5"
+            raise EditionNotRuled(
+                f"event {m.event}: under edition {rules.edition.value} the game is cut short "
+                f"by a rule that changed after 1998/99 ({clause}, now "
+                f"{numbering(rules.edition).cite(clause).number}), which the referee does not "
+                "rule yet; rule it under edition 1998",
+                where={"event": m.event, "pointer": "/rules/edition", "field": "rules.edition"},
+                params={"event": m.event, "clause": clause, "edition": rules.edition.value},
+            )
+
+
 _NOT_PLAIN = SHORTENING | {"review_tricks", "choice"}
 
 #: the older name of :func:`rule`
