@@ -19,6 +19,7 @@ from flask_smorest import abort
 
 from referee.api.context import authorized, principal, services
 from referee.api.contract import header_ref
+from referee.api.dispute_schemas import IdempotencyHeaderSchema
 from referee.api.extensions import Blueprint
 from referee.service.model import LANGUAGES, Job, JobProgress, Webhook
 from referee.service.webhooks import EVENTS, MAX_URL
@@ -169,10 +170,17 @@ class Jobs(MethodView):
         },
         operationId="createJob",
     )
-    @blp.response(202, JobSchema, headers={"Location": header_ref("Location")})
-    @blp.problems(401, 403, 413, 415, 422, 429, 503)
-    def post(self, args: dict[str, Any]) -> Any:
-        """Store an archive as a job and queue it; 202 with Location (the job's URL)."""
+    @blp.arguments(IdempotencyHeaderSchema, location="headers")
+    @blp.response(
+        202, JobSchema, headers={h: header_ref(h) for h in ("Location", "Idempotent-Replayed")}
+    )
+    @blp.problems(401, 403, 409, 413, 415, 422, 429, 503)
+    def post(self, args: dict[str, Any], headers: dict[str, Any]) -> Any:
+        """Store an archive as a job and queue it; 202 with Location (the job's URL).
+
+        202 means the job is stored; 503 means nothing is. With an Idempotency-Key a
+        retried upload returns the job stored the first time (Idempotent-Replayed: true),
+        on any instance; the same key with another archive is a 422."""
         who = principal()
         jobs = services().jobs
         kind = (request.mimetype or "").lower()
@@ -183,11 +191,19 @@ class Jobs(MethodView):
                 messages={"headers": {"Content-Type": [f"must be one of {', '.join(FORMAT_OF)}"]}},
             )
         request.max_content_length = jobs.max_bytes
-        job = jobs.submit(who, _lines(jobs.max_line_bytes + 1), FORMAT_OF[kind], args["lang"])
+        job, replayed = jobs.submit_once(
+            who,
+            _lines(jobs.max_line_bytes + 1),
+            FORMAT_OF[kind],
+            args["lang"],
+            idem_key=headers.get("idempotency_key"),
+        )
         assert job.id is not None
         _, progress = jobs.progress(who, job.id)
-        location = url_for("jobs.JobItem", job_id=job.id)
-        return _job(job, progress), 202, {"Location": location}
+        extra = {"Location": url_for("jobs.JobItem", job_id=job.id)}
+        if replayed:
+            extra["Idempotent-Replayed"] = "true"
+        return _job(job, progress), 202, extra
 
     @authorized("platform", "admin")
     @blp.doc(operationId="listJobs")

@@ -16,6 +16,7 @@ Leases and how long a job is kept are wall-clock matters of the queue, never of 
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime, timedelta
@@ -25,8 +26,9 @@ import orjson
 
 from referee.core.errors import InvalidInput, NotFound, TooLarge
 from referee.rulings.lines import error_line, rule_line
+from referee.service.errors import DuplicateIdempotencyKey, IdempotencyMismatch
 from referee.service.keys import Principal
-from referee.service.model import Claim, Job, JobProgress
+from referee.service.model import Claim, IdempotencyEntry, Job, JobProgress
 from referee.service.ports import UnitOfWork, UnitOfWorkFactory
 from referee.service.settings import Settings
 from referee.service.webhooks import WebhookService
@@ -37,6 +39,8 @@ __all__ = ["FORMATS", "Claim", "Job", "JobProgress", "JobService", "TaskQueue"]
 FORMATS = ("iss", "skat-log")
 SUBMITTERS = ("platform",)
 FINISHED = ("done", "cancelled")
+#: where a job's ``Idempotency-Key`` is kept (a dispute's live under their own scope)
+IDEM_SCOPE = "jobs"
 
 log = logging.getLogger("referee.jobs")
 
@@ -117,32 +121,82 @@ class JobService:
 
     # -- submitting and reading ---------------------------------------------------------
     def submit(self, who: Principal, lines: Iterable[bytes], input_format: str, lang: str) -> Job:
+        """Store an archive as a queued job and queue its chunks (see :meth:`submit_once`)."""
+        return self.submit_once(who, lines, input_format, lang)[0]
+
+    def submit_once(
+        self,
+        who: Principal,
+        lines: Iterable[bytes],
+        input_format: str,
+        lang: str,
+        idem_key: str | None = None,
+    ) -> tuple[Job, bool]:
         """Store an archive (an iterable of lines, as bytes, each read with at most
-        ``max_line_bytes + 1`` bytes) as a queued job, then queue its chunks."""
+        ``max_line_bytes + 1`` bytes) as a queued job in one transaction, then queue its
+        chunks; (job, replayed).
+
+        The job is stored or not: what the transaction commits is the whole job. Queueing
+        comes after and may fail (the broker away): the job is stored all the same and the
+        workers' reaper queues its chunks once the queue is back and empty, so the answer
+        "stored" stays true. With an ``Idempotency-Key`` (kept in the database, so on any
+        instance) the same key with the same archive, format and language returns the job
+        stored the first time; with another archive it is refused."""
         who.require(*SUBMITTERS)
         if input_format not in FORMATS:
             raise InvalidInput(
                 f"unknown job format {input_format!r} (one of {', '.join(FORMATS)})",
                 where={"format": input_format},
             )
+        keyed = bool(idem_key) and who.key_id is not None
+        digest = hashlib.sha256(f"{input_format}\n{lang}\n".encode())
+
+        def hashed() -> Iterator[bytes]:
+            for raw in lines:
+                digest.update(raw)
+                yield raw
+
         now = self._now()
-        with self._uow() as uow:
-            job = uow.jobs.add(
-                Job(None, who.owner, who.key_id, input_format, lang, "queued", 0, 0, now)
-            )
-            assert job.id is not None
-            records = chunks = 0
-            for no, chunk in enumerate(self._chunks(lines)):
-                uow.jobs.add_chunk(job.id, no, chunk[0][0], len(chunk), orjson.dumps(chunk))
-                records += len(chunk)
-                chunks += 1
-            if not records:
-                raise InvalidInput("the archive holds no records", where={"line": 1})
-            uow.jobs.set_size(job.id, records, chunks)
-            uow.commit()
-        for no in range(chunks):
-            self._enqueue(job.id, no)
-        return self.get(who, job.id)
+        try:
+            with self._uow() as uow:
+                job = uow.jobs.add(
+                    Job(None, who.owner, who.key_id, input_format, lang, "queued", 0, 0, now)
+                )
+                assert job.id is not None
+                records = chunks = 0
+                for no, chunk in enumerate(self._chunks(hashed())):
+                    uow.jobs.add_chunk(job.id, no, chunk[0][0], len(chunk), orjson.dumps(chunk))
+                    records += len(chunk)
+                    chunks += 1
+                if not records:
+                    raise InvalidInput("the archive holds no records", where={"line": 1})
+                uow.jobs.set_size(job.id, records, chunks)
+                if keyed:
+                    assert idem_key is not None and who.key_id is not None
+                    entry = IdempotencyEntry(
+                        who.key_id, IDEM_SCOPE, idem_key, digest.hexdigest(), None
+                    )
+                    uow.idempotency.claim(entry)
+                    uow.idempotency.resolve(entry, job.id)
+                uow.commit()
+        except DuplicateIdempotencyKey:
+            assert idem_key is not None and who.key_id is not None
+            with self._uow() as uow:
+                seen = uow.idempotency.get(who.key_id, IDEM_SCOPE, idem_key)
+            if seen is None or seen.resource_id is None:  # pragma: no cover - defensive
+                raise
+            if seen.request_hash != digest.hexdigest():
+                raise IdempotencyMismatch(
+                    "this Idempotency-Key was already used with a different archive",
+                    where={"header": "Idempotency-Key"},
+                ) from None
+            return self.get(who, seen.resource_id), True
+        try:
+            for no in range(chunks):
+                self._enqueue(job.id, no)
+        except Exception:  # noqa: BLE001 - stored is stored: the reaper queues the rest
+            log.warning("job %d stored, its chunks not all queued: the reaper will", job.id)
+        return self.get(who, job.id), False
 
     def _chunks(self, lines: Iterable[bytes]) -> Iterator[list[tuple[int, str | None]]]:
         """Chunks of (line number, text) from the raw lines, bounding the total size."""

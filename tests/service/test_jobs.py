@@ -336,3 +336,64 @@ def test_a_chunk_task_is_retried_with_back_off_while_the_database_is_away(
     assert delays == [1, 2]
     with jobs._uow() as u:
         assert u.jobs.output(job["id"], 0)[0]  # written on the third try
+
+
+def test_a_job_stored_while_the_broker_is_away_is_queued_by_the_reaper(idle_app: Flask) -> None:
+    """202 means stored: the broker being away does not turn a stored job into an error
+    (a retry would store it twice); the reaper queues its chunks once the queue is back."""
+    client, keys = idle_app.test_client(), _keys(idle_app)
+    jobs = idle_app.extensions["referee"].jobs
+
+    class Away:
+        def rule_chunk(self, job_id: int, no: int) -> None:
+            raise ConnectionError("the broker is away")
+
+    queue, jobs.queue = jobs.queue, Away()
+    r = _submit(client, keys["platform"], _archive())
+    assert r.status_code == 202, r.get_data()
+    job = r.get_json()
+    listed = client.get("/v1/jobs", headers=keys["platform"]).get_json()
+    assert [j["id"] for j in listed] == [job["id"]]
+    queued: list[tuple[int, int]] = []
+    jobs.queue = type("Q", (), {"rule_chunk": lambda _s, j, n: queued.append((j, n))})()
+    assert jobs.reap(queue_empty=True) == queued == [(job["id"], n) for n in range(job["chunks"])]
+    jobs.queue = queue
+
+
+def test_an_idempotency_key_returns_the_job_stored_the_first_time(
+    immediate_app: Flask, make_app: Callable[..., Flask], tmp_path: Path
+) -> None:
+    """Also on another instance: the key is kept in the database they share."""
+    client, keys = immediate_app.test_client(), _keys(immediate_app)
+    instance_b = make_app(queue_immediate=True, job_chunk_records=4, queue_path=str(tmp_path / "b"))
+    archive = _archive()
+    first = client.post(
+        "/v1/jobs?lang=de",
+        data=archive,
+        headers={**keys["platform"], "Content-Type": ISS, "Idempotency-Key": "batch-7"},
+    )
+    assert first.status_code == 202 and "Idempotent-Replayed" not in first.headers
+    again = instance_b.test_client().post(
+        "/v1/jobs?lang=de",
+        data=archive,
+        headers={**keys["platform"], "Content-Type": ISS, "Idempotency-Key": "batch-7"},
+    )
+    assert again.status_code == 202
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json()["id"] == first.get_json()["id"]
+    assert again.headers["Location"] == first.headers["Location"]
+    assert len(client.get("/v1/jobs", headers=keys["platform"]).get_json()) == 1
+    other = client.post(
+        "/v1/jobs?lang=de",
+        data=archive + b"one more line\n",
+        headers={**keys["platform"], "Content-Type": ISS, "Idempotency-Key": "batch-7"},
+    )
+    assert other.status_code == 422
+    assert other.get_json()["code"] == "idempotency.mismatch"
+    english = client.post(
+        "/v1/jobs?lang=en",
+        data=archive,
+        headers={**keys["platform"], "Content-Type": ISS, "Idempotency-Key": "batch-7"},
+    )
+    assert english.status_code == 422  # the language is part of the request
+    assert len(client.get("/v1/jobs", headers=keys["platform"]).get_json()) == 1
