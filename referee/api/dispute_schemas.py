@@ -86,7 +86,10 @@ class IssDisputeQuerySchema(LangQuerySchema):
 class DisputeQuerySchema(LangQuerySchema):
     event = ma.fields.String(
         validate=[ma.validate.Length(max=200), NO_NUL],
-        metadata={"description": "the event, as in the record's meta"},
+        metadata={
+            "description": "a part of the event's name, as in the record's meta: trimmed, "
+            "case and accents ignored (`bremen` finds `Turnier Bremen 2026`)"
+        },
     )
     table = ma.fields.String(
         validate=[ma.validate.Length(max=50), NO_NUL],

@@ -42,6 +42,12 @@ class Messages:
         self.terms = terms
         #: (key, lang, parameters with their types) -> the text, for :meth:`render`
         self._texts: dict[tuple[str, str, tuple[Any, ...]], str] = {}
+        #: lang -> the glossary's nouns (``glossary.noun.<name>``: "singular/plural")
+        prefix = "glossary.noun."
+        self.nouns: dict[str, dict[str, str]] = {
+            lang: {k[len(prefix) :]: v[lang] for k, v in messages.items() if k.startswith(prefix)}
+            for lang in LANGUAGES
+        }
 
     def has(self, key: str) -> bool:
         return key in self.messages
@@ -84,7 +90,8 @@ class Messages:
         params = params or {}
         if template is None:  # never silent: tests assert every key exists
             return key + (" " + repr(params) if params else "")
-        values = _Defaulting({k: _counted(self.term(v, lang)) for k, v in params.items()})
+        nouns = self.nouns.get(lang)
+        values = _Defaulting({k: _counted(self.term(v, lang), nouns) for k, v in params.items()})
         return template[lang].format_map(values)
 
 
@@ -116,21 +123,35 @@ def _frozen(params: Mapping[str, Any]) -> tuple[Any, ...] | None:
 
 class _Count(int):
     """A number that can name what it counts: ``{tricks:trick/tricks}`` gives "1 trick"
-    and "2 tricks" (singular/plural after the colon); other format specs work as for int.
+    and "2 tricks" (singular/plural after the colon), ``{n:@card}`` the noun's forms from
+    the glossary (``glossary.noun.card`` in ``rules_kb/messages/glossary.yaml``); other
+    format specs work as for int.
 
+    >>> nouns = {"card": "Karte/Karten"}
     >>> f"{_Count(1):trick/tricks}, {_Count(3):Stich/Stiche}, {_Count(-4):+d}"
     '1 trick, 3 Stiche, -4'
+    >>> [f"{_Count(n, nouns):@card}" for n in (0, 1, 2)]
+    ['0 Karten', '1 Karte', '2 Karten']
     """
 
+    nouns: Mapping[str, str] = {}
+
+    def __new__(cls, value: int, nouns: Mapping[str, str] | None = None) -> _Count:
+        out = super().__new__(cls, value)
+        out.nouns = nouns or {}
+        return out
+
     def __format__(self, spec: str) -> str:
+        if spec.startswith("@"):
+            spec = self.nouns.get(spec[1:], spec[1:] + "/" + spec[1:])
         if "/" in spec:
             one, _, many = spec.partition("/")
             return f"{int(self)} {one if self == 1 else many}"
         return int.__format__(self, spec)
 
 
-def _counted(value: Any) -> Any:
-    return _Count(value) if type(value) is int else value
+def _counted(value: Any, nouns: Mapping[str, str] | None = None) -> Any:
+    return _Count(value, nouns) if type(value) is int else value
 
 
 # (type: ignore below) a dict subclass for str.format_map; its type args do not matter

@@ -72,8 +72,11 @@ def render_ruling_text(ruling: dict[str, Any], messages: Messages | None = None)
     if ruling["infractions"]:
         out += ["", m.render("text.infractions", {}, lang)]
         for inf in ruling["infractions"]:
+            # the status and kind by their names in the language (the console's, declared once)
+            status = f"console.status.{inf['status']}"
+            status = m.render(status, {}, lang) if m.has(status) else str(inf["status"])
             out.append(
-                f"  [{inf['status']}] {inf['kind']} ({', '.join(inf['clauses'])}): "
+                f"  [{status}] {m.term(inf['kind'], lang)} ({', '.join(inf['clauses'])}): "
                 f"{inf['explanation']}"
             )
     out += ["", m.render("text.reasoning", {}, lang)]

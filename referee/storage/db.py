@@ -27,6 +27,8 @@ import orjson
 from sqlalchemy import Connection, Engine, create_engine, event, exc
 from sqlalchemy.engine import make_url
 
+from referee.storage.folding import register_sqlite
+
 
 def normalize_url(url: str) -> str:
     """Use psycopg 3 for plain ``postgresql://`` / ``postgres://`` URLs."""
@@ -68,6 +70,7 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     # last commits (FULL would wait for the disk on every commit; docs/performance.md)
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.close()
+    register_sqlite(dbapi_conn)  # folded names (storage/folding.py)
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,12 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from referee.core.folding import fold_name
 from referee.service.errors import Conflict, DuplicateIdempotencyKey
 from referee.service.model import Dispute, DisputeFilter, IdempotencyEntry, Revision
 from referee.storage.access import SqlConsoleSessions, SqlKeys, SqlSigninLinks
 from referee.storage.db import WriterLock
+from referee.storage.folding import folded
 from referee.storage.inserts import bind_dispute, insert_dispute, kinds_column
 from referee.storage.jobs import SqlJobs, SqlWebhooks
 from referee.storage.models import (
@@ -112,8 +114,9 @@ class SqlDisputes:
         stmt = select(DisputeRow)
         if flt.owner is not None:
             stmt = stmt.where(DisputeRow.owner == flt.owner)
-        if flt.event is not None:
-            stmt = stmt.where(DisputeRow.event == flt.event)
+        typed = fold_name(flt.event.strip()) if flt.event else ""
+        if typed:  # a part of the name, without case or accents (``bremen`` finds "Bremen 2026")
+            stmt = stmt.where(folded(DisputeRow.event).contains(typed, autoescape=True))
         if flt.table is not None:
             stmt = stmt.where(DisputeRow.table_no == flt.table)
         if flt.outcome is not None:

@@ -289,6 +289,15 @@ def ruling_context(dispute: Dispute, ruling: Revision, at: int | None, lang: str
     }
 
 
+def _submitter(dispute: Dispute) -> str | None:
+    """The name of the key that submitted ``dispute`` (who holds it: the referee), if it has
+    one; the owner alone says only the event or club."""
+    if dispute.submitted_by is None:
+        return None
+    key = next((k for k in services().keys.list() if k.id == dispute.submitted_by), None)
+    return key.label.strip() or None if key else None
+
+
 @bp.route(f"/disputes/<{ID_PATH}:dispute_id>", endpoint="dispute")
 @signed_in
 def dispute_page(dispute_id: int) -> Any:
@@ -299,6 +308,7 @@ def dispute_page(dispute_id: int) -> Any:
     ruling = _ruling_of(dispute, _int_arg("rev"))
     context = ruling_context(dispute, ruling, _int_arg("at"), lang)
     context["may_appeal"] = who.role in APPELLATE
+    context["submitter"] = _submitter(dispute)
     context["rev_arg"] = None if ruling is dispute.current else ruling.revision
     reviewed = next((r.revision for r in dispute.rulings if r.id == ruling.reviews), None)
     context["appeal"] = appeal_facts(ruling, reviewed, lang)

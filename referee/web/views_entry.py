@@ -49,7 +49,6 @@ _SCRIPT_TEXTS = (
     "remove",
     "working",
     "offline",
-    "interactions",
     "restart_confirm",
     "event_col",
     "seat_col",

@@ -155,3 +155,14 @@ def test_isko_4_3_4_a_failed_claim_that_decides_the_game_stays_penalized() -> No
     )
     (claim,) = ruling["infractions"]
     assert claim["status"] == "penalized" and "ISkO 4.1.3" not in claim["clauses"]
+
+
+@pytest.mark.parametrize(
+    "lang,words", [("de", "[geahndet] Nichtbedienen"), ("es", "[sancionada] ")]
+)
+def test_the_text_page_names_status_and_kind_in_its_language(lang: str, words: str) -> None:
+    """``referee adjudicate --format text``: the infraction's status and kind in the
+    ruling's language, never the record's English words ("[penalized] revoke")."""
+    page = render_ruling_text(_rule("examples/revoke-objected.json", lang))
+    assert words in page
+    assert "[penalized]" not in page and "] revoke " not in page

@@ -196,3 +196,26 @@ def test_concurrent_retries_store_one_dispute(app, keys):
     assert sum(1 for _d, replayed in results if not replayed) == 1
     client = app.test_client()
     assert count(client, keys) == 1
+
+
+def test_the_event_filter_finds_a_part_of_the_name_without_case_or_accents(client, keys):
+    """``event``: trimmed, a substring, case and accents ignored, on SQLite and PostgreSQL
+    (``Bremen``, ``turnier bremen`` and ``MUNSTER`` find their events; ``%`` and ``_`` are
+    letters, not wildcards)."""
+    h = keys["referee"]
+    for event in ("Turnier Bremen 2026", "Münster Open", "Ligatag 50%_A"):
+        assert submit(client, h, meta={"event": event}).status_code == 201
+
+    def found(typed: str) -> list[str]:
+        answer = client.get("/v1/disputes", query_string={"event": typed}, headers=h)
+        assert answer.status_code == 200, answer.json
+        return sorted(d["meta"]["event"] for d in answer.json)
+
+    assert found("Bremen") == ["Turnier Bremen 2026"]
+    assert found("turnier bremen") == ["Turnier Bremen 2026"]
+    assert found("  TURNIER BREMEN 2026 ") == ["Turnier Bremen 2026"]
+    assert found("munster") == found("MÜNSTER") == found("münster open") == ["Münster Open"]
+    assert found("50%_a") == ["Ligatag 50%_A"]
+    assert found("50%") == ["Ligatag 50%_A"] and found("5_%") == []
+    assert found("Bremen 2027") == [] and found("Brémen") == ["Turnier Bremen 2026"]
+    assert len(found("   ")) == 3  # nothing typed: no filter

@@ -192,7 +192,7 @@ def test_the_court_may_not_submit(as_role) -> None:  # type: ignore[no-untyped-d
 def test_submitting_is_stored_once_per_post(app, as_role) -> None:  # type: ignore[no-untyped-def]
     c = as_role("referee")
     c.submit_ok(REVOKE)
-    assert "1 disputes" in text_of(c.get("/console/"))
+    assert "1 dispute" in text_of(c.get("/console/"))
 
 
 # -- the ruling page -------------------------------------------------------------------------
@@ -332,9 +332,13 @@ def test_dispute_list_filters(as_role) -> None:  # type: ignore[no-untyped-def]
     everything = text_of(c.get("/console/"))
     assert "2 disputes" in everything and "Forehand wins hearts with 2" in everything
     only_revoke = text_of(c.get("/console/?kind=revoke"))
-    assert "1 disputes" in only_revoke and "Club cup" in only_revoke
+    assert "1 dispute" in only_revoke and "Club cup" in only_revoke
     by_event = text_of(c.get("/console/?event=Town+cup&table=2"))
-    assert "1 disputes" in by_event and "Town cup" in by_event
+    assert "1 dispute" in by_event and "Town cup" in by_event
+    # a part of the event's name, without case, accents or the spaces around it
+    for typed in ("town", "+TOWN+CUP+", "tówn"):
+        assert "1 dispute" in text_of(c.get(f"/console/?event={typed}")), typed
+    assert "0 disputes" in text_of(c.get("/console/?event=town+cups"))
     assert "No disputes match." in text_of(c.get("/console/?outcome=annulled"))
     today = datetime.now(ZoneInfo("Europe/Berlin")).date()  # the event's calendar day
     assert "2 disputes" in text_of(c.get(f"/console/?date={today.isoformat()}"))
@@ -359,7 +363,7 @@ def test_the_court_sees_every_owners_disputes(as_role) -> None:  # type: ignore[
     as_role("referee").submit_ok(REVOKE)
     as_role("other_referee").submit_ok(REVOKE)
     assert "2 disputes" in text_of(as_role("court").get("/console/"))
-    assert "1 disputes" in text_of(as_role("referee").get("/console/"))
+    assert "1 dispute" in text_of(as_role("referee").get("/console/"))
 
 
 def test_admin_keys_read_no_disputes(as_role) -> None:  # type: ignore[no-untyped-def]
@@ -519,3 +523,21 @@ def test_isko_3_4_6_a_game_ended_before_play_shows_no_card_points(as_role) -> No
     body = text_of(c.get(f"/console/disputes/{c.submit_ok(record)}"))
     assert "outcome-lost" in body
     assert "<dt>Card points (declarer" not in body and "<dt>Tricks (declarer" not in body
+
+
+def test_the_ruling_names_the_referee_who_submitted_it(app) -> None:  # type: ignore[no-untyped-def]
+    """ "Eingereicht von" names the key's holder (the referee), with the owner (the event):
+    the owner alone does not say who was at the table."""
+    keys = app.extensions["referee"].keys
+    _key, secret = keys.create("referee", "Turnier Bremen 2026", "Erika Muster")
+    client = Console(app.test_client())
+    assert client.sign_in(secret).status_code == 302
+    dispute = client.submit_ok(example_text("revoke-objected"))
+    page = client.get(f"/console/disputes/{dispute}?lang=de").get_data(as_text=True)
+    assert "Eingereicht von Erika Muster (Turnier Bremen 2026) am" in page
+    _key, unnamed = keys.create("referee", "Turnier Bremen 2026")
+    other = Console(app.test_client())
+    assert other.sign_in(unnamed).status_code == 302
+    dispute = other.submit_ok(example_text("revoke-objected"))
+    page = other.get(f"/console/disputes/{dispute}?lang=de").get_data(as_text=True)
+    assert "Eingereicht von Turnier Bremen 2026 am" in page

@@ -134,7 +134,7 @@ def test_the_date_filter_means_the_events_calendar_day(app: Flask, as_role) -> N
     c = as_role("referee")
     dispute = c.submit_ok(REVOKE)
     _set_submitted(app, dispute, datetime(2026, 11, 24, 23, 30))  # 25.11. 00:30 in Berlin
-    assert "1 disputes" in text_of(c.get("/console/?date=2026-11-25"))
+    assert "1 dispute" in text_of(c.get("/console/?date=2026-11-25"))
     assert "0 disputes" in text_of(c.get("/console/?date=2026-11-24"))
 
 

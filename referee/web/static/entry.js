@@ -524,6 +524,9 @@
       candidates = ALL.filter(function (c) { return !(c in gone) && !(c in placed) && !(c in byElimination); });
     }
     $("card-pool-title").hidden = !candidates.length;
+    // a hand's room is known once the server has said who played each card: until then
+    // its cards wait (a card placed blind could overfill the hand)
+    var unknown = SEATS.indexOf(draft.holder) >= 0 && roomOf(draft.holder) === null;
     // every card of a suit still to place to the chosen place at once, when they fit there
     var all = $("suit-all");
     all.querySelectorAll("button").forEach(function (b) { all.removeChild(b); });
@@ -533,6 +536,7 @@
       var of = candidates.filter(function (c) { return c.charAt(0) === suit; });
       if (of.length < 2 || (room !== null && of.length > room)) { return; }
       var sym = data.cards[of[0]].symbol, colour = data.cards[of[0]].colour;
+      if (unknown) { return; }
       var b = el("button", { type: "button", cls: "choice " + colour, "data-suit": suit,
         "aria-label": fmt(T.all_of_suit_label, { count: of.length, suit: sym }) }, [el("span", { text: sym + " " + of.length })]);
       b.addEventListener("click", function () {  // one change: one step to undo
@@ -544,6 +548,7 @@
     all.hidden = !offered;
     candidates.forEach(function (token) {
       var b = cardButton(token, "", "");
+      b.disabled = unknown;
       b.addEventListener("click", function () { place(token); });
       pool.appendChild(b);
     });
