@@ -82,12 +82,32 @@ class Replayer(ActsOutsidePlay):
         kind = event.type
         if self.state.auction_kept is not None and kind in _AFTER_BIDDING:
             self._settle_bidding()
+        if kind in ("play", "no_card"):
+            self._after_gathered(event)
         handler = _HANDLERS.get(kind)
         if handler is not None:
             handler(self, event)
         if kind in MARKERS:
             self._mark(event)
         self.state.last_event = event.index
+
+    def _after_gathered(self, event: Event) -> None:
+        """Play recorded after the cards were gathered: the record says the game was over,
+        yet it goes on. Flagged once, at the first such play; the play is replayed as
+        recorded (the replayer never repairs a record), the ruling says what it means."""
+        s = self.state
+        if s.phase != "playing":
+            return  # before play or after the last trick other notes say what it is
+        gathered = next((m.event for m in s.markers if m.type == "cards_gathered"), None)
+        if gathered is None or any(i.kind == "play_after_gathered" for i in s.irregularities):
+            return
+        self._note(
+            event,
+            "play_after_gathered",
+            event.seat,
+            f"play recorded after the cards were gathered at event {gathered}",
+            event.card,
+        )
 
     def _mark(self, event: Event) -> None:
         s = self.state
@@ -532,14 +552,16 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState:
     events = record.events if upto is None else record.events[: max(upto + 1, 0)]
     n = len(events)
     i = 0
+    gathered = False  # after cards_gathered every play goes through apply (it is flagged)
     while i < n:
-        if s.to_play is not None:
+        if s.to_play is not None and not gathered:
             done = take_regular_tricks(s, events, i)
             if done:
                 i += done
                 s.last_event = i - 1
                 continue
         apply(events[i])
+        gathered = gathered or events[i].type == "cards_gathered"
         i += 1
     return s
 

@@ -80,6 +80,14 @@ def rule(record: GameRecord, rules: RuleSet | None = None) -> Ruling:
         return _finish(state, r)
     r.infractions = detect(state, rules)
     for irr in state.irregularities:
+        if irr.kind == "play_after_gathered":
+            gathered = next(m.event for m in state.markers if m.type == "cards_gathered")
+            r.step(
+                ("ISkO 4.2.5", "ISkO 4.1.11"),
+                "record.play_after_gathered",
+                event=irr.event,
+                gathered=gathered,
+            )
         if irr.kind == "bidding_irregular":
             r.step(
                 ("ISkO 3.3.2", "ISkO 3.3.8"),

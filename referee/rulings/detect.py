@@ -24,7 +24,7 @@ from referee.rulings.model import Infraction, Message, Party, Status
 __all__ = ["NOT_INFRACTIONS", "detect"]
 
 #: replayer notes that are not ISkO infractions (mentioned in the reasoning only)
-NOT_INFRACTIONS = ("bidding_irregular", "play_after_end")
+NOT_INFRACTIONS = ("bidding_irregular", "play_after_end", "play_after_gathered")
 
 
 def detect(state: GameState, rules: RuleSet) -> list[Infraction]:

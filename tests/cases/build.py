@@ -590,6 +590,27 @@ case(
     cited=cited("4.2.5"),
 )
 
+rec = a_game(
+    description="M revokes in trick 4; the record then marks the cards as gathered, F "
+    "objects, and 18 more plays follow. Gathering ends the game and the time to object "
+    "(4.2.5): the record contradicts itself, the ruling says so, the objection came too "
+    "late and the play stands as recorded."
+)
+rec.play(tricks(1, 3)).play("F:CA M:DK R:C8", "M:DK")
+rec.e("cards_gathered").e("objection", "F").autoplay()
+pts_l, tr_l = rec.count()
+case(
+    F42R,
+    "isko_4_2_5_play_recorded_after_the_cards_were_gathered",
+    rec,
+    **HEARTS_WON,
+    card_points=pts_l,
+    tricks=tr_l,
+    ended=ended("played_out", 10),
+    infractions=[inf("revoke", "expired", "4.2.5", seat="M")],
+    cited=cited("4.2.5", "4.1.11"),
+)
+
 case(
     F42R,
     "isko_4_2_3_continue_after_revoke_corrects_the_card",
