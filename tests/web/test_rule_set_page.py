@@ -23,3 +23,18 @@ def test_the_ruling_page_names_the_rule_set(as_role) -> None:  # type: ignore[no
     page = other.get_data(as_text=True)
     assert "Rule set" in page and "the default readings" not in page
     assert "<code>isko-5.2.5-schwarz-suffered</code> = <code>announced_only</code>" in page
+
+
+def test_under_2022_the_page_cites_current_numbers_and_marks_the_others(as_role) -> None:  # type: ignore[no-untyped-def]
+    """A ruling under the 2018/2022 edition shows each clause as that edition cites it:
+    the current number where established (schwarz: 2.5.6), else the 1998/99 number with
+    the mark and its explanation in the page's language."""
+    referee = as_role("referee")
+    doc = json.loads(CASE.read_text(encoding="utf-8"))
+    doc["rules"] = {"edition": "2022"}
+    page = referee.get(f"/console/disputes/{referee.submit_ok(json.dumps(doc))}?lang=de")
+    text = page.get_data(as_text=True)
+    assert "ISkO-Ausgabe 2022" in text or "2022" in text
+    assert "(1998/99)</span>" in text and 'class="number-mark"' in text
+    assert "ist nicht gesichert" in text or "keine Quelle" in text
+    assert '<span class="cid">ISkO 2.5.6</span>' in text
