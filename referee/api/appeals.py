@@ -47,7 +47,7 @@ class Appeals(MethodView):
         """
         who = principal()
         g.record_pointer = "/record"
-        (_dispute, ruling), replayed = services().disputes.appeal(
+        (dispute, ruling), replayed = services().disputes.appeal(
             who,
             dispute_id,
             grounds=data["grounds"],
@@ -59,4 +59,4 @@ class Appeals(MethodView):
         extra = {"Location": presenters.ruling_url(ruling)}
         if replayed:
             extra["Idempotent-Replayed"] = "true"
-        return presenters.ruling(ruling, language()), 201, extra
+        return presenters.ruling(ruling, language(), dispute.rulings), 201, extra

@@ -159,7 +159,21 @@ class RulingRevisionSchema(ma.Schema):
     created_at = ma.fields.DateTime()
     created_by = ma.fields.String()
     reviews = ma.fields.Integer(
-        allow_none=True, metadata={"description": "id of the ruling this revision reviews"}
+        allow_none=True,
+        metadata={
+            "description": "the revision number of the ruling this revision reviews "
+            "(`/v1/disputes/{dispute_id}/rulings/{reviews}`); null for the first"
+        },
+    )
+    reviews_url = ma.fields.String(
+        allow_none=True, metadata={"description": "the ruling this revision reviews"}
+    )
+    record = Document(
+        "SkatLog",
+        metadata={
+            "description": "the record this revision ruled: the dispute's record, or the "
+            "one an appeal amended"
+        },
     )
     language = ma.fields.String(
         validate=ma.validate.OneOf(LANGUAGES),
@@ -207,7 +221,13 @@ class DisputeSummarySchema(ma.Schema):
 
 
 class DisputeSchema(DisputeSummarySchema):
-    record = Document("SkatLog", metadata={"description": "the record exactly as submitted"})
+    record = Document(
+        "SkatLog",
+        metadata={
+            "description": "the record exactly as submitted (the current ruling's own record, "
+            "amended by an appeal or not, is `ruling.record`)"
+        },
+    )
     ruling = ma.fields.Nested(
         RulingRevisionSchema, metadata={"description": "the current ruling revision"}
     )
@@ -278,6 +298,8 @@ def dump_ruling(obj: dict[str, Any]) -> dict[str, Any]:
         "created_at": _iso(obj["created_at"]),
         "created_by": _str(obj["created_by"]),
         "reviews": _int(obj["reviews"]),
+        "reviews_url": _str(obj["reviews_url"]),
+        "record": obj["record"],
         "language": _str(obj["language"]),
         "document": obj["document"],
         "appeal": None if appeal is None else _APPEAL.dump(appeal),

@@ -171,7 +171,8 @@ class DisputeRulings(MethodView):
         """Every ruling revision, oldest first; appeals add revisions, never edit them."""
         who = principal()
         lang = language()
-        return [presenters.ruling(r, lang) for r in services().disputes.rulings(who, dispute_id)]
+        rulings = services().disputes.rulings(who, dispute_id)
+        return [presenters.ruling(r, lang, rulings) for r in rulings]
 
 
 @blp.route(f"/<{ID_PATH}:dispute_id>/rulings/<{ID_PATH}:revision>")
@@ -184,9 +185,10 @@ class DisputeRuling(MethodView):
     def get(self, _args: dict[str, Any], dispute_id: int, revision: int) -> dict[str, Any]:
         """One ruling revision."""
         who = principal()
-        for r in services().disputes.rulings(who, dispute_id):
+        rulings = services().disputes.rulings(who, dispute_id)
+        for r in rulings:
             if r.revision == revision:
-                return presenters.ruling(r, language())
+                return presenters.ruling(r, language(), rulings)
         raise NotFound(
             f"dispute {dispute_id} has no revision {revision}",
             where={"dispute": dispute_id, "revision": revision},

@@ -1,8 +1,16 @@
-"""``POST /v1/imports/iss``: a file of ISS records in, NDJSON rulings streamed out."""
+"""``POST /v1/imports/iss``: a file of ISS records in, NDJSON rulings streamed out.
+
+The body is read whole (within ``REFEREE_IMPORT_MAX_BYTES``, kept in memory up to
+:data:`SPOOL_MEMORY` and in a temporary file beyond) before the first line of the answer
+is sent: a client that sends its whole body before it reads (Python's urllib,
+python-requests) would otherwise wait for the server to read on while the server waits
+for it to read the answer, and neither would move.
+"""
 
 from __future__ import annotations
 
 import io
+import tempfile
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,6 +31,10 @@ from referee.record.iss import MAX_LINE_CHARS
 from referee.service.adjudication import IMPORTERS
 
 NDJSON = "application/x-ndjson"
+#: bytes of an import kept in memory while it is read; the rest goes to a temporary file
+SPOOL_MEMORY = 1024 * 1024
+#: bytes read from the request at a time
+READ_CHUNK = 64 * 1024
 
 blp = Blueprint(
     "imports",
@@ -157,18 +169,23 @@ class IssImport(MethodView):
         if request.content_length is not None and request.content_length > limit:
             abort(413, message=f"the import is larger than {limit} bytes")
         body_kind(iss=True, json_ok=False)
-        text = io.TextIOWrapper(request.stream, encoding="utf-8", errors="replace")
-        head = _Peeked(text)
-        if not head.find_record():
-            if not head.blank:
-                raise ImportNotIss(
-                    f"no ISS record in the first {head.lines} line(s); an ISS file holds one "
-                    "record (;GM[Skat]...;) a line",
-                    code="iss.not_iss",
-                    where={"line": head.lines},
-                )
-            abort(422, message="the body is empty: send ISS records, one per line")
-        lines = services().adjudication.import_iss(who, head, lang)
+        spool = _spooled(limit)
+        try:
+            text = io.TextIOWrapper(spool, encoding="utf-8", errors="replace")
+            head = _Peeked(text)
+            if not head.find_record():
+                if not head.blank:
+                    raise ImportNotIss(
+                        f"no ISS record in the first {head.lines} line(s); an ISS file holds "
+                        "one record (;GM[Skat]...;) a line",
+                        code="iss.not_iss",
+                        where={"line": head.lines},
+                    )
+                abort(422, message="the body is empty: send ISS records, one per line")
+            lines = services().adjudication.import_iss(who, head, lang)
+        except BaseException:
+            spool.close()
+            raise
 
         def ndjson() -> Iterator[str]:
             try:
@@ -176,11 +193,34 @@ class IssImport(MethodView):
                     if "error" in item:  # the fields of a problem+json errors entry
                         item = {**item, "error": error_item(item["error"])}
                     yield json.dumps(item) + "\n"
-            except RequestEntityTooLarge:  # chunked: found out while streaming the answer
-                error = {
-                    "code": "request.too_large",
-                    "message": f"the import is larger than {limit} bytes; the rest was not read",
-                }
-                yield json.dumps({"error": error_item(error)}) + "\n"
+            finally:
+                spool.close()
 
         return Response(stream_with_context(ndjson()), mimetype=NDJSON)
+
+
+def _spooled(limit: int) -> tempfile.SpooledTemporaryFile[bytes]:
+    """The whole body, read before anything is answered (413 past ``limit`` bytes, also
+    for a chunked body), in memory up to :data:`SPOOL_MEMORY` and in a temporary file
+    beyond, positioned at its start."""
+    spool: tempfile.SpooledTemporaryFile[bytes] = tempfile.SpooledTemporaryFile(
+        max_size=SPOOL_MEMORY, prefix="referee-import-"
+    )
+    size = 0
+    try:
+        while True:
+            try:
+                chunk = request.stream.read(READ_CHUNK)
+            except RequestEntityTooLarge:
+                chunk, size = b"", limit + 1
+            if size > limit or (chunk and size + len(chunk) > limit):
+                abort(413, message=f"the import is larger than {limit} bytes")
+            if not chunk:
+                break
+            size += len(chunk)
+            spool.write(chunk)
+    except BaseException:
+        spool.close()
+        raise
+    spool.seek(0)
+    return spool

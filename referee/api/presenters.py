@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from referee.service.model import Dispute, Revision
@@ -15,15 +16,22 @@ def ruling_url(ruling: Revision) -> str:
     return f"{dispute_url(ruling.dispute_id)}/rulings/{ruling.revision}"
 
 
-def ruling(r: Revision, lang: str) -> dict[str, Any]:
-    """A ruling revision with its ``skat-ruling/1`` document in ``lang``."""
+def ruling(r: Revision, lang: str, revisions: Sequence[Revision]) -> dict[str, Any]:
+    """A ruling revision with its ``skat-ruling/1`` document in ``lang`` and the record it
+    ruled; ``revisions`` are its dispute's (to name the one it reviews by its number)."""
+    numbers = {other.id: other.revision for other in revisions}
+    reviews = None if r.reviews is None else numbers.get(r.reviews)
     return {
         "id": r.id,
         "dispute_id": r.dispute_id,
         "revision": r.revision,
         "created_at": r.created_at,
         "created_by": r.created_by,
-        "reviews": r.reviews,
+        "reviews": reviews,
+        "reviews_url": None
+        if reviews is None
+        else f"{dispute_url(r.dispute_id)}/rulings/{reviews}",
+        "record": r.record,
         "language": lang,
         "document": r.in_language(lang),
         "appeal": r.appeal,
@@ -55,5 +63,5 @@ def dispute(d: Dispute, lang: str, *, full: bool = True) -> dict[str, Any]:
     }
     if full:
         out["record"] = d.record
-        out["ruling"] = ruling(d.current, lang)
+        out["ruling"] = ruling(d.current, lang, d.rulings)
     return out

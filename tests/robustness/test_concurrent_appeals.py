@@ -51,7 +51,7 @@ def test_concurrent_appeals_one_wins_per_revision(app, keys) -> None:
     # exactly one stored appeal per reviewed revision, each reviewing its predecessor
     assert [x["revision"] for x in rulings] == list(range(1, statuses[201] + 2))
     for before, after in zip(rulings, rulings[1:], strict=False):
-        assert after["reviews"] == before["id"], (before["revision"], after["revision"])
+        assert after["reviews"] == before["revision"], (before["revision"], after["revision"])
     reviewed = Counter(x["reviews"] for x in rulings[1:])
     assert all(n == 1 for n in reviewed.values()), reviewed
     won = sorted(r.get_json()["revision"] for r in responses if r.status_code == 201)

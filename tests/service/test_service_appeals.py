@@ -48,7 +48,17 @@ def test_isko_4_5_10_appeal_before_next_series_adds_a_revision(client, keys):
     assert r.status_code == 201, r.json
     rev = r.json
     assert r.headers["Location"] == f"/v1/disputes/{d['id']}/rulings/2"
-    assert rev["revision"] == 2 and rev["reviews"] == d["ruling"]["id"]
+    # the revision it reviews by its number, resolvable (before: a global id, a 404 here)
+    assert rev["revision"] == 2 and rev["reviews"] == d["ruling"]["revision"] == 1
+    reviewed = client.get(rev["reviews_url"], headers=keys["court"])
+    assert reviewed.status_code == 200 and reviewed.json["id"] == d["ruling"]["id"]
+    # the amended record can be read through the API: the revision holds what it ruled
+    assert rev["record"] == example(amended) and d["ruling"]["record"] == example(original)
+    again = client.get(f"/v1/disputes/{d['id']}/rulings/2", headers=keys["court"]).json
+    assert again["record"] == example(amended)
+    current = client.get(f"/v1/disputes/{d['id']}", headers=keys["court"]).json
+    assert current["record"] == example(original)  # as submitted
+    assert current["ruling"]["record"] == example(amended)  # what the current ruling ruled
     assert rev["record_amended"] is True
     assert rev["appeal"]["admissibility"]["status"] == "admissible"
     assert rev["appeal"]["admissibility"]["clauses"] == ["ISkO 4.5.10", "SkWO 7.3.3", "SkWO 9.10"]
