@@ -180,6 +180,13 @@ def main(argv: list[str] | None = None) -> int:
                 add("jobs", f"{label}: results file", f"sha256 {r['sha256'][:12]}… ({same})")
         one, two = runs["1 worker"]["records_per_s"], runs["2 workers"]["records_per_s"]
         add("jobs", "scaling, 2 workers over 1", f"x{two / one:.2f}" if one else "-")
+        fair = job_bench.fairness(docs, size)
+        add(
+            "jobs",
+            f"fairness: 1-record job behind another owner's {size:,}, done after",
+            f"{fair['small_done_s']:.1f} s ({fair['chunks']:.1f} chunks' time, "
+            f"{fair['chunk_s']:.1f} s a chunk)",
+        )
 
     if "service" in only:
         seconds = 3 if args.quick else 10

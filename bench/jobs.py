@@ -190,3 +190,57 @@ def _shared_servers() -> tuple[tuple[str, str | None], Any] | None:
         pg.stop()
 
     return (url, f"redis://127.0.0.1:{port}"), stop_all
+
+
+def fairness(docs: list[dict[str, Any]], records: int) -> dict[str, float]:
+    """One owner's job of ``records`` records, then another owner's job of one record on
+    the same two workers: how long the small one takes from its upload to done, and that
+    time in chunks (500 records) at the rate the large job is being ruled."""
+    from referee.service.keys import KeyService
+    from referee.storage.backend import SqlBackend
+    from tests.support.stack import instance, job_env, start_worker, stop
+
+    tmp = Path(tempfile.mkdtemp(prefix="referee-fair-bench-"))
+    url = f"sqlite:///{tmp / 'referee.db'}"
+    backend = SqlBackend(url)
+    backend.migrate()
+    keys = KeyService(backend.unit_of_work)
+    big = {"Authorization": f"Bearer {keys.create('platform', 'large')[1]}"}
+    small = {"Authorization": f"Bearer {keys.create('platform', 'small')[1]}"}
+    backend.dispose()
+    env = job_env(url, tmp, REFEREE_JOB_CHUNK_RECORDS="500", REFEREE_JOB_MAX_BYTES=str(GiB))
+    iss = {"Content-Type": "text/x-iss-sgf"}
+    archive = write_archive(tmp / "large.sgf", docs, records)
+    one = "".join(line + "\n" for line in iter_lines(docs, 1, iss=True)).encode()
+    with instance(env, tmp) as base:
+        procs = [start_worker(env, tmp) for _ in range(2)]
+        try:
+            with archive.open("rb") as body:
+                r = requests.post(base + "/v1/jobs", data=body, headers={**big, **iss}, timeout=600)
+            r.raise_for_status()
+            large_url = base + r.headers["Location"]
+            while (
+                requests.get(large_url, headers=big, timeout=60).json()["progress"]["chunks_done"]
+                < 2
+            ):
+                time.sleep(0.2)
+            t0 = time.perf_counter()
+            r = requests.post(base + "/v1/jobs", data=one, headers={**small, **iss}, timeout=60)
+            r.raise_for_status()
+            small_url = base + r.headers["Location"]
+            while requests.get(small_url, headers=small, timeout=60).json()["state"] != "done":
+                time.sleep(0.05)
+            waited = time.perf_counter() - t0
+            rate = requests.get(large_url, headers=big, timeout=60).json()["progress"][
+                "records_per_s"
+            ]
+        finally:
+            for p in procs:
+                stop(p)
+    shutil.rmtree(tmp, ignore_errors=True)
+    chunk_s = 500 / rate if rate else 0.0
+    return {
+        "small_done_s": waited,
+        "chunk_s": chunk_s,
+        "chunks": waited / chunk_s if chunk_s else 0,
+    }

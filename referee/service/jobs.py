@@ -326,6 +326,19 @@ class JobService:
             self.notify_owner_of_job(job_id)
         return wrote
 
+    def run_next(self) -> bool:
+        """Rule the chunk that is fairest to rule now (the repository's ``next_chunk``), not
+        necessarily the one a task was queued for: a task is a turn of a worker, and each
+        job queues as many turns as it has chunks. True if a chunk was written."""
+        for _race in range(3):  # another worker may take the pick first: pick again
+            with self._uow() as uow:
+                pick = uow.jobs.next_chunk(self._now())
+            if pick is None:
+                return False
+            if self.run_chunk(*pick):
+                return True
+        return False
+
     def _give_up(self, uow: UnitOfWork, claim: Claim, reason: str, now: datetime) -> bool:
         """End a chunk as failed; True if that finished its job."""
         out = "".join(

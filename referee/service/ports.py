@@ -119,6 +119,10 @@ class JobRepository(Protocol):
         """Write a chunk's output unless it was written already; True if this wrote it."""
         ...
 
+    def next_chunk(self, now: datetime) -> tuple[int, int] | None:
+        """(job, chunk) to rule next, fairly between owners; None if nothing waits."""
+        ...
+
     def release(self, job_id: int, no: int) -> None:
         """Give a claimed chunk back (its ruling failed): pending again, no lease."""
         ...

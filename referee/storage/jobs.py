@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 
 import orjson
-from sqlalchemy import and_, delete, func, insert, or_, select, text, update
+from sqlalchemy import and_, case, delete, func, insert, or_, select, text, update
 from sqlalchemy.orm import Session
 
 from referee.service.model import Claim, Job, JobProgress, Webhook
@@ -140,6 +140,37 @@ class SqlJobs:
         ).one()
         lines = [(int(n), t) for n, t in orjson.loads(text or "[]")]
         return Claim(job_id, no, job.input_format, job.lang, lines, int(attempts))
+
+    def next_chunk(self, now: datetime) -> tuple[int, int] | None:
+        """The chunk to rule next, fairly between owners: of the owners with a chunk
+        waiting, the one with the fewest chunks being ruled now, then the one served
+        longest ago (never first); its oldest job's first waiting chunk."""
+        c, j = _CHUNKS.c, _JOBS.c
+        unfinished = j.state.in_(("queued", "running"))
+        live = and_(c.state == "running", c.lease_until >= now)
+        owners = (
+            select(
+                j.owner.label("owner"),
+                func.sum(case((live, 1), else_=0)).label("busy"),
+                func.max(c.done_at).label("served"),
+            )
+            .select_from(_CHUNKS.join(_JOBS, j.id == c.job_id))
+            .where(unfinished)
+            .group_by(j.owner)
+            .subquery()
+        )
+        waiting = or_(c.state == "pending", and_(c.state == "running", c.lease_until < now))
+        stmt = (
+            select(c.job_id, c.no)
+            .select_from(
+                _CHUNKS.join(_JOBS, j.id == c.job_id).join(owners, owners.c.owner == j.owner)
+            )
+            .where(unfinished, waiting)
+            .order_by(owners.c.busy, owners.c.served.asc().nulls_first(), c.job_id, c.no)
+            .limit(1)
+        )
+        row = self.s.execute(stmt).first()
+        return (int(row[0]), int(row[1])) if row else None
 
     def release(self, job_id: int, no: int) -> None:
         self.s.execute(

@@ -113,7 +113,8 @@ class HueyQueue:
             retry_backoff=2,
         )
         def rule_chunk(job_id: int, no: int) -> None:
-            self.jobs().run_chunk(job_id, no)
+            # a turn: the fairest waiting chunk, of any owner (job_id, no: the one queued)
+            self.jobs().run_next()
 
         self._rule = rule_chunk
         return huey

@@ -397,3 +397,37 @@ def test_an_idempotency_key_returns_the_job_stored_the_first_time(
     )
     assert english.status_code == 422  # the language is part of the request
     assert len(client.get("/v1/jobs", headers=keys["platform"]).get_json()) == 1
+
+
+def test_a_small_job_is_not_starved_behind_another_owners_large_one(idle_app: Flask) -> None:
+    """Turns go round the owners: the owner with the fewest chunks being ruled, then the
+    one served longest ago, whatever order the jobs came in."""
+    client, keys = idle_app.test_client(), _keys(idle_app)
+    jobs = idle_app.extensions["referee"].jobs
+    large = _submit(client, keys["platform"], _archive() * 3).get_json()
+    assert large["chunks"] >= 6
+    assert jobs.run_next()  # one chunk of the large job
+    small = _submit(client, keys["other"], ("\n".join(_iss_lines()[:2]) + "\n").encode()).get_json()
+    assert small["chunks"] == 1
+    now = datetime.now(UTC)
+    with jobs._uow() as uow:  # a second worker holds a chunk of the large job
+        assert uow.jobs.claim(large["id"], 5, now, now + timedelta(seconds=60)) is not None
+        uow.commit()
+    with jobs._uow() as uow:
+        assert uow.jobs.next_chunk(now) == (small["id"], 0)  # fewer chunks being ruled
+    with jobs._uow() as uow:  # with none held either: the owner never served comes first
+        uow.jobs.release(large["id"], 5)
+        uow.commit()
+    with jobs._uow() as uow:
+        assert uow.jobs.next_chunk(now) == (small["id"], 0)
+    assert jobs.run_next()
+    assert (
+        client.get(f"/v1/jobs/{small['id']}", headers=keys["other"]).get_json()["state"] == "done"
+    )
+    third = _submit(client, keys["other"], ("\n".join(_iss_lines()[:8]) + "\n").encode()).get_json()
+    served = []
+    for _turn in range(4):  # then the owners take turns, the one with nothing served first
+        with jobs._uow() as uow:
+            served.append(uow.jobs.next_chunk(datetime.now(UTC))[0])  # type: ignore[index]
+        assert jobs.run_next()
+    assert served == [third["id"], large["id"], third["id"], large["id"]]
