@@ -104,7 +104,6 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         disputes=DisputeService(
             backend.unit_of_work,
             on_ruling_changed=job_service.webhooks.ruling_changed,
-            store=backend.store_dispute,
         ),
         adjudication=AdjudicationService(),
         jobs=job_service,

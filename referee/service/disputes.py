@@ -3,9 +3,7 @@
 Each write runs the engine first (outside any transaction), then stores everything in
 one unit of work and commits once. ``Idempotency-Key`` claims are rows with a unique
 constraint, inserted in the same transaction as the dispute or ruling, so two processes
-receiving the same retry never both store it. A dispute without one is stored and
-committed by the backend's ``store_dispute`` (group commit: its transaction may hold other
-threads' disputes too, never their errors).
+receiving the same retry never both store it.
 """
 
 from __future__ import annotations
@@ -103,12 +101,8 @@ class DisputeService:
         uow: UnitOfWorkFactory,
         *,
         on_ruling_changed: Callable[[Dispute, Revision], None] | None = None,
-        store: Callable[[Dispute], Dispute] | None = None,
     ):
         self._uow = uow
-        #: stores and commits a dispute alone (``Backend.store_dispute``: group commit);
-        #: without it, a unit of work of its own
-        self._store = store
         #: told of every new revision an appeal stores (a platform's webhooks)
         self._on_ruling_changed = on_ruling_changed
 
@@ -226,9 +220,6 @@ class DisputeService:
     ) -> tuple[Dispute, bool]:
         """Store a record with its note and first ruling; (dispute, replayed)."""
         who.require(*SUBMITTERS)
-        if self._store is not None and not (idem_key and who.key_id is not None):
-            # nothing to claim: the dispute is the whole transaction (group commit)
-            return self._store(self._new_dispute(who, record, note, meta)), False
         payload = {"record": record, "note": note, "meta": meta}
         stored: dict[int, Dispute] = {}  # the dispute as written, not read back
 

@@ -205,13 +205,6 @@ class Backend(Protocol):
     """A storage backend: opens units of work and manages the schema."""
 
     def unit_of_work(self) -> UnitOfWork: ...
-    def store_dispute(self, dispute: Dispute) -> Dispute:
-        """Insert a dispute and its rulings in a transaction of their own and commit it
-        before returning (the dispute as written, with its ids); disputes stored at the
-        same time by other threads may share the transaction and its COMMIT, never an
-        error: a dispute that fails, fails alone."""
-        ...
-
     def migrate(self) -> None:
         """Bring the schema to the newest revision."""
         ...

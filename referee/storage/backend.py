@@ -5,11 +5,9 @@ from __future__ import annotations
 from sqlalchemy import Engine, select, text
 from sqlalchemy.orm import sessionmaker
 
-from referee.service.model import Dispute
 from referee.service.ports import Readiness
 from referee.storage import migrate as migrations
 from referee.storage.db import Timeouts, make_engine, writer_lock
-from referee.storage.group_commit import GroupCommit
 from referee.storage.models import Base
 from referee.storage.repositories import SqlUnitOfWork
 
@@ -22,15 +20,9 @@ class SqlBackend:
         self.engine: Engine = make_engine(url, timeouts)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._writer_lock = writer_lock(self.engine)
-        self.group_commit = GroupCommit(self.engine, self._writer_lock)
 
     def unit_of_work(self) -> SqlUnitOfWork:
         return SqlUnitOfWork(self._sessions, self._writer_lock, self.engine)
-
-    def store_dispute(self, dispute: Dispute) -> Dispute:
-        """Insert a dispute and its rulings in a transaction of their own and commit it
-        (with other threads' disputes where they arrive together: group commit)."""
-        return self.group_commit.store(dispute)
 
     def migrate(self) -> None:
         """Migrate (PostgreSQL: on an engine of its own, without the request timeouts)."""
@@ -82,7 +74,6 @@ class SqlBackend:
         return Readiness(True, None, f"database reachable, schema at {head}")
 
     def dispose(self) -> None:
-        self.group_commit.close()
         self.engine.dispose()
         if self._writer_lock is not None:
             self._writer_lock.close()

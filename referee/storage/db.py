@@ -287,7 +287,6 @@ class WalCheckpoints:
         event.listen(engine, "connect", self._connected)
         event.listen(engine, "commit", self._committed)
         event.listen(engine.pool, "checkin", self._checked_in)
-        _CHECKPOINTS[engine] = self
 
     @staticmethod
     def _connected(dbapi_conn: Any, _record: Any) -> None:
@@ -312,18 +311,6 @@ class WalCheckpoints:
             dbapi_conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
         except Exception:  # noqa: BLE001 - busy or closing: the next one copies it all
             pass
-
-
-_CHECKPOINTS: weakref.WeakKeyDictionary[Engine, WalCheckpoints] = weakref.WeakKeyDictionary()
-
-
-def checkpoint_if_due(engine: Engine, dbapi_conn: Any) -> None:
-    """For a connection kept out of the pool after its write (the group commit's):
-    the checkpoint its return to the pool would have run (nothing for PostgreSQL or an
-    in-memory SQLite database)."""
-    checkpoints = _CHECKPOINTS.get(engine)
-    if checkpoints is not None:
-        checkpoints.after_write(dbapi_conn)
 
 
 class WriterLock:

@@ -1,4 +1,4 @@
-"""A dispute's inserts, run on the DBAPI connection (issue 13), store what SQLAlchemy's
+"""A dispute's inserts, run on the DBAPI connection, store what SQLAlchemy's
 own execution of the same INSERT stores, on SQLite and on PostgreSQL, and fail as it
 fails (SQLAlchemy's exceptions, so the service answers them as it answers any)."""
 
