@@ -34,7 +34,7 @@ from referee.core.errors import BadRequest
 from referee.core.seats import SEAT_NAMES, Seat
 from referee.core.tricks import follow_mask, trick_winner
 from referee.web.cards import sort_hand
-from referee.web.entry_auction import Step, auction_events, follow, read_auction
+from referee.web.entry_auction import Step, auction_events, follow, looks_of, read_auction
 from referee.web.entry_events import (
     EXPOSE_HOW,
     FLAGS,
@@ -250,6 +250,10 @@ def read_draft(doc: Any) -> Draft:
                 step=_step(inc.get("step"), at, len(d.auction), where),
             )
         )
+    looks = looks_of(d.incidents)
+    if d.auction and looks:  # a look at the skat in the bidding frees the bidders (3.3.9)
+        view = follow(d.auction, looks)
+        d.declarer, d.bid, d.passed = view.declarer, view.bid, view.passed
     return d
 
 

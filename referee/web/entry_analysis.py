@@ -39,7 +39,7 @@ from referee.web.entry import (
     play_seats,
     read_draft,
 )
-from referee.web.entry_auction import follow
+from referee.web.entry_auction import follow, looks_of
 from referee.web.error_text import error_text
 from referee.web.i18n import term, text
 from referee.web.ruling_view import event_text, outcome_line
@@ -264,7 +264,7 @@ def _analyse(doc: Any, lang: str) -> dict[str, Any]:
 def _auction_view(d: Draft) -> dict[str, Any]:
     """The auction entered step by step: which steps break the order of ISkO 3.3 (they
     stay: evidence), whose turn it is, and the result."""
-    view = follow(d.auction)
+    view = follow(d.auction, looks_of(d.incidents))
     return {
         "flags": view.flags,
         "next": view.next,

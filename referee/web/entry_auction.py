@@ -82,26 +82,45 @@ def read_auction(value: Any) -> list[Step]:
     return steps
 
 
-def follow(steps: list[Step]) -> AuctionView:
-    """The auction as the replayer follows it: an irregular step is noted and changes nothing."""
+def follow(steps: list[Step], looks: Sequence[tuple[int, str]] = ()) -> AuctionView:
+    """The auction as the replayer follows it: an irregular step is noted and changes nothing.
+
+    ``looks``: (step, seat or ``dealer``) of each look at the skat during the bidding: from
+    there the one who looked is out and the others may pass or start over (ISkO 3.3.9);
+    the steps decide which, as the replayer reads them."""
     auction = Auction()
+    kept: Auction | None = None
     view = AuctionView()
-    for step in steps:
+    for k in range(len(steps) + 1):
+        for at, who in looks:
+            if at == k and not auction.is_over:
+                seat_out = None if who == "dealer" else Seat(who)
+                if not auction.history:
+                    if seat_out is not None:
+                        auction.exclude(seat_out)
+                    continue
+                passed = {a.seat for a in auction.history if a.kind == "pass"}
+                out = auction.out | passed | ({seat_out} if seat_out else set())
+                kept = kept or auction
+                if seat_out is not None:
+                    kept.exclude(seat_out)
+                auction = auction.restarted(frozenset(out))
+        if k == len(steps):
+            break
+        step = steps[k]
         seat = Seat(step.seat)
-        if auction.is_over:
-            view.flags.append(True)
+        if step.type == "pass" and seat in auction.out:
+            view.flags.append(False)  # one who is out says he passes: nothing changes
             continue
-        try:
-            if step.type == "bid":
-                auction.bid(seat, step.value or 0)
-            elif step.type == "hold":
-                auction.hold(seat)
-            else:
-                auction.pass_(seat)
-        except BiddingError:
-            view.flags.append(True)
-            continue
-        view.flags.append(False)
+        ok = _step_into(auction, step, seat)
+        kept_ok = kept is not None and not kept.is_over and _step_into(kept, step, seat)
+        if kept is not None and ok and not kept_ok:
+            kept = None
+        elif kept is not None and kept_ok and not ok:
+            auction, kept, ok = kept, None, True
+        view.flags.append(not ok)
+    if kept is not None and kept.is_over and not auction.is_over:
+        auction = kept  # only the bidding as bid is over: it decides
     view.over = auction.is_over
     if view.over:
         view.passed = auction.declarer is None
@@ -110,6 +129,31 @@ def follow(steps: list[Step]) -> AuctionView:
     else:
         view.next = auction.awaiting.value
     return view
+
+
+def looks_of(incidents: Sequence[Incident]) -> list[tuple[int, str]]:
+    """(step, seat or ``dealer``) of every look at the skat entered during the bidding."""
+    return [
+        (i.step or 0, i.seat)
+        for i in incidents
+        if i.type == "look_at_skat" and i.at == -1 and i.seat
+    ]
+
+
+def _step_into(auction: Auction, step: Step, seat: Seat) -> bool:
+    """Apply one step; whether the rules allowed it (a refused step changes nothing)."""
+    if auction.is_over:
+        return False
+    try:
+        if step.type == "bid":
+            auction.bid(seat, step.value or 0)
+        elif step.type == "hold":
+            auction.hold(seat)
+        else:
+            auction.pass_(seat)
+    except BiddingError:
+        return False
+    return True
 
 
 def auction_events(

@@ -224,6 +224,11 @@ DURING_THE_AUCTION = [
     "isko_3_declaration/isko_3_3_9_dealer_looks_at_the_skat_in_the_bidding_no_party_loses",
     "isko_3_declaration/isko_3_3_11_skat_seen_in_bidding_declarer_folds",
     "isko_3_declaration/isko_3_3_11_skat_seen_in_bidding_declarer_plays",
+    # the bidding started over, or kept, after the look (3.3.9)
+    "isko_3_declaration/isko_3_3_9_bidding_started_over_from_18_after_a_look_at_the_skat",
+    "isko_3_declaration/isko_3_3_9_the_one_player_left_keeps_to_his_bid",
+    "isko_3_declaration/isko_3_3_9_both_players_pass_after_a_look_at_the_skat_passed_in",
+    "isko_3_declaration/isko_3_3_9_player_who_had_passed_stays_out_of_the_new_bidding",
 ]
 
 
