@@ -12,6 +12,7 @@ from typing import Any
 
 from flask import Flask, request
 from werkzeug.exceptions import NotFound as HttpNotFound
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from referee import __version__, worker
 from referee.api import (
@@ -137,6 +138,10 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
     console.init_app(app, settings)  # the console (/console), a sibling of the API
     app.register_error_handler(404, _not_found)
     security_headers.init_app(app)
+    if settings.proxies:  # behind nginx (deploy/nginx.conf): the client's own address
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=settings.proxies, x_proto=settings.proxies
+        )
     return app
 
 

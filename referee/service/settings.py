@@ -80,6 +80,9 @@ class Settings:
     #: shared:// all workers of this gunicorn server; memory:// each process;
     #: redis://... all instances
     rate_limit_storage: str = "shared://"
+    #: proxies in front that set X-Forwarded-For and -Proto (nginx: 1); the client's
+    #: address (rate limits, sign-in attempts) is then the one the nearest proxy saw
+    proxies: int = 0
     #: search nodes the rulings of one key may take in a window (the points search runs
     #: some 150,000 a second); over it a request is refused with 429 (empty: no bound)
     heavy_budget: str = "10000000 per 10 minutes"
@@ -159,6 +162,7 @@ class Settings:
             import_max_bytes=int(env.get("REFEREE_IMPORT_MAX_BYTES") or d.import_max_bytes),
             rate_limit=env.get("REFEREE_RATE_LIMIT") or d.rate_limit,
             rate_limit_storage=env.get("REFEREE_RATE_LIMIT_STORAGE") or d.rate_limit_storage,
+            proxies=int(env.get("REFEREE_PROXIES") or d.proxies),
             heavy_budget=env.get("REFEREE_HEAVY_BUDGET", d.heavy_budget).strip(),
             entry_budget=int(env.get("REFEREE_ENTRY_BUDGET") or d.entry_budget),
             key_cache_s=float(env.get("REFEREE_KEY_CACHE_S") or d.key_cache_s),

@@ -22,7 +22,9 @@ def _compose() -> dict[str, Any]:
 
 def test_compose_runs_the_service_the_workers_postgresql_and_redis() -> None:
     services = _compose()["services"]
-    assert set(services) == {"referee", "worker", "db", "redis"}
+    assert set(services) == {"referee", "worker", "db", "redis", "proxy"}
+    assert services["proxy"]["image"].startswith("nginx:")
+    assert "ports" not in services["referee"]  # reached through the buffering proxy only
     assert services["db"]["image"].startswith("postgres:")
     assert services["redis"]["image"].startswith("redis:")
     assert services["referee"]["build"] == services["worker"]["build"] == "."
@@ -51,7 +53,8 @@ def test_its_settings_are_the_ones_the_deployment_tests_set() -> None:
     assert settings.job_lease_s == float(env["REFEREE_JOB_LEASE_S"])
     # every variable the compose file sets is one the tests' deployments set too
     tested = set(job_env("postgresql://x/y", ROOT, REDIS_URL="redis://r")) | {
-        "REFEREE_RATE_LIMIT_STORAGE"
+        "REFEREE_RATE_LIMIT_STORAGE",
+        "REFEREE_PROXIES",  # tests/robustness/test_slow_clients.py sets it behind nginx
     }
     assert set(env) <= tested
 
