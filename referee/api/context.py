@@ -73,7 +73,7 @@ def authorized(*roles: str, anonymous_ok: bool = False) -> Callable[[F], F]:
 
     Put it above every ``@blp`` decorator of a view: those parse and validate the query,
     the headers and the body, and an unauthenticated or unauthorised caller must get 401
-    or 403 before any validation runs or echoes a field error (issue 15). Without
+    or 403 before any validation runs or echoes a field error. Without
     ``roles`` any authenticated caller passes (the view or the service checks further).
     """
 

@@ -48,8 +48,8 @@ class DisputeCreateSchema(ma.Schema):
     def load(self, data: Any, **kwargs: Any) -> Any:
         """marshmallow's load, but a body that plainly passes (a JSON object of a record
         object, a note that is text short enough and without NUL, a meta object or null,
-        nothing else) is taken as it is without walking the schema (~13 µs a dispute,
-        issue 13): the same dict marshmallow gives (its keys in the fields' order, the
+        nothing else) is taken as it is without walking the schema (~13 µs a dispute):
+        the same dict marshmallow gives (its keys in the fields' order, the
         note's and meta's defaults, meta a shallow copy). Anything else, errors
         included, is marshmallow's."""
         if (

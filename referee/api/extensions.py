@@ -217,7 +217,7 @@ class CookieSessionsOnDemand(SecureCookieSessionInterface):
 class _AtMost(io.RawIOBase):
     """A body without Content-Length (chunked) read up to ``limit`` bytes: one byte more is
     a 413. werkzeug's own limit stops reading at the limit without a word, so an
-    over-long chunked body was parsed cut off (issue 15)."""
+    over-long chunked body was parsed cut off."""
 
     def __init__(self, inner: Any, limit: int) -> None:
         self.inner, self.limit, self.pos = inner, limit, 0

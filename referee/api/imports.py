@@ -95,7 +95,7 @@ def error_item(error: dict[str, Any]) -> dict[str, Any]:
 class _Peeked:
     """The body read up to its first ISS record (bounded), then as it comes: lines before
     that record are kept and served again, in the same pieces, so an unreadable first line
-    is still an error line of the import (issue 15) while a body with no ISS record near
+    is still an error line of the import while a body with no ISS record near
     its start is refused as a whole (422)."""
 
     #: how far into the body the first record is looked for: lines, and characters kept

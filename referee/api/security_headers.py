@@ -1,4 +1,4 @@
-"""Security headers on every response (issue 15).
+"""Security headers on every response.
 
 Everything: ``X-Content-Type-Options: nosniff`` (a JSON body is never sniffed into a
 script), ``X-Frame-Options: DENY`` (no page of the service in another site's frame),

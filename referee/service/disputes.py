@@ -389,7 +389,7 @@ class DisputeService:
 
         def produce(uow: UnitOfWork) -> int:
             # the dispute locked for this transaction: an appeal stored since this one was
-            # heard means it reviewed a ruling that is no longer current (issue 15)
+            # heard means it reviewed a ruling that is no longer current
             uow.write_turn()
             current = uow.disputes.get(dispute_id, lock=True)
             assert current is not None

@@ -1,6 +1,6 @@
 """Engines for SQLite (the embedded default) and PostgreSQL (``DATABASE_URL``).
 
-On PostgreSQL no call waits for ever (issue 15): a connection attempt gives up after the
+On PostgreSQL no call waits for ever: a connection attempt gives up after the
 connect timeout, the server cancels a statement after the statement timeout and a wait for
 a lock after the lock timeout, and a server that does not answer at all (stopped, or a
 network that drops packets: nothing on the server can enforce its own timeouts then) is

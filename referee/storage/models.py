@@ -134,7 +134,7 @@ class SigninLinkRow(Base):
 
 
 class JobRow(Base):
-    """A bulk job: an uploaded archive ruled in chunks by the workers (issue 18)."""
+    """A bulk job: an uploaded archive ruled in chunks by the workers."""
 
     __tablename__ = "jobs"
 

@@ -1,4 +1,4 @@
-"""What an appeal changed, for people (issue 17): the facts (which events of the record
+"""What an appeal changed, for people: the facts (which events of the record
 differ between two revisions) and the appeal a revision answers (grounds, admissibility).
 
 The results (outcome, score, points) are compared by

@@ -27,7 +27,7 @@ from referee.service.keys import Principal
 from referee.web.services import services
 
 SESSION = "sid"
-#: where the key itself was kept before (issue 15); such a cookie is simply signed out
+#: where the key itself was kept before; such a cookie is simply signed out
 LEGACY_KEY = "api_key"
 CSRF = "csrf"
 F = TypeVar("F", bound=Callable[..., Any])

@@ -1,4 +1,4 @@
-"""The full auction in the entry form (issue 17): the bids, holds and passes as they were
+"""The full auction in the entry form: the bids, holds and passes as they were
 said, when the auction's result alone does not tell what happened.
 
 The referee enters the steps seat by seat; they become the record's ``bid``/``hold``/``pass``

@@ -2,8 +2,8 @@
 prefill it when the court amends a record (views_amend.py).
 
 The form says the seats, the auction's result, the contract, the cards in the order they
-were played, the cards still in hand and the skat, and the incidents of step 4 (issue 14's
-facts included: the dealer's acts at a table of four, a refused concession, the declarer's
+were played, the cards still in hand and the skat, and the incidents of step 4
+(among them the dealer's acts at a table of four, a refused concession, the declarer's
 choice). What it cannot say is refused with :class:`~referee.web.entry.EntryError`, never
 bent into something else.
 """

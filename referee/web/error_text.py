@@ -1,4 +1,4 @@
-"""Errors in the console's language, with their place (issue 17).
+"""Errors in the console's language, with their place.
 
 Every coded error carries its values in ``params`` (:class:`~referee.core.errors.RefereeError`);
 its text is ``error.<code>`` (or ``error.<code>.<variant>``) of ``rules_kb/messages/errors.yaml``.

@@ -1,4 +1,4 @@
-"""Page: the court amends a dispute's record in the game-entry form (issue 17).
+"""Page: the court amends a dispute's record in the game-entry form.
 
 ``GET /console/disputes/<id>/amend`` opens the entry form (``templates/console/entry.html``)
 prefilled with the draft of the current revision's record

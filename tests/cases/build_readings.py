@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build the cases of issue 14's open questions: one case per reading that
+"""Build the cases of the ISkO's open questions: one case per reading that
 ``docs/interpretations.md`` decides, each expecting the ruling to name the reading
 (``readings``). Writes only its own cases, next to those of ``build.py`` (whose helpers
 it uses); run ``python tests/cases/build_readings.py``. Every expectation is worked out

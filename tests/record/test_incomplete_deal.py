@@ -1,4 +1,4 @@
-"""An incomplete record is not a misdeal (issue 14): a deal that does not place all 32
+"""An incomplete record is not a misdeal: a deal that does not place all 32
 cards is refused, naming the missing cards; a complete deal dealt unevenly is a misdeal
 (ISkO 3.2.9) and is ruled as one."""
 

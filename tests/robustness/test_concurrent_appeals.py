@@ -1,4 +1,4 @@
-"""Appeals lodged at the same moment on one dispute (issue 15), on SQLite and PostgreSQL.
+"""Appeals lodged at the same moment on one dispute, on SQLite and PostgreSQL.
 
 An appeal reviews the ruling that was current when it was heard. Of appeals that reviewed
 the same revision only one may be stored; the others are told (409, problem+json) that the

@@ -1,4 +1,4 @@
-"""A PostgreSQL server that stops answering (SIGSTOP), under real gunicorn (issue 15).
+"""A PostgreSQL server that stops answering (SIGSTOP), under real gunicorn.
 
 Nothing on a stopped server can enforce its own timeouts, and the kernel still accepts
 connections and data for it, so without client-side limits every request waits for ever.

@@ -1,4 +1,4 @@
-"""What gunicorn answered itself in HTML (issue 15): a URL over its request-line limit
+"""What gunicorn answered itself in HTML: a URL over its request-line limit
 (414), header fields too large (431), a chunked body over the body limit (500 or a body
 silently cut), now answered as problem+json by real gunicorn with the project's config."""
 

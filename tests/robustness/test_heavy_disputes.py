@@ -1,4 +1,4 @@
-"""Hardest-case disputes do not starve ordinary traffic (issue 13).
+"""Hardest-case disputes do not starve ordinary traffic.
 
 Real gunicorn with the project's configuration (threaded workers, the analysis gate).
 Ordinary clients post clean records to ``/v1/adjudications`` all along; five clients

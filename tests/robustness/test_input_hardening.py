@@ -1,4 +1,4 @@
-"""Inputs that gave 500 (issue 15, "Inputs that give 500 today"): each is now a clear 4xx
+"""Inputs that gave 500: each is now a clear 4xx
 problem+json and stores nothing, on SQLite and on PostgreSQL."""
 
 from __future__ import annotations

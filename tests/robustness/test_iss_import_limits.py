@@ -1,4 +1,4 @@
-"""The ISS import (issue 15, "Limits"): one unreadable line never ends the import, and
+"""The ISS import: one unreadable line never ends the import, and
 one line never costs more memory than the line limit."""
 
 from __future__ import annotations

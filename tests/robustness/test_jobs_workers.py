@@ -1,4 +1,4 @@
-"""Bulk jobs with real workers (issue 18): the embedded default (gunicorn, two
+"""Bulk jobs with real workers: the embedded default (gunicorn, two
 ``referee worker`` processes, SQLite for the database and the queue), one worker killed
 with SIGKILL mid-job. Nothing is lost: the dead worker's chunk goes back on the queue
 when its lease runs out, and the results are the very bytes the archive rules to.

@@ -1,4 +1,4 @@
-"""The rate limit is one limit per server and per fleet, not per worker (issue 15).
+"""The rate limit is one limit per server and per fleet, not per worker.
 
 Real gunicorn: with 4 workers and a limit of 60 a minute, 150 requests get exactly 60
 answers and 90 refusals (429) with the default storage (memory the workers share); two

@@ -1,6 +1,6 @@
-"""A bounded schemathesis pass against real gunicorn, on SQLite and on PostgreSQL (issue 15,
-"Done when"): every check, every phase (examples, coverage, fuzzing, stateful), and not one
-server error. Other check failures belong to the spec's accuracy (issue 16): they are
+"""A bounded schemathesis pass against real gunicorn, on SQLite and on PostgreSQL: every
+check, every phase (examples, coverage, fuzzing, stateful), and not one
+server error. Other check failures belong to the spec's accuracy: they are
 printed, and the test fails only on 5xx answers or requests the server dropped.
 
 The pass runs the schemathesis command line (``st run``) on the committed spec, once with

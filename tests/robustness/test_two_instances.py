@@ -1,4 +1,4 @@
-"""Two service instances that share nothing but PostgreSQL and Redis (issue 18).
+"""Two service instances that share nothing but PostgreSQL and Redis.
 
 Real servers: PostgreSQL and Redis from Debian's packages (started by the fixtures), two
 gunicorn instances on two ports, and ``referee worker`` processes. What one instance

@@ -354,7 +354,7 @@ def test_isko_4_2_3_revoke_renders_in_three_languages(own: Messages) -> None:
 
 
 def test_cards_in_texts_are_named_in_each_language_not_by_token(own: Messages) -> None:
-    """Issue 17: an explanation says "Karo-König" where the page shows K♦, never "DK"."""
+    """an explanation says "Karo-König" where the page shows K♦, never "DK"."""
     params = {"seat": "middlehand", "card": "DK", "event": 19, "detail": "x", "objected_at": 20}
     texts = {lang: own.render("revoke.penalized", params, lang) for lang in LANGUAGES}
     assert "Karo-König" in texts["de"] and "rey de Caró" in texts["es"]

@@ -1,4 +1,4 @@
-"""Rendered texts are remembered per key, language and parameters (issue 13: a stored
+"""Rendered texts are remembered per key, language and parameters (a stored
 dispute renders its one decision in three languages). A remembered text must be the text
 rendering gives: the key holds the parameters' types as well as their values, since
 ``True`` and ``1`` (equal in Python) render differently."""

@@ -1,6 +1,6 @@
 """The positions the replayer keeps are the ones a second replay would find.
 
-Before issue 12 a ruling replayed its record again to get the position just before an
+A ruling once replayed its record again to get the position just before an
 event (``replay(record, event - 1)``) and when play began (``replay(record, declared_at)``).
 The replayer now keeps them as it goes; these tests hold the kept positions to that
 definition on every case and example.

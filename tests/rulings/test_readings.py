@@ -1,4 +1,4 @@
-"""Open questions of the ISkO (issue 14): each decided reading is documented in
+"""Open questions of the ISkO: each decided reading is documented in
 docs/interpretations.md under its own anchor, and a ruling that takes that path names it
 in a reasoning step of its own (``reasoning[].reading``), in German, English and Spanish.
 """
@@ -37,7 +37,7 @@ NAMED = [
     for reading in _expected(family, name).get("readings", ())
 ]
 
-#: the open questions of issue 14 and the reading that decides each
+#: the open questions and the reading that decides each
 QUESTIONS = {
     "4.1.1 who is 'the player', and the value": ["isko-4.1.1-declarer", "isko-4.1.1-defender"],
     "4.1.9 a single card; the outstanding tricks": [

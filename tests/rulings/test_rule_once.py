@@ -1,4 +1,4 @@
-"""One replay per ruling, one ruling per stored dispute (the house, issue 12).
+"""One replay per ruling, one ruling per stored dispute.
 
 The replayer keeps the positions the endings and searches ask about, so no ruling
 replays its record a second time; a stored dispute is ruled once and rendered in three

@@ -1,4 +1,4 @@
-"""A ruling does not depend on the clock or on the machine (issue 13).
+"""A ruling does not depend on the clock or on the machine.
 
 The claim and level searches stop at a node count, never at a time: a clock that jumps
 hours ahead on every reading changes nothing, and two separate processes that render the

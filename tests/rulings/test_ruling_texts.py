@@ -1,4 +1,4 @@
-"""Texts a referee found confusing (issue 14), each checked in the words a ruling uses."""
+"""Texts a referee found confusing, each checked in the words a ruling uses."""
 
 from __future__ import annotations
 

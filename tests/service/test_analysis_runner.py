@@ -1,5 +1,5 @@
-"""Long searches run one at a time on a thread of the lowest CPU priority (issue 13:
-five hardest-case disputes in flight must leave ordinary traffic its throughput)."""
+"""Long searches run one at a time on a thread of the lowest CPU priority
+(five hardest-case disputes in flight must leave ordinary traffic its throughput)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The integration contract (issue 16): the spec describes what the service sends.
+"""The integration contract: the spec describes what the service sends.
 
 Every response of the API tests is checked against api_spec/openapi.yaml by the test
 client (tests/support/contract.py); these tests check the spec itself, the formats'
@@ -308,7 +308,7 @@ def test_an_event_with_an_empty_list_of_cards_is_refused_as_the_schema_says(clie
 
 
 def test_every_operation_has_request_and_response_examples():
-    """Issue 16: examples for every operation, in the request (where it has a body) and in
+    """examples for every operation, in the request (where it has a body) and in
     its 2xx answer; the JSON Schemas the service serves are their own example."""
     missing = []
     for path, method, op in _operations():

@@ -1,5 +1,5 @@
 """Query strings and headers that give a schema nothing are not parsed on every request
-(issue 13: webargs' work for an empty query and absent headers, on every dispute); what a
+(webargs' work for an empty query and absent headers, on every dispute); what a
 request gets is the same, and anything it does give is parsed and checked as before."""
 
 from __future__ import annotations

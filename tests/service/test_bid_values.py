@@ -1,5 +1,5 @@
 """ISkO 3.3.1: a bid is a game value. A record calling another number (19, -5, 10**30) is
-refused with the event and field named, never ruled without a word (issue 15)."""
+refused with the event and field named, never ruled without a word."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """compose.yaml cannot run here (no container engine): it is parsed and held to the
-commands and settings the tests run for real (issue 18)."""
+commands and settings the tests run for real."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A dispute's JSON body that plainly passes is taken without walking marshmallow's
-schema (issue 13); whatever the body, the result or the error is marshmallow's own."""
+schema; whatever the body, the result or the error is marshmallow's own."""
 
 from __future__ import annotations
 

@@ -151,7 +151,7 @@ def test_the_console_forms_answer_by_category(
         response = signed_in["court"].post(url, {"grounds": "g", "lodged_at": "", "record": ""})
     assert response.status_code == _form_status(category)
     if category in (errors.InvalidInput, errors.BadRequest, errors.Conflict):
-        # the console names the error in the page's language (its catalogue text; issue 17)
+        # the console names the error in the page's language (its catalogue text)
         assert escape(error_text(error, "en")) in response.get_data(as_text=True)
 
 

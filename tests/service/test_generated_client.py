@@ -1,5 +1,5 @@
 """A client generated from api_spec/openapi.yaml by openapi-python-client (test extra),
-used unchanged against the service under real gunicorn (issue 16): rule a record, store a
+used unchanged against the service under real gunicorn: rule a record, store a
 dispute with an Idempotency-Key (twice: one dispute), page through the disputes and read
 the rules."""
 

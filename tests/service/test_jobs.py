@@ -1,4 +1,4 @@
-"""Bulk jobs through the API, on SQLite and PostgreSQL (issue 18).
+"""Bulk jobs through the API, on SQLite and PostgreSQL.
 
 Tasks run at once in the test process (``queue_immediate``), or not at all where a test
 plays the worker itself; tests/robustness/test_jobs_workers.py runs real workers.
@@ -231,7 +231,7 @@ def test_finished_jobs_are_dropped_after_their_keeping_time(idle_app: Flask) -> 
 
 
 def test_a_job_names_its_language_as_every_other_response_does(immediate_app: Flask) -> None:
-    """One name for the language across the API (issue 16): ``language``, never ``lang``."""
+    """One name for the language across the API: ``language``, never ``lang``."""
     client, keys = immediate_app.test_client(), _keys(immediate_app)
     r = _submit(client, keys["platform"], _archive(), content_type=ISS, lang="de")
     assert r.status_code == 202, r.get_json()

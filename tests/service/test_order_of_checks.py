@@ -1,4 +1,4 @@
-"""Authentication, then the role, then the request (issue 15, "Order of checks").
+"""Authentication, then the role, then the request ("Order of checks").
 
 An unauthenticated request with an invalid query, header or body gets 401, a key of the
 wrong role gets 403, and neither answer runs or echoes any field validation: a caller who

@@ -1,4 +1,4 @@
-"""Files that hold secrets are private from their creation (issue 15, "Small things"):
+"""Files that hold secrets are private from their creation ("Small things"):
 the SQLite database and its WAL files 0600, the first admin key 0600 and never logged."""
 
 from __future__ import annotations

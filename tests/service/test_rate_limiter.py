@@ -274,7 +274,7 @@ def test_a_reopened_window_moves_to_the_back(monkeypatch):
 
 
 def test_made_up_keys_share_their_client_address_window(make_app, keys):
-    """Issue 15: each invented token used to get a window of its own (unlimited tries)."""
+    """each invented token used to get a window of its own (unlimited tries)."""
     _app, client = limited(make_app, "3 per minute")
     a = addr("10.0.0.9")
     codes = [

@@ -1,4 +1,4 @@
-"""``/ready`` checks the schema for real; ``/health`` asks nothing of the database (issue 15).
+"""``/ready`` checks the schema for real; ``/health`` asks nothing of the database.
 
 An unreachable database and a broken schema are different problems: different codes,
 different messages. A table dropped behind the migrations' back is not ready although the

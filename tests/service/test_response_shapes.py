@@ -1,7 +1,7 @@
 """The dispute and ruling responses built directly are what marshmallow's dump gives.
 
 ``DisputeSchema`` and ``RulingRevisionSchema`` build their JSON from the presenters' dicts
-without walking every field through marshmallow (issue 13: a stored dispute's response
+without walking every field through marshmallow (a stored dispute's response
 cost more than its storage). Here both ways are compared on stored disputes: a first
 ruling, an appeal with an amended record (its appeal and comparison), several languages,
 a dispute with context and one without.

@@ -1,4 +1,4 @@
-"""Migration 0006 drops ``ix_rulings_dispute_id`` (issue 13): a dispute's rulings are
+"""Migration 0006 drops ``ix_rulings_dispute_id``: a dispute's rulings are
 still found through an index (``uq_rulings_revision``, which starts with ``dispute_id``)
 on SQLite and PostgreSQL, and rows stored before the migration read the same after it
 (and after a downgrade)."""

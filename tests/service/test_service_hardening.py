@@ -33,7 +33,7 @@ def test_non_json_constants_and_nul_are_refused_with_400(client, keys, path, val
 
 
 def test_an_unreadable_schedule_in_meta_is_refused_at_submission(client, keys):
-    """Issue 15: checked when the dispute is stored, not found out at the appeal."""
+    """checked when the dispute is stored, not found out at the appeal."""
     meta = {"next_series_starts_at": "after lunch"}
     d = client.post(
         "/v1/disputes",

@@ -76,7 +76,7 @@ def test_keys_cli_create_list_revoke(tmp_path, monkeypatch, capsys):
     assert args.run(args) == 0
     listing = capsys.readouterr().out
     assert "court" in listing and "Skatgericht" in listing and secret not in listing
-    assert "last used (UTC)" in listing and " never " in listing  # issue 17
+    assert "last used (UTC)" in listing and " never " in listing
     args = _cli(keys_cli.register, ["revoke", "1"])
     assert args.run(args) == 0 and "revoked key 1" in capsys.readouterr().out
     args = _cli(keys_cli.register, ["revoke", "7"])
@@ -90,9 +90,9 @@ def test_serve_makes_one_first_admin_key(tmp_path, monkeypatch, capsys):
     assert args.run(args) == 0
     secret = (tmp_path / "var" / "dev-admin-key").read_text().strip()
     out = capsys.readouterr()
-    assert secret not in out.out + out.err  # issue 15: the key is never in the log
+    assert secret not in out.out + out.err  # the key is never in the log
     assert "var/dev-admin-key" in out.out
-    assert "/console/" in out.out and "QR code" in out.out  # the way forward (issue 17)
+    assert "/console/" in out.out and "QR code" in out.out  # the way forward
     assert (tmp_path / "var" / "referee.db").is_file()
     assert oct((tmp_path / "var" / "dev-admin-key").stat().st_mode & 0o777) == "0o600"
     assert args.run(args) == 0

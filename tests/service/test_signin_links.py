@@ -1,4 +1,4 @@
-"""Sign-in links and key management in the service layer (issue 17), on SQLite and
+"""Sign-in links and key management in the service layer, on SQLite and
 PostgreSQL: a link works once and until it expires, only the admin makes one, never for
 an admin key; revoking a key ends its console sessions and its links; ``last_used_at``;
 migration 0004 upgrades a database of 0003 that already holds keys (and goes back)."""

@@ -1,4 +1,4 @@
-"""SQLite writers queue on a lock file instead of SQLite's retry sleeps (issue 13).
+"""SQLite writers queue on a lock file instead of SQLite's retry sleeps.
 
 A unit of work that is about to store (``write_turn``) holds the database's writer lock
 until it commits or rolls back; another thread or process that wants to write waits for

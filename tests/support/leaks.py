@@ -1,4 +1,4 @@
-"""Find English left in a German or Spanish console page (issue 17, "German everywhere").
+"""Find English left in a German or Spanish console page ("German everywhere").
 
 A page is rendered in English and in the other language. A word *leaks* when it is
 shown in both renderings and is not a word of that language's catalogue (every ``de`` or

@@ -1,4 +1,4 @@
-"""Issue 17, appeals for the court: the amended record is edited in the entry form,
+"""appeals for the court: the amended record is edited in the entry form,
 prefilled from the current revision; the revisions page compares facts (which events
 changed) and results in the chosen language; the current ruling says "on appeal", with
 the grounds and the admissibility. Stored revisions are never edited (SkWO 7.3.3: the

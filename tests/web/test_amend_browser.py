@@ -1,4 +1,4 @@
-"""The court amends a record in the entry form on a phone (390×844, German), issue 17:
+"""The court amends a record in the entry form on a phone (390×844, German):
 the form opens prefilled from the current revision at its last step, the court changes a
 fact by taps, gives the grounds and lodges the appeal; the revisions page shows the facts
 and results that changed, the ruling says "Auf Einspruch"."""

@@ -1,4 +1,4 @@
-"""First run and sign-in (issue 17): the admin manages keys in the console and hands a
+"""First run and sign-in: the admin manages keys in the console and hands a
 referee key over as a one-time sign-in link and its QR code.
 
 The flow: the admin key (as ``make run`` makes it) signs in and lands on the keys; the

@@ -441,7 +441,7 @@ def test_appeal_adds_a_revision_and_the_revisions_show_what_changed(revoke_page,
     assert labels["card_points.declarer"] == "card points · declarer"
     assert changes["ended.reason"] == ("infraction", "played to the end")
     assert "score" not in changes and "Unchanged: outcome" in body
-    # issue 17: the same comparison in German and Spanish, in their words
+    # the same comparison in German and Spanish, in their words
     german = text_of(court.get(f"/console/disputes/{dispute}/revisions?lang=de"))
     assert "Augen · Alleinspieler" in german and "zu Ende gespielt" in german
     assert "card_points" not in german.replace('title="card_points', "")

@@ -1,4 +1,4 @@
-"""The console shows what skat-log/1 can say about a game beyond bids and cards (issue 14):
+"""The console shows what skat-log/1 can say about a game beyond bids and cards:
 the end of the deal (``dealt``), the dealer at a table of four (``players.dealer`` and his
 own acts), how a card became visible (``expose.how``), a trick shown on request or looked
 at unasked (``review_tricks.on_request``), the declarer's choices (``choice``), his

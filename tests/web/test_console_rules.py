@@ -1,5 +1,5 @@
 """The console's rule browser: clauses grouped by chapter, cross-references with their titles,
-and the search in the referee's words (issue 17)."""
+and the search in the referee's words."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The console's session (issue 15): no key in the cookie, sign-out for every copy of it,
+"""The console's session: no key in the cookie, sign-out for every copy of it,
 the cookie's flags, and the security headers of console pages and API answers."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Times in the event's time zone (issue 17): REFEREE_TIMEZONE, default Europe/Berlin.
+"""Times in the event's time zone: REFEREE_TIMEZONE, default Europe/Berlin.
 
 Every time the console shows is in the event's zone with its UTC offset (winter +01:00,
 summer +02:00 in Berlin); times typed into the console are read in that zone and stored

@@ -311,7 +311,7 @@ def test_the_context_of_a_dispute_is_labelled_in_the_chosen_language(as_role) ->
     assert "<dt>Mesa</dt><dd>7</dd>" in spanish and "<dt>Última serie</dt><dd>sí</dd>" in spanish
 
 
-# -- issue 14's facts in step 4 ----------------------------------------------------------------
+# -- the facts of step 4 ----------------------------------------------------------------------
 
 
 def _four(draft: dict[str, Any]) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""The full auction in the entry form (issue 17, referee/web/entry_auction.py): the bids,
+"""The full auction in the entry form (referee/web/entry_auction.py): the bids,
 holds and passes in the order they were said become the record's bidding events; a step the
 rules do not allow (ISkO 3.3.2) is entered as it happened and ruled as the JSON is."""
 

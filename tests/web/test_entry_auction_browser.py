@@ -1,4 +1,4 @@
-"""The full auction entered by taps on a phone (390×844, German), issue 17: revoke-objected
+"""The full auction entered by taps on a phone (390×844, German): revoke-objected
 with two bidding irregularities (a bid out of turn, a bid below the last one, ISkO 3.3.2).
 The steps are flagged as they are entered, the result follows from them, and the form's
 record gets the ruling the JSON record gets."""

@@ -307,7 +307,7 @@ def test_revoke_entered_by_taps_gets_the_json_ruling(live_server: str, keys, pho
     assert taps.count <= GOAL
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 392, f"the ruling page is {width}px wide"
-    # the other pages a referee opens at the table fit the phone as well (issue 17)
+    # the other pages a referee opens at the table fit the phone as well
     for path in ("/console/", "/console/disputes/new", "/console/disputes/enter", "/console/rules"):
         page.goto(server + path)
         width = page.evaluate("document.documentElement.scrollWidth")

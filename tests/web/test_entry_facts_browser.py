@@ -1,4 +1,4 @@
-"""Issue 14's facts in the entry form's step 4, on a phone (390×844, German): the dealer
+"""The facts of the entry form's step 4, on a phone (390×844, German): the dealer
 who sits out at a table of four as a participant (a look into a hand, ISkO 3.5.4), the
 declarer's choice (3.3.11), a refused concession."""
 

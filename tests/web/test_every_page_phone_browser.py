@@ -1,4 +1,4 @@
-"""Issue 17, phone layout: every console page, for every role, fits a 390 px screen
+"""phone layout: every console page, for every role, fits a 390 px screen
 without sideways scrolling (Chromium at 390×844, German). The pages come from Flask's
 url_map (as in test_translations), so a new page is measured without being listed."""
 

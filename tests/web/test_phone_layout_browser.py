@@ -1,4 +1,4 @@
-"""Issue 17, phone layout of the ruling page (390×844, German): every card in the trick
+"""phone layout of the ruling page (390×844, German): every card in the trick
 table carries its seat (VH/MH/HH, the full seat and the player's name as its title), and
 the step-through sits at the bottom of the screen, within reach of the thumb, with
 buttons a finger can hit (44 px, WCAG 2.5.5)."""

@@ -1,4 +1,4 @@
-"""The hand-over in a real browser (issue 17): the admin creates a referee key in the
+"""The hand-over in a real browser: the admin creates a referee key in the
 console (1280×900) and gets a QR code; the phone (390×844, German) opens the link, is
 signed in without typing anything and lands on the dispute list; the referee enters the
 revoke example by taps with the time the next series starts, and gets its ruling and

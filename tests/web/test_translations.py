@@ -1,4 +1,4 @@
-"""Issue 17, "German (and Spanish) everywhere": every console page and every error message
+""" "German (and Spanish) everywhere": every console page and every error message
 the console can show, rendered in de and es, holds no English (tests/support/leaks.py says
 how English is found: words shown in the English rendering too that no German or Spanish
 text of rules_kb/ holds).

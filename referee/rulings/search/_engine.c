@@ -419,7 +419,7 @@ static PyObject *py_reach(PyObject *self, PyObject *args) {
     r.s.ts = PyEval_SaveThread();
     /* no trick on the table: the position is one r_best searches, so it is asked as such
      * (the same children, one card per run, in the same order, cut by the same bounds).
-     * Measured (issue 13, session 9): finish_rec's first tricks, one per run of equal
+     * Measured: finish_rec's first tricks, one per run of equal
      * points and none cut, cost up to twice the nodes on the hill-climbed positions */
     if (n == 0) {
         if (r_value(&r, h, leader, needed) >= needed && !r.s.stop) {

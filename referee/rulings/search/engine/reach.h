@@ -402,7 +402,7 @@ static inline void after_trick(const u32 *h, int lead, const Cand *cd, u32 *chil
  * fewest first; with a defender on lead, the others first (a trick he loses cheaply
  * keeps his winners for later tricks). A trick the declarer loses is left out when its
  * points leave too little for the rest (`*fail_out`: the most such a trick could still
- * give). The order measured (issue 13, session 9) on the hill-climbed point positions:
+ * give). The order measured on the hill-climbed point positions:
  * yes answers 265,099 -> 46,483, 92,453 -> 62,254, 60,757 -> 423 nodes, the no answers
  * 1.6 % more in all (at most 5 % each); with the declarer on lead too, more nodes; only
  * the tricks of no points first: 2.7 % more in all. */

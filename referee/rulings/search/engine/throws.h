@@ -28,8 +28,8 @@
  * protected card. Each line of play maps onto a line of the relaxation (the classes led,
  * the three hands' cards, who won) in which every trick above counts, so the maximum is
  * at least K. (Which card of one kind and class a hand plays does not matter to the
- * counts; every kind is tried. Tighter rules of who wins and who leads next, measured in
- * session 10, cut nodes by 4 % but cost more time than they saved, most on ordinary
+ * counts; every kind is tried. Tighter rules of who wins and who leads next, measured,
+ * cut nodes by 4 % but cost more time than they saved, most on ordinary
  * positions: docs/performance.md.) The naive count of the tricks of a class the declarer
  * leads after D is void in it (his cards less D's) is not a bound: D can throw his cards
  * of it away first, and each protected card he throws can free another class (the tests

@@ -1,4 +1,4 @@
-"""Console sessions kept on the server (issue 15): the cookie holds a token, not the key.
+"""Console sessions kept on the server: the cookie holds a token, not the key.
 
 Revision ID: 0002
 Revises: 0001

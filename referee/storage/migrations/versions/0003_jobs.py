@@ -1,4 +1,4 @@
-"""Bulk jobs, their chunks, and webhooks (issue 18).
+"""Bulk jobs, their chunks, and webhooks.
 
 Revision ID: 0003
 Revises: 0002

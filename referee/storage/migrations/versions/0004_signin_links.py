@@ -1,4 +1,4 @@
-"""Sign-in links for phones and when a key was last used (issue 17).
+"""Sign-in links for phones and when a key was last used.
 
 A sign-in link hands a key over to a phone (as a QR code) without showing the key: it
 holds a random token, of which the table keeps only the hash, works once and expires

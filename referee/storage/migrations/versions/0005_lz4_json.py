@@ -1,4 +1,4 @@
-"""PostgreSQL compresses the large JSON columns with lz4 instead of pglz (issue 13).
+"""PostgreSQL compresses the large JSON columns with lz4 instead of pglz.
 
 A dispute stores its record twice (the dispute's and its first ruling's) and the ruling in
 three languages, some 15 KB of JSON; PostgreSQL compresses every value over about 2 KB

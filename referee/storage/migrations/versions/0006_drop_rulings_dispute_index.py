@@ -1,13 +1,13 @@
 """Drop ``ix_rulings_dispute_id``: the unique constraint ``uq_rulings_revision`` on
-``(dispute_id, revision)`` is an index that starts with the same column (issue 13).
+``(dispute_id, revision)`` is an index that starts with the same column.
 
 Every lookup of a dispute's rulings (``WHERE dispute_id = ?``, ordered by revision) is
 answered by the unique index as well as by the dropped one, on SQLite and on
 PostgreSQL; every insert of a ruling (a dispute's first, an appeal's) wrote both. On
 SQLite a dispute's transaction wrote 13 pages to the write-ahead log, one of them this
-index's; PostgreSQL inserted eight index entries, one of them here (docs/performance.md,
-"Fourth round"). Only the index goes: no row is touched, and what reads rulings reads the
-same rows in the same order.
+index's; PostgreSQL inserted eight index entries, one of them here.
+Only the index goes: no row is touched, and what reads rulings reads the same rows in
+the same order.
 
 Revision ID: 0006
 Revises: 0005
