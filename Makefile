@@ -8,6 +8,9 @@ STAMP  := $(VENV)/.installed-stamp
 TOOLS  := $(VENV)/.test-tools-stamp
 # the compiled search engine, rebuilt in place when its source changes
 ENGINE := $(VENV)/.engine-stamp
+# compiled modules are cached in __pycache__ (a shell's PYTHONDONTWRITEBYTECODE would make
+# every test worker and every command compile the project again)
+unexport PYTHONDONTWRITEBYTECODE
 # pytest-xdist workers: one per core
 JOBS   ?= auto
 PYTEST := $(PY) -m pytest -q -n $(JOBS) --dist loadgroup

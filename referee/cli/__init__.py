@@ -1,7 +1,11 @@
 """The ``referee`` command line: every command of the project, one module each.
 
-Each module exposes ``HELP``, ``register(parser)`` and ``run(args)``; heavy layers
-(Flask, SQLAlchemy) are imported inside ``run`` so that ``referee rules`` starts fast.
+Each module exposes ``HELP``, ``register(parser)`` and ``run(args)``. A command module
+imports at its top only the standard library and what its arguments need (the core, the
+language and role names); everything else (the record, the rulings, the database, the
+web app) is imported inside the functions that use it, so that building the parser costs
+little and ``referee adjudicate FILE`` waits for the rulings only
+(tests/test_cli_start.py).
 
 >>> parser = build_parser()
 >>> sorted(parser._subparsers._group_actions[0].choices)  # doctest: +NORMALIZE_WHITESPACE

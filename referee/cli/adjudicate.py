@@ -14,22 +14,17 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-import multiprocessing
 import os
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from referee.core.errors import RefereeError
-from referee.record.io import read_text
-from referee.record.iss import parse_iss_record
-from referee.record.iss_convert import iss_to_skatlog
-from referee.record.log import GameRecord, parse_record, parse_record_text
-from referee.rulings.lines import rule_line
-from referee.rulings.render import adjudicate_record
-from referee.rulings.summary import render_ruling_text
+
+if TYPE_CHECKING:
+    from referee.record.log import GameRecord
 
 HELP = "Rule a game record (skat-log/1 JSON or an ISS record; FILE or -) and print the ruling"
 
@@ -66,6 +61,10 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 def load_any(text: str) -> GameRecord:
     """A GameRecord from skat-log/1 JSON or from one ISS record line."""
+    from referee.record.iss import parse_iss_record
+    from referee.record.iss_convert import iss_to_skatlog
+    from referee.record.log import parse_record, parse_record_text
+
     stripped = text.lstrip()
     if stripped.startswith("(;"):
         return parse_record(iss_to_skatlog(parse_iss_record(stripped.splitlines()[0])))
@@ -73,6 +72,10 @@ def load_any(text: str) -> GameRecord:
 
 
 def run(args: argparse.Namespace) -> int:
+    from referee.record.io import read_text
+    from referee.rulings.render import adjudicate_record
+    from referee.rulings.summary import render_ruling_text
+
     if args.batch is not None:
         if args.file is not None:
             print("referee adjudicate: give either FILE or --batch FILE", file=sys.stderr)
@@ -157,6 +160,8 @@ def rule_stream(
     With ``jobs > 1`` a process pool works on chunks of lines; the results come back in
     input order and at most a fixed number of lines is in flight (constant memory).
     """
+    from referee.rulings.lines import rule_line
+
     work = functools.partial(rule_line, iss=iss, lang=lang)
     ruled = failed = 0
     position = _position_of(stream)
@@ -176,6 +181,8 @@ def rule_stream(
             emit(work(item))
         return ruled, failed
     chunksize = 16
+    import multiprocessing  # only with --jobs
+
     slots = threading.Semaphore(jobs * chunksize * 4)
     ctx = multiprocessing.get_context("fork" if "fork" in _start_methods() else None)
     with ctx.Pool(jobs) as pool:
@@ -186,6 +193,8 @@ def rule_stream(
 
 
 def _start_methods() -> list[str]:
+    import multiprocessing
+
     return multiprocessing.get_all_start_methods()
 
 

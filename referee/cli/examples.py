@@ -12,7 +12,7 @@ import sys
 import textwrap
 from typing import IO, Any
 
-from referee.rules.examples import EXAMPLES, WorkedExample
+from referee.core.worked import WorkedExample
 
 HELP = "recompute the worked examples of the ISkO/SkWO with the core and compare"
 
@@ -85,6 +85,8 @@ def print_table(table: list[tuple[str, ...]], out: IO[str], full: bool = False) 
 
 def run(args: argparse.Namespace) -> int:
     """Print the comparison; 0 when every example agrees, 1 otherwise."""
+    from referee.rules.examples import EXAMPLES  # read on first use
+
     out = sys.stdout
     chosen = tuple(e for e in EXAMPLES if not args.only or args.only in e.id)
     if args.json:

@@ -17,8 +17,6 @@ from pathlib import Path
 from typing import IO, Any
 
 from referee.core.errors import RefereeError
-from referee.record.iss import iter_iss_lines, parse_iss_record
-from referee.record.iss_convert import iss_to_skatlog
 
 HELP = "convert International Skat Server records (one a line) into skat-log/1 JSON"
 
@@ -55,6 +53,9 @@ def convert_stream(
     stream: IO[str], out: IO[str] | None, out_dir: Path | None, err: IO[str], name: str
 ) -> tuple[int, int]:
     """Convert every record of ``stream``; return ``(converted, failed)``."""
+    from referee.record.iss import iter_iss_lines, parse_iss_record
+    from referee.record.iss_convert import iss_to_skatlog
+
     done = failed = 0
     for line_no, text in iter_iss_lines(stream):
         try:

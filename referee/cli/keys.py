@@ -5,10 +5,7 @@ from __future__ import annotations
 import argparse
 
 from referee.core.errors import RefereeError
-from referee.service.keys import KeyService
 from referee.service.model import ROLES
-from referee.service.settings import Settings
-from referee.storage.backend import open_backend
 
 HELP = "create, list or revoke API keys (DATABASE_URL, default sqlite:///var/referee.db)"
 
@@ -26,6 +23,10 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from referee.service.keys import KeyService
+    from referee.service.settings import Settings
+    from referee.storage.backend import open_backend
+
     backend = open_backend(Settings.from_env().database_url)
     try:
         backend.migrate()

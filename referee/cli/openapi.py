@@ -8,8 +8,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 HELP = "write the service's OpenAPI spec as YAML (api_spec/openapi.yaml)"
 
 
@@ -23,6 +21,8 @@ def spec_dict() -> dict[str, Any]:
 
 
 def spec_yaml() -> str:
+    import yaml
+
     # through JSON: shared sub-objects become plain copies (no YAML anchors)
     plain = json.loads(json.dumps(spec_dict()))
     return yaml.safe_dump(plain, sort_keys=False, allow_unicode=True, width=100)

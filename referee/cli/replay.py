@@ -7,9 +7,6 @@ import json
 import sys
 
 from referee.core.errors import RecordError, RefereeError
-from referee.record.io import load_record
-from referee.record.render_text import render_state
-from referee.record.replay import replay
 
 HELP = "Replay a skat-log/1 record (FILE or -) and print the reconstructed game"
 
@@ -22,6 +19,10 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from referee.record.io import load_record
+    from referee.record.render_text import render_state
+    from referee.record.replay import replay
+
     try:
         record = load_record(args.file)
         if args.at is not None and not 0 <= args.at < len(record.events):

@@ -12,16 +12,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from referee.core.ruleset import readings_markdown
-from referee.rules.catalogue import (
-    LANGS,
-    CatalogueError,
-    Clause,
-    ClauseNotFound,
-    default_catalogue,
-)
+from referee.rules.languages import LANGUAGES
+
+if TYPE_CHECKING:
+    from referee.rules.catalogue import Clause
 
 HELP = "print ISkO/SkWO clauses: one by id, a search, or the table of contents"
 
@@ -32,7 +28,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--search", nargs="+", metavar="WORD", help="words to look for (best first)"
     )
-    parser.add_argument("--lang", choices=LANGS, default="en", help="language (default en)")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default en)")
     parser.add_argument(
         "--refs", action="store_true", help="also print the clauses it cross-references"
     )
@@ -48,6 +44,9 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Print what ``args`` asks for; 2 for an unknown clause, 1 for a broken catalogue."""
+    from referee.core.ruleset import readings_markdown
+    from referee.rules.catalogue import CatalogueError, ClauseNotFound, default_catalogue
+
     out, err = out or sys.stdout, err or sys.stderr
     if getattr(args, "readings", False):
         print(readings_markdown(), end="", file=out)

@@ -12,10 +12,10 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from referee.service.keys import KeyService
-from referee.service.settings import Settings
-from referee.storage.backend import open_backend
+if TYPE_CHECKING:
+    from referee.service.keys import KeyService
 
 HELP = "run the REST service under gunicorn (migrates the database first)"
 WSGI_APP = "referee.wsgi:app"
@@ -67,6 +67,10 @@ def ensure_first_key(keys: KeyService, key_file: Path = DEV_KEY_FILE) -> str | N
 
 
 def run(args: argparse.Namespace) -> int:
+    from referee.service.keys import KeyService
+    from referee.service.settings import Settings
+    from referee.storage.backend import open_backend
+
     settings = Settings.from_env()
     backend = open_backend(settings.database_url)
     try:

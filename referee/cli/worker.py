@@ -8,7 +8,6 @@ of machines share it. ``referee serve`` starts one beside gunicorn unless ``--no
 from __future__ import annotations
 
 import argparse
-import logging
 
 HELP = "rule bulk jobs: run a worker on the task queue (REDIS_URL / DATABASE_URL)"
 
@@ -21,6 +20,8 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import logging
+
     from referee import worker
     from referee.service.analysis_gate import install_file_gate
     from referee.service.jobs import JobService

@@ -38,7 +38,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-import snowballstemmer
 import yaml
 
 from referee.rules.languages import LANGUAGES
@@ -107,7 +106,9 @@ def read_thesaurus(path: Path) -> tuple[Thesaurus, list[str]]:
     if not path.is_file():
         return Thesaurus.empty(), []
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        # the C loader when PyYAML has it: this file is read whenever the catalogue loads
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
     except (OSError, yaml.YAMLError) as exc:
         return Thesaurus.empty(), [f"{name}: cannot read YAML: {exc}"]
     problems: list[str] = []
@@ -170,6 +171,8 @@ class Analyzer:
 
     def __init__(self, lang: str, thesaurus: Thesaurus):
         self.lang = lang if lang in STEMMERS else "en"
+        import snowballstemmer  # here: it loads every language's stemmer, a search needs it
+
         self._stemmer: Any = snowballstemmer.stemmer(STEMMERS[self.lang])
         self.stopwords: frozenset[str] = thesaurus.stopwords.get(self.lang, frozenset())
         self._cache: dict[str, Alts] = {}

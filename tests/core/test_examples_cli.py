@@ -67,7 +67,7 @@ def test_examples_cli_reports_a_mismatch_and_fails(capsys, monkeypatch):
         {"points": 0, "won": 0, "lost": 0, "others_lost": 0, "table_size": 3},
         1,
     )
-    monkeypatch.setattr("referee.cli.examples.EXAMPLES", (*EXAMPLES, wrong))
+    monkeypatch.setattr("referee.rules.examples.EXAMPLES", (*EXAMPLES, wrong))
     assert main(["examples"]) == 1
     out = capsys.readouterr().out
     assert out.count("MISMATCH") == 1

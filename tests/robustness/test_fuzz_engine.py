@@ -14,10 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cli.adjudicate import rule_line
 from referee.core.errors import RefereeError
 from referee.record.log import parse_record
 from referee.record.replay import replay
+from referee.rulings.lines import rule_line
 from referee.rulings.render import adjudicate_document
 from tests.support.generate import INFRACTIONS, random_game
 

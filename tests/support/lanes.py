@@ -6,10 +6,11 @@ of any ``-m`` expression, so ``-m "not postgres"`` keeps the slow tests out as w
 ``-m`` expression that names ``slow`` itself decides alone (``-m slow`` runs the slow
 tests without ``--lane``).
 
-Hypothesis profiles: ``ci`` (hypothesis' default number of examples, no deadline: the
-workers share the machine's cores with each other) and ``check`` (few examples, for the
-inner loop of ``make check``), chosen with ``--hypothesis-profile`` or
-``HYPOTHESIS_PROFILE``; ``ci`` when neither is given.
+Hypothesis profiles: ``ci`` (every test's own number of examples, hypothesis' default
+where it names none; no deadline: the workers share the machine's cores) and ``check``
+(at most ``CHECK_EXAMPLES`` for every property test, its own number too, for the inner
+loop of ``make check``), chosen with ``--hypothesis-profile`` or ``HYPOTHESIS_PROFILE``;
+``ci`` when neither is given.
 """
 
 from __future__ import annotations
@@ -21,9 +22,10 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 LANES = ("fast", "slow", "all")
+CHECK_EXAMPLES = 10
 
 settings.register_profile("ci", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("check", settings.get_profile("ci"), max_examples=10)
+settings.register_profile("check", settings.get_profile("ci"), max_examples=CHECK_EXAMPLES)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
@@ -37,7 +39,13 @@ def add_option(parser: pytest.Parser) -> None:
 
 
 def select(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Deselect the items outside the run's lane."""
+    """Deselect the items outside the run's lane; cap the examples in the check profile."""
+    profile = config.getoption("hypothesis_profile", None) or os.environ.get(
+        "HYPOTHESIS_PROFILE", "ci"
+    )
+    if profile == "check":
+        for item in items:
+            _cap_examples(getattr(item, "obj", None), CHECK_EXAMPLES)
     lane = config.getoption("lane")
     if lane == "all" or re.search(r"\bslow\b", config.getoption("markexpr") or ""):
         return
@@ -46,3 +54,14 @@ def select(config: pytest.Config, items: list[pytest.Item]) -> None:
     if len(kept) != len(items):
         config.hook.pytest_deselected(items=[i for i in items if i not in set(kept)])
         items[:] = kept
+
+
+def _cap_examples(test: object, cap: int) -> None:
+    """A property test that asks for more than ``cap`` examples runs ``cap`` of them.
+
+    A test's own ``@settings(max_examples=...)`` outranks any profile; hypothesis reads
+    the settings it runs with from the attribute below when the test is called.
+    """
+    own = getattr(test, "_hypothesis_internal_use_settings", None)
+    if isinstance(own, settings) and own.max_examples > cap:
+        test._hypothesis_internal_use_settings = settings(own, max_examples=cap)  # type: ignore[union-attr]

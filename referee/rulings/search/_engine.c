@@ -252,9 +252,23 @@ static int parse_position(PyObject *hands, PyObject *played, u32 *h, int8_t *car
     return 0;
 }
 
+/* The null game's one-suit tables (null.h), solved when a null game is first searched,
+ * not at import: most processes rule no null game. Under the GIL, so once. */
+static int null_tables(void) {
+    static int state; /* 0 not yet, 1 ready */
+    if (state) return 0;
+    if (ns_init() < 0 || ns2_init() < 0) return -1;
+    state = 1;
+    return 0;
+}
+
 static const Game *game_at(int index) {
     if (index < 0 || index >= MAX_GAMES || !GAMES[index].ready) {
         PyErr_SetString(PyExc_ValueError, "game tables not prepared");
+        return NULL;
+    }
+    if (!GAMES[index].trumps && null_tables() < 0) { /* null: no trumps */
+        PyErr_NoMemory();
         return NULL;
     }
     return &GAMES[index];
@@ -491,6 +505,5 @@ PyMODINIT_FUNC PyInit__engine(void) {
         for (int i = 0; i < 8; i++) v |= (x >> i & 1) << (2 * i);
         SPREAD[x] = (uint16_t)v;
     }
-    if (ns_init() < 0 || ns2_init() < 0) return PyErr_NoMemory();
     return PyModule_Create(&MODULE);
 }

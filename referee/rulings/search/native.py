@@ -23,6 +23,7 @@ docs/performance.md for the measurements before and after.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
@@ -73,8 +74,19 @@ def _prepare(game: Game) -> None:
     )
 
 
-for _game in Game:  # once, at import: the engine only reads these afterwards
-    _prepare(_game)
+_prepared: set[Game] = set()
+_preparing = threading.Lock()
+
+
+def _slot(game: Game) -> int:
+    """The engine's slot for ``game``; its tables are handed over on first use (once per
+    process: the engine only reads them afterwards), not at import."""
+    if game not in _prepared:
+        with _preparing:
+            if game not in _prepared:
+                _prepare(game)
+                _prepared.add(game)
+    return _INDEX[game]
 
 
 Raw = tuple[bool | None, list[Play], int]
@@ -149,7 +161,7 @@ def can_force_trick(
 
     Same contract as :func:`referee.rulings.search.force.can_force_trick`.
     """
-    args = (_INDEX[game], list(hands[:3]), leader, _table(trick), winners, controllers)
+    args = (_slot(game), list(hands[:3]), leader, _table(trick), winners, controllers)
     null = game is Game.NULL
     return _solve(lambda *limits: _engine.force(*args, null, *limits), node_limit)
 
@@ -164,7 +176,7 @@ def can_take_all(
     node_limit: int = NODE_LIMIT,
 ) -> Answer:
     """Is there any play in which ``declarer`` wins every remaining trick? (4.1.5, 5.4.3)"""
-    args = (_INDEX[game], list(hands[:3]), leader, _table(trick), declarer)
+    args = (_slot(game), list(hands[:3]), leader, _table(trick), declarer)
     return _solve(lambda *limits: _engine.take_all(*args, *limits), node_limit)
 
 
@@ -179,7 +191,7 @@ def can_reach_points(
     node_limit: int = NODE_LIMIT,
 ) -> Answer:
     """Is there any play in which ``declarer`` takes at least ``needed`` more card points?"""
-    args = (_INDEX[game], list(hands[:3]), leader, _table(trick), declarer, needed)
+    args = (_slot(game), list(hands[:3]), leader, _table(trick), declarer, needed)
     return _solve(lambda *limits: _engine.reach(*args, *limits), node_limit)
 
 
@@ -190,7 +202,7 @@ def most_tricks(
     him, as the engine counts them for its points bound (``w_best`` in ``_engine.c``: the
     defenders surely win the other tricks, each taking a card of every hand). Exposed so
     that the tests can hold it to minimax."""
-    most, nodes = _engine.most_tricks(_INDEX[game], list(hands[:3]), leader, declarer, node_limit)
+    most, nodes = _engine.most_tricks(_slot(game), list(hands[:3]), leader, declarer, node_limit)
     if most is None:
         raise NodeLimitReached(nodes)
     return most
@@ -205,7 +217,7 @@ def throw_most(
     in ``engine/throws.h``; without ``partner``, ``throw_free``, the relaxation without the
     other defender that hands of more than 8 cards ask). Exposed so that the tests can
     hold it to minimax."""
-    return _engine.throw_most(_INDEX[game], list(hands[:3]), leader, declarer, partner)
+    return _engine.throw_most(_slot(game), list(hands[:3]), leader, declarer, partner)
 
 
 def lowest_points(hands: Sequence[int], game: Game) -> list[tuple[int, int]]:
@@ -213,7 +225,7 @@ def lowest_points(hands: Sequence[int], game: Game) -> list[tuple[int, int]]:
     bound remembers them (one memo for all the hands, as in a search) and as counted
     afresh (``lowest_points_of`` and ``lowest_points`` in ``_engine.c``). Exposed so that
     the tests can check the memo's key."""
-    return _engine.lowest_points(_INDEX[game], list(hands))
+    return _engine.lowest_points(_slot(game), list(hands))
 
 
 @contextmanager
@@ -241,7 +253,7 @@ def canonical(
     question has the same answer in both (the tests check it against minimax).
     ``general``: computed by the general loop, not by the searches' shortcut for
     questions without points (``canon_plain``); the two must agree."""
-    return _engine.canon(_INDEX[game], list(hands[:3]), by_points, general)
+    return _engine.canon(_slot(game), list(hands[:3]), by_points, general)
 
 
 def null_lost_suits(hands: Sequence[int], declarer: int) -> int:
@@ -250,7 +262,7 @@ def null_lost_suits(hands: Sequence[int], declarer: int) -> int:
     lead that suit from either hand at will and throw its cards away within a bound on
     their discards). None (0) is the engine's sign that he takes no trick, whatever the
     defenders do (the tests hold it to minimax)."""
-    return _engine.null_lost_suits(_INDEX[Game.NULL], list(hands[:3]), declarer)
+    return _engine.null_lost_suits(_slot(Game.NULL), list(hands[:3]), declarer)
 
 
 def null_sure_safe(hands: Sequence[int], declarer: int) -> int:
@@ -258,4 +270,4 @@ def null_sure_safe(hands: Sequence[int], declarer: int) -> int:
     the defenders do: 1 when he wins every suit's one-suit game (:func:`null_lost_suits`
     is 0), 2 when he loses it in one suit only but wins there the one-suit game that also
     counts his own discards (``G'_S`` in ``_engine.c``), 0 for no sign."""
-    return _engine.null_sure_safe(_INDEX[Game.NULL], list(hands[:3]), declarer)
+    return _engine.null_sure_safe(_slot(Game.NULL), list(hands[:3]), declarer)

@@ -83,8 +83,8 @@ static int null_safe(const Game *g, const u32 *h, int d) {
  * takes no trick in the real game, whatever the defenders do.
  *
  * G_S depends only on the order of the suit's alive cards by owner and on the two bounds,
- * so it is solved once for every such shape (at import: at most eight cards, bounds
- * clamped to eight) and read from NS_LOST. */
+ * so it is solved once for every such shape (on the first null game: at most eight
+ * cards, bounds clamped to eight) and read from NS_LOST. */
 #define NS_SEQS 9841 /* shapes of 0..8 cards with three owners: 3^0 + ... + 3^8 */
 static uint16_t NS_LOST[NS_SEQS][9]; /* [shape][E_A]: bit E_B set when the declarer loses */
 static uint16_t NS_OFF[9];           /* first shape of each size */
@@ -157,7 +157,7 @@ done:
     return lost;
 }
 
-/* Fill NS_LOST (once, at import); -1 when out of memory. */
+/* Fill NS_LOST (once, on the first null game); -1 when out of memory. */
 static int ns_init(void) {
     for (int n = 0, off = 0, p = 1; n <= 8; n++, off += p, p *= 3) NS_OFF[n] = (uint16_t)off;
     for (int m = 0; m < 256; m++) {
@@ -329,7 +329,7 @@ done:
     return lost;
 }
 
-/* Solve every state of G'_S (once, at import); -1 when out of memory. */
+/* Solve every state of G'_S (once, on the first null game); -1 when out of memory. */
 static int ns2_init(void) {
     size_t total = 0;
     for (int n = 0; n <= 8; n++) {
