@@ -252,16 +252,6 @@ static int parse_position(PyObject *hands, PyObject *played, u32 *h, int8_t *car
     return 0;
 }
 
-/* The null game's one-suit tables (null.h), solved when a null game is first searched,
- * not at import: most processes rule no null game. Under the GIL, so once. */
-static int null_tables(void) {
-    static int state; /* 0 not yet, 1 ready */
-    if (state) return 0;
-    if (ns_init() < 0 || ns2_init() < 0) return -1;
-    state = 1;
-    return 0;
-}
-
 static const Game *game_at(int index) {
     if (index < 0 || index >= MAX_GAMES || !GAMES[index].ready) {
         PyErr_SetString(PyExc_ValueError, "game tables not prepared");

@@ -394,3 +394,12 @@ static int null_sure_safe(const Game *g, const u32 *h, int d) {
     if (!lost) return 1;
     return !(lost & (lost - 1)) && null_one_suit_won(g, h, d, __builtin_ctz(lost)) ? 2 : 0;
 }
+
+/* The one-suit tables above, solved when a null game is first searched (game_at), not at
+ * import: most processes rule no null game. Called under the GIL, so once. */
+static int null_tables(void) {
+    static int ready;
+    if (!ready && (ns_init() < 0 || ns2_init() < 0)) return -1;
+    ready = 1;
+    return 0;
+}
