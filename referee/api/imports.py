@@ -147,7 +147,8 @@ class IssImport(MethodView):
             "required": True,
             "description": "ISS records, one per line",
             "content": {
-                t: {"schema": {"type": "string"}, "example": examples.ISS_RECORD} for t in ISS_TYPES
+                t: {"schema": {"type": "string", "minLength": 1}, "example": examples.ISS_RECORD}
+                for t in ISS_TYPES
             },
         },
     )

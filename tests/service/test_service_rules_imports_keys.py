@@ -142,3 +142,18 @@ def test_not_ready_before_migrations(tmp_path):
     r = client.get("/ready")
     assert r.status_code == 503 and r.content_type == PROBLEM
     assert client.get("/health").status_code == 200
+
+
+def test_the_spec_refuses_an_empty_import_as_the_service_does(app, client, keys) -> None:  # type: ignore[no-untyped-def]
+    """Before, the spec took any string, and a fuzzer's empty body was a 422 it did not
+    expect."""
+    spec = client.get("/openapi.json").get_json()
+    body = spec["paths"]["/v1/imports/iss"]["post"]["requestBody"]["content"]
+    assert {t: c["schema"].get("minLength") for t, c in body.items()} == {
+        "text/x-iss-sgf": 1,
+        "text/plain": 1,
+    }
+    r = client.post(
+        "/v1/imports/iss", data=b"", content_type="text/plain", headers=keys["platform"]
+    )
+    assert r.status_code == 422
