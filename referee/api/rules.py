@@ -12,6 +12,8 @@ from referee.api.contract import NO_NUL
 from referee.api.dispute_schemas import KINDS
 from referee.api.extensions import ANONYMOUS_OK, Blueprint
 from referee.api.schemas import LangQuerySchema
+from referee.core.ruleset import Edition
+from referee.rules.editions import Confidence
 from referee.service import rules as catalogue
 
 blp = Blueprint(
@@ -31,6 +33,32 @@ class RulesQuerySchema(LangQuerySchema):
     )
 
 
+class RuleQuerySchema(LangQuerySchema):
+    edition = ma.fields.String(
+        validate=ma.validate.OneOf([e.value for e in Edition]),
+        metadata={
+            "description": "read the id as the clause's number in this edition "
+            "(4.4.4 with 2022 is ISkO 4.3.4); without it, the 1998/99 number"
+        },
+    )
+
+
+class NumberSchema(ma.Schema):
+    edition = ma.fields.String(metadata={"example": "2022"})
+    name = ma.fields.String(metadata={"example": "ISkO 2018/2022"})
+    number = ma.fields.String(
+        allow_none=True,
+        metadata={"description": "the clause's number in that edition; null where unknown"},
+    )
+    confidence = ma.fields.String(
+        validate=ma.validate.OneOf([c.value for c in Confidence]),
+        metadata={"description": "certain: seen in a source; inferred: probable; unknown"},
+    )
+    sources = ma.fields.List(
+        ma.fields.String(), metadata={"description": "keys of the sources (docs/editions.md)"}
+    )
+
+
 class ClauseSchema(ma.Schema):
     id = ma.fields.String(metadata={"example": "ISkO 4.2.3"})
     document = ma.fields.String()
@@ -45,6 +73,10 @@ class ClauseSchema(ma.Schema):
     kinds = ma.fields.List(ma.fields.String())
     sources = ma.fields.List(ma.fields.String())
     notes = ma.fields.String(allow_none=True)
+    numbers = ma.fields.List(
+        ma.fields.Nested(NumberSchema),
+        metadata={"description": "the clause's number in each later edition"},
+    )
 
 
 @blp.route("")
@@ -65,9 +97,10 @@ class Rules(MethodView):
 class Rule(MethodView):
     @authorized(anonymous_ok=True)
     @blp.doc(operationId="getRule", security=ANONYMOUS_OK)
-    @blp.arguments(LangQuerySchema, location="query")
+    @blp.arguments(RuleQuerySchema, location="query")
     @blp.response(200, ClauseSchema)
     @blp.problems(401, 404, 422, 429, 503)
-    def get(self, _args: dict[str, Any], clause_id: str) -> dict[str, Any]:
-        """One clause by id: ISkO 4.2.3 (URL-encoded) or isko-4.2.3."""
-        return catalogue.get(clause_id, language())
+    def get(self, args: dict[str, Any], clause_id: str) -> dict[str, Any]:
+        """One clause by id: ISkO 4.2.3 (URL-encoded) or isko-4.2.3; with edition=2022, by
+        its number in that edition (ISkO 4.4.4 is ISkO 4.3.4)."""
+        return catalogue.get(clause_id, language(), args.get("edition"))

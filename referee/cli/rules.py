@@ -3,6 +3,7 @@
 referee rules                       table of contents
 referee rules 4.2.3 --lang de       one clause, in German
 referee rules 4.2.3 --refs          the clause and the clauses it points to
+referee rules 4.4.4 --edition 2022  the clause numbered 4.4.4 in the 2018/2022 ISkO (4.3.4)
 referee rules --search skat viewed  clauses matching the words, best first
 referee rules --readings            the readings a rule set can choose (a Markdown table)
 """
@@ -33,6 +34,10 @@ def register(parser: argparse.ArgumentParser) -> None:
         "--refs", action="store_true", help="also print the clauses it cross-references"
     )
     parser.add_argument("--depth", type=int, default=1, help="how far --refs walks (default 1)")
+    parser.add_argument(
+        "--edition",
+        help="read the id as the clause's number in this edition, 1998 or 2022 (default: 1998/99)",
+    )
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.add_argument(
         "--readings",
@@ -44,8 +49,9 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Print what ``args`` asks for; 2 for an unknown clause, 1 for a broken catalogue."""
-    from referee.core.ruleset import readings_markdown
+    from referee.core.ruleset import Edition, readings_markdown
     from referee.rules.catalogue import CatalogueError, ClauseNotFound, default_catalogue
+    from referee.rules.editions import resolve
 
     out, err = out or sys.stdout, err or sys.stderr
     if getattr(args, "readings", False):
@@ -66,7 +72,18 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
                 print(f"no clause matches {' '.join(args.search)!r}", file=err)
             return 0 if found else 1
         if args.id:
-            walk = catalogue.walk(args.id, args.depth if args.refs else 0)
+            ref = args.id
+            if getattr(args, "edition", None):
+                known = [e.value for e in Edition]
+                if args.edition not in known:
+                    print(
+                        f"referee rules: unknown edition {args.edition!r}; "
+                        f"known: {', '.join(known)}",
+                        file=err,
+                    )
+                    return 2
+                ref = resolve(ref, Edition(args.edition))
+            walk = catalogue.walk(ref, args.depth if args.refs else 0)
             if args.json:
                 return _dump([_as_dict(c, args.lang) | {"distance": d} for d, c in walk], out)
             for distance, clause in walk:
@@ -86,6 +103,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
 
 def format_clause(clause: Clause, lang: str = "en") -> str:
     """A clause as a readable block of text."""
+    from referee.rules.editions import later_numbers
+
     title, summary = clause.text(lang)
     lines = [
         f"{clause.id} — {title}" + (" [heading]" if clause.heading else ""),
@@ -101,7 +120,18 @@ def format_clause(clause: Clause, lang: str = "en") -> str:
         lines.append(f"  numbered in: {', '.join(clause.sources)}")
     if clause.notes:
         lines.append(f"  notes:    {clause.notes}")
+    lines.extend(f"  {_number_line(n)}" for n in later_numbers(clause.id))
     return "\n".join(lines)
+
+
+def _number_line(n: dict[str, Any]) -> str:
+    """How the clause is numbered in a later edition: ``ISkO 2018/2022: ISkO 4.4.4
+    (certain; sources: ...)``, ``... probably ISkO 4.2.3 (inferred; ...)`` or unknown."""
+    sources = f"; sources: {', '.join(n['sources'])}" if n["sources"] else ""
+    if n["number"] is None:
+        return f"{n['name']}: number unknown ({n['confidence']}{sources})"
+    probably = "" if n["confidence"] == "certain" else "probably "
+    return f"{n['name']}: {probably}{n['number']} ({n['confidence']}{sources})"
 
 
 def _contents(catalogue: Any, lang: str, as_json: bool, out: TextIO) -> int:
@@ -127,6 +157,8 @@ def _indent(block: str, distance: int) -> str:
 
 
 def _as_dict(clause: Clause, lang: str) -> dict[str, Any]:
+    from referee.rules.editions import later_numbers
+
     title, summary = clause.text(lang)
     return {
         "id": clause.id,
@@ -140,6 +172,7 @@ def _as_dict(clause: Clause, lang: str) -> dict[str, Any]:
         "sources": list(clause.sources),
         "notes": clause.notes,
         "file": clause.file,
+        "numbers": later_numbers(clause.id),
     }
 
 

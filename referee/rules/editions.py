@@ -31,10 +31,25 @@ from typing import Any
 
 import yaml
 
-from referee.core.ruleset import Edition
-from referee.rules.catalogue import Catalogue, CatalogueError, default_catalogue, default_path
+from referee.core.ruleset import EDITIONS, Edition
+from referee.rules.catalogue import (
+    Catalogue,
+    CatalogueError,
+    ClauseNotFound,
+    default_catalogue,
+    default_path,
+)
 
-__all__ = ["Cited", "Confidence", "Numbering", "Row", "numbering", "load_numbering"]
+__all__ = [
+    "Cited",
+    "Confidence",
+    "Numbering",
+    "Row",
+    "later_numbers",
+    "load_numbering",
+    "numbering",
+    "resolve",
+]
 
 _NUMBER = re.compile(r"^(ISkO|SkWO) \d+(?:\.\d+)*$")
 #: the file of each edition other than the catalogue's own, under rules_kb/editions/
@@ -102,13 +117,53 @@ class Numbering:
     def find(self, number: str) -> tuple[Row, ...]:
         """The rows whose number in this edition is ``number`` ("4.4.4" or "ISkO 4.4.4");
         certain rows first."""
-        text = number.strip()
-        if not text.lower().startswith(("isko", "skwo")):
-            text = f"ISkO {text}"
-        doc, _, rest = text.partition(" ")
-        want = f"{'SkWO' if doc.lower() == 'skwo' else 'ISkO'} {rest.strip().rstrip('.')}"
+        want = _canonical(number)
         found = [r for r in self.rows.values() if r.number == want]
         return tuple(sorted(found, key=lambda r: r.confidence is not Confidence.CERTAIN))
+
+
+def later_numbers(clause_id: str) -> list[dict[str, Any]]:
+    """The clause's number in each edition after 1998/99, as the data knows it: ``edition``,
+    ``name``, ``number`` (None where unknown), ``confidence`` and the ``sources`` keys. A
+    rules_kb without the data of an edition shows no number for it.
+
+    >>> later_numbers("ISkO 4.3.4")[0]["number"], later_numbers("ISkO 4.3.4")[0]["confidence"]
+    ('ISkO 4.4.4', 'certain')
+    """
+    out: list[dict[str, Any]] = []
+    for edition, name in FILES.items():
+        if not (default_editions_path() / name).is_file():
+            continue
+        row = numbering(edition).rows.get(clause_id)
+        out.append(
+            {
+                "edition": edition.value,
+                "name": EDITIONS[edition],
+                "number": row.number if row is not None else None,
+                "confidence": (row.confidence if row is not None else Confidence.UNKNOWN).value,
+                "sources": list(row.sources) if row is not None else [],
+            }
+        )
+    return out
+
+
+def resolve(number: str, edition: Edition) -> str:
+    """The catalogue id of the clause numbered ``number`` ("4.4.4", "ISkO 4.4.4") in
+    ``edition``: a certain row before an inferred one; :class:`ClauseNotFound` if none.
+
+    >>> resolve("4.4.4", Edition.ISKO_2022), resolve("4.3.4", Edition.ISKO_1998)
+    ('ISkO 4.3.4', 'ISkO 4.3.4')
+    """
+    if edition is Edition.ISKO_1998:
+        return default_catalogue().get(number).id
+    found = numbering(edition).find(number)
+    if not found:
+        raise ClauseNotFound(
+            f"no clause of the catalogue is known as {_canonical(number)} in the "
+            f"{EDITIONS[edition]} edition",
+            where={"ref": _canonical(number), "edition": edition.value},
+        )
+    return found[0].id
 
 
 def default_editions_path() -> Path:
@@ -116,12 +171,17 @@ def default_editions_path() -> Path:
     return default_path() / "editions"
 
 
-@functools.cache
 def numbering(edition: Edition) -> Numbering:
-    """The numbering of ``edition`` from the default rules_kb, loaded once per process."""
+    """The numbering of ``edition`` from the default rules_kb, loaded once per process (and
+    per rules_kb, as ``REFEREE_RULES_KB`` names it)."""
+    return _numbering(edition, default_editions_path())
+
+
+@functools.cache
+def _numbering(edition: Edition, root: Path) -> Numbering:
     if edition is Edition.ISKO_1998:
         return Numbering(edition, MappingProxyType({}), MappingProxyType({}))
-    return load_numbering(edition, default_editions_path(), default_catalogue())
+    return load_numbering(edition, root, default_catalogue())
 
 
 def load_numbering(edition: Edition, root: Path, catalogue: Catalogue) -> Numbering:
@@ -198,6 +258,15 @@ def load_numbering(edition: Edition, root: Path, catalogue: Catalogue) -> Number
         MappingProxyType(rows),
         MappingProxyType({str(k): MappingProxyType(dict(v)) for k, v in sources.items()}),
     )
+
+
+def _canonical(number: str) -> str:
+    """``4.4.4``, ``isko 4.4.4``, ``ISkO 4.4.4.`` as ``ISkO 4.4.4``."""
+    text = number.strip()
+    if not text.lower().startswith(("isko", "skwo")):
+        text = f"ISkO {text}"
+    doc, _, rest = text.partition(" ")
+    return f"{'SkWO' if doc.lower() == 'skwo' else 'ISkO'} {rest.strip().rstrip('.')}"
 
 
 def _opt(value: Any) -> str | None:

@@ -10,10 +10,15 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from referee.core.ruleset import Edition
+from referee.rules.editions import later_numbers, numbering, resolve
 from referee.service import engine
 
 _ID = re.compile(r"^(isko|skwo)[\s_\-]+(\d+(?:\.\d+)*)$", re.IGNORECASE)
 _DOCS = {"isko": "ISkO", "skwo": "SkWO"}
+_NUMBER = re.compile(r"^((isko|skwo)[\s_\-]+)?\d+(?:\.\d+)+$", re.IGNORECASE)
+#: the editions a clause can be looked up by
+EDITION_VALUES = frozenset(e.value for e in Edition)
 
 
 def normalize_id(clause_id: str) -> str:
@@ -45,7 +50,17 @@ def present(clause: Any, lang: str) -> dict[str, Any]:
         "kinds": list(get("kinds") or []),
         "sources": list(get("sources") or []),
         "notes": get("notes"),
+        "numbers": later_numbers(get("id")),
     }
+
+
+def lookup(clause_id: str, edition: str | None = None) -> str:
+    """The catalogue id of ``clause_id``: a 1998/99 id, or with ``edition`` the clause's
+    number in that edition (``4.4.4`` under ``2022`` is ISkO 4.3.4)."""
+    ref = normalize_id(clause_id)
+    if edition is None:
+        return ref
+    return resolve(ref, Edition(edition))
 
 
 def find(
@@ -66,9 +81,25 @@ def find(
     return out
 
 
-def get(clause_id: str, lang: str) -> dict[str, Any]:
-    """One clause (the catalogue raises ClauseNotFound, code ``kb.clause_not_found``)."""
-    return present(engine.catalogue().get(normalize_id(clause_id)), lang)
+def by_later_number(text: str, lang: str) -> list[dict[str, Any]]:
+    """The clauses that an edition after 1998/99 numbers ``text`` ("4.4.4"), if it is a
+    clause number at all; certain numbers first."""
+    if not _NUMBER.match(text.strip()):
+        return []
+    ref = normalize_id(text)
+    cat = engine.catalogue()
+    out: list[dict[str, Any]] = []
+    for edition in Edition:
+        if edition is Edition.ISKO_1998:
+            continue
+        out += [present(cat.get(row.id), lang) for row in numbering(edition).find(ref)]
+    return out
+
+
+def get(clause_id: str, lang: str, edition: str | None = None) -> dict[str, Any]:
+    """One clause by its 1998/99 id or, with ``edition``, by its number there (the
+    catalogue raises ClauseNotFound, code ``kb.clause_not_found``)."""
+    return present(engine.catalogue().get(lookup(clause_id, edition)), lang)
 
 
 def chapter_title(document: str, section: str, lang: str) -> str:
@@ -127,11 +158,11 @@ def chapters(lang: str, *, document: str | None = None) -> list[dict[str, Any]]:
     return out
 
 
-def detail(clause_id: str, lang: str) -> dict[str, Any]:
+def detail(clause_id: str, lang: str, edition: str | None = None) -> dict[str, Any]:
     """One clause for its page: :func:`get`'s fields, plus its chapter, the heading it stands
     under, the clauses it refers to and those that refer to it, each with its title."""
     cat = engine.catalogue()
-    clause = cat.get(normalize_id(clause_id))
+    clause = cat.get(lookup(clause_id, edition))
     out = present(clause, lang)
     section = clause.section_path[0]
     out["chapter"] = {

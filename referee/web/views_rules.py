@@ -41,7 +41,12 @@ def rule_browser() -> Any:
     document = request.args.get("document", "")
     document = document if document in DOCUMENTS else None
     if q:
-        hits = [_with_links(c, lang) for c in rules.find(lang, q=q, document=document)]
+        found = rules.find(lang, q=q, document=document)
+        # a clause number also finds the clause that later editions number so
+        found[1 if found and found[0]["id"] == rules.normalize_id(q) else 0 : 0] = [
+            c for c in rules.by_later_number(q, lang) if c["id"] not in {f["id"] for f in found}
+        ]
+        hits = [_with_links(c, lang) for c in found]
         for hit in hits:
             hit["chapter_title"] = rules.chapter_title(
                 hit["document"], hit["section_path"][0], lang
@@ -72,8 +77,14 @@ def rule_page(clause_id: str) -> Any:
     """One clause: its chapter and heading, its summary (clause numbers in it are links),
     the clauses it refers to and those that refer to it, each with its title."""
     lang = current_language()
-    clause = _with_links(rules.detail(clause_id, lang), lang)
+    edition = request.args.get("edition")
+    clause = _with_links(rules.detail(clause_id, lang, _edition(edition)), lang)
     return render_template("console/rule.html", clause=clause)
+
+
+def _edition(value: str | None) -> str | None:
+    """A known edition named in the address, else None (the 1998/99 numbers)."""
+    return value if value in rules.EDITION_VALUES else None
 
 
 def _with_links(clause: dict[str, Any], lang: str) -> dict[str, Any]:

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from referee.cli import main
+from referee.core.ruleset import Edition
 from referee.rules import catalogue as kb
+from referee.rules.editions import Confidence, numbering
 
 
 @pytest.fixture
@@ -101,3 +103,48 @@ def test_search_skat_viewed_real_finds_every_skat_viewed_clause(capsys) -> None:
     found = {" ".join(line.split()[:2]) for line in out.splitlines()}
     expected = {c.id for c in kb.default_catalogue().by_kind("skat_viewed")}
     assert code == 0 and {"ISkO 3.2.14", "ISkO 3.3.9", "ISkO 3.4.8"} <= expected <= found
+
+
+# --- both numbers: 1998/99 and 2018/2022 (the real catalogue and its concordance) ----------
+
+
+def test_a_clause_found_by_its_2022_number_shows_both_numbers(capsys) -> None:
+    code, out, _ = rules(capsys, "4.4.4", "--edition", "2022")
+    assert code == 0
+    assert out.startswith("ISkO 4.3.4 — ")  # the declarer's claim, by its 1998/99 id
+    line = next(x for x in out.splitlines() if "ISkO 2018/2022" in x)
+    assert line.strip().startswith("ISkO 2018/2022: ISkO 4.4.4 (certain; sources: ")
+    # the same clause by its 1998/99 id shows the same numbers
+    code, same, _ = rules(capsys, "ISkO 4.3.4")
+    assert code == 0 and same == out
+
+
+def test_an_inferred_number_is_shown_as_probable_and_an_unknown_one_as_unknown(capsys) -> None:
+    rows = numbering(Edition.ISKO_2022).rows.values()
+    inferred = next(r for r in rows if r.confidence is Confidence.INFERRED and r.number)
+    _, out, _ = rules(capsys, inferred.id)
+    assert f"ISkO 2018/2022: probably {inferred.number} (inferred" in out
+    unknown = next(r for r in rows if r.confidence is Confidence.UNKNOWN)
+    _, out, _ = rules(capsys, unknown.id)
+    assert "ISkO 2018/2022: number unknown (unknown" in out
+
+
+def test_the_json_of_a_clause_carries_its_later_numbers(capsys) -> None:
+    code, out, _ = rules(capsys, "4.4.4", "--edition", "2022", "--json")
+    assert code == 0
+    (clause,) = json.loads(out)
+    assert clause["id"] == "ISkO 4.3.4"
+    (n,) = clause["numbers"]
+    assert (n["edition"], n["number"], n["confidence"]) == ("2022", "ISkO 4.4.4", "certain")
+    assert n["sources"]
+
+
+def test_a_number_no_clause_has_in_2022_is_exit_2(capsys) -> None:
+    code, _, err = rules(capsys, "9.9.9", "--edition", "2022")
+    assert code == 2 and "ISkO 9.9.9" in err and "2018/2022" in err
+
+
+def test_an_unknown_edition_is_refused_naming_the_known_ones(capsys) -> None:
+    code, out, err = rules(capsys, "4.4.4", "--edition", "2018")
+    assert code == 2 and not out
+    assert "unknown edition '2018'; known: 1998, 2022" in err

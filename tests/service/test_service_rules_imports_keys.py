@@ -157,3 +157,29 @@ def test_the_spec_refuses_an_empty_import_as_the_service_does(app, client, keys)
         "/v1/imports/iss", data=b"", content_type="text/plain", headers=keys["platform"]
     )
     assert r.status_code == 422
+
+
+def test_a_rule_shows_both_numbers_and_is_found_by_either(client, keys):
+    h = keys["referee"]
+    by_2022 = client.get("/v1/rules/ISkO%204.4.4?edition=2022", headers=h)
+    assert by_2022.status_code == 200 and by_2022.json["id"] == "ISkO 4.3.4"
+    assert by_2022.json["summary"] == engine.catalogue().get("ISkO 4.3.4").summary["en"]
+    (n,) = by_2022.json["numbers"]
+    assert (n["edition"], n["number"], n["confidence"]) == ("2022", "ISkO 4.4.4", "certain")
+    assert n["sources"]
+    by_1998 = client.get("/v1/rules/isko-4.3.4", headers=h).json
+    assert by_1998 == by_2022.json
+    # without an edition the id is the 1998/99 number: 4.4.4 is another clause
+    assert client.get("/v1/rules/isko-4.4.4", headers=h).json["id"] == "ISkO 4.4.4"
+    listed = {c["id"]: c for c in client.get("/v1/rules", headers=h).json}
+    assert listed["ISkO 4.3.4"]["numbers"] == by_2022.json["numbers"]
+
+
+def test_an_edition_number_no_clause_has_is_404_an_unknown_edition_422(client, keys):
+    h = keys["referee"]
+    missing = client.get("/v1/rules/ISkO%209.9.9?edition=2022", headers=h)
+    assert missing.status_code == 404 and missing.json["code"] == "kb.clause_not_found"
+    assert "2018/2022" in missing.json["detail"]
+    bad = client.get("/v1/rules/ISkO%204.4.4?edition=2018", headers=h)
+    assert bad.status_code == 422 and bad.content_type == PROBLEM
+    assert "1998" in bad.get_data(as_text=True) and "2022" in bad.get_data(as_text=True)

@@ -7,7 +7,9 @@ import re
 
 import pytest
 
+from referee.core.ruleset import Edition
 from referee.rules.catalogue import default_catalogue
+from referee.rules.editions import Confidence, numbering
 from tests.support.web import Console
 
 CLAUSE_RE = re.compile(r'data-clause="([^"]+)"')
@@ -102,3 +104,32 @@ def test_the_search_page_names_each_hits_chapter(referee: Console) -> None:
     item = body[body.index('data-clause="ISkO 4.2.8"') :]
     assert "ISkO 4 · Durchführung des Spiels" in item[: item.index("</details>")]
     assert "beste Treffer zuerst" in body and 'href="/console/rules"' in body
+
+
+def test_a_clause_page_shows_its_2022_number_and_is_found_by_it(referee: Console) -> None:
+    body = _page(referee, "/console/rules/isko-4.4.4?edition=2022&lang=de")
+    assert '<span class="cid">ISkO 4.3.4</span>' in body  # the claim, by its 1998/99 id
+    assert "ISkO 2018/2022: ISkO 4.4.4 (gesichert) · Quellen: " in body
+    same = _page(referee, "/console/rules/isko-4.3.4?lang=de")
+    assert body[body.index("<h1>") :] == same[same.index("<h1>") :]
+    # without the edition the number is the 1998/99 one: another clause
+    assert '<span class="cid">ISkO 4.4.4</span>' in _page(referee, "/console/rules/isko-4.4.4")
+
+
+def test_an_inferred_number_is_shown_as_probable_never_as_certain(referee: Console) -> None:
+    rows = numbering(Edition.ISKO_2022).rows.values()
+    row = next(r for r in rows if r.confidence is Confidence.INFERRED and r.number)
+    slug = row.id.lower().replace(" ", "-")
+    body = _page(referee, f"/console/rules/{slug}?lang=en")
+    assert f"ISkO 2018/2022: probably {row.number} (inferred, no source confirms it)" in body
+    assert f"{row.number} (certain)" not in body
+
+
+def test_the_browser_shows_later_numbers_and_its_search_finds_a_2022_number(
+    referee: Console,
+) -> None:
+    body = _page(referee, "/console/rules?lang=en")
+    claim = body[body.index('data-clause="ISkO 4.3.4"') :]
+    assert claim.index("ISkO 2018/2022: ISkO 4.4.4 (certain)") < claim.index("</details>")
+    hits = CLAUSE_RE.findall(_page(referee, "/console/rules?q=4.4.4&lang=en"))
+    assert "ISkO 4.3.4" in hits[:2]  # by its 2022 number, beside 1998/99's own 4.4.4
