@@ -11,8 +11,8 @@ from typing import Any, NoReturn, TypeVar
 from flask import current_app, g, request
 from flask_smorest import abort
 
+from referee.core.vocabulary import DEFAULT_LANGUAGE, LANGUAGES, Language
 from referee.record.strict_json import StrictJSONError, strict_json_loads
-from referee.rules.languages import DEFAULT_LANGUAGE, LANGUAGES
 from referee.service.adjudication import AdjudicationService
 from referee.service.disputes import DisputeService
 from referee.service.errors import RequestMalformed, Unauthenticated
@@ -90,7 +90,7 @@ def authorized(*roles: str, anonymous_ok: bool = False) -> Callable[[F], F]:
     return decorate
 
 
-def language() -> str:
+def language() -> Language:
     """``?lang=`` if given (must be de, en or es), else the best ``Accept-Language``."""
     environ = request.environ
     if not environ.get("QUERY_STRING") and "HTTP_ACCEPT_LANGUAGE" not in environ:
@@ -99,10 +99,10 @@ def language() -> str:
     if lang is not None:
         if lang not in LANGUAGES:
             abort(400, messages={"query": {"lang": [f"must be one of {', '.join(LANGUAGES)}"]}})
-        return lang
+        return Language(lang)
     if "HTTP_ACCEPT_LANGUAGE" not in environ:
         return DEFAULT_LANGUAGE
-    return (
+    return Language(
         request.accept_languages.best_match(LANGUAGES, default=DEFAULT_LANGUAGE) or DEFAULT_LANGUAGE
     )
 

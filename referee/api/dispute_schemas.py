@@ -9,7 +9,7 @@ import marshmallow as ma
 
 from referee.api.contract import NO_NUL, Document
 from referee.api.schemas import LangQuerySchema
-from referee.rules.kinds import Kind
+from referee.core.kinds import Kind
 from referee.rulings.model import Outcome
 from referee.service.model import LANGUAGES
 

@@ -34,6 +34,7 @@ from referee.api.dispute_schemas import (
 )
 from referee.api.extensions import Blueprint
 from referee.api.schemas import LangQuerySchema
+from referee.core.kinds import Kind
 from referee.service.disputes import READERS, SUBMITTERS
 from referee.service.errors import NotFound
 from referee.service.model import ID_PATH, DisputeFilter
@@ -69,7 +70,7 @@ class Disputes(MethodView):
             event=args.get("event"),
             table=args.get("table"),
             outcome=args.get("outcome"),
-            kind=args.get("kind"),
+            kind=Kind(args["kind"]) if args.get("kind") else None,
             submitted_from=day or args.get("submitted_from"),
             submitted_to=day or args.get("submitted_to"),
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from referee.core.vocabulary import Language
 from referee.service.model import Dispute, Revision
 
 
@@ -16,7 +17,7 @@ def ruling_url(ruling: Revision) -> str:
     return f"{dispute_url(ruling.dispute_id)}/rulings/{ruling.revision}"
 
 
-def ruling(r: Revision, lang: str, revisions: Sequence[Revision]) -> dict[str, Any]:
+def ruling(r: Revision, lang: Language, revisions: Sequence[Revision]) -> dict[str, Any]:
     """A ruling revision with its ``skat-ruling/1`` document in ``lang`` and the record it
     ruled; ``revisions`` are its dispute's (to name the one it reviews by its number)."""
     numbers = {other.id: other.revision for other in revisions}
@@ -41,7 +42,7 @@ def ruling(r: Revision, lang: str, revisions: Sequence[Revision]) -> dict[str, A
     }
 
 
-def dispute(d: Dispute, lang: str, *, full: bool = True) -> dict[str, Any]:
+def dispute(d: Dispute, lang: Language, *, full: bool = True) -> dict[str, Any]:
     """A dispute; ``full`` adds the record and the current ruling."""
     out: dict[str, Any] = {
         "id": d.id,

@@ -12,6 +12,7 @@ from referee.api.contract import NO_NUL
 from referee.api.dispute_schemas import KINDS
 from referee.api.extensions import ANONYMOUS_OK, Blueprint
 from referee.api.schemas import LangQuerySchema
+from referee.core.kinds import Kind
 from referee.core.ruleset import Edition
 from referee.rules.editions import Confidence
 from referee.service import rules as catalogue
@@ -89,7 +90,10 @@ class Rules(MethodView):
     def get(self, args: dict[str, Any]) -> list[dict[str, Any]]:
         """All clauses, or those matching q (in the chosen language), document and kind."""
         return catalogue.find(
-            language(), q=args.get("q"), document=args.get("document"), kind=args.get("kind")
+            language(),
+            q=args.get("q"),
+            document=args.get("document"),
+            kind=Kind(args["kind"]) if args.get("kind") else None,
         )
 
 

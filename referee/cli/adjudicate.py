@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any
 
 from referee.core.errors import RefereeError
+from referee.core.vocabulary import LANGUAGES, Language
 
 if TYPE_CHECKING:
     from referee.record.log import GameRecord
@@ -48,7 +49,13 @@ def register(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="with --batch: worker processes (default 1; 0 = one per CPU)",
     )
-    parser.add_argument("--lang", choices=("en", "de", "es"), default="en")
+    parser.add_argument(
+        "--lang",
+        type=Language,
+        choices=LANGUAGES,
+        default=Language.EN,
+        help="language: en, de or es (default en)",
+    )
     parser.add_argument("--format", choices=("json", "text"), default="json")
     parser.add_argument(
         "--progress",
@@ -151,7 +158,7 @@ def rule_stream(
     out: IO[str],
     *,
     iss: bool = False,
-    lang: str = "en",
+    lang: Language = Language.EN,
     jobs: int = 1,
     progress: _Progress | None = None,
 ) -> tuple[int, int]:

@@ -15,7 +15,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
-from referee.rules.languages import LANGUAGES
+from referee.core.vocabulary import LANGUAGES, Language
 
 if TYPE_CHECKING:
     from referee.rules.catalogue import Clause
@@ -29,7 +29,13 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--search", nargs="+", metavar="WORD", help="words to look for (best first)"
     )
-    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default en)")
+    parser.add_argument(
+        "--lang",
+        type=Language,
+        choices=LANGUAGES,
+        default=Language.EN,
+        help="language: en, de or es (default en)",
+    )
     parser.add_argument(
         "--refs", action="store_true", help="also print the clauses it cross-references"
     )
@@ -101,7 +107,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         return 1
 
 
-def format_clause(clause: Clause, lang: str = "en") -> str:
+def format_clause(clause: Clause, lang: Language = Language.EN) -> str:
     """A clause as a readable block of text."""
     from referee.rules.editions import later_numbers
 
@@ -134,7 +140,7 @@ def _number_line(n: dict[str, Any]) -> str:
     return f"{n['name']}: {probably}{n['number']} ({n['confidence']}{sources})"
 
 
-def _contents(catalogue: Any, lang: str, as_json: bool, out: TextIO) -> int:
+def _contents(catalogue: Any, lang: Language, as_json: bool, out: TextIO) -> int:
     if as_json:
         return _dump(
             [{"id": c.id, "title": c.text(lang)[0], "heading": c.heading} for c in catalogue],
@@ -156,7 +162,7 @@ def _indent(block: str, distance: int) -> str:
     return "\n".join("    " * max(distance - 1, 0) + line for line in block.splitlines())
 
 
-def _as_dict(clause: Clause, lang: str) -> dict[str, Any]:
+def _as_dict(clause: Clause, lang: Language) -> dict[str, Any]:
     from referee.rules.editions import later_numbers
 
     title, summary = clause.text(lang)

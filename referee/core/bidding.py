@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 from referee.core.contracts import NULL_VALUES
 from referee.core.errors import BiddingError
 from referee.core.seats import FOREHAND, MIDDLEHAND, REARHAND, Seat
+from referee.core.vocabulary import Word
 
 
 def _values() -> tuple[int, ...]:
@@ -38,11 +39,19 @@ BID_VALUES: tuple[int, ...] = _values()
 _BID_SET = frozenset(BID_VALUES)
 
 
+class Call(Word):
+    """What a player says in the bidding."""
+
+    BID = "bid"
+    HOLD = "hold"
+    PASS = "pass"
+
+
 class BidAction(NamedTuple):
     """One bidding action as it happened: ``kind`` is bid, hold or pass (immutable)."""
 
     seat: Seat
-    kind: str
+    kind: Call
     value: int | None = None
 
 
@@ -170,7 +179,7 @@ class Auction:
     # -- actions ------------------------------------------------------------------------
     def bid(self, seat: Seat, value: int) -> None:
         self.verify_bid(seat, value)
-        self.history.append(_new(BidAction, (seat, "bid", value)))
+        self.history.append(_new(BidAction, (seat, Call.BID, value)))
         self.highest = value
         if self.stage == 3:
             self._finish(seat)
@@ -180,13 +189,13 @@ class Auction:
 
     def hold(self, seat: Seat) -> None:
         self.verify_hold(seat)
-        self.history.append(_new(BidAction, (seat, "hold", self.highest)))
+        self.history.append(_new(BidAction, (seat, Call.HOLD, self.highest)))
         self.awaiting = self.bidder
         self._skip_out()
 
     def pass_(self, seat: Seat) -> None:
         self.verify_pass(seat)
-        self.history.append(_new(BidAction, (seat, "pass", None)))
+        self.history.append(_new(BidAction, (seat, Call.PASS, None)))
         if seat is not self.awaiting:  # a released player out of turn (3.3.9)
             self.exclude(seat)
             return
@@ -221,9 +230,9 @@ class Auction:
 
     def apply(self, action: BidAction) -> None:
         """Apply a recorded action."""
-        if action.kind == "bid":
+        if action.kind == Call.BID:
             self.bid(action.seat, action.value or 0)
-        elif action.kind == "hold":
+        elif action.kind == Call.HOLD:
             self.hold(action.seat)
         else:
             self.pass_(action.seat)

@@ -4,7 +4,7 @@ The examples themselves are data (``rules_kb/examples/worked.yaml``, read by
 :mod:`referee.rules.examples`). Each :class:`WorkedExample` names the clause it comes
 from, says in a line what happens, holds the inputs (card tokens, bid, final count ...)
 and the result the rule text prints; :meth:`WorkedExample.compute` feeds the inputs to
-the core, by the function its ``kind`` names (:data:`COMPUTE`).
+the core, by the function its ``computation`` (the entry's ``kind``) names (:data:`COMPUTE`).
 
 >>> ex = WorkedExample("x", "ISkO 5.1.2", "the four null values", "null_values",
 ...     {"variants": [[False, False], [True, False], [False, True], [True, True]]},
@@ -41,14 +41,14 @@ class WorkedExample:
     id: str
     clause: str
     description: str
-    kind: str
+    computation: str
     inputs: Mapping[str, Any]
     expected: Any
     source: str = "en"  # which translation states it: en, es, or "en es" (both), web
 
     def compute(self) -> Any:
         """The result the core computes from :attr:`inputs`."""
-        return COMPUTE[self.kind](self.inputs)
+        return COMPUTE[self.computation](self.inputs)
 
     @property
     def ok(self) -> bool:

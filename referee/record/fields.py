@@ -67,7 +67,7 @@ def check_time(index: int, value: str) -> None:
         )
 
 
-def field_value(index: int, name: str, kind: str, value: Any) -> Any:
+def field_value(index: int, name: str, expects: str, value: Any) -> Any:
     def bad(what: str, expected: str) -> RecordError:
         return _fail(
             f"{name} must be {what}, got {value!r}",
@@ -77,11 +77,11 @@ def field_value(index: int, name: str, kind: str, value: Any) -> Any:
             field=name,
         )
 
-    if kind == "int":
+    if expects == "int":
         if type(value) is not int:
             raise bad("an integer", "integer")
         return value
-    if kind == "bid":
+    if expects == "bid":
         # ISkO 3.3.1: a bid is a game value; a number that is none (19, -5, 10**30) is
         # refused like a card that does not exist (docs/interpretations.md, "Bid values")
         if type(value) is not int:
@@ -96,42 +96,42 @@ def field_value(index: int, name: str, kind: str, value: Any) -> Any:
                 field=name,
             )
         return value
-    if kind == "trick":
+    if expects == "trick":
         if type(value) is not int or not 1 <= value <= 10:
             raise bad("a trick number 1-10", "trick")
         return value
-    if kind == "bool":
+    if expects == "bool":
         if type(value) is not bool:
             raise bad("true or false", "bool")
         return value
-    if kind == "str":
+    if expects == "str":
         if not isinstance(value, str):
             raise bad("a string", "string")
         return value
-    if kind == "how":
+    if expects == "how":
         if value not in EXPOSE_HOW:
             raise bad("one of " + ", ".join(EXPOSE_HOW), "how")
         return value
-    if kind == "choice":
+    if expects == "choice":
         if value not in CHOICES:
             raise bad("one of " + ", ".join(CHOICES), "choice")
         return value
-    if kind == "seat":
+    if expects == "seat":
         seat = _SEAT_BY_NAME.get(value) if type(value) is str else None
         if seat is None:
             raise bad("one of " + ", ".join(SEAT_NAMES), "seat")
         return seat
-    if kind == "game":
+    if expects == "game":
         try:
             return Game.parse(value)
         except RefereeError:
             raise bad("one of clubs, spades, hearts, diamonds, grand, null", "game") from None
-    if kind == "card":
+    if expects == "card":
         try:
             return Card.parse(value)
         except CardError as exc:
             raise _fail(exc.message, exc.code, exc.params, event=index, field=name) from None
-    if kind == "cards":
+    if expects == "cards":
         if not isinstance(value, list) or not value:  # the schema's minItems: 1
             raise bad("an array of at least one card", "cards")
         out = []
@@ -152,4 +152,4 @@ def field_value(index: int, name: str, kind: str, value: Any) -> Any:
                 )
             out.append(card)
         return tuple(out)
-    raise AssertionError(kind)  # pragma: no cover
+    raise AssertionError(expects)  # pragma: no cover

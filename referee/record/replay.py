@@ -26,8 +26,10 @@ from collections.abc import Iterator
 from referee.core.bidding import Auction
 from referee.core.contracts import Contract
 from referee.core.errors import BiddingError, ContractError, RecordError
+from referee.core.kinds import Kind
 from referee.core.seats import FOREHAND, Seat
 from referee.core.tricks import FOLLOWERS, trick_outcomes
+from referee.core.vocabulary import Note, Phase
 from referee.record.events import Event
 from referee.record.log import GameRecord
 from referee.record.replay_acts import ActsOutsidePlay, correction_refused
@@ -72,7 +74,7 @@ class Replayer(ActsOutsidePlay):
             sizes = [m.bit_count() for m in (deal.forehand, deal.middlehand, deal.rearhand)]
             self._note(
                 None,
-                "wrong_card_count",
+                Kind.WRONG_CARD_COUNT,
                 None,
                 f"hands of {sizes[0]}, {sizes[1]}, {sizes[2]} cards and "
                 f"a skat of {deal.skat.bit_count()}",
@@ -96,14 +98,14 @@ class Replayer(ActsOutsidePlay):
         yet it goes on. Flagged once, at the first such play; the play is replayed as
         recorded (the replayer never repairs a record), the ruling says what it means."""
         s = self.state
-        if s.phase != "playing":
+        if s.phase != Phase.PLAYING:
             return  # before play or after the last trick other notes say what it is
         gathered = next((m.event for m in s.markers if m.type == "cards_gathered"), None)
-        if gathered is None or any(i.kind == "play_after_gathered" for i in s.irregularities):
+        if gathered is None or any(i.kind == Note.PLAY_AFTER_GATHERED for i in s.irregularities):
             return
         self._note(
             event,
-            "play_after_gathered",
+            Note.PLAY_AFTER_GATHERED,
             event.seat,
             f"play recorded after the cards were gathered at event {gathered}",
             event.card,
@@ -119,8 +121,8 @@ class Replayer(ActsOutsidePlay):
     # -- the deal -----------------------------------------------------------------------------
     def _on_dealt(self, event: Event) -> None:
         """The dealer has finished: the bidding begins (a repeated mark changes nothing)."""
-        if self.state.phase == "deal":
-            self.state.phase = "bidding"
+        if self.state.phase == Phase.DEAL:
+            self.state.phase = Phase.BIDDING
 
     # -- bidding ----------------------------------------------------------------------------
     def _bidding(self, event: Event) -> None:
@@ -128,14 +130,16 @@ class Replayer(ActsOutsidePlay):
         look at the skat in the bidding, by each of the two biddings the table may hold)."""
         action = event.type
         s = self.state
-        if s.phase == "deal":  # bidding began before the deal was marked as finished
-            s.phase = "bidding"
+        if s.phase == Phase.DEAL:  # bidding began before the deal was marked as finished
+            s.phase = Phase.BIDDING
         # (type: ignore below) bidding events always carry a seat (the parser requires it)
         seat: Seat = event.seat  # type: ignore[assignment]
         if action == "pass" and seat in s.auction.out:
             return  # a player shut out of the bidding (3.2.14, 3.3.9) says he passes
-        if s.phase != "bidding":
-            self._note(event, "bidding_irregular", event.seat, f"{action} after the bidding ended")
+        if s.phase != Phase.BIDDING:
+            self._note(
+                event, Note.BIDDING_IRREGULAR, event.seat, f"{action} after the bidding ended"
+            )
             return
         kept = s.auction_kept
         error = _bid_into(s.auction, event)
@@ -146,7 +150,7 @@ class Replayer(ActsOutsidePlay):
             elif error is not None and kept_error is None:
                 s.auction, s.auction_kept, error = kept, None, None  # it went on as bid
         if error is not None:
-            self._note(event, "bidding_irregular", seat, error.message)
+            self._note(event, Note.BIDDING_IRREGULAR, seat, error.message)
             return
         if s.auction.stage == 0:
             self._end_bidding()
@@ -166,16 +170,16 @@ class Replayer(ActsOutsidePlay):
         auction = s.auction
         s.auction_kept = None
         if auction.declarer is None:
-            s.phase = "passed_in"
+            s.phase = Phase.PASSED_IN
         else:
-            s.phase, s.declarer, s.bid = "declaring", auction.declarer, auction.highest
+            s.phase, s.declarer, s.bid = Phase.DECLARING, auction.declarer, auction.highest
 
     def release_bidders(self, event: Event) -> None:
         """A look at the skat before the bidding was over (ISkO 3.2.14, 3.3.9): the player
         who looked is out of the bidding; once bids were made, the other two are no longer
         bound by them and may pass or start over, those who had passed staying out."""
         s = self.state
-        if s.phase not in ("deal", "bidding"):
+        if s.phase not in (Phase.DEAL, Phase.BIDDING):
             return
         seat = None if event.by_dealer else event.seat
         auction = s.auction
@@ -202,7 +206,7 @@ class Replayer(ActsOutsidePlay):
     def _on_pickup(self, event: Event) -> None:
         s = self.state
         seat = event.seat
-        if s.phase == "declaring" and seat is s.declarer and not s.skat_taken:
+        if s.phase == Phase.DECLARING and seat is s.declarer and not s.skat_taken:
             # (type: ignore below) seat events always carry a seat (the parser requires it)
             s.hands[seat.index] |= s.skat  # type: ignore[union-attr]
             s.skat, s.skat_taken = 0, True
@@ -236,12 +240,14 @@ class Replayer(ActsOutsidePlay):
         if len(event.cards) != 2 or s.skat.bit_count() != 2:
             self._note(
                 event,
-                "wrong_card_count",
+                Kind.WRONG_CARD_COUNT,
                 seat,
                 f"{len(event.cards)} cards put in the skat instead of 2",
             )
         if s.contract is not None:
-            self._note(event, "skat_viewed", seat, "the skat was exchanged after the declaration")
+            self._note(
+                event, Kind.SKAT_VIEWED, seat, "the skat was exchanged after the declaration"
+            )
 
     def _on_declare(self, event: Event) -> None:
         s = self.state
@@ -261,14 +267,14 @@ class Replayer(ActsOutsidePlay):
             refused = correction_refused(s, game)
             if refused is not None:
                 self._note(
-                    event, "invalid_declaration", seat, refused, subkind="correction_refused"
+                    event, Kind.INVALID_DECLARATION, seat, refused, subkind="correction_refused"
                 )
                 return
             # 3.4.5: the declarer corrects his invalid announcement before play: it is
             # replaced (the first one stays in the record and in the irregularities)
-            s.contract, s.phase, s.current, s.to_play = None, "declaring", None, None
+            s.contract, s.phase, s.current, s.to_play = None, Phase.DECLARING, None, None
             correcting = True
-        if s.phase != "declaring" or seat is not s.declarer or s.contract is not None:
+        if s.phase != Phase.DECLARING or seat is not s.declarer or s.contract is not None:
             why = (
                 "a game was already declared"
                 if s.contract is not None
@@ -276,7 +282,7 @@ class Replayer(ActsOutsidePlay):
                 if s.declarer and seat is not s.declarer
                 else f"declared during {s.phase}"
             )
-            self._note(event, "invalid_declaration", seat, why)
+            self._note(event, Kind.INVALID_DECLARATION, seat, why)
             if s.contract is not None or s.declarer is not None and seat is not s.declarer:
                 return
             if s.declarer is None:
@@ -298,13 +304,13 @@ class Replayer(ActsOutsidePlay):
             problems.append(exc.message)
             contract = Contract.declare(game, hand=hand, ouvert=ouvert and name == "null")
         for problem in problems:
-            self._note(event, "invalid_declaration", seat, problem)
+            self._note(event, Kind.INVALID_DECLARATION, seat, problem)
         # (type: ignore below) a declaration always has a seat (the parser requires it)
         n = s.hands[seat.index].bit_count()  # type: ignore[union-attr]
         if n != 10 and not correcting:  # a correction holds the cards already counted
             self._note(
                 event,
-                "wrong_card_count",
+                Kind.WRONG_CARD_COUNT,
                 seat,
                 f"the declarer declared holding {n} cards instead of 10",
             )
@@ -313,7 +319,7 @@ class Replayer(ActsOutsidePlay):
         s.followers, s.outcomes = FOLLOWERS[g], trick_outcomes(g)
         # (type: ignore below) a declaration always has a seat (the parser requires it)
         s.declarer_cards_at_declaration = s.hands[seat.index]  # type: ignore[union-attr]
-        s.phase = "playing"
+        s.phase = Phase.PLAYING
         next_trick(s, 1, FOREHAND)
         h = s.hands
         s.opening = (h[0], h[1], h[2], s.skat)  # the start position, built when asked for
@@ -341,26 +347,26 @@ class Replayer(ActsOutsidePlay):
                 params={"seat": str(seat), "card": card.name},
             )
         phase = s.phase
-        if phase in ("bidding", "declaring"):
+        if phase in (Phase.BIDDING, Phase.DECLARING):
             self._note(
                 event,
-                "lead_before_declaration",
+                Kind.LEAD_BEFORE_DECLARATION,
                 seat,
                 f"{seat} played {card} before the game was declared",
                 card,
             )
             return  # the card still counts as a hand card (ISkO 3.4.6)
         trick = s.current
-        if phase != "playing" or trick is None or s.contract is None:
+        if phase != Phase.PLAYING or trick is None or s.contract is None:
             self._note(
-                event, "play_after_end", seat, f"{seat} played {card} during {s.phase}", card
+                event, Note.PLAY_AFTER_END, seat, f"{seat} played {card} during {s.phase}", card
             )
             return
         plays = trick.plays
         if plays and (plays[0][0] is seat or (len(plays) == 2 and plays[1][0] is seat)):
             self._note(
                 event,
-                "cards_exposed",
+                Kind.CARDS_EXPOSED,
                 seat,
                 f"{seat} put down {card} as a second card to trick {trick.number}",
                 card,
@@ -371,7 +377,7 @@ class Replayer(ActsOutsidePlay):
             if seat is not trick.leader:
                 self._note(
                     event,
-                    "false_lead",
+                    Kind.FALSE_LEAD,
                     seat,
                     f"{seat} led {card} to trick {trick.number}; {trick.leader} was to lead",
                     card,
@@ -380,7 +386,7 @@ class Replayer(ActsOutsidePlay):
             if seat is not s.to_play:
                 self._note(
                     event,
-                    "play_before_turn",
+                    Kind.PLAY_BEFORE_TURN,
                     seat,
                     f"{seat} played {card} before {s.to_play}",
                     card,
@@ -390,7 +396,7 @@ class Replayer(ActsOutsidePlay):
             if hands[idx] & follow and not (follow >> card) & 1:
                 self._note(
                     event,
-                    "revoke",
+                    Kind.REVOKE,
                     seat,
                     f"{seat} played {card} to {led} although able to follow",
                     card,
@@ -424,7 +430,7 @@ class Replayer(ActsOutsidePlay):
         names = ", ".join(c.name for c in event.extra)
         self._note(
             event,
-            "wrong_card_count",
+            Kind.WRONG_CARD_COUNT,
             seat,
             f"{seat} put {names} into trick {trick.number} together with {event.card}",
             event.card,
@@ -437,7 +443,7 @@ class Replayer(ActsOutsidePlay):
         s, seat = self.state, event.seat
         assert seat is not None
         trick = s.current
-        if s.phase != "playing" or trick is None or not trick.plays:
+        if s.phase != Phase.PLAYING or trick is None or not trick.plays:
             raise RecordError(
                 "no_card needs a trick in play with a card on the table",
                 code="replay.no_card",
@@ -453,7 +459,7 @@ class Replayer(ActsOutsidePlay):
             )
         self._note(
             event,
-            "wrong_card_count",
+            Kind.WRONG_CARD_COUNT,
             seat,
             f"{seat} put no card to trick {trick.number}, which was taken without it",
             subkind="no_card",
@@ -486,7 +492,7 @@ class Replayer(ActsOutsidePlay):
             if trick.winner is not None:  # reopen the completed trick
                 s.tricks.pop()
                 trick.winner, trick.points = None, 0
-                s.current, s.phase = trick, "playing"
+                s.current, s.phase = trick, Phase.PLAYING
             for seat, card, _ in trick.plays[pos:]:
                 s.hands[seat.index] |= 1 << card
             del trick.plays[pos:]
@@ -494,7 +500,7 @@ class Replayer(ActsOutsidePlay):
                 s.to_play = trick.leader
             else:
                 s.to_play = trick.plays[-1][0].next
-                if irr.kind == "revoke":
+                if irr.kind == Kind.REVOKE:
                     s.to_play = irr.seat
             return
 

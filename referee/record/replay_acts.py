@@ -10,7 +10,9 @@ from __future__ import annotations
 from referee.core.cards import Card
 from referee.core.contracts import Game
 from referee.core.errors import RecordError
+from referee.core.kinds import Kind
 from referee.core.seats import SEATS, Seat
+from referee.core.vocabulary import Note, Phase
 from referee.record.events import Event
 from referee.record.state import GameState, Irregularity
 
@@ -25,7 +27,7 @@ class ActsOutsidePlay:
     def _note(
         self,
         event: Event | None,
-        kind: str,
+        kind: Kind | Note,
         seat: Seat | None,
         detail: str,
         card: Card | None = None,
@@ -40,7 +42,7 @@ class ActsOutsidePlay:
                 event.index if event else None,
                 kind,
                 seat,
-                "deal" if event is None else s.phase,
+                Phase.DEAL if event is None else s.phase,
                 s.trick_number,
                 detail,
                 card,
@@ -62,7 +64,7 @@ class ActsOutsidePlay:
 
     # -- the dealer at a table of four (ISkO 3.5.4, SkWO 8.5) ----------------------------------
     def _dealer(self, event: Event, what: str, detail: str) -> None:
-        self._note(event, "dealer_infraction", None, detail, subkind=what)
+        self._note(event, Kind.DEALER_INFRACTION, None, detail, subkind=what)
 
     def _on_look_into_hand(self, event: Event) -> None:
         """The dealer may look into one player's cards (3.5.4); into a second is a fault."""
@@ -83,13 +85,13 @@ class ActsOutsidePlay:
 
     def _skat_viewed(self, event: Event, what: str) -> None:
         s = self.state
-        if s.phase == "declaring" and event.seat is s.declarer and not s.skat_taken:
+        if s.phase == Phase.DECLARING and event.seat is s.declarer and not s.skat_taken:
             # the declarer looking at the skat before declaring is a pickup in all but name
             self._note(
-                event, "skat_viewed", event.seat, f"the declarer {what} without taking it up"
+                event, Kind.SKAT_VIEWED, event.seat, f"the declarer {what} without taking it up"
             )
             return
-        self._note(event, "skat_viewed", event.seat, f"{event.seat} {what} during {s.phase}")
+        self._note(event, Kind.SKAT_VIEWED, event.seat, f"{event.seat} {what} during {s.phase}")
         self.release_bidders(event)
 
     def _on_expose(self, event: Event) -> None:
@@ -116,7 +118,7 @@ class ActsOutsidePlay:
         what = {"dropped": "dropped", "shown": "showed"}.get(how or "", "exposed")
         self._note(
             event,
-            "cards_exposed",
+            Kind.CARDS_EXPOSED,
             event.seat,
             f"{event.seat} {what} {names}"
             + (" together with the card just played" if how == "with_play" else "")
@@ -134,7 +136,7 @@ class ActsOutsidePlay:
         if n > len(s.tricks):
             self._note(
                 event,
-                "tricks_reviewed",
+                Kind.TRICKS_REVIEWED,
                 event.seat,
                 f"{event.seat} looked at trick {n}, which has not been played",
             )
@@ -142,7 +144,7 @@ class ActsOutsidePlay:
         if event.on_request is False:
             self._note(
                 event,
-                "tricks_reviewed",
+                Kind.TRICKS_REVIEWED,
                 event.seat,
                 f"{event.seat} looked at turned trick {n} without asking for it",
                 subkind="unasked",
@@ -150,11 +152,11 @@ class ActsOutsidePlay:
             return
         last = len(s.tricks)
         seat_played_next = bool(s.current and any(p[0] is event.seat for p in s.current.plays))
-        if n == last and not seat_played_next and s.phase == "playing":
+        if n == last and not seat_played_next and s.phase == Phase.PLAYING:
             return  # the last trick may be shown on request (ISkO 4.4.3)
         self._note(
             event,
-            "tricks_reviewed",
+            Kind.TRICKS_REVIEWED,
             event.seat,
             (
                 f"{event.seat} asked to see turned trick {n}"
@@ -175,7 +177,9 @@ class ActsOutsidePlay:
         if event.by_dealer:
             self._dealer(event, "remark", f"the dealer remarked: {event.text!r}")
             return
-        self._note(event, "improper_remark", event.seat, f"{event.seat} remarked: {event.text!r}")
+        self._note(
+            event, Kind.IMPROPER_REMARK, event.seat, f"{event.seat} remarked: {event.text!r}"
+        )
 
     def _on_choice(self, event: Event) -> None:
         """The declarer's choice (ISkO 3.3.10, 3.3.11) is a marker the ruling reads; with
@@ -214,7 +218,7 @@ def correction_refused(s: GameState, game: Game) -> str | None:
     only an invalid announcement may be corrected, at once (before a card is played), and
     within the same kind of game (suit, grand, null: the Spanish reading)."""
     if not any(
-        i.kind == "invalid_declaration" and i.event == s.declared_at for i in s.irregularities
+        i.kind == Kind.INVALID_DECLARATION and i.event == s.declared_at for i in s.irregularities
     ):
         return "the announcement it changes was valid, and a valid one is final (3.4.1)"
     if s.tricks or (s.current is not None and s.current.plays):

@@ -13,7 +13,9 @@ from typing import Any, NamedTuple
 from referee.core.bidding import Auction
 from referee.core.cards import Card, cards_of, points_of
 from referee.core.contracts import Contract
+from referee.core.kinds import Kind
 from referee.core.seats import SEATS, Seat
+from referee.core.vocabulary import Note, Phase
 from referee.record.log import GameRecord
 from referee.record.position import Position
 
@@ -46,9 +48,9 @@ class Irregularity:
     """Something that happened against the rules, as the replayer saw it."""
 
     event: int | None  # None: the deal itself
-    kind: str
+    kind: Kind | Note
     seat: Seat | None
-    phase: str
+    phase: Phase
     trick: int | None
     detail: str
     card: Card | None = None
@@ -75,7 +77,7 @@ class Marker(NamedTuple):
     event: int
     type: str
     seat: Seat | None
-    phase: str
+    phase: Phase
     trick: int | None  # the trick being played (or just completed) when it happened
     cards_in_trick: int
     cards_in_hand: int | None  # of the seat, when it has one
@@ -171,7 +173,7 @@ class GameState:
         self.hands: list[int] = [deal.forehand, deal.middlehand, deal.rearhand]
         self.skat: int = deal.skat
         # a record that marks the end of the deal (``dealt``) starts while dealing
-        self.phase = "deal" if any(e.type == "dealt" for e in record.events) else "bidding"
+        self.phase = Phase.DEAL if any(e.type == "dealt" for e in record.events) else Phase.BIDDING
         self.auction = Auction()
         #: after a look at the skat in the bidding (ISkO 3.3.9) the bidding may start over
         #: (``auction``) or go on as bid (this one); the record decides which, and this one
@@ -235,11 +237,11 @@ class GameState:
     @property
     def trick_number(self) -> int | None:
         """The number of the trick in play (or 10 when all are done); None before play."""
-        if self.phase not in ("playing", "finished"):
+        if self.phase not in (Phase.PLAYING, Phase.FINISHED):
             return None
         if self.current is not None and self.current.plays:
             return self.current.number
-        return min(len(self.tricks) + 1, 10) if self.phase == "playing" else len(self.tricks)
+        return min(len(self.tricks) + 1, 10) if self.phase == Phase.PLAYING else len(self.tricks)
 
     def side_of(self, seat: Seat) -> str:
         return "declarer" if seat is self.declarer else "defenders"

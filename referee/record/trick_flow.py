@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from referee.core.seats import Seat
 from referee.core.tricks import trick_winner
+from referee.core.vocabulary import Phase
 from referee.record.events import Event
 from referee.record.state import GameState, Trick
 
@@ -43,7 +44,7 @@ def close_short_trick(s: GameState, trick: Trick) -> None:
 def next_trick(s: GameState, number: int, leader: Seat) -> None:
     """Open trick ``number`` with ``leader`` to lead, or end the play after the tenth."""
     if number > 10:
-        s.phase, s.current, s.to_play = "finished", None, None
+        s.phase, s.current, s.to_play = Phase.FINISHED, None, None
     else:
         s.current, s.to_play = Trick(number, leader, []), leader
 

@@ -22,8 +22,8 @@ import yaml
 
 import referee
 from referee.core.errors import NotFound, RefereeError, Unavailable
-from referee.rules.kinds import Kind, kinds_by_clause
-from referee.rules.languages import LANGUAGES
+from referee.core.kinds import Kind, kinds_by_clause
+from referee.core.vocabulary import LANGUAGES, Language
 from referee.rules.search import SearchIndex, Thesaurus, read_thesaurus
 
 try:  # the C loader is several times faster; the catalogue loads at service start-up
@@ -31,10 +31,9 @@ try:  # the C loader is several times faster; the catalogue loads at service sta
 except AttributeError:  # pragma: no cover - PyYAML built without libyaml
     _Loader = yaml.SafeLoader
 
-LANGS = LANGUAGES  # the catalogue's older name
 SOURCES: frozenset[str] = frozenset({"en", "es"})
 EDITIONS: dict[str, str] = {"ISkO": "ISkO 1998/99", "SkWO": "SkWO 1998/99"}
-#: infraction kind codes (:mod:`referee.rules.kinds` says which clauses deal with each)
+#: infraction kind codes (:mod:`referee.core.kinds` says which clauses deal with each)
 KINDS: frozenset[str] = frozenset(Kind)
 FILE_KEYS: frozenset[str] = frozenset({"document", "edition", "section", "title", "clauses"})
 CLAUSE_KEYS: frozenset[str] = frozenset(
@@ -93,9 +92,9 @@ class Clause:
         """Document order: ISkO before SkWO, then numerically (4.1.10 after 4.1.9)."""
         return (list(EDITIONS).index(self.document), _number_key(self.number))
 
-    def text(self, lang: str = "en") -> tuple[str, str]:
+    def text(self, lang: Language = Language.EN) -> tuple[str, str]:
         """``(title, summary)`` in ``lang``, falling back to English."""
-        return self.title.get(lang, self.title["en"]), self.summary.get(lang, self.summary["en"])
+        return self.title[lang], self.summary[lang]
 
 
 def _number_key(number: str) -> tuple[int, ...]:
@@ -161,7 +160,7 @@ class Catalogue:
         except KeyError:
             raise ClauseNotFound(f"no clause {key} in the catalogue", where={"ref": key}) from None
 
-    def citation(self, ref: str, lang: str = "en") -> dict[str, str]:
+    def citation(self, ref: str, lang: Language = Language.EN) -> dict[str, str]:
         """The clause as a ruling cites it: id, edition, title and summary in ``lang``.
 
         Built once per clause and language; every call returns a fresh dict.
@@ -182,7 +181,7 @@ class Catalogue:
             self._citations[(ref, lang)] = cached
         return dict(cached)
 
-    def by_kind(self, kind: str) -> tuple[Clause, ...]:
+    def by_kind(self, kind: Kind) -> tuple[Clause, ...]:
         """The clauses that cite infraction kind ``kind``, in document order."""
         return tuple(c for c in self._clauses if kind in c.kinds)
 
@@ -205,7 +204,7 @@ class Catalogue:
             frontier = nxt
         return out
 
-    def search(self, words: str | Iterable[str], lang: str = "en") -> list[Clause]:
+    def search(self, words: str | Iterable[str], lang: Language = Language.EN) -> list[Clause]:
         """The clauses for a query in ``lang``, best first (:mod:`referee.rules.search`).
 
         Each language searches its own texts (with the clause ids and infraction kind codes):
@@ -232,7 +231,7 @@ def default_path() -> Path:
 @functools.lru_cache(maxsize=1)
 def default_catalogue() -> Catalogue:
     """The catalogue from :func:`default_path`, loaded once per process, each clause
-    listing the infraction kinds the registry (:mod:`referee.rules.kinds`) gives it."""
+    listing the infraction kinds the registry (:mod:`referee.core.kinds`) gives it."""
     return load_catalogue(kinds=kinds_by_clause())
 
 
@@ -425,13 +424,13 @@ def _texts(field: str, value: Any, bad: Callable[[str], None]) -> dict[str, str]
     if not isinstance(value, dict):
         bad(f"{field} must be a mapping with en, de, es")
         return {}
-    for lang in LANGS:
+    for lang in LANGUAGES:
         text = value.get(lang)
         if not isinstance(text, str) or not text.strip():
-            bad(f"{field} is missing language {lang!r}")
-    for lang in sorted(set(value) - set(LANGS), key=str):
+            bad(f"{field} is missing language {lang.value!r}")
+    for lang in sorted(set(value) - set(LANGUAGES), key=str):
         bad(f"{field} has unknown language {lang!r}")
-    return {lang: " ".join(str(value.get(lang, "")).split()) for lang in LANGS}
+    return {lang: " ".join(str(value.get(lang, "")).split()) for lang in LANGUAGES}
 
 
 def _str_list(value: Any, field: str, bad: Callable[[str], None]) -> list[str]:

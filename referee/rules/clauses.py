@@ -1,6 +1,6 @@
 """Which clauses each ending and each step of valuation applies: the rules as data.
 
-The clauses of the infraction kinds are declared in :mod:`referee.rules.kinds`.
+The clauses of the infraction kinds are declared in :mod:`referee.core.kinds`.
 
 Ids are written as the catalogue writes them (``ISkO 4.2.3``, ``SkWO 5.1``); a test
 checks that every one exists in ``rules_kb/``.
@@ -8,9 +8,9 @@ checks that every one exists in ``rules_kb/``.
 
 from __future__ import annotations
 
-from referee.rules.kinds import Kind
+from referee.core.kinds import Kind
 
-#: every infraction kind code, in registry order (the registry: :mod:`referee.rules.kinds`)
+#: every infraction kind code, in registry order (the registry: :mod:`referee.core.kinds`)
 INFRACTION_KINDS: tuple[str, ...] = tuple(k.value for k in Kind)
 
 ENDING_CLAUSES: dict[str, tuple[str, ...]] = {

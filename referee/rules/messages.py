@@ -15,8 +15,8 @@ from typing import Any
 import yaml
 
 from referee.core.errors import Unavailable
+from referee.core.vocabulary import LANGUAGES, Language
 from referee.rules.catalogue import default_path
-from referee.rules.languages import LANGUAGES
 
 __all__ = [
     "LANGUAGES",
@@ -52,7 +52,7 @@ class Messages:
     def has(self, key: str) -> bool:
         return key in self.messages
 
-    def term(self, word: Any, lang: str) -> Any:
+    def term(self, word: Any, lang: Language) -> Any:
         if isinstance(word, str) and word in self.terms:
             return self.terms[word].get(lang, word)
         if isinstance(word, list):
@@ -61,8 +61,10 @@ class Messages:
             return self.terms.get(str(word).lower(), {}).get(lang, str(word))
         return word
 
-    def render(self, key: str, params: Mapping[str, Any] | None = None, lang: str = "en") -> str:
-        """The text of ``key`` in ``lang`` (English if the language is unknown).
+    def render(
+        self, key: str, params: Mapping[str, Any] | None = None, lang: Language = Language.EN
+    ) -> str:
+        """The text of ``key`` in ``lang`` (a :class:`Language`, parsed where it came in).
 
         A text is a function of the key, the language and the parameters (values and
         types: ``True`` and ``1`` render differently), so it is remembered under all
@@ -73,7 +75,6 @@ class Messages:
         >>> m.render("k", {"n": 1, "b": True}), m.render("k", {"n": True, "b": 1})
         ('1, yes', 'yes, 1')
         """
-        lang = lang if lang in LANGUAGES else "en"
         frozen = _frozen(params) if params else ()
         if frozen is None:
             return self._render(key, params, lang)
@@ -85,7 +86,7 @@ class Messages:
             self._texts[(key, lang, frozen)] = text
         return text
 
-    def _render(self, key: str, params: Mapping[str, Any] | None, lang: str) -> str:
+    def _render(self, key: str, params: Mapping[str, Any] | None, lang: Language) -> str:
         template = self.messages.get(key)
         params = params or {}
         if template is None:  # never silent: tests assert every key exists

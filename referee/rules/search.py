@@ -40,7 +40,7 @@ from typing import Any, Protocol
 
 import yaml
 
-from referee.rules.languages import LANGUAGES
+from referee.core.vocabulary import LANGUAGES, Language
 
 __all__ = [
     "Analyzer",
@@ -169,8 +169,8 @@ Alts = frozenset[str]
 class Analyzer:
     """Words of one language to their sets of alternative stems (cached)."""
 
-    def __init__(self, lang: str, thesaurus: Thesaurus):
-        self.lang = lang if lang in STEMMERS else "en"
+    def __init__(self, lang: Language, thesaurus: Thesaurus):
+        self.lang = lang
         import snowballstemmer  # here: it loads every language's stemmer, a search needs it
 
         self._stemmer: Any = snowballstemmer.stemmer(STEMMERS[self.lang])
@@ -300,7 +300,7 @@ class SearchIndex:
     """The clauses of a catalogue, analysed for one language."""
 
     clauses: Sequence[Searchable]
-    lang: str
+    lang: Language
     thesaurus: Thesaurus
     analyzer: Analyzer = field(init=False)
     fields: list[dict[str, _Field]] = field(init=False)

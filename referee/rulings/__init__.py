@@ -12,7 +12,7 @@ Rule once, render per language:
 
 from referee.rulings.adjudicate import adjudicate, rule
 from referee.rulings.appeals import AppealError, compare_rulings
-from referee.rulings.model import Infraction, Message, Outcome, Party, Ruling, Status, Step
+from referee.rulings.model import Infraction, Message, Outcome, Party, Ruling, Step
 from referee.rulings.render import FORMAT, adjudicate_document, adjudicate_record, render
 
 __all__ = [
@@ -23,7 +23,6 @@ __all__ = [
     "Outcome",
     "Party",
     "Ruling",
-    "Status",
     "Step",
     "adjudicate",
     "adjudicate_document",

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from referee.core.kinds import Kind
 from referee.core.ruleset import (
     DealerParty,
     DeclarerSkatInPlay,
@@ -28,17 +29,17 @@ from referee.core.valuation import (
     levels_reached,
     value_game,
 )
+from referee.core.vocabulary import Status
 from referee.record.log import GameRecord
 from referee.record.replay import replay
 from referee.record.state import SHORTENING, GameState, Marker, Trick
 from referee.rules.clauses import ENDING_CLAUSES, VALUE_CLAUSES
 from referee.rules.editions import numbering
-from referee.rules.kinds import Kind
 from referee.rulings.choices import misdeal_choice, rule_choice
 from referee.rulings.detect import detect
 from referee.rulings.judges import misdeal_guilty
 from referee.rulings.marker_endings import end_by_marker
-from referee.rulings.model import Infraction, Outcome, Ruling, Status
+from referee.rulings.model import Infraction, Outcome, Ruling
 from referee.rulings.outcome import decided_for, position_before
 from referee.rulings.ruling_ops import (
     apply_valuation,

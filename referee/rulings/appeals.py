@@ -37,6 +37,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from referee.core.errors import InvalidInput
+from referee.core.vocabulary import Word
 
 #: the clauses every admissibility decision cites
 ADMISSIBILITY_CLAUSES: tuple[str, ...] = ("ISkO 4.5.10", "SkWO 7.3.3", "SkWO 9.10")
@@ -82,11 +83,19 @@ class LateAppeal(AppealError):
     code = "appeal.late"
 
 
+class Verdict(Word):
+    """Whether an appeal came in time."""
+
+    ADMISSIBLE = "admissible"
+    LATE = "late"
+    UNVERIFIED = "unverified"
+
+
 @dataclass(frozen=True)
 class Admissibility:
     """The answer on admissibility: ``admissible``, ``late`` or ``unverified``."""
 
-    status: str
+    status: Verdict
     reason: str
     deadline: datetime | None = None
     missing: tuple[str, ...] = ()
@@ -95,7 +104,7 @@ class Admissibility:
     @property
     def accepted(self) -> bool:
         """Whether the court may hear the appeal (``unverified`` counts as accepted)."""
-        return self.status != "late"
+        return self.status is not Verdict.LATE
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form (deadline as ISO-8601 or ``None``)."""
@@ -142,7 +151,7 @@ def check_admissibility(lodged_at: datetime, meta: Mapping[str, Any]) -> Admissi
     if meta.get(LAST_SERIES_KEY) is True:
         if meta.get(SERIES_END_KEY) is None:
             return Admissibility(
-                "unverified",
+                Verdict.UNVERIFIED,
                 "the game was in the last series but its end time is not known",
                 missing=(SERIES_END_KEY,),
             )
@@ -152,20 +161,22 @@ def check_admissibility(lodged_at: datetime, meta: Mapping[str, Any]) -> Admissi
         last_deadline = _after(end, LAST_SERIES_GRACE)
         if lodged <= last_deadline:
             return Admissibility(
-                "admissible", "lodged within 15 minutes after the last series", last_deadline
+                Verdict.ADMISSIBLE, "lodged within 15 minutes after the last series", last_deadline
             )
         return Admissibility(
-            "late", "lodged more than 15 minutes after the last series ended", last_deadline
+            Verdict.LATE, "lodged more than 15 minutes after the last series ended", last_deadline
         )
     if meta.get(NEXT_SERIES_KEY) is not None:
         deadline = _meta_time(meta, NEXT_SERIES_KEY)
         if deadline is None:
             return _unreadable(NEXT_SERIES_KEY)
         if lodged < deadline:
-            return Admissibility("admissible", "lodged before the next series started", deadline)
-        return Admissibility("late", "lodged after the next series had started", deadline)
+            return Admissibility(
+                Verdict.ADMISSIBLE, "lodged before the next series started", deadline
+            )
+        return Admissibility(Verdict.LATE, "lodged after the next series had started", deadline)
     return Admissibility(
-        "unverified",
+        Verdict.UNVERIFIED,
         "the schedule is not known: neither the next series' start nor 'last series' is given",
         missing=(NEXT_SERIES_KEY, LAST_SERIES_KEY),
     )
@@ -273,7 +284,7 @@ def _meta_time(meta: Mapping[str, Any], key: str) -> datetime | None:
 
 def _unreadable(key: str) -> Admissibility:
     return Admissibility(
-        "unverified", f"meta.{key} in the dispute is not an ISO-8601 time", missing=(key,)
+        Verdict.UNVERIFIED, f"meta.{key} in the dispute is not an ISO-8601 time", missing=(key,)
     )
 
 

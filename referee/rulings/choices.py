@@ -64,9 +64,11 @@ def defenders_misdealt(state: GameState) -> bool:
     return any(deal.mask(s).bit_count() != 10 for s in SEATS if s is not declarer)
 
 
-def _before(state: GameState, kind: str, event: int) -> bool:
-    """Whether the declarer's event of type ``kind`` came before ``event``."""
-    return any(e.type == kind and e.seat is state.declarer for e in state.record.events[:event])
+def _before(state: GameState, event_type: str, event: int) -> bool:
+    """Whether the declarer's event of type ``event_type`` came before ``event``."""
+    return any(
+        e.type == event_type and e.seat is state.declarer for e in state.record.events[:event]
+    )
 
 
 def misdeal_choice(state: GameState) -> Marker | None:

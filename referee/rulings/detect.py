@@ -14,12 +14,13 @@ A record that ends without ``cards_gathered`` counts as an objection raised at i
 
 from __future__ import annotations
 
+from referee.core.kinds import Kind
 from referee.core.ruleset import DealerParty, ObjectionAtEnd, RuleSet
+from referee.core.vocabulary import Status
 from referee.record.replay import GameState, Irregularity, Marker, innocent
-from referee.rules.kinds import Kind
 from referee.rulings.hearing import Hearing, first_marker, trick_closed
 from referee.rulings.judges import JUDGES
-from referee.rulings.model import Infraction, Message, Party, Status
+from referee.rulings.model import Infraction, Message, Party
 
 __all__ = ["NOT_INFRACTIONS", "detect"]
 

@@ -10,17 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from referee.core.kinds import KINDS, Kind
 from referee.core.ruleset import RuleSet
+from referee.core.vocabulary import Status
 from referee.record.replay import GameState, Irregularity, Marker
-from referee.rules.kinds import KINDS, Kind
-from referee.rulings.model import Infraction, Message, Party, Status
+from referee.rulings.model import Infraction, Message, Party
 
 __all__ = ["Hearing", "first_marker", "trick_closed", "trick_completion"]
 
 
-def first_marker(markers: list[Marker], kind: str, after: int) -> Marker | None:
-    """The first marker of type ``kind`` after event ``after``."""
-    return next((m for m in markers if m.type == kind and m.event > after), None)
+def first_marker(markers: list[Marker], marker_type: str, after: int) -> Marker | None:
+    """The first marker of type ``marker_type`` after event ``after``."""
+    return next((m for m in markers if m.type == marker_type and m.event > after), None)
 
 
 def trick_completion(state: GameState, event: int) -> tuple[int | None, int | None]:
@@ -69,9 +70,10 @@ class Hearing:
         """The clauses the registry names for this kind."""
         return KINDS[self.kind].cites
 
-    def by_phase(self, phase: str) -> tuple[str, ...]:
-        """The kind's clauses for ``phase`` (see :attr:`KindSpec.by_phase`)."""
-        return KINDS[self.kind].by_phase[phase]
+    def by_phase(self, moment: str) -> tuple[str, ...]:
+        """The kind's clauses for ``moment``: a :class:`Phase`, or a finer moment the
+        registry names (see :attr:`KindSpec.by_phase`)."""
+        return KINDS[self.kind].by_phase[moment]
 
     def verdict(
         self,

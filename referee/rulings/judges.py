@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
+from referee.core.kinds import Kind
 from referee.core.ruleset import (
     DealerParty,
     DeclarerSkatInPlay,
@@ -22,11 +23,11 @@ from referee.core.ruleset import (
     SingleCard,
 )
 from referee.core.seats import SEAT_NAMES, SEATS
+from referee.core.vocabulary import Phase, Status
 from referee.record.replay import GameState
-from referee.rules.kinds import Kind
 from referee.rulings.choices import misdeal_choice
 from referee.rulings.hearing import Hearing, trick_closed, trick_completion
-from referee.rulings.model import Infraction, Party, Status
+from referee.rulings.model import Infraction, Party
 
 __all__ = ["JUDGES", "Judge"]
 
@@ -108,7 +109,7 @@ def skat_viewed(h: Hearing) -> Infraction:
     if phase == "bidding" and not any(
         e.type in ("bid", "hold", "pass") for e in h.state.record.events[: h.event]
     ):
-        phase = "deal"  # right after the deal, before any bid: 3.2.14, not 3.3.9
+        phase = Phase.DEAL  # right after the deal, before any bid: 3.2.14, not 3.3.9
     if phase in ("deal", "bidding"):
         return h.verdict(_PENALIZED, "skat_viewed.bidding", h.by_phase(phase))
     if phase == "declaring":

@@ -24,6 +24,7 @@ import json
 from typing import Any
 
 from referee.core.errors import RefereeError
+from referee.core.vocabulary import Language
 from referee.record.iss import parse_iss_record
 from referee.record.iss_convert import iss_to_skatlog
 from referee.record.log import parse_record, parse_record_text
@@ -38,7 +39,7 @@ def error_line(line: int, *, code: str, message: str, where: dict[str, Any]) -> 
     return json.dumps({"line": line, "error": error}, ensure_ascii=False)
 
 
-def rule_line(item: tuple[int, str], *, iss: bool, lang: str) -> tuple[str, bool]:
+def rule_line(item: tuple[int, str], *, iss: bool, lang: Language) -> tuple[str, bool]:
     """Rule one input line; returns (output line, ruled without error). Never raises."""
     line_no, text = item
     try:

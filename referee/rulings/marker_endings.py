@@ -3,14 +3,15 @@ events (ISkO 4.3.1-4.3.6, 4.4.5), each turned into the ruling's ending and value
 
 from __future__ import annotations
 
+from referee.core.kinds import KINDS, Kind
 from referee.core.ruleset import ConcessionRecordStops, DefenderThrowIn
 from referee.core.valuation import Matadors, levels_reached, value_game
+from referee.core.vocabulary import Status
 from referee.record.log import GameRecord
 from referee.record.position import Position
 from referee.record.state import GameState, Marker
 from referee.rules.clauses import ENDING_CLAUSES
-from referee.rules.kinds import KINDS, Kind
-from referee.rulings.model import Infraction, Message, Outcome, Party, Ruling, Status
+from referee.rulings.model import Infraction, Message, Outcome, Party, Ruling
 from referee.rulings.outcome import decided_for
 from referee.rulings.ruling_ops import (
     apply_valuation,

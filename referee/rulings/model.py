@@ -13,10 +13,11 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from referee.core.contracts import Contract
+from referee.core.kinds import Kind
 from referee.core.ruleset import RuleSet
 from referee.core.seats import Seat
 from referee.core.valuation import Matadors
-from referee.rules.kinds import Kind
+from referee.core.vocabulary import Status
 
 
 class Outcome(StrEnum):
@@ -30,29 +31,11 @@ class Outcome(StrEnum):
     UNDETERMINED = "undetermined"
 
 
-class Status(StrEnum):
-    """What became of an infraction.
-
-    ``penalized``: it stands and (usually) ends the game; ``void``: the rules do not punish
-    it; ``expired``: it came too late to be claimed; ``waived``: the innocent side demanded
-    play go on (4.1.6).
-    """
-
-    PENALIZED = "penalized"
-    VOID = "void"
-    EXPIRED = "expired"
-    WAIVED = "waived"
-
-
 class Party(StrEnum):
     """The two sides of a game."""
 
     DECLARER = "declarer"
     DEFENDERS = "defenders"
-
-
-OUTCOMES: tuple[str, ...] = tuple(Outcome)
-STATUSES: tuple[str, ...] = tuple(Status)
 
 
 class Message(NamedTuple):

@@ -22,10 +22,10 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.ruleset import EDITIONS, Edition, RuleSet
+from referee.core.vocabulary import Language
 from referee.record.log import GameRecord, parse_record
 from referee.rules.catalogue import Catalogue, default_catalogue
 from referee.rules.editions import Numbering, numbering
-from referee.rules.languages import LANGUAGES
 from referee.rules.messages import Messages, default_messages
 from referee.rulings.adjudicate import adjudicate
 from referee.rulings.model import Ruling, Step
@@ -33,20 +33,19 @@ from referee.rulings.model import Ruling, Step
 FORMAT = "skat-ruling/1"
 
 
-def render(ruling: Ruling, lang: str = "en") -> dict[str, Any]:
+def render(ruling: Ruling, lang: Language = Language.EN) -> dict[str, Any]:
     """The ruling as skat-ruling/1 in ``lang``: one decision, rendered in any language."""
     return ruling_to_dict(ruling, lang)
 
 
 def ruling_to_dict(
     ruling: Ruling,
-    lang: str = "en",
+    lang: Language = Language.EN,
     *,
     catalogue: Catalogue | None = None,
     messages: Messages | None = None,
 ) -> dict[str, Any]:
     """The ruling as skat-ruling/1 JSON; every field present, ``None`` where it does not apply."""
-    lang = lang if lang in LANGUAGES else "en"
     catalogue = catalogue or default_catalogue()
     messages = messages or default_messages()
     c = ruling.contract
@@ -103,7 +102,9 @@ ALTERNATIVE_KEYS: dict[str, tuple[str, str]] = {
 }
 
 
-def _cited_as(numbers: Numbering, clause_id: str, messages: Messages, lang: str) -> dict[str, Any]:
+def _cited_as(
+    numbers: Numbering, clause_id: str, messages: Messages, lang: Language
+) -> dict[str, Any]:
     """What a citation under a later edition adds: the number it is cited by, whether that
     is the edition's established number, and otherwise the mark that says it is not."""
     cited = numbers.cite(clause_id)
@@ -121,7 +122,7 @@ def _cited_as(numbers: Numbering, clause_id: str, messages: Messages, lang: str)
 
 
 def _step(
-    step: Step, messages: Messages, lang: str, numbers: Numbering | None = None
+    step: Step, messages: Messages, lang: Language, numbers: Numbering | None = None
 ) -> dict[str, Any]:
     """One reasoning step; a step that applies a documented reading also says which
     (``reading``: the id of its entry in docs/interpretations.md). Under a later edition
@@ -140,11 +141,11 @@ def _step(
     return out
 
 
-def adjudicate_record(record: GameRecord, *, lang: str = "en") -> dict[str, Any]:
+def adjudicate_record(record: GameRecord, *, lang: Language = Language.EN) -> dict[str, Any]:
     """Rule a parsed record and render it."""
     return ruling_to_dict(adjudicate(record), lang)
 
 
-def adjudicate_document(doc: Any, *, lang: str = "en") -> dict[str, Any]:
+def adjudicate_document(doc: Any, *, lang: Language = Language.EN) -> dict[str, Any]:
     """Validate a skat-log/1 document, rule it and render the ruling (raises RecordError)."""
     return adjudicate_record(parse_record(doc), lang=lang)

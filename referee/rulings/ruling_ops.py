@@ -5,9 +5,10 @@ from __future__ import annotations
 from referee.core.contracts import Contract
 from referee.core.ruleset import SchwarzSuffered
 from referee.core.valuation import Matadors, Valuation, count_matadors, played_valuation
+from referee.core.vocabulary import Status
 from referee.record.position import Position
 from referee.record.state import GameState
-from referee.rulings.model import Infraction, Message, Outcome, Ruling, Status, Step
+from referee.rulings.model import Infraction, Message, Outcome, Ruling, Step
 from referee.rulings.outcome import judge_ended
 
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.vocabulary import Language
 from referee.rules.messages import Messages, default_messages
 
 
 def summary_line(ruling: dict[str, Any], messages: Messages | None = None) -> str:
     """E.g. ``Middlehand loses hearts with 1, game 2: -40`` in the ruling's language."""
     m = messages or default_messages()
-    lang = ruling.get("language", "en")
+    lang = Language(ruling["language"])
     outcome = ruling["outcome"]
     if outcome not in ("won", "lost"):
         return m.render(f"summary.{outcome}", {}, lang)
@@ -61,7 +62,7 @@ def summary_line(ruling: dict[str, Any], messages: Messages | None = None) -> st
 def render_ruling_text(ruling: dict[str, Any], messages: Messages | None = None) -> str:
     """A ruling as a page of text: outcome, infractions, reasoning, tournament points, clauses."""
     m = messages or default_messages()
-    lang = ruling.get("language", "en")
+    lang = Language(ruling["language"])
     out = [summary_line(ruling, m)]
     if ruling.get("card_points"):
         cp, tr = ruling["card_points"], ruling["tricks"] or {}

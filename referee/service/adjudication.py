@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from referee.core.errors import RefereeError
+from referee.core.vocabulary import Language
 from referee.service import engine
 from referee.service.keys import Principal
 
@@ -28,24 +29,26 @@ def _game_id(rec: Any) -> Any:
 class AdjudicationService:
     """Rulings that are computed and returned, never stored."""
 
-    def adjudicate(self, who: Principal, doc: dict[str, Any], lang: str) -> dict[str, Any]:
+    def adjudicate(self, who: Principal, doc: dict[str, Any], lang: Language) -> dict[str, Any]:
         who.require(*ADJUDICATORS)
         return engine.adjudicate(doc, lang=lang)
 
-    def adjudicate_iss(self, who: Principal, text: str, lang: str) -> dict[str, Any]:
+    def adjudicate_iss(self, who: Principal, text: str, lang: Language) -> dict[str, Any]:
         """Rule one raw ISS record."""
         who.require(*ADJUDICATORS)
         doc = engine.iss_to_skatlog(engine.parse_iss_record(text))
         return engine.adjudicate(doc, lang=lang)
 
     def import_iss(
-        self, who: Principal, stream: IO[str] | Iterable[str], lang: str
+        self, who: Principal, stream: IO[str] | Iterable[str], lang: Language
     ) -> Iterator[dict[str, Any]]:
         """Check the role now, then rule lazily: one dict per game, then a summary."""
         who.require(*IMPORTERS)
         return self._rule_stream(stream, lang)
 
-    def _rule_stream(self, stream: IO[str] | Iterable[str], lang: str) -> Iterator[dict[str, Any]]:
+    def _rule_stream(
+        self, stream: IO[str] | Iterable[str], lang: Language
+    ) -> Iterator[dict[str, Any]]:
         """One result per non-blank line: a line that cannot be read, converted or ruled
         gets its error and the import goes on with the next line (a line longer than
         :data:`~referee.record.iss.MAX_LINE_CHARS` is skipped without being held)."""

@@ -11,6 +11,7 @@ from typing import Any
 from referee.core.contracts import Game
 from referee.core.ruleset import RuleSet
 from referee.core.tricks import trick_outcomes
+from referee.core.vocabulary import Language
 from referee.record.iss import iter_iss_records, parse_iss_record, read_iss_lines
 from referee.record.iss_convert import iss_to_skatlog
 from referee.record.log import parse_record
@@ -50,7 +51,7 @@ def warm_up() -> None:
     default_messages()
 
 
-def adjudicate(doc: dict[str, Any], *, lang: str = "en") -> dict[str, Any]:
+def adjudicate(doc: dict[str, Any], *, lang: Language = Language.EN) -> dict[str, Any]:
     """Rule a ``skat-log/1`` document; returns a ``skat-ruling/1`` dict."""
     return adjudicate_document(doc, lang=lang)
 
@@ -67,7 +68,7 @@ def rule_set(doc: Any) -> RuleSet:
     return RuleSet.from_dict(doc)
 
 
-def render(ruling: Ruling, lang: str = "en") -> dict[str, Any]:
+def render(ruling: Ruling, lang: Language = Language.EN) -> dict[str, Any]:
     """One decision as ``skat-ruling/1`` in ``lang``."""
     return render_ruling(ruling, lang)
 

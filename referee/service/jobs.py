@@ -25,6 +25,7 @@ from typing import Protocol
 import orjson
 
 from referee.core.errors import InvalidInput, NotFound, TooLarge
+from referee.core.vocabulary import Language
 from referee.rulings.lines import error_line, rule_line
 from referee.service.errors import DuplicateIdempotencyKey, IdempotencyMismatch
 from referee.service.keys import Principal
@@ -120,7 +121,9 @@ class JobService:
         )
 
     # -- submitting and reading ---------------------------------------------------------
-    def submit(self, who: Principal, lines: Iterable[bytes], input_format: str, lang: str) -> Job:
+    def submit(
+        self, who: Principal, lines: Iterable[bytes], input_format: str, lang: Language
+    ) -> Job:
         """Store an archive as a queued job and queue its chunks (see :meth:`submit_once`)."""
         return self.submit_once(who, lines, input_format, lang)[0]
 
@@ -129,7 +132,7 @@ class JobService:
         who: Principal,
         lines: Iterable[bytes],
         input_format: str,
-        lang: str,
+        lang: Language,
         idem_key: str | None = None,
     ) -> tuple[Job, bool]:
         """Store an archive (an iterable of lines, as bytes, each read with at most

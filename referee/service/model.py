@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, tzinfo
 from typing import Any
 
-from referee.rules.languages import LANGUAGES
+from referee.core.kinds import Kind
+from referee.core.vocabulary import LANGUAGES, Language
 
 __all__ = [
     "ID_PATH",
@@ -71,7 +72,7 @@ class Revision:
     appeal: dict[str, Any] | None = None
     comparison: dict[str, Any] | None = None
 
-    def in_language(self, lang: str) -> dict[str, Any]:
+    def in_language(self, lang: Language) -> dict[str, Any]:
         """The ``skat-ruling/1`` document in ``lang`` (English when not stored)."""
         return self.texts.get(lang) or self.texts.get("en") or next(iter(self.texts.values()))
 
@@ -107,7 +108,7 @@ class DisputeFilter:
     event: str | None = None
     table: str | None = None
     outcome: str | None = None
-    kind: str | None = None
+    kind: Kind | None = None
     submitted_from: date | None = None
     submitted_to: date | None = None
     #: the zone whose calendar days ``submitted_from``/``submitted_to`` mean (the API:
@@ -134,7 +135,7 @@ class Job:
     owner: str
     submitted_by: int | None
     input_format: str
-    lang: str
+    lang: Language
     state: str
     records: int
     chunks: int
@@ -162,7 +163,7 @@ class Claim:
     job_id: int
     no: int
     input_format: str
-    lang: str
+    lang: Language
     lines: list[tuple[int, str | None]]
     #: how often the chunk has been taken, this time included
     attempts: int = 1

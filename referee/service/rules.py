@@ -10,7 +10,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from referee.core.kinds import Kind
 from referee.core.ruleset import Edition
+from referee.core.vocabulary import Language
 from referee.rules.editions import later_numbers, numbering, resolve
 from referee.service import engine
 
@@ -27,13 +29,13 @@ def normalize_id(clause_id: str) -> str:
     return f"{_DOCS[m.group(1).lower()]} {m.group(2)}" if m else clause_id.strip()
 
 
-def _text(value: Any, lang: str) -> str | None:
+def _text(value: Any, lang: Language) -> str | None:
     if isinstance(value, Mapping):
         return value.get(lang) or value.get("en")
     return value
 
 
-def present(clause: Any, lang: str) -> dict[str, Any]:
+def present(clause: Any, lang: Language) -> dict[str, Any]:
     """A clause as JSON, its title and summary in ``lang``."""
     get = clause.get if isinstance(clause, Mapping) else lambda k, d=None: getattr(clause, k, d)
     return {
@@ -64,7 +66,7 @@ def lookup(clause_id: str, edition: str | None = None) -> str:
 
 
 def find(
-    lang: str, *, q: str | None = None, document: str | None = None, kind: str | None = None
+    lang: Language, *, q: str | None = None, document: str | None = None, kind: Kind | None = None
 ) -> list[dict[str, Any]]:
     """Clauses in catalogue order, or the search hits for ``q`` in its order."""
     cat = engine.catalogue()
@@ -81,7 +83,7 @@ def find(
     return out
 
 
-def by_later_number(text: str, lang: str) -> list[dict[str, Any]]:
+def by_later_number(text: str, lang: Language) -> list[dict[str, Any]]:
     """The clauses that an edition after 1998/99 numbers ``text`` ("4.4.4"), if it is a
     clause number at all; certain numbers first."""
     if not _NUMBER.match(text.strip()):
@@ -96,19 +98,19 @@ def by_later_number(text: str, lang: str) -> list[dict[str, Any]]:
     return out
 
 
-def get(clause_id: str, lang: str, edition: str | None = None) -> dict[str, Any]:
+def get(clause_id: str, lang: Language, edition: str | None = None) -> dict[str, Any]:
     """One clause by its 1998/99 id or, with ``edition``, by its number there (the
     catalogue raises ClauseNotFound, code ``kb.clause_not_found``)."""
     return present(engine.catalogue().get(lookup(clause_id, edition)), lang)
 
 
-def chapter_title(document: str, section: str, lang: str) -> str:
+def chapter_title(document: str, section: str, lang: Language) -> str:
     """The title of a chapter (``ISkO 4``: a section file of rules_kb) in ``lang``."""
     titles = engine.catalogue().sections.get((document, section), {})
     return titles.get(lang) or titles.get("en", "")
 
 
-def title_of(clause_id: str, lang: str) -> str | None:
+def title_of(clause_id: str, lang: Language) -> str | None:
     """The title of clause ``clause_id`` in ``lang``, or None if there is no such clause."""
     cat = engine.catalogue()
     if clause_id not in cat:
@@ -116,7 +118,7 @@ def title_of(clause_id: str, lang: str) -> str | None:
     return cat.get(clause_id).text(lang)[0]
 
 
-def chapters(lang: str, *, document: str | None = None) -> list[dict[str, Any]]:
+def chapters(lang: Language, *, document: str | None = None) -> list[dict[str, Any]]:
     """Every clause grouped by chapter (``ISkO 4``) and, inside it, by numbered heading.
 
     Each chapter is ``{document, section, title, count, parts}``; a part is ``{head,
@@ -158,7 +160,7 @@ def chapters(lang: str, *, document: str | None = None) -> list[dict[str, Any]]:
     return out
 
 
-def detail(clause_id: str, lang: str, edition: str | None = None) -> dict[str, Any]:
+def detail(clause_id: str, lang: Language, edition: str | None = None) -> dict[str, Any]:
     """One clause for its page: :func:`get`'s fields, plus its chapter, the heading it stands
     under, the clauses it refers to and those that refer to it, each with its title."""
     cat = engine.catalogue()

@@ -18,6 +18,7 @@ import difflib
 import json
 from typing import Any
 
+from referee.core.vocabulary import Language
 from referee.web.cards import cards_view
 from referee.web.i18n import capitalized, text
 from referee.web.ruling_view import event_text
@@ -30,15 +31,17 @@ def _key(event: Any) -> str:
     return json.dumps(event, sort_keys=True, ensure_ascii=False)
 
 
-def _event(event: Any, lang: str) -> str:
+def _event(event: Any, lang: Language) -> str:
     return event_text(event, lang) if isinstance(event, dict) else str(event)
 
 
-def _where(index: int, lang: str) -> str:
+def _where(index: int, lang: Language) -> str:
     return text("error.place.event", lang, event=index)
 
 
-def fact_changes(before: dict[str, Any], after: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+def fact_changes(
+    before: dict[str, Any], after: dict[str, Any], lang: Language
+) -> list[dict[str, Any]]:
     """Rows ``{"where", "before", "after"}``: the deal's hands, the table and the events
     that differ between two records (an event added or dropped shows "—" on the other side;
     ``where`` names the event's index in the later record, or in the earlier one if dropped)."""
@@ -79,7 +82,7 @@ def fact_changes(before: dict[str, Any], after: dict[str, Any], lang: str) -> li
     return rows
 
 
-def _cards(tokens: Any, lang: str) -> str:
+def _cards(tokens: Any, lang: Language) -> str:
     if not isinstance(tokens, list):
         return "—"
     try:
@@ -96,7 +99,7 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
-def appeal_facts(revision: Any, reviewed: int | None, lang: str) -> dict[str, Any] | None:
+def appeal_facts(revision: Any, reviewed: int | None, lang: Language) -> dict[str, Any] | None:
     """The appeal ``revision`` answers, in ``lang`` (None for a first ruling): the revision
     it reviews, the grounds, when it was lodged, its admissibility and whether the court
     ruled on an amended record."""

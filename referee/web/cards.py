@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.core.vocabulary import Language
 from referee.web.i18n import term, text
 
 SUITS = {
@@ -39,7 +40,7 @@ class CardView:
     label: str
 
 
-def card_view(token: str, lang: str) -> CardView:
+def card_view(token: str, lang: Language) -> CardView:
     """The card ``token`` (ISS notation, e.g. ``HT``) in ``lang``."""
     suit_letter, rank_letter = token[:1], token[1:]
     suit, symbol, colour = SUITS.get(suit_letter, (suit_letter, "?", "black"))
@@ -68,7 +69,7 @@ def sort_hand(tokens: list[str]) -> list[str]:
     return sorted(tokens, key=_order)
 
 
-def cards_view(tokens: list[str] | None, lang: str, *, sort: bool = False) -> list[CardView]:
+def cards_view(tokens: list[str] | None, lang: Language, *, sort: bool = False) -> list[CardView]:
     """Several cards, optionally in reading order."""
     tokens = list(tokens or [])
     return [card_view(t, lang) for t in (sort_hand(tokens) if sort else tokens)]

@@ -266,31 +266,31 @@ def _step(value: Any, at: int, steps: int, where: str) -> int | None:
     return value
 
 
-def _how(value: Any, kind: str, where: str) -> str | None:
+def _how(value: Any, incident: str, where: str) -> str | None:
     """How exposed cards became visible (ISkO 4.1.9); a word the record has not is refused."""
-    if kind != "expose" or value in (None, ""):
+    if incident != "expose" or value in (None, ""):
         return None
     if value not in EXPOSE_HOW:
         raise EntryError("console.entry.bad_incident", where=where)
     return str(value)
 
 
-def _announced_game(value: Any, kind: str, where: str) -> str | None:
-    if kind != "correction":
+def _announced_game(value: Any, incident: str, where: str) -> str | None:
+    if incident != "correction":
         return None
     if value not in GAMES:
         raise EntryError("console.entry.bad_game", where=where)
     return str(value)
 
 
-def _incident_seat(value: Any, kind: str, table_size: int, where: str) -> str | None:
+def _incident_seat(value: Any, incident: str, table_size: int, where: str) -> str | None:
     """An incident's seat: one of the three, or the dealer who sits out at a table of four
     for what the rules let him do; a look into a hand is the dealer's alone (3.5.4)."""
     if value == "dealer":
-        if table_size != 4 or kind not in DEALER_INCIDENTS:
+        if table_size != 4 or incident not in DEALER_INCIDENTS:
             raise EntryError("console.entry.dealer_only", where=where)
         return "dealer"
-    if kind == "look_into_hand":
+    if incident == "look_into_hand":
         raise EntryError("console.entry.dealer_only", where=where)
     return _seat(value, where)
 

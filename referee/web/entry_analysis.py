@@ -24,6 +24,7 @@ from referee.core.cards import Card, cards_to_str, mask_of
 from referee.core.contracts import Game
 from referee.core.errors import RefereeError
 from referee.core.tricks import follow_mask, is_revoke
+from referee.core.vocabulary import Language
 from referee.service import engine
 from referee.web.cards import card_view, sort_hand
 from referee.web.entry import (
@@ -73,7 +74,7 @@ def _count_completions(held: dict[str, list[str]], unknown: int) -> int:
     return total
 
 
-def _ruling_brief(doc: dict[str, Any], lang: str) -> dict[str, Any]:
+def _ruling_brief(doc: dict[str, Any], lang: Language) -> dict[str, Any]:
     return {
         "summary": outcome_line(doc),
         "score": doc.get("score"),
@@ -95,7 +96,7 @@ def _ruling_brief(doc: dict[str, Any], lang: str) -> dict[str, Any]:
     }
 
 
-def _possible_line(doc: dict[str, Any], lang: str) -> str:
+def _possible_line(doc: dict[str, Any], lang: Language) -> str:
     """One possible ruling in a line: the outcome and the infractions it punishes."""
     parts = [
         text(
@@ -124,14 +125,14 @@ def _same(doc: dict[str, Any]) -> tuple[Any, ...]:
     )
 
 
-def analyse(doc: Any, lang: str, *, budget: int | None = None) -> dict[str, Any]:
+def analyse(doc: Any, lang: Language, *, budget: int | None = None) -> dict[str, Any]:
     """Everything the entry page shows for a draft, in ``lang``; the searches of all its
     rulings take at most ``budget`` nodes (``None``: no bound but the request's)."""
     with engine.metered(budget, wait=False):  # never queued behind a long search
         return _analyse(doc, lang)
 
 
-def _analyse(doc: Any, lang: str) -> dict[str, Any]:
+def _analyse(doc: Any, lang: Language) -> dict[str, Any]:
     d = read_draft(doc)
     problems: list[dict[str, str]] = []
     if d.bid is not None and d.bid not in BID_VALUES:
@@ -284,7 +285,7 @@ def _play_indexes(record: dict[str, Any]) -> dict[int, int]:
     return out
 
 
-def _need_cards(held: dict[str, list[str]], unknown: list[str], lang: str) -> str:
+def _need_cards(held: dict[str, list[str]], unknown: list[str], lang: Language) -> str:
     return text(
         "console.entry.need_cards",
         lang,
@@ -309,7 +310,7 @@ def _followers(table: Table, game: Game | None) -> list[str]:
     return cards_to_str(mask)
 
 
-def _holder_name(holder: str, lang: str) -> str:
+def _holder_name(holder: str, lang: Language) -> str:
     return text("console.entry.skat", lang) if holder == "skat" else term(holder, lang)
 
 
@@ -319,7 +320,7 @@ def _half_known(
     held: dict[str, list[str]],
     unknown: list[str],
     flagged: dict[int, str],
-    lang: str,
+    lang: Language,
 ) -> dict[str, Any]:
     """What a ruling needs from the cards nobody entered, and what it can say without them."""
     needed = [_need_cards(held, unknown, lang)]

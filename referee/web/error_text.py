@@ -21,6 +21,7 @@ from typing import Any
 
 from referee.core.cards import Card
 from referee.core.errors import RefereeError
+from referee.core.vocabulary import Language
 from referee.rules.messages import default_messages
 from referee.web.cards import card_view
 from referee.web.i18n import text
@@ -53,7 +54,7 @@ _CARD_PARAMS = ("card",)
 _CARDS = {c.name for c in Card}
 
 
-def json_reason(reason: str, lang: str) -> str:
+def json_reason(reason: str, lang: Language) -> str:
     """Why a text is not JSON, in ``lang`` (a reason not known here: a general one)."""
     for pattern, key in _JSON_REASONS:
         match = pattern.search(reason)
@@ -74,7 +75,7 @@ def error_key(error: RefereeError) -> str | None:
     return key if messages.has(key) else None
 
 
-def error_text(error: RefereeError, lang: str) -> str:
+def error_text(error: RefereeError, lang: Language) -> str:
     """``error``'s text in ``lang`` (its English message when the catalogue has none)."""
     key = error_key(error)
     if key is None:
@@ -107,7 +108,7 @@ def pointer(where: dict[str, Any]) -> str | None:
     return "/" + "/".join(p.replace("~", "~0").replace("/", "~1") for p in parts)
 
 
-def place(where: dict[str, Any], lang: str) -> str | None:
+def place(where: dict[str, Any], lang: Language) -> str | None:
     """Line, column and move of text read line by line (``Zeile 1, Spalte 5``), or None."""
     parts = [
         text(f"error.place.{name}", lang, **{name: where[name]})

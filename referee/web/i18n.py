@@ -13,39 +13,42 @@ from typing import Any
 
 from flask import request, session
 
-from referee.rules.languages import LANGUAGES
+from referee.core.vocabulary import LANGUAGES, Language, LanguageError, parse_language
 from referee.rules.messages import default_messages
 
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "es": "Español"}
 
 
-def text(key: str, lang: str, **params: Any) -> str:
+def text(key: str, lang: Language, **params: Any) -> str:
     """The console text ``key`` in ``lang`` with ``params`` filled in."""
     return default_messages().render(key, params, lang)
 
 
-def term(word: Any, lang: str) -> str:
+def term(word: Any, lang: Language) -> str:
     """A seat, game, level or infraction kind in ``lang`` (unknown words unchanged)."""
     return str(default_messages().term(word, lang))
 
 
-def capitalized(word: Any, lang: str) -> str:
+def capitalized(word: Any, lang: Language) -> str:
     """``term`` with a capital first letter (for the start of a cell or sentence)."""
     out = term(word, lang)
     return out[:1].upper() + out[1:]
 
 
-def current_language() -> str:
+def current_language() -> Language:
     """The session's language, else the browser's best match, else English."""
     lang = session.get("lang")
     if lang in LANGUAGES:
-        return str(lang)
-    return request.accept_languages.best_match(LANGUAGES, default="en") or "en"
+        return Language(lang)
+    return Language(request.accept_languages.best_match(LANGUAGES, default="en") or "en")
 
 
-def choose_language(lang: str) -> bool:
-    """Keep ``lang`` for this session; False when it is not one of de, en, es."""
-    if lang not in LANGUAGES:
+def choose_language(value: str) -> bool:
+    """Keep the language ``value`` names for this session; False (and nothing kept)
+    when it names none of de, en, es."""
+    try:
+        lang = parse_language(value)
+    except LanguageError:
         return False
-    session["lang"] = lang
+    session["lang"] = lang.value
     return True

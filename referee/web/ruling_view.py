@@ -19,6 +19,7 @@ from typing import Any
 from referee.core.cards import Card
 from referee.core.ruleset import READINGS
 from referee.core.seats import SEAT_NAMES
+from referee.core.vocabulary import Language
 from referee.rulings.summary import summary_line
 from referee.web.cards import CardView, card_view, cards_view
 from referee.web.i18n import capitalized, term, text
@@ -85,14 +86,14 @@ def _counted(trick: dict[str, Any], ended: dict[str, Any] | None) -> bool:
     return bool(events) and max(events) < ended["event"]
 
 
-def _played(cards: list[dict[str, Any]], flags: set[int], lang: str) -> list[PlayedCard]:
+def _played(cards: list[dict[str, Any]], flags: set[int], lang: Language) -> list[PlayedCard]:
     return [
         PlayedCard(c["seat"], card_view(c["card"], lang), c.get("event"), c.get("event") in flags)
         for c in cards
     ]
 
 
-def trick_rows(replay: dict[str, Any], ruling: dict[str, Any], lang: str) -> list[TrickRow]:
+def trick_rows(replay: dict[str, Any], ruling: dict[str, Any], lang: Language) -> list[TrickRow]:
     """The completed tricks with running card points of the counted ones."""
     flags = flagged_events(ruling)
     declarer = ruling.get("declarer") or replay.get("declarer")
@@ -124,7 +125,7 @@ def trick_rows(replay: dict[str, Any], ruling: dict[str, Any], lang: str) -> lis
     return rows
 
 
-def skat_row(replay: dict[str, Any], rows: list[TrickRow], lang: str) -> dict[str, Any] | None:
+def skat_row(replay: dict[str, Any], rows: list[TrickRow], lang: Language) -> dict[str, Any] | None:
     """The skat (put away, or untouched in a hand game) counts for the declarer (ISkO 2.2.1)."""
     declarer = replay.get("declarer")
     tokens = replay.get("discarded") or (replay.get("skat") if replay.get("contract") else None)
@@ -149,7 +150,7 @@ def players(record: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-def deal_view(record: dict[str, Any], lang: str) -> list[HandView]:
+def deal_view(record: dict[str, Any], lang: Language) -> list[HandView]:
     """The three hands as dealt, then the skat."""
     deal = record.get("deal") or {}
     names = players(record)
@@ -164,7 +165,7 @@ def deal_view(record: dict[str, Any], lang: str) -> list[HandView]:
     return hands
 
 
-def contract_text(contract: dict[str, Any] | None, lang: str) -> str:
+def contract_text(contract: dict[str, Any] | None, lang: Language) -> str:
     """E.g. ``Hearts``, ``Grand, hand, schneider announced``."""
     if not contract:
         return "—"
@@ -180,7 +181,7 @@ def contract_text(contract: dict[str, Any] | None, lang: str) -> str:
     return ", ".join(parts)
 
 
-def event_text(event: dict[str, Any], lang: str) -> str:
+def event_text(event: dict[str, Any], lang: Language) -> str:
     """One record event in words, e.g. ``Middlehand plays king of diamonds``."""
     kind = event.get("type", "?")
     seat = capitalized(event["seat"], lang) if event.get("seat") else ""
@@ -217,7 +218,7 @@ def event_text(event: dict[str, Any], lang: str) -> str:
     )
 
 
-def _detail_text(event: dict[str, Any], seat: str, lang: str) -> str | None:
+def _detail_text(event: dict[str, Any], seat: str, lang: Language) -> str | None:
     """The events whose own fields say more than their type: how cards became visible, a
     trick shown on request or looked at unasked, the declarer's choice, the dealer's look
     into a hand, a remark's words (None: the type alone says it)."""
@@ -256,7 +257,9 @@ class TableEvent:
     flagged: bool
 
 
-def table_events(record: dict[str, Any], ruling: dict[str, Any], lang: str) -> list[TableEvent]:
+def table_events(
+    record: dict[str, Any], ruling: dict[str, Any], lang: Language
+) -> list[TableEvent]:
     """Every event that is not a bid or a card played, in words with its own fields (how
     a card became visible, a trick shown on request, the end of the deal, the dealer's
     acts, the declarer's choices, a correction, a refusal), flagged when an infraction."""
@@ -268,7 +271,7 @@ def table_events(record: dict[str, Any], ruling: dict[str, Any], lang: str) -> l
     ]
 
 
-def bidding_lines(replay: dict[str, Any], lang: str) -> list[str]:
+def bidding_lines(replay: dict[str, Any], lang: Language) -> list[str]:
     """The bidding as sentences (``Middlehand bids 18``, ``Forehand holds 18``, …)."""
     out = []
     for step in replay.get("bidding") or []:
@@ -287,7 +290,7 @@ def clamp_event(at: int | None, record: dict[str, Any]) -> int:
 
 
 def step_view(
-    record: dict[str, Any], replay: dict[str, Any], at: int, ruling: dict[str, Any], lang: str
+    record: dict[str, Any], replay: dict[str, Any], at: int, ruling: dict[str, Any], lang: Language
 ) -> StepView:
     """The state after event ``at`` (``replay`` must be the replay up to ``at``)."""
     events = record.get("events") or []

@@ -23,6 +23,7 @@ import functools
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from referee.core.vocabulary import Language
 from referee.web.i18n import current_language
 from referee.web.record_input import ConsoleInputError
 from referee.web.services import services
@@ -71,7 +72,7 @@ def to_moment(value: datetime | str | None) -> datetime | None:
     return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
-def format_time(value: datetime | str | None, lang: str, zone: ZoneInfo) -> str:
+def format_time(value: datetime | str | None, lang: Language, zone: ZoneInfo) -> str:
     """A time for people in ``zone``: ``24.11.2026 19:30 (+01:00)`` in German.
 
     A string that is no time at all is shown as it is (evidence is shown, never hidden).
@@ -85,7 +86,7 @@ def format_time(value: datetime | str | None, lang: str, zone: ZoneInfo) -> str:
         local = moment.astimezone(zone)
     except (OverflowError, ValueError):  # the calendar's very ends: shown as stored
         return str(value)
-    pattern = FORMATS.get(lang, FORMATS["en"])
+    pattern = FORMATS[lang]
     return f"{local.strftime(pattern)} ({offset_text(local.utcoffset())})"
 
 

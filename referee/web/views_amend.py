@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import flash, redirect, render_template, url_for
 
+from referee.core.vocabulary import Language
 from referee.service.disputes import APPELLATE
 from referee.service.model import ID_PATH
 from referee.web import entry
@@ -45,7 +46,7 @@ def amend_page(dispute_id: int) -> Any:
 
 def render_amend(
     dispute: Any,
-    lang: str,
+    lang: Language,
     *,
     error: dict[str, Any] | None = None,
     form: dict[str, str] | None = None,

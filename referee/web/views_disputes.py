@@ -10,8 +10,9 @@ from typing import Any
 from flask import abort, flash, redirect, render_template, request, url_for
 
 from referee.core.errors import BadRequest, Conflict, InvalidInput, RefereeError
+from referee.core.kinds import Kind
+from referee.core.vocabulary import Language
 from referee.record.strict_json import strict_json_loads
-from referee.rules.kinds import Kind
 from referee.rules.messages import default_messages
 from referee.rulings.appeals import (
     LAST_SERIES_KEY,
@@ -50,7 +51,7 @@ OUTCOMES = tuple(Outcome)
 # -- helpers ---------------------------------------------------------------------------------
 
 
-def _form_error(error: RefereeError, lang: str) -> dict[str, Any]:
+def _form_error(error: RefereeError, lang: Language) -> dict[str, Any]:
     """An error for a form: the field it belongs to, the event index, the text to show in
     ``lang``, and its place in the record (a JSON pointer; line, column, move of a text)."""
     where = dict(error.where)
@@ -133,7 +134,7 @@ def dispute_list() -> Any:
         event=args["event"] or None,
         table=args["table"] or None,
         outcome=args["outcome"] if args["outcome"] in OUTCOMES else None,
-        kind=args["kind"] if args["kind"] in set(Kind) else None,
+        kind=Kind(args["kind"]) if args["kind"] in set(Kind) else None,
         submitted_from=day,
         submitted_to=day,
         day_zone=event_zone(),
@@ -225,7 +226,7 @@ def new_dispute() -> Any:
 # -- ruling ----------------------------------------------------------------------------------
 
 
-def meta_label(key: str, lang: str) -> str:
+def meta_label(key: str, lang: Language) -> str:
     """A context key of the dispute (``next_series_starts_at``) in ``lang``."""
     name = f"console.meta.{key}"
     return text(name, lang) if default_messages().has(name) else key
@@ -235,7 +236,7 @@ def meta_label(key: str, lang: str) -> str:
 TIME_KEYS = frozenset({NEXT_SERIES_KEY, SERIES_END_KEY})
 
 
-def deadline_line(meta: dict[str, Any] | None, lang: str) -> str:
+def deadline_line(meta: dict[str, Any] | None, lang: Language) -> str:
     """The appeal deadline under the dispute's schedule, in words and in the event's
     zone: before the next series starts (ISkO 4.5.10, SkWO 7.3.3), or 15 minutes after
     the last series ended (SkWO 9.10); or that the schedule does not say."""
@@ -247,12 +248,14 @@ def deadline_line(meta: dict[str, Any] | None, lang: str) -> str:
     return text(f"console.deadline.{key}", lang, when=when(deadline))
 
 
-def late_message(meta: dict[str, Any] | None, lang: str) -> str:
+def late_message(meta: dict[str, Any] | None, lang: Language) -> str:
     """The refusal of a late appeal, with the deadline it missed."""
     return text("console.appeal.late", lang, deadline=deadline_line(meta, lang))
 
 
-def ruling_context(dispute: Dispute, ruling: Revision, at: int | None, lang: str) -> dict[str, Any]:
+def ruling_context(
+    dispute: Dispute, ruling: Revision, at: int | None, lang: Language
+) -> dict[str, Any]:
     """Everything the ruling page draws for one revision, in ``lang``."""
     doc = ruling.in_language(lang)
     record = ruling.record
@@ -379,7 +382,7 @@ def appeal_page(dispute_id: int) -> Any:
 # -- revisions -------------------------------------------------------------------------------
 
 
-def field_label(path: str, lang: str) -> str:
+def field_label(path: str, lang: Language) -> str:
     """A ruling field for people: ``card_points.declarer`` -> ``Augen · Alleinspieler``."""
     messages = default_messages()
     parts = []
@@ -389,7 +392,7 @@ def field_label(path: str, lang: str) -> str:
     return " · ".join(parts)
 
 
-def _value(value: Any, lang: str) -> str:
+def _value(value: Any, lang: Language) -> str:
     """A field's value in ``lang``: terms and endings translated, lists and objects in words."""
     if value is None:
         return "—"

@@ -15,6 +15,7 @@ from flask import jsonify, render_template, request
 
 from referee.core.cards import Card
 from referee.core.errors import RefereeError
+from referee.core.vocabulary import Language
 from referee.service.disputes import APPELLATE, SUBMITTERS
 from referee.web import entry
 from referee.web.auth import current_principal, require_principal, signed_in
@@ -106,7 +107,7 @@ _PLACEHOLDERS = {
 }
 
 
-def script_data(lang: str) -> dict[str, Any]:
+def script_data(lang: Language) -> dict[str, Any]:
     """Cards, seats, games and texts in ``lang`` for the script (a JSON data block)."""
     texts = {name: text(f"console.entry.{name}", lang, **_PLACEHOLDERS) for name in _SCRIPT_TEXTS}
     for kind in entry.INCIDENTS:

@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import redirect, render_template, request, url_for
 
+from referee.core.vocabulary import Language
 from referee.service import rules
 from referee.web.auth import current_principal
 from referee.web.blueprint import bp
@@ -87,7 +88,7 @@ def _edition(value: str | None) -> str | None:
     return value if value in rules.EDITION_VALUES else None
 
 
-def _with_links(clause: dict[str, Any], lang: str) -> dict[str, Any]:
+def _with_links(clause: dict[str, Any], lang: Language) -> dict[str, Any]:
     """Add ``summary_html`` (the summary, clause numbers linked to their clause) and
     ``ref_links`` (each referenced clause with its title)."""
     clause["summary_html"] = linked(

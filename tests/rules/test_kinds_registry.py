@@ -1,11 +1,11 @@
-"""The registry of infraction kinds (referee.rules.kinds) is the one source for each kind."""
+"""The registry of infraction kinds (referee.core.kinds) is the one source for each kind."""
 
 from __future__ import annotations
 
 import pytest
 
+from referee.core.kinds import KINDS, Kind, Origin
 from referee.rules.catalogue import default_catalogue
-from referee.rules.kinds import KINDS, Kind, Origin
 from referee.rules.messages import default_messages
 from referee.rulings.judges import JUDGES
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from referee.cli import main
+from referee.core.kinds import Kind
 from referee.rules.catalogue import default_catalogue
-from referee.rules.kinds import Kind
 from tests.support.casekit import CASES_DIR, case_names, rule
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.json"))

@@ -7,7 +7,7 @@ and the tests check messages, clauses and cases against it.
 >>> KINDS[Kind.REVOKE].cites
 ('ISkO 4.2.3',)
 >>> sorted(k for k in KINDS if "ISkO 3.2.8" in KINDS[k].clauses)
-[<Kind.CARDS_EXPOSED: 'cards_exposed'>]
+['cards_exposed']
 >>> Kind("revoke") == "revoke"
 True
 """
@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
+from referee.core.vocabulary import Word
+
 __all__ = [
     "CONSEQUENCES",
     "KINDS",
@@ -29,7 +31,7 @@ __all__ = [
 ]
 
 
-class Kind(StrEnum):
+class Kind(Word):
     """Every infraction the referee can find in a record."""
 
     FALSE_LEAD = "false_lead"
@@ -211,7 +213,7 @@ def kinds_by_clause() -> dict[str, tuple[Kind, ...]]:
     """Clause id -> the kinds that deal with it (what the catalogue shows per clause).
 
     >>> kinds_by_clause()["SkWO 8.4"]
-    (<Kind.FALSE_LEAD: 'false_lead'>, <Kind.REVOKE: 'revoke'>)
+    ('false_lead', 'revoke')
     """
     out: dict[str, tuple[Kind, ...]] = {}
     for spec in KINDS.values():
