@@ -146,7 +146,15 @@ _SPECS = (
         Kind.TRICKS_REVIEWED,
         ("ISkO 4.4.6",),
         ("ISkO 4.4.3", "ISkO 4.4.6", "SkWO 8.6"),
-        ("outside_play", "penalized", "allowed", "unasked", "late_request", "on_request"),
+        (
+            "outside_play",
+            "penalized",
+            "allowed",
+            "unasked",
+            "late_request",
+            "on_request",
+            "in_time",
+        ),
     ),
     _spec(
         Kind.IMPROPER_REMARK,

@@ -169,7 +169,7 @@ def _refuse_changed_shortening(state: GameState, rules: RuleSet) -> None:
                 f"by a rule that changed after 1998/99 ({clause}, now "
                 f"{numbering(rules.edition).cite(clause).number}), which the referee does not "
                 "rule yet; rule it under edition 1998",
-                where={"event": m.event, "pointer": "/rules/edition", "field": "rules.edition"},
+                where={"event": m.event, "pointer": _EDITION_POINTER, "field": _EDITION_FIELD},
                 params={"event": m.event, "clause": clause, "edition": rules.edition.value},
             )
 
@@ -180,6 +180,8 @@ _NOT_PLAIN = SHORTENING | {"review_tricks", "choice"}
 adjudicate = rule
 
 _DEFAULT_RULES = RuleSet()
+#: where a record names its edition (an error about it points there)
+_EDITION_POINTER, _EDITION_FIELD = "/rules/edition", ".".join(("rules", "edition"))
 
 
 def _allowed_reviews(state: GameState, r: Ruling) -> None:

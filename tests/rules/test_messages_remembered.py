@@ -41,7 +41,7 @@ def _outcome(m: Messages, key: str, params: Any, lang: str) -> tuple[str, str]:
         st.tuples(
             st.sampled_from(KEYS),
             st.dictionaries(st.sampled_from(["n", "seat", "points", "card", "game"]), VALUE),
-            st.sampled_from([*LANGUAGES, "xx"]),
+            st.sampled_from(LANGUAGES),
         ),
         min_size=1,
         max_size=12,

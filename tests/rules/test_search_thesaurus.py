@@ -98,7 +98,7 @@ def test_the_search_is_deterministic() -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(query=st.text(max_size=60), lang=st.sampled_from(["de", "en", "es", "fr"]))
+@given(query=st.text(max_size=60), lang=st.sampled_from(["de", "en", "es"]))
 def test_any_query_gives_a_ranked_list_without_error(query: str, lang: str) -> None:
     cat = kb.default_catalogue()
     hits = cat.search(query, lang=lang)
