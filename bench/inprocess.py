@@ -13,7 +13,7 @@ from typing import Any
 
 from referee.record.log import parse_record_text
 from referee.record.replay import replay
-from referee.rulings.adjudicate import adjudicate
+from referee.rulings.adjudicate import rule
 from referee.rulings.render import ruling_to_dict
 
 
@@ -40,7 +40,7 @@ def stages(docs: Sequence[dict[str, Any]], *, repeat: int = 3) -> dict[str, floa
     n = len(docs)
     t_parse, records = _timed(parse_record_text, texts, repeat)
     t_replay, _ = _timed(replay, records, repeat)
-    t_adj, rulings = _timed(adjudicate, records, repeat)
+    t_adj, rulings = _timed(rule, records, repeat)
     t_render, _ = _timed(ruling_to_dict, rulings, repeat)
     us = 1e6 / n
     out = {

@@ -10,7 +10,7 @@ Rule once, render per language:
 (True, 'de')
 """
 
-from referee.rulings.adjudicate import adjudicate, rule
+from referee.rulings.adjudicate import rule
 from referee.rulings.appeals import AppealError, compare_rulings
 from referee.rulings.model import Infraction, Message, Outcome, Party, Ruling, Step
 from referee.rulings.render import FORMAT, adjudicate_document, adjudicate_record, render
@@ -24,7 +24,6 @@ __all__ = [
     "Party",
     "Ruling",
     "Step",
-    "adjudicate",
     "adjudicate_document",
     "adjudicate_record",
     "compare_rulings",

@@ -4,7 +4,7 @@
 >>> rec = parse_record({"format": "skat-log/1", "deal": EXAMPLE_DEAL, "events": [
 ...     {"type": "pass", "seat": "middlehand"}, {"type": "pass", "seat": "rearhand"},
 ...     {"type": "pass", "seat": "forehand"}]})
->>> str(adjudicate(rec).outcome)
+>>> str(rule(rec).outcome)
 'passed_in'
 """
 
@@ -175,9 +175,6 @@ def _refuse_changed_shortening(state: GameState, rules: RuleSet) -> None:
 
 
 _NOT_PLAIN = SHORTENING | {"review_tricks", "choice"}
-
-#: the older name of :func:`rule`
-adjudicate = rule
 
 _DEFAULT_RULES = RuleSet()
 #: where a record names its edition (an error about it points there)

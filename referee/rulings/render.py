@@ -27,7 +27,7 @@ from referee.record.log import GameRecord, parse_record
 from referee.rules.catalogue import Catalogue, default_catalogue
 from referee.rules.editions import Numbering, numbering
 from referee.rules.messages import Messages, default_messages
-from referee.rulings.adjudicate import adjudicate
+from referee.rulings.adjudicate import rule
 from referee.rulings.model import Ruling, Step
 
 FORMAT = "skat-ruling/1"
@@ -143,7 +143,7 @@ def _step(
 
 def adjudicate_record(record: GameRecord, *, lang: Language = Language.EN) -> dict[str, Any]:
     """Rule a parsed record and render it."""
-    return ruling_to_dict(adjudicate(record), lang)
+    return ruling_to_dict(rule(record), lang)
 
 
 def adjudicate_document(doc: Any, *, lang: Language = Language.EN) -> dict[str, Any]:

@@ -739,8 +739,8 @@ def test_reasoning_steps_survive_pickling() -> None:
     """Rulings may cross process boundaries (batch --jobs): their parts must pickle."""
     import pickle
 
-    from referee.rulings.adjudicate import adjudicate
+    from referee.rulings.adjudicate import rule
 
     rec = parse_record(random_game(random.Random(3)))
-    ruling = adjudicate(rec)
+    ruling = rule(rec)
     assert pickle.loads(pickle.dumps(ruling.reasoning)) == ruling.reasoning

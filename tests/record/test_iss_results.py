@@ -10,7 +10,7 @@ from referee.record.iss import iter_iss_records
 from referee.record.iss_convert import iss_to_skatlog
 from referee.record.log import parse_record
 from referee.record.replay import replay
-from referee.rulings.adjudicate import adjudicate
+from referee.rulings.adjudicate import rule
 
 ISS_DIR = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "iss"
 SEATS = ("forehand", "middlehand", "rearhand")
@@ -46,7 +46,7 @@ def test_every_record_replays_without_error(rec):
 @pytest.mark.parametrize("rec", [r for r in RECORDS if _played_to_end(r.values[0])])
 def test_isko_5_ruling_equals_the_servers_result(rec):
     res = rec.result
-    ruling = adjudicate(parse_record(iss_to_skatlog(rec)))
+    ruling = rule(parse_record(iss_to_skatlog(rec)))
     assert ruling.declarer is not None
     assert ruling.declarer.value == res.declarer
     assert (ruling.outcome == "won") == (res.outcome == "win")
@@ -69,4 +69,4 @@ def test_enough_records_are_compared():
 
 @pytest.mark.parametrize("rec", [r for r in RECORDS if "passed" in r.values[0].result.raw])
 def test_isko_3_3_7_passed_in(rec):
-    assert adjudicate(parse_record(iss_to_skatlog(rec))).outcome == "passed_in"
+    assert rule(parse_record(iss_to_skatlog(rec))).outcome == "passed_in"

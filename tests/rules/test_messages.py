@@ -28,7 +28,7 @@ from referee.record.iss import iter_iss_records
 from referee.record.iss_convert import iss_to_skatlog
 from referee.record.log import parse_record
 from referee.rules.messages import LANGUAGES, Messages, load_messages, messages_dir
-from referee.rulings.adjudicate import adjudicate
+from referee.rulings.adjudicate import rule
 from referee.rulings.model import Message
 from referee.rulings.render import adjudicate_document
 
@@ -410,7 +410,7 @@ def test_every_emitted_message_has_a_complete_template(
         record = parse_record(doc)
     except RecordError:
         pytest.skip("an invalid record (tested elsewhere)")
-    ruling = adjudicate(record)
+    ruling = rule(record)
     emitted: list[Message] = [s.message for s in ruling.reasoning]
     emitted += [i.explanation for i in ruling.infractions]
     assert emitted

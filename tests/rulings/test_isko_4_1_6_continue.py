@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from referee.record.log import parse_record
-from referee.rulings.adjudicate import adjudicate
+from referee.rulings.adjudicate import rule
 
 ROOT = Path(__file__).resolve().parents[2]
 REVOKE = json.loads((ROOT / "examples" / "revoke-objected.json").read_text())
@@ -16,7 +16,7 @@ REVOKE = json.loads((ROOT / "examples" / "revoke-objected.json").read_text())
 def _rule(events_before_objection: list[dict], at: int = 20) -> object:
     doc = copy.deepcopy(REVOKE)
     doc["events"] = doc["events"][:at] + events_before_objection + doc["events"][at:]
-    return adjudicate(parse_record(doc))
+    return rule(parse_record(doc))
 
 
 def _revoke(ruling):
@@ -24,7 +24,7 @@ def _revoke(ruling):
 
 
 def test_isko_4_2_3_reference_revoke_objected_later_ends_the_game():
-    r = adjudicate(parse_record(REVOKE))
+    r = rule(parse_record(REVOKE))
     assert _revoke(r).status == "penalized" and r.outcome == "won"
 
 
@@ -45,6 +45,6 @@ def test_isko_4_1_6_the_innocent_party_may_demand_play_goes_on():
 def test_isko_4_2_4_a_revoke_found_after_its_trick_cannot_be_waived():
     doc = copy.deepcopy(REVOKE)
     doc["events"].append({"type": "continue", "seat": "forehand"})
-    r = adjudicate(parse_record(doc))
+    r = rule(parse_record(doc))
     assert _revoke(r).status == "penalized"
     assert r.ended["reason"] == "infraction" and r.ended["event"] == 19

@@ -7,13 +7,13 @@ from pathlib import Path
 
 from referee.record.log import parse_record
 from referee.record.replay import replay
-from referee.rulings.adjudicate import adjudicate
+from referee.rulings.adjudicate import rule
 
 CASES = Path(__file__).resolve().parents[1] / "cases" / "review"
 
 
 def _rule(name: str):
-    return adjudicate(parse_record(json.loads((CASES / f"{name}.json").read_text())))
+    return rule(parse_record(json.loads((CASES / f"{name}.json").read_text())))
 
 
 def test_isko_4_1_5_needed_schneider_is_credited_while_the_defenders_have_30_or_less():
