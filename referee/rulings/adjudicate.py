@@ -16,14 +16,13 @@ from referee.core.ruleset import (
     DeclarerSkatInPlay,
     EarlyCard,
     Edition,
-    EditionNotRuled,
     EntitledLead,
     OutstandingTricks,
     RuleSet,
     SchwarzSuffered,
 )
 from referee.core.scoresheet import game_tournament_points
-from referee.core.seats import SEAT_NAMES, SEATS, Seat
+from referee.core.seats import SEAT_NAMES, Seat
 from referee.core.valuation import (
     cheapest_lost_game,
     levels_reached,
@@ -34,10 +33,14 @@ from referee.record.log import GameRecord
 from referee.record.replay import replay
 from referee.record.state import SHORTENING, GameState, Marker, Trick
 from referee.rules.clauses import ENDING_CLAUSES, VALUE_CLAUSES
-from referee.rules.editions import numbering
-from referee.rulings.choices import misdeal_choice, rule_choice
+from referee.rulings.before_play import (
+    card_shown_in_deal,
+    misdeal,
+    refuse_changed_shortening,
+    released_bidding,
+)
+from referee.rulings.choices import rule_choice
 from referee.rulings.detect import detect
-from referee.rulings.judges import misdeal_guilty
 from referee.rulings.marker_endings import end_by_marker
 from referee.rulings.model import Infraction, Outcome, Ruling
 from referee.rulings.outcome import decided_for, position_before
@@ -67,7 +70,7 @@ def rule(record: GameRecord, rules: RuleSet | None = None) -> Ruling:
         rules = record.rules if record.rules is not None else _DEFAULT_RULES
     state = replay(record)
     if rules.edition is not Edition.ISKO_1998:
-        _refuse_changed_shortening(state, rules)
+        refuse_changed_shortening(state, rules)
     r = Ruling(table_size=record.table_size, rules=rules)
     r.declarer, r.bid, r.contract = state.declarer, state.bid, state.contract
     contract = state.contract
@@ -99,13 +102,13 @@ def rule(record: GameRecord, rules: RuleSet | None = None) -> Ruling:
     for inf in r.infractions:
         r.reasoning.append(infraction_step(inf))
         _reading_of(inf, r)
-    _released_bidding(state, r)
+    released_bidding(state, r)
     for m in state.markers:
         if m.type == "objection" and record.events[m.event].by_dealer:
             # 4.1.11: every player, the dealer included, may object to an infraction
             r.step(("ISkO 4.1.11",), "objection.by_dealer", event=m.event)
     _allowed_reviews(state, r)
-    if rule_choice(state, r) or _misdeal(state, r) or _card_shown_in_deal(state, r):
+    if rule_choice(state, r) or misdeal(state, r) or card_shown_in_deal(state, r):
         return _finish(state, r)
     if state.phase == "passed_in":
         r.outcome = Outcome.PASSED_IN
@@ -156,29 +159,9 @@ def rule(record: GameRecord, rules: RuleSet | None = None) -> Ruling:
 #: trick shown on request (the ruling may have to say that was allowed)
 
 
-def _refuse_changed_shortening(state: GameState, rules: RuleSet) -> None:
-    """Under a later edition a game cut short by a claim or by cards thrown open is refused
-    (docs/editions.md): those clauses changed, and the engine rules them by 1998/99 only."""
-    for m in state.markers:
-        if m.type in ("lay_down", "throw_in") and m.phase not in ("finished", "passed_in"):
-            clause = {"lay_down": "ISkO 4.3.4", "throw_in": "ISkO 4.3.6"}[m.type]
-            if m.type == "lay_down" and m.seat is not state.declarer:
-                clause = "ISkO 4.3.5"
-            raise EditionNotRuled(
-                f"event {m.event}: under edition {rules.edition.value} the game is cut short "
-                f"by a rule that changed after 1998/99 ({clause}, now "
-                f"{numbering(rules.edition).cite(clause).number}), which the referee does not "
-                "rule yet; rule it under edition 1998",
-                where={"event": m.event, "pointer": _EDITION_POINTER, "field": _EDITION_FIELD},
-                params={"event": m.event, "clause": clause, "edition": rules.edition.value},
-            )
-
-
 _NOT_PLAIN = SHORTENING | {"review_tricks", "choice"}
 
 _DEFAULT_RULES = RuleSet()
-#: where a record names its edition (an error about it points there)
-_EDITION_POINTER, _EDITION_FIELD = "/rules/edition", ".".join(("rules", "edition"))
 
 
 def _allowed_reviews(state: GameState, r: Ruling) -> None:
@@ -222,36 +205,6 @@ def _allowed_reviews(state: GameState, r: Ruling) -> None:
                 event=m.event,
                 trick=events[m.event].trick,
             )
-
-
-def _released_bidding(state: GameState, r: Ruling) -> None:
-    """3.3.9: after a look at the skat in the bidding the player who looked is out, and the
-    others, no longer bound by their bids, may pass or start the bidding over: the ruling
-    says which bidding decided (both pass: passed in, 3.3.7)."""
-    last = next((x for x in reversed(state.released) if x[3]), None)
-    if last is None or state.phase in ("deal", "bidding"):
-        return
-    event, seat, out, _ = last
-    players = [s.value for s in SEATS if s not in out]
-    looked = seat.value if seat is not None else "dealer"
-    if state.phase == "passed_in" or state.declarer is None:
-        r.step(
-            ("ISkO 3.3.9", "ISkO 3.3.7"),
-            "bidding.released.passed_in",
-            event=event,
-            seat=looked,
-            players=players,
-        )
-        return
-    r.step(
-        ("ISkO 3.3.9",),
-        "bidding.released.started_over" if state.auction.free else "bidding.released.as_bid",
-        event=event,
-        seat=looked,
-        players=players,
-        declarer=state.declarer.value,
-        bid=state.bid,
-    )
 
 
 # -- helpers -------------------------------------------------------------------------------
@@ -436,41 +389,6 @@ def _decided_early(state: GameState, r: Ruling) -> bool:
         r, value_game(contract, matadors, bid, won=False, schneider=pos.defender_points >= 90)
     )
     set_counts(r, pos)
-    return True
-
-
-def _card_shown_in_deal(state: GameState, r: Ruling) -> bool:
-    """3.2.8: a card seen while dealing means a new deal, whoever's fault it was."""
-    if not any(i.kind == "cards_exposed" and i.phase == "deal" for i in state.irregularities):
-        return False
-    r.outcome = Outcome.REDEAL
-    r.ended = {"reason": "misdeal", "event": None, "trick": None}
-    r.step(("ISkO 3.2.8",), "ending.card_shown_in_deal")
-    return True
-
-
-def _misdeal(state: GameState, r: Ruling) -> bool:
-    if not r.infractions:
-        return False
-    deal_inf = next(
-        (i for i in r.infractions if i.kind == "wrong_card_count" and i.event is None), None
-    )
-    if deal_inf is None or misdeal_choice(state) is not None:
-        return False  # no misdeal, or one settled by the declarer's choice (3.3.10)
-    guilty = misdeal_guilty(state)
-    if guilty is None:  # nothing played on it, or both parties hold a wrong number (3.2.9)
-        played = bool(state.tricks) or (state.current is not None and bool(state.current.plays))
-        r.outcome = Outcome.REDEAL
-        r.ended = {
-            "reason": "misdeal",
-            "event": None,
-            "trick": state.trick_number if played else None,
-        }
-        r.step(ENDING_CLAUSES["misdeal"], "ending.misdeal")
-        return True
-    r.ended = {"reason": "misdeal", "event": None, "trick": state.trick_number}
-    r.step(("ISkO 4.2.6", "ISkO 3.3.10"), "ending.misdeal_played", guilty=guilty)
-    judge_into(state, r, position_before(state), guilty)
     return True
 
 

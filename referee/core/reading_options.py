@@ -1,0 +1,97 @@
+"""The options of each reading a rule set chooses (:mod:`referee.core.ruleset` declares the
+readings, their questions, clauses and the texts behind each option)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class ObjectionAtEnd(StrEnum):
+    """Whether a record without ``cards_gathered`` counts as an objection at its end."""
+
+    OBJECTION = "objection"
+    NONE = "none"
+
+
+class SingleCard(StrEnum):
+    """A single card a defender shows during play (4.1.9)."""
+
+    NOT_PUNISHED = "not_punished"
+    ENDS_GAME = "ends_game"
+
+
+class OutstandingTricks(StrEnum):
+    """The outstanding tricks after the defenders exposed cards (4.1.9)."""
+
+    POINTS_ONLY = "points_only"
+    NO_AWARD = "no_award"
+
+
+class EntitledLead(StrEnum):
+    """A false lead to the last trick that changes its winner (4.1.10)."""
+
+    AS_IF_ENTITLED = "as_if_entitled"
+    AS_PLAYED = "as_played"
+
+
+class EarlyCard(StrEnum):
+    """A card played before its turn when the skipped player had no choice (4.2.7)."""
+
+    FORCED_CARD_HARMLESS = "forced_card_harmless"
+    ALWAYS_TIMED = "always_timed"
+
+
+class DeclarerSkatInPlay(StrEnum):
+    """The declarer looks at the skat once a card has been played (4.2.8, 3.4.8)."""
+
+    ISKO_4_2_8 = "isko_4_2_8"
+    ISKO_3_4_8 = "isko_3_4_8"
+
+
+class ConcessionRecordStops(StrEnum):
+    """A concession without consent after which the record stops (4.3.2)."""
+
+    AS_IT_STANDS = "as_it_stands"
+    THROWN_IN = "thrown_in"
+
+
+class DefenderClaim(StrEnum):
+    """What a defender who lays his cards open claims (4.3.5)."""
+
+    CLAIMER_ALONE = "claimer_alone"
+    DECLARER_NO_TRICK = "declarer_no_trick"
+
+
+class DefenderThrowIn(StrEnum):
+    """A defender throws his cards in (4.3.6 against 4.3.3)."""
+
+    COUNTED = "counted"
+    AS_CONCESSION = "as_concession"
+
+
+class SchwarzSuffered(StrEnum):
+    """A declarer who missed announced schneider and took no trick (5.2.5)."""
+
+    AT_LEAST = "at_least"
+    ANNOUNCED_ONLY = "announced_only"
+
+
+class UnreachableLevel(StrEnum):
+    """Which games 5.4.3 (a level impossible from the deal is not credited) covers."""
+
+    ANY_GAME = "any_game"
+    OVERBID_ONLY = "overbid_only"
+
+
+class NullBelowBid(StrEnum):
+    """The value of a null game announced below the last bid (3.4.4)."""
+
+    CHEAPEST_GAME = "cheapest_game"
+    NEXT_NULL_VALUE = "next_null_value"
+
+
+class DealerParty(StrEnum):
+    """The dealer who sits out at a table of four: is he of the defenders' party (3.5.1)?"""
+
+    DEFENDERS = "defenders"
+    NEITHER = "neither"

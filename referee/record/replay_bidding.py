@@ -1,0 +1,117 @@
+"""The replayer's bidding: bids, holds and passes applied by the core's :class:`Auction`,
+and a bidding released by a look at the skat (ISkO 3.2.14, 3.3.9), which the table may
+start over or go on with as bid."""
+
+from __future__ import annotations
+
+from referee.core.bidding import Auction
+from referee.core.errors import BiddingError
+from referee.core.seats import Seat
+from referee.core.vocabulary import Note, Phase
+from referee.record.events import Event
+from referee.record.replay_acts import ActsOutsidePlay
+
+__all__ = ["AFTER_BIDDING", "Bidding"]
+
+#: acts that need the bidding to be over (a bidding released by a look at the skat that
+#: is over only as bid is settled by them)
+AFTER_BIDDING = frozenset({"pickup", "discard", "declare", "play", "choice", "no_card"})
+
+
+def _bid_into(auction: Auction, event: Event) -> BiddingError | None:
+    """Apply a bid, hold or pass to ``auction``; the reason it is refused, or None."""
+    try:
+        if event.type == "pass":
+            # (type: ignore below) bidding events always carry a seat (the parser requires it)
+            auction.pass_(event.seat)  # type: ignore[arg-type]
+        elif event.type == "bid":
+            # (type: ignore below) bidding events carry a seat and a value (the parser)
+            auction.bid(event.seat, event.value)  # type: ignore[arg-type]
+        else:
+            # (type: ignore below) bidding events always carry a seat (the parser requires it)
+            auction.hold(event.seat)  # type: ignore[arg-type]
+    except BiddingError as exc:
+        return exc
+    return None
+
+
+class Bidding(ActsOutsidePlay):
+    """The bidding part of the :class:`~referee.record.replay.Replayer`."""
+
+    # -- bidding ----------------------------------------------------------------------------
+    def _bidding(self, event: Event) -> None:
+        """A bid, hold or pass, checked and applied by the core's :class:`Auction` (after a
+        look at the skat in the bidding, by each of the two biddings the table may hold)."""
+        action = event.type
+        s = self.state
+        if s.phase == Phase.DEAL:  # bidding began before the deal was marked as finished
+            s.phase = Phase.BIDDING
+        # (type: ignore below) bidding events always carry a seat (the parser requires it)
+        seat: Seat = event.seat  # type: ignore[assignment]
+        if action == "pass" and seat in s.auction.out:
+            return  # a player shut out of the bidding (3.2.14, 3.3.9) says he passes
+        if s.phase != Phase.BIDDING:
+            self._note(
+                event, Note.BIDDING_IRREGULAR, event.seat, f"{action} after the bidding ended"
+            )
+            return
+        kept = s.auction_kept
+        error = _bid_into(s.auction, event)
+        if kept is not None:
+            kept_error = _bid_into(kept, event)
+            if error is None and kept_error is not None:
+                s.auction_kept = kept = None  # the bidding started over (3.3.9)
+            elif error is not None and kept_error is None:
+                s.auction, s.auction_kept, error = kept, None, None  # it went on as bid
+        if error is not None:
+            self._note(event, Note.BIDDING_IRREGULAR, seat, error.message)
+            return
+        if s.auction.stage == 0:
+            self._end_bidding()
+
+    def _settle_bidding(self) -> None:
+        """An act that needs the bidding to be over, while it started over after a look at
+        the skat but went on as bid too: if only the bidding as bid is over, it decides."""
+        s = self.state
+        kept = s.auction_kept
+        s.auction_kept = None
+        if kept is not None and kept.stage == 0 and s.auction.stage != 0:
+            s.auction = kept
+            self._end_bidding()
+
+    def _end_bidding(self) -> None:
+        s = self.state
+        auction = s.auction
+        s.auction_kept = None
+        if auction.declarer is None:
+            s.phase = Phase.PASSED_IN
+        else:
+            s.phase, s.declarer, s.bid = Phase.DECLARING, auction.declarer, auction.highest
+
+    def release_bidders(self, event: Event) -> None:
+        """A look at the skat before the bidding was over (ISkO 3.2.14, 3.3.9): the player
+        who looked is out of the bidding; once bids were made, the other two are no longer
+        bound by them and may pass or start over, those who had passed staying out."""
+        s = self.state
+        if s.phase not in (Phase.DEAL, Phase.BIDDING):
+            return
+        seat = None if event.by_dealer else event.seat
+        auction = s.auction
+        if not auction.history:  # nobody has bid yet: nothing to be bound by (3.2.14)
+            if seat is not None:
+                auction.exclude(seat)
+                s.released.append((event.index, seat, auction.out, False))
+            return
+        passed = {a.seat for a in auction.history if a.kind == "pass"}
+        out = auction.out | passed | ({seat} if seat is not None else set())
+        kept = s.auction_kept if s.auction_kept is not None else auction
+        if seat is not None:
+            kept.exclude(seat)
+        s.auction, s.auction_kept = auction.restarted(frozenset(out)), kept
+        s.released.append((event.index, seat, s.auction.out, True))
+        if s.auction.stage == 0:
+            self._end_bidding()
+        elif kept.stage == 0:
+            pass  # settled by what the record shows next
+
+    _on_bid = _on_hold = _on_pass = _bidding

@@ -1,0 +1,102 @@
+"""What a ruling decides before the play: an edition's changed rule refused, a bidding
+released by a look at the skat (3.3.9), a card shown in the deal (3.2.8), a misdeal (3.2.9,
+3.3.10, 4.2.6)."""
+
+from __future__ import annotations
+
+from referee.core.ruleset import EditionNotRuled, RuleSet
+from referee.core.seats import SEATS
+from referee.record.state import GameState
+from referee.rules.clauses import ENDING_CLAUSES
+from referee.rules.editions import numbering
+from referee.rulings.choices import misdeal_choice
+from referee.rulings.judges import misdeal_guilty
+from referee.rulings.model import Outcome, Ruling
+from referee.rulings.outcome import position_before
+from referee.rulings.ruling_ops import judge_into
+
+#: where a record names its edition (an error about it points there)
+_EDITION_POINTER, _EDITION_FIELD = "/rules/edition", ".".join(("rules", "edition"))
+
+
+def refuse_changed_shortening(state: GameState, rules: RuleSet) -> None:
+    """Under a later edition a game cut short by a claim or by cards thrown open is refused
+    (docs/editions.md): those clauses changed, and the engine rules them by 1998/99 only."""
+    for m in state.markers:
+        if m.type in ("lay_down", "throw_in") and m.phase not in ("finished", "passed_in"):
+            clause = {"lay_down": "ISkO 4.3.4", "throw_in": "ISkO 4.3.6"}[m.type]
+            if m.type == "lay_down" and m.seat is not state.declarer:
+                clause = "ISkO 4.3.5"
+            raise EditionNotRuled(
+                f"event {m.event}: under edition {rules.edition.value} the game is cut short "
+                f"by a rule that changed after 1998/99 ({clause}, now "
+                f"{numbering(rules.edition).cite(clause).number}), which the referee does not "
+                "rule yet; rule it under edition 1998",
+                where={"event": m.event, "pointer": _EDITION_POINTER, "field": _EDITION_FIELD},
+                params={"event": m.event, "clause": clause, "edition": rules.edition.value},
+            )
+
+
+def released_bidding(state: GameState, r: Ruling) -> None:
+    """3.3.9: after a look at the skat in the bidding the player who looked is out, and the
+    others, no longer bound by their bids, may pass or start the bidding over: the ruling
+    says which bidding decided (both pass: passed in, 3.3.7)."""
+    last = next((x for x in reversed(state.released) if x[3]), None)
+    if last is None or state.phase in ("deal", "bidding"):
+        return
+    event, seat, out, _ = last
+    players = [s.value for s in SEATS if s not in out]
+    looked = seat.value if seat is not None else "dealer"
+    if state.phase == "passed_in" or state.declarer is None:
+        r.step(
+            ("ISkO 3.3.9", "ISkO 3.3.7"),
+            "bidding.released.passed_in",
+            event=event,
+            seat=looked,
+            players=players,
+        )
+        return
+    r.step(
+        ("ISkO 3.3.9",),
+        "bidding.released.started_over" if state.auction.free else "bidding.released.as_bid",
+        event=event,
+        seat=looked,
+        players=players,
+        declarer=state.declarer.value,
+        bid=state.bid,
+    )
+
+
+def card_shown_in_deal(state: GameState, r: Ruling) -> bool:
+    """3.2.8: a card seen while dealing means a new deal, whoever's fault it was."""
+    if not any(i.kind == "cards_exposed" and i.phase == "deal" for i in state.irregularities):
+        return False
+    r.outcome = Outcome.REDEAL
+    r.ended = {"reason": "misdeal", "event": None, "trick": None}
+    r.step(("ISkO 3.2.8",), "ending.card_shown_in_deal")
+    return True
+
+
+def misdeal(state: GameState, r: Ruling) -> bool:
+    if not r.infractions:
+        return False
+    deal_inf = next(
+        (i for i in r.infractions if i.kind == "wrong_card_count" and i.event is None), None
+    )
+    if deal_inf is None or misdeal_choice(state) is not None:
+        return False  # no misdeal, or one settled by the declarer's choice (3.3.10)
+    guilty = misdeal_guilty(state)
+    if guilty is None:  # nothing played on it, or both parties hold a wrong number (3.2.9)
+        played = bool(state.tricks) or (state.current is not None and bool(state.current.plays))
+        r.outcome = Outcome.REDEAL
+        r.ended = {
+            "reason": "misdeal",
+            "event": None,
+            "trick": state.trick_number if played else None,
+        }
+        r.step(ENDING_CLAUSES["misdeal"], "ending.misdeal")
+        return True
+    r.ended = {"reason": "misdeal", "event": None, "trick": state.trick_number}
+    r.step(("ISkO 4.2.6", "ISkO 3.3.10"), "ending.misdeal_played", guilty=guilty)
+    judge_into(state, r, position_before(state), guilty)
+    return True
