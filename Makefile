@@ -18,7 +18,7 @@ PYTEST := $(PY) -m pytest -q -n $(JOBS) --dist loadgroup
 DOMAIN := tests/core tests/record tests/rules tests/rulings \
           referee/core referee/record referee/rules referee/rulings
 
-.PHONY: run test test-fast test-slow check lint bench spec clean system-deps
+.PHONY: run test test-all test-slow check lint bench spec clean system-deps
 
 $(STAMP): pyproject.toml setup.py
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -40,13 +40,14 @@ system-deps:
 run: $(ENGINE)
 	$(VENV)/bin/referee serve
 
-# everything, as CI runs it: lint, then every test (the slow lane too) on all cores
+# what CI runs: lint, then every test outside the slow lane, on all cores
 test: lint system-deps
-	$(PYTEST) --lane=all
-
-# the default lane alone (no slow tests) and the slow lane alone
-test-fast: lint system-deps
 	$(PYTEST)
+
+# every lane (the slow lane's differential checks, soaks and load tests too), and the
+# slow lane alone
+test-all: lint system-deps
+	$(PYTEST) --lane=all
 
 test-slow: $(TOOLS) $(ENGINE)
 	$(PYTEST) --lane=slow
