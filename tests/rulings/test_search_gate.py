@@ -58,7 +58,7 @@ def _claim(hands: list[int], game: Game, limit: int = NODE_LIMIT) -> Answer:
 
 def _direct() -> tuple[bool | None, list[tuple[int, int]], int]:
     return native._engine.force(
-        native._INDEX[Game.NULL], _hands(HARD), 0, [], 1, 6, True, NODE_LIMIT
+        native._slot(Game.NULL), _hands(HARD), 0, [], 1, 6, True, NODE_LIMIT
     )
 
 
