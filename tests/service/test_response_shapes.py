@@ -65,7 +65,7 @@ def test_dispute_response_is_marshmallows_dump(app, client, keys, lang: str) -> 
 
 def test_ruling_revisions_are_marshmallows_dump(app, client, keys) -> None:
     disputes = _stored(app, client, keys)
-    revisions = [presenters.ruling(r, "es") for d in disputes for r in d.rulings]
+    revisions = [presenters.ruling(r, "es", d.rulings) for d in disputes for r in d.rulings]
     assert any(r["appeal"] and r["comparison"] for r in revisions)
     schema = RulingRevisionSchema()
     for r in revisions:
