@@ -8,6 +8,8 @@ STAMP  := $(VENV)/.installed-stamp
 TOOLS  := $(VENV)/.test-tools-stamp
 # the compiled search engine, rebuilt in place when its source changes
 ENGINE := $(VENV)/.engine-stamp
+# the engine's test build: the same source with the tests' hooks (`_engine_hooks`)
+HOOKS  := $(VENV)/.engine-hooks-stamp
 # compiled modules are cached in __pycache__ (a shell's PYTHONDONTWRITEBYTECODE would make
 # every test worker and every command compile the project again)
 unexport PYTHONDONTWRITEBYTECODE
@@ -34,6 +36,10 @@ $(ENGINE): $(STAMP) referee/rulings/search/_engine.c $(wildcard referee/rulings/
 	$(PY) setup.py -q build_ext --inplace
 	touch $(ENGINE)
 
+$(HOOKS): $(ENGINE)
+	REFEREE_ENGINE_TEST_BUILD=1 $(PY) setup.py -q build_ext --inplace
+	touch $(HOOKS)
+
 system-deps:
 	bash scripts/system-deps.sh
 
@@ -49,14 +55,14 @@ test: lint system-deps
 test-all: lint system-deps
 	$(PYTEST) --lane=all
 
-test-slow: $(TOOLS) $(ENGINE)
+test-slow: $(TOOLS) $(HOOKS)
 	$(PYTEST) --lane=slow
 
 # (the domain tests need no schemathesis plugin: one second less per worker)
 check: lint
 	$(PYTEST) -p no:schemathesis --hypothesis-profile=check $(DOMAIN)
 
-lint: $(TOOLS) $(ENGINE)
+lint: $(TOOLS) $(HOOKS)
 	$(VENV)/bin/ruff check referee tests bench
 	$(VENV)/bin/ruff format --check referee tests bench
 	$(VENV)/bin/lint-imports
@@ -69,4 +75,4 @@ spec: $(STAMP)
 	$(VENV)/bin/referee openapi --out api_spec/openapi.yaml --formats api_spec
 
 clean:
-	rm -rf $(VENV) var build *.egg-info referee/rulings/search/_engine.*.so
+	rm -rf $(VENV) var build *.egg-info referee/rulings/search/_engine*.so

@@ -22,10 +22,19 @@ from referee.core.cards import Card, mask_of
 from referee.core.contracts import Game
 from referee.rulings.search import NodeLimitReached, force, native, reach
 from referee.rulings.search.tables import tables
+from tests.support import engine_hooks
 from tests.support.skatmini import legal, points, trick_winner
 
-#: long differential checks: the slow lane (``make test`` runs it, ``make check`` does not)
+#: long differential checks: the slow lane (``make test-slow`` and ``make test-all`` run it)
 pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _test_build():
+    """The searches run on the engine's test build here: its hooks' settings reach them."""
+    with engine_hooks.test_build():
+        yield
+
 
 Hands = tuple[tuple[str, ...], ...]
 
@@ -285,9 +294,9 @@ def test_canonical_position_has_the_same_values(pos, declarer: int) -> None:
     game, hands, leader = pos
     others = 0b111 & ~(1 << declarer)
     for by_points in (False, True):
-        canon = _names(native.canonical(_masks(hands), Game(game), by_points=by_points))
+        canon = _names(engine_hooks.canonical(_masks(hands), Game(game), by_points=by_points))
         assert [len(h) for h in canon] == [len(h) for h in hands]
-        assert native.canonical(_masks(canon), Game(game), by_points=by_points) == tuple(
+        assert engine_hooks.canonical(_masks(canon), Game(game), by_points=by_points) == tuple(
             _masks(canon)
         )
         if by_points:
@@ -321,7 +330,7 @@ def test_isko_4_3_4_canonical_shortcut_equals_the_general_form(deal) -> None:
     places within the alive ones (``canon_plain``); it must be the general form's
     position exactly (the same transposition entries, the same lines)."""
     game, hands = deal
-    assert native.canonical(hands, game, by_points=False) == native.canonical(
+    assert engine_hooks.canonical(hands, game, by_points=False) == engine_hooks.canonical(
         hands, game, by_points=False, general=True
     )
 
@@ -335,13 +344,13 @@ def test_isko_4_1_5_canonical_shortcut_by_points_equals_the_general_form(deal) -
     position exactly (``test_canonical_position_has_the_same_values`` holds that one to
     minimax)."""
     game, hands = deal
-    assert native.canonical(hands, game, by_points=True) == native.canonical(
+    assert engine_hooks.canonical(hands, game, by_points=True) == engine_hooks.canonical(
         hands, game, by_points=True, general=True
     )
 
 
 def _canon_names(hands: Hands, game: Game, by_points: bool) -> Hands:
-    return _names(native.canonical(_masks(hands), game, by_points=by_points))
+    return _names(engine_hooks.canonical(_masks(hands), game, by_points=by_points))
 
 
 def test_canonical_merges_low_cards_and_interchangeable_suits() -> None:
@@ -526,7 +535,7 @@ def test_isko_4_3_4_null_declarer_winning_every_one_suit_game_takes_no_trick(pos
     trick. (Readings that drop the discard bound, the seat order or count only the suits
     a defender lacks already fail here; see the cases below.)"""
     hands, declarer, leader = pos
-    if native.null_lost_suits(_masks(hands), declarer):
+    if engine_hooks.null_lost_suits(_masks(hands), declarer):
         return
     others = 0b111 & ~(1 << declarer)
     assert not ref_force(hands, leader, (), "null", 1 << declarer, others)
@@ -558,7 +567,7 @@ def test_isko_4_3_4_null_one_suit_game_counts_discards_and_the_seat_order(case: 
     one-suit games must not all be won (the engine would settle it as safe)."""
     hands, leader = NULL_ONE_SUIT_CASES[case]
     assert ref_force(hands, leader, (), "null", 0b001, 0b110)
-    assert native.null_lost_suits(_masks(hands), 0) != 0
+    assert engine_hooks.null_lost_suits(_masks(hands), 0) != 0
     ans = native.can_force_trick(
         _masks(hands), leader, (), Game.NULL, winners=0b001, controllers=0b110
     )
@@ -572,7 +581,7 @@ def test_isko_4_3_4_null_one_suit_game_sees_what_the_ith_lowest_test_misses() ->
     leads nothing rearhand lacks), so SQ always falls under them. The engine settles it
     as safe and minimax agrees."""
     hands = (("C9", "SQ", "HA"), ("CQ", "ST", "SJ"), ("CJ", "SA", "SK"))
-    assert native.null_lost_suits(_masks(hands), 0) == 0
+    assert engine_hooks.null_lost_suits(_masks(hands), 0) == 0
     for leader in (1, 2):
         assert not ref_force(hands, leader, (), "null", 0b001, 0b110)
         ans = native.can_force_trick(
@@ -612,7 +621,7 @@ def test_isko_4_1_5_most_tricks_the_declarer_can_win_equals_minimax(pos, declare
     most tricks he can still win (the defenders take a card of every hand in each of the
     others); that count, searched on its own with canonical positions, must be minimax's."""
     game, hands, leader = pos
-    most = native.most_tricks(_masks(hands), leader, Game(game), declarer)
+    most = engine_hooks.most_tricks(_masks(hands), leader, Game(game), declarer)
     assert most == ref_tricks(hands, leader, game, declarer)
 
 
@@ -630,7 +639,7 @@ def test_isko_4_1_5_remembered_cheapest_cards_are_the_hands(game: Game) -> None:
         hands.append(m)
         for c in range(32):  # the same hand with one card more or less
             hands.append(m ^ (1 << c))
-    pairs = native.lowest_points(hands, game)
+    pairs = engine_hooks.lowest_points(hands, game)
     assert len(pairs) == 5 * len(hands)
     assert [kept for kept, _ in pairs] == [counted for _, counted in pairs]
 
@@ -662,7 +671,7 @@ def test_isko_4_3_4_null_one_lost_suit_with_the_declarers_discards_takes_no_tric
         deck = rng.sample(names, 3 * tricks)
         hands = tuple(tuple(deck[i * tricks : (i + 1) * tricks]) for i in range(3))
         declarer = rng.randrange(3)
-        if native.null_sure_safe(_masks(hands), declarer) != 2:
+        if engine_hooks.null_sure_safe(_masks(hands), declarer) != 2:
             continue
         settled += 1
         leader = rng.choice([s for s in range(3) if s != declarer])
@@ -741,7 +750,7 @@ def test_isko_4_1_5_points_reachable_with_every_holding_in_one_memo_slot(
     after the slot was refilled would be another holding's: the answers must still be
     minimax's."""
     game, hands, leader = pos
-    with native.memo_slots(1):
+    with engine_hooks.memo_slots(1):
         _reaches_the_best_and_not_one_more(game, hands, leader, declarer)
 
 
@@ -752,7 +761,7 @@ def test_isko_4_1_5_memo_slots_change_no_answer_and_no_node(pos: dict) -> None:
     hands = _masks(tuple(tuple(h.split()) for h in pos["hands"]))
     args = (hands, pos.get("leader", 0), (), Game(pos["game"]), 0, pos["needed"])
     full = native.can_reach_points(*args)
-    with native.memo_slots(1):
+    with engine_hooks.memo_slots(1):
         one = native.can_reach_points(*args)
     assert (one.answer, one.nodes) == (full.answer, full.nodes)
     assert one.line == full.line
@@ -913,9 +922,9 @@ def test_isko_4_1_5_no_more_aces_and_tens_end_in_his_tricks_than_counted(pos) ->
     game, hands, leader, declarer = pos
     t = tables(Game(game))
     mine = _masks(hands)[declarer]
-    counted = native.throw_most(_masks(hands), leader, Game(game), declarer)
+    counted = engine_hooks.throw_most(_masks(hands), leader, Game(game), declarer)
     # and without the partner (throw_free, which hands of more than 8 cards ask alone)
-    free = native.throw_most(_masks(hands), leader, Game(game), declarer, partner=False)
+    free = engine_hooks.throw_most(_masks(hands), leader, Game(game), declarer, partner=False)
     for j, ((prot, most), (_, most_free)) in enumerate(zip(counted, free, strict=True)):
         his = hands[(declarer + 1 + j) % 3]
         expect = {

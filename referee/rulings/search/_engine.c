@@ -458,14 +458,15 @@ static PyObject *py_reach(PyObject *self, PyObject *args) {
     return out;
 }
 
+#ifdef ENGINE_TEST_HOOKS /* the tests' hooks: only in the test build `_engine_hooks` */
 #include "engine/test_hooks.h"
+#else
+#define TEST_HOOK_METHODS
+#define ENGINE_NAME "_engine"
+#define ENGINE_INIT PyInit__engine
+#endif
 
 static PyMethodDef METHODS[] = {
-    {"canon", py_canon, METH_VARARGS, "canon(game, hands, by_points, general=False) -> canonical hands"},
-    {"null_sure_safe", py_null_sure_safe, METH_VARARGS,
-     "null_sure_safe(game, hands, declarer) -> 0 no sign, 1 every G_S won, 2 by G'_S"},
-    {"null_lost_suits", py_null_lost_suits, METH_VARARGS,
-     "null_lost_suits(game, hands, declarer) -> suits (bits) whose one-suit game he loses"},
     {"prepare", py_prepare, METH_VARARGS, "Store one game's tables under an index."},
     {"force", py_force, METH_VARARGS,
      "force(game, hands, leader, played, winners, controllers, is_null, limit)"},
@@ -477,12 +478,12 @@ static PyMethodDef METHODS[] = {
 };
 
 static struct PyModuleDef MODULE = {
-    PyModuleDef_HEAD_INIT, "_engine",
+    PyModuleDef_HEAD_INIT, ENGINE_NAME,
     "Exact open-hand searches (compiled); see referee.rulings.search.", -1, METHODS,
     NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__engine(void) {
+PyMODINIT_FUNC ENGINE_INIT(void) {
     for (int m = 0; m < 256; m++)
         for (int x = 0; x < 256; x++) {
             int v = 0, j = 0;

@@ -24,8 +24,7 @@ docs/performance.md for the measurements before and after.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 
 from referee.core.cards import CARD_POINTS
 from referee.core.contracts import Game
@@ -40,18 +39,7 @@ from referee.rulings.search.tables import (
     tables,
 )
 
-__all__ = [
-    "can_force_trick",
-    "can_reach_points",
-    "can_take_all",
-    "canonical",
-    "most_tricks",
-    "lowest_points",
-    "memo_slots",
-    "null_lost_suits",
-    "null_sure_safe",
-    "throw_most",
-]
+__all__ = ["can_force_trick", "can_reach_points", "can_take_all"]
 
 #: the engine's slot for each game's tables
 _INDEX: dict[Game, int] = {game: i for i, game in enumerate(Game)}
@@ -193,81 +181,3 @@ def can_reach_points(
     """Is there any play in which ``declarer`` takes at least ``needed`` more card points?"""
     args = (_slot(game), list(hands[:3]), leader, _table(trick), declarer, needed)
     return _solve(lambda *limits: _engine.reach(*args, *limits), node_limit)
-
-
-def most_tricks(
-    hands: Sequence[int], leader: int, game: Game, declarer: int, *, node_limit: int = NODE_LIMIT
-) -> int:
-    """The most tricks ``declarer`` can still win from a trick boundary, everyone playing for
-    him, as the engine counts them for its points bound (``w_best`` in ``_engine.c``: the
-    defenders surely win the other tricks, each taking a card of every hand). Exposed so
-    that the tests can hold it to minimax."""
-    most, nodes = _engine.most_tricks(_slot(game), list(hands[:3]), leader, declarer, node_limit)
-    if most is None:
-        raise NodeLimitReached(nodes)
-    return most
-
-
-def throw_most(
-    hands: Sequence[int], leader: int, game: Game, declarer: int, *, partner: bool = True
-) -> tuple[tuple[int, int], tuple[int, int]]:
-    """For each defender (the seat after ``declarer``, then the next): his protected cards
-    that the points bound counts (plain cards with points above all of the declarer's in
-    their suits) and how many of them it lets end in the declarer's tricks (``throw_most``
-    in ``engine/throws.h``; without ``partner``, ``throw_free``, the relaxation without the
-    other defender that hands of more than 8 cards ask). Exposed so that the tests can
-    hold it to minimax."""
-    return _engine.throw_most(_slot(game), list(hands[:3]), leader, declarer, partner)
-
-
-def lowest_points(hands: Sequence[int], game: Game) -> list[tuple[int, int]]:
-    """For each hand in turn and k = 1..5: the points of its k cheapest cards as the points
-    bound remembers them (one memo for all the hands, as in a search) and as counted
-    afresh (``lowest_points_of`` and ``lowest_points`` in ``_engine.c``). Exposed so that
-    the tests can check the memo's key."""
-    return _engine.lowest_points(_slot(game), list(hands))
-
-
-@contextmanager
-def memo_slots(slots: int) -> Iterator[None]:
-    """For the tests: every search inside uses only ``slots`` slots (a power of two) of
-    the points bound's memos (``set_memo_slots`` in ``_engine.c``), so that different
-    holdings clash in them; the answers must not change. Not for use while other
-    searches run (the setting is the engine's).
-
-    >>> with memo_slots(1):
-    ...     pass
-    """
-    before = _engine.set_memo_slots(slots)
-    try:
-        yield
-    finally:
-        _engine.set_memo_slots(before)
-
-
-def canonical(
-    hands: Sequence[int], game: Game, *, by_points: bool, general: bool = False
-) -> tuple[int, int, int]:
-    """The engine's canonical form of a position at a trick boundary (see ``canon`` in
-    ``_engine.c``): the position its transposition table files this one under. Every
-    question has the same answer in both (the tests check it against minimax).
-    ``general``: computed by the general loop, not by the searches' shortcut for
-    questions without points (``canon_plain``); the two must agree."""
-    return _engine.canon(_slot(game), list(hands[:3]), by_points, general)
-
-
-def null_lost_suits(hands: Sequence[int], declarer: int) -> int:
-    """Null, the declarer not on lead: the suits (bit k for suit k, clubs 0 .. diamonds 3)
-    in which he loses the engine's one-suit game (``G_S`` in ``_engine.c``: the defenders
-    lead that suit from either hand at will and throw its cards away within a bound on
-    their discards). None (0) is the engine's sign that he takes no trick, whatever the
-    defenders do (the tests hold it to minimax)."""
-    return _engine.null_lost_suits(_slot(Game.NULL), list(hands[:3]), declarer)
-
-
-def null_sure_safe(hands: Sequence[int], declarer: int) -> int:
-    """Null, the declarer not on lead: the engine's sign that he takes no trick, whatever
-    the defenders do: 1 when he wins every suit's one-suit game (:func:`null_lost_suits`
-    is 0), 2 when he loses it in one suit only but wins there the one-suit game that also
-    counts his own discards (``G'_S`` in ``_engine.c``), 0 for no sign."""
-    return _engine.null_sure_safe(_slot(Game.NULL), list(hands[:3]), declarer)

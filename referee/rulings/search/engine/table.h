@@ -18,7 +18,8 @@ typedef struct {
 typedef struct {
     Entry *slots;
     size_t cap, count;
-    int failed; /* out of memory */
+    int failed;     /* out of memory */
+    uint8_t mapped; /* slots mapped on their own (2 MB pages asked for), else calloc'ed */
 } Table;
 
 static inline u64 key_of(u32 h0, u32 h1, u32 h2) {
@@ -27,31 +28,42 @@ static inline u64 key_of(u32 h0, u32 h1, u32 h2) {
 
 /* Zeroed slots. A large table is mapped on its own and asks for 2 MB pages: measured on
  * the hill-climbed positions, with 4 KB pages most of a probe's time went to the page
- * walk of a table of tens of megabytes (the address translation, not the cache). */
+ * walk of a table of tens of megabytes (the address translation, not the cache). Where
+ * the mapping is refused (or the system has none), calloc is the fall-back: only slower.
+ * The test build can switch the mapping off (`huge_pages_on`) to run the fall-back. */
 #define HUGE_PAGE ((size_t)2 << 20)
+#ifdef ENGINE_TEST_HOOKS
+static int huge_pages_on = 1;
+#define HUGE_PAGES_ON huge_pages_on
+#else
+#define HUGE_PAGES_ON 1
+#endif
 
-static Entry *slots_alloc(size_t cap) {
+static Entry *slots_alloc(size_t cap, uint8_t *mapped) {
     size_t bytes = cap * sizeof(Entry);
+    *mapped = 0;
 #if defined(__linux__) && defined(MAP_ANONYMOUS)
-    if (bytes >= HUGE_PAGE) {
+    if (HUGE_PAGES_ON && bytes >= HUGE_PAGE) {
         char *p = (char *)mmap(NULL, bytes + HUGE_PAGE, PROT_READ | PROT_WRITE,
                                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (p == MAP_FAILED) return NULL;
-        size_t head = (HUGE_PAGE - (uintptr_t)p % HUGE_PAGE) % HUGE_PAGE;
-        if (head) munmap(p, head);
-        if (HUGE_PAGE - head) munmap(p + head + bytes, HUGE_PAGE - head);
+        if (p != MAP_FAILED) {
+            size_t head = (HUGE_PAGE - (uintptr_t)p % HUGE_PAGE) % HUGE_PAGE;
+            if (head) munmap(p, head);
+            if (HUGE_PAGE - head) munmap(p + head + bytes, HUGE_PAGE - head);
 #ifdef MADV_HUGEPAGE
-        madvise(p + head, bytes, MADV_HUGEPAGE); /* a hint: without it, only slower */
+            madvise(p + head, bytes, MADV_HUGEPAGE); /* a hint: without it, only slower */
 #endif
-        return (Entry *)(p + head);
+            *mapped = 1;
+            return (Entry *)(p + head);
+        }
     }
 #endif
     return (Entry *)calloc(cap, sizeof(Entry));
 }
 
-static void slots_free(Entry *slots, size_t cap) {
+static void slots_free(Entry *slots, size_t cap, uint8_t mapped) {
 #if defined(__linux__) && defined(MAP_ANONYMOUS)
-    if (cap * sizeof(Entry) >= HUGE_PAGE) {
+    if (mapped) {
         munmap(slots, cap * sizeof(Entry));
         return;
     }
@@ -59,16 +71,19 @@ static void slots_free(Entry *slots, size_t cap) {
     free(slots);
 }
 
-static int table_init(Table *t) {
-    t->cap = 1 << 12;
+/* An empty table of `cap` slots (a power of two); -1 when memory ran out. */
+static int table_open(Table *t, size_t cap) {
+    t->cap = cap;
     t->count = 0;
     t->failed = 0;
-    t->slots = slots_alloc(t->cap);
+    t->slots = slots_alloc(t->cap, &t->mapped);
     return t->slots ? 0 : -1;
 }
 
+static int table_init(Table *t) { return table_open(t, 1 << 12); }
+
 static void table_free(Table *t) {
-    if (t->slots) slots_free(t->slots, t->cap);
+    if (t->slots) slots_free(t->slots, t->cap, t->mapped);
     t->slots = NULL;
 }
 
@@ -105,15 +120,17 @@ static inline const Entry *table_get(Table *t, u32 h0, u32 h1, u32 h2, int lead)
 static int table_grow(Table *t) {
     size_t old_cap = t->cap;
     Entry *old = t->slots;
-    Entry *slots = slots_alloc(old_cap * 2);
+    uint8_t old_mapped = t->mapped, mapped;
+    Entry *slots = slots_alloc(old_cap * 2, &mapped);
     if (!slots) return -1;
     t->slots = slots;
+    t->mapped = mapped;
     t->cap = old_cap * 2;
     for (size_t i = 0; i < old_cap; i++) {
         if (!old[i].tag) continue;
         *table_find(t, old[i].key, old[i].tag - 1) = old[i];
     }
-    slots_free(old, old_cap);
+    slots_free(old, old_cap, old_mapped);
     return 0;
 }
 

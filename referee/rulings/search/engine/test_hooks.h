@@ -1,5 +1,8 @@
 /* Part of _engine.c (included there once, after the glue it uses; not a standalone header):
- * what the tests call besides the three questions, to hold the pieces to minimax. */
+ * what the tests call besides the three questions, to hold the pieces to minimax. Compiled
+ * only into the test build, a module of its own (setup.py: REFEREE_ENGINE_TEST_BUILD). */
+#define ENGINE_NAME "_engine_hooks"
+#define ENGINE_INIT PyInit__engine_hooks
 /* The canonical form of a position (for the tests, which check that it is equivalent);
  * `general`: by the general loop even where the searches use canon_plain. */
 static PyObject *py_canon(PyObject *self, PyObject *args) {
@@ -198,8 +201,43 @@ static PyObject *py_throw_most(PyObject *self, PyObject *args) {
     return Py_BuildValue("((ki)(ki))", p1, k1, p2, k2);
 }
 
+/* For the tests: fill a table with `n` distinct positions, with or without the 2 MB
+ * mapping (`huge`), and read them all back; -> (every one found with its value, the slots
+ * mapped on their own, their address on a 2 MB boundary). */
+static PyObject *py_table_probe(PyObject *self, PyObject *args) {
+    unsigned long n;
+    int huge;
+    if (!PyArg_ParseTuple(args, "kp", &n, &huge)) return NULL;
+    int before = huge_pages_on;
+    huge_pages_on = huge;
+    Table t;
+    int ok = table_init(&t) == 0;
+    for (u32 i = 0; ok && i < n; i++) { /* three disjoint hands from i's bits */
+        Entry *e = table_put(&t, i & 0x3ff, (i >> 10 & 0x3ff) << 10, (i >> 20 & 0x3ff) << 20, i % 3);
+        if (!e) ok = 0;
+        else e->val = (uint8_t)(i * 7);
+    }
+    for (u32 i = 0; ok && i < n; i++) {
+        const Entry *e = table_get(&t, i & 0x3ff, (i >> 10 & 0x3ff) << 10, (i >> 20 & 0x3ff) << 20, i % 3);
+        if (!e || e->val != (uint8_t)(i * 7)) ok = 0;
+    }
+    int mapped = t.slots && t.mapped, aligned = t.slots && (uintptr_t)t.slots % HUGE_PAGE == 0;
+    table_free(&t);
+    huge_pages_on = before;
+    return Py_BuildValue("(OOO)", ok ? Py_True : Py_False, mapped ? Py_True : Py_False,
+                         aligned ? Py_True : Py_False);
+}
+
 /* The test hooks' entries in the module's method table. */
 #define TEST_HOOK_METHODS                                                                  \
+    {"canon", py_canon, METH_VARARGS,                                                      \
+     "canon(game, hands, by_points, general=False) -> canonical hands"},                   \
+    {"null_sure_safe", py_null_sure_safe, METH_VARARGS,                                    \
+     "null_sure_safe(game, hands, declarer) -> 0 no sign, 1 every G_S won, 2 by G'_S"},    \
+    {"null_lost_suits", py_null_lost_suits, METH_VARARGS,                                  \
+     "null_lost_suits(game, hands, declarer) -> suits (bits) whose one-suit game he loses"}, \
+    {"table_probe", py_table_probe, METH_VARARGS,                                          \
+     "table_probe(n, huge) -> (all found, mapped, on a 2 MB boundary)"},                   \
     {"most_tricks", py_most_tricks, METH_VARARGS,                                          \
      "most_tricks(game, hands, leader, declarer, limit) -> (tricks or None, nodes)"},      \
     {"lowest_points", py_lowest_points, METH_VARARGS,                                      \

@@ -27,13 +27,7 @@ static int w_children(Reach *r, const u32 *h, int lead, Cand *out) {
 
 /* The table of w_best, made when first asked and small at first (it grows as needed): most
  * questions are settled in a few positions, and zeroing a larger table would cost more. */
-static int w_table_init(Table *t) {
-    t->cap = 1 << 8;
-    t->count = 0;
-    t->failed = 0;
-    t->slots = slots_alloc(t->cap);
-    return t->slots ? 0 : -1;
-}
+static int w_table_init(Table *t) { return table_open(t, 1 << 8); }
 
 static int w_best(Reach *r, const u32 *h0, const unsigned *rk, int lead, int need);
 
