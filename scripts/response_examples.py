@@ -119,7 +119,7 @@ def main() -> None:
         out["createJob"] = job
         out["getJob"] = call("GET", f"/v1/jobs/{job['id']}", "platform")
         out["listJobs"] = call("GET", "/v1/jobs", "platform")
-        out["cancelJob"] = call("DELETE", f"/v1/jobs/{job['id']}", "platform")
+        out["cancelJob"] = call("POST", f"/v1/jobs/{job['id']}/cancel", "platform")
         out["getJobResults"] = out["importIss"]  # the same lines as the import's
         hook = {
             "url": "https://platform.example/skat/hooks",

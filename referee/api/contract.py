@@ -179,6 +179,8 @@ def register_headers(spec: Any) -> None:
 #: the headers each error status carries besides the rate-limit ones
 ERROR_HEADERS = {401: ("WWW-Authenticate",), 405: ("Allow",), 429: ("Retry-After",)}
 ERROR_HEADERS[503] = ("Retry-After",)
+# a job's results asked for before it is done: when to ask again
+ERROR_HEADERS[409] = ("Retry-After",)
 
 
 class ContractPlugin(BasePlugin):

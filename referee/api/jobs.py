@@ -8,6 +8,7 @@ A job is accepted at once (202 with ``Location``) and ruled by the workers in ch
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
@@ -21,6 +22,9 @@ from referee.api.context import authorized, principal, services
 from referee.api.contract import header_ref
 from referee.api.dispute_schemas import IdempotencyHeaderSchema
 from referee.api.extensions import Blueprint
+from referee.api.problems import problem, problem_item
+from referee.service.errors import JobNotDone
+from referee.service.jobs import FINISHED
 from referee.service.model import LANGUAGES, Job, JobProgress, Webhook
 from referee.service.webhooks import EVENTS, MAX_URL
 
@@ -231,15 +235,34 @@ class JobItem(MethodView):
         return _job(*services().jobs.progress(principal(), job_id))
 
     @authorized("platform", "admin")
+    @blp.doc(operationId="deleteJob")
+    @blp.response(204)
+    @blp.problems(401, 403, 404, 429, 503)
+    def delete(self, job_id: int) -> None:
+        """Delete a job: its archive and its results are removed, a job under way is
+        stopped, and the job's URLs answer 404 afterwards (to stop a job and keep what
+        was ruled, cancel it)."""
+        services().jobs.delete(principal(), job_id)
+
+
+@blp.route("/jobs/<int(max=2147483647):job_id>/cancel")
+class JobCancel(MethodView):
+    @authorized("platform", "admin")
     @blp.doc(operationId="cancelJob")
     @blp.response(200, JobSchema)
     @blp.problems(401, 403, 404, 429, 503)
-    def delete(self, job_id: int) -> dict[str, Any]:
-        """Cancel a job (its chunks not yet ruled are dropped); a finished job stays."""
+    def post(self, job_id: int) -> dict[str, Any]:
+        """Cancel a job: its chunks not yet ruled are dropped, the job stays readable
+        (state cancelled) until it expires or is deleted; a finished job is left as it
+        is."""
         who = principal()
         jobs = services().jobs
         jobs.cancel(who, job_id)
         return _job(*jobs.progress(who, job_id))
+
+
+#: seconds a client is told to wait for the results of a job whose end cannot be estimated
+RETRY_S = 5
 
 
 @blp.route("/jobs/<int(max=2147483647):job_id>/results")
@@ -249,10 +272,25 @@ class JobResults(MethodView):
     @blp.response(
         200, {"type": "object"}, content_type=NDJSON, description="one JSON line a record"
     )
-    @blp.problems(401, 403, 404, 422, 429, 503)
+    @blp.problems(401, 403, 404, 409, 429, 503)
     def get(self, job_id: int) -> Response:
-        """The results, one line per input record in input order, then a summary line."""
-        _, body = services().jobs.results(principal(), job_id)
+        """The results, one line per input record in input order, then a summary line.
+
+        Only a done job has results. Asked earlier the answer is 409 (code job.not_done)
+        naming the job's state (queued or running: with Retry-After, the seconds its
+        estimated end is away, at most a minute; cancelled: they never come)."""
+        who = principal()
+        try:
+            _, body = services().jobs.results(who, job_id)
+        except JobNotDone as e:
+            headers = None
+            if e.where["state"] not in FINISHED:
+                eta = _job(*services().jobs.progress(who, job_id))["progress"]["eta_s"]
+                retry = RETRY_S if eta is None else min(60, max(1, math.ceil(eta)))
+                headers = {"Retry-After": str(retry)}
+            return problem(
+                409, e.message, code=e.code, errors=[problem_item(e)], headers=headers, **e.where
+            )
         return Response(body, mimetype=NDJSON)
 
 

@@ -18,6 +18,7 @@ __all__ = [
     "Forbidden",
     "IdempotencyMismatch",
     "InvalidInput",
+    "JobNotDone",
     "NotFound",
     "RequestMalformed",
     "RevisionNotCurrent",
@@ -53,6 +54,13 @@ class Conflict(categories.Conflict):
     """Another request changed the same dispute at the same moment; retry (HTTP 409)."""
 
     code = "service.conflict"
+
+
+class JobNotDone(categories.Conflict):
+    """The results of a job that is not done: queued or running (ask again later) or
+    cancelled (they never come); ``where`` names the job and its state (HTTP 409)."""
+
+    code = "job.not_done"
 
 
 class RevisionNotCurrent(Conflict):

@@ -27,7 +27,7 @@ import orjson
 from referee.core.errors import InvalidInput, NotFound, TooLarge
 from referee.core.vocabulary import Language
 from referee.rulings.lines import error_line, rule_line
-from referee.service.errors import DuplicateIdempotencyKey, IdempotencyMismatch
+from referee.service.errors import DuplicateIdempotencyKey, IdempotencyMismatch, JobNotDone
 from referee.service.keys import Principal
 from referee.service.model import Claim, IdempotencyEntry, Job, JobProgress
 from referee.service.ports import UnitOfWork, UnitOfWorkFactory
@@ -258,11 +258,13 @@ class JobService:
 
     def results(self, who: Principal, job_id: int) -> tuple[Job, Iterator[bytes]]:
         """The results as NDJSON, chunk by chunk in input order, then a summary line;
-        read lazily, one chunk at a time. Only a finished (done) job has results."""
+        read lazily, one chunk at a time. Only a finished (done) job has results: asked
+        before, :class:`JobNotDone` names the job's state."""
         job = self.get(who, job_id)
         if job.state != "done":
-            raise InvalidInput(
-                f"job {job_id} is {job.state}: results come when it is done",
+            later = "results come when it is done" if job.state not in FINISHED else "it has none"
+            raise JobNotDone(
+                f"job {job_id} is {job.state}: {later}",
                 where={"job": job_id, "state": job.state},
             )
         assert job.id is not None
@@ -281,7 +283,9 @@ class JobService:
         return job, stream()
 
     def cancel(self, who: Principal, job_id: int) -> Job:
-        """Stop a job: chunks not yet ruled are dropped when a worker comes to them."""
+        """Stop a job: chunks not yet ruled are dropped when a worker comes to them; what
+        was ruled stays readable until the job is deleted or expires (a finished job is
+        left as it is)."""
         job = self.get(who, job_id)
         if job.state not in FINISHED:
             now = self._now()
@@ -289,6 +293,14 @@ class JobService:
                 uow.jobs.finish(job_id, "cancelled", now, now + self.keep)
                 uow.commit()
         return self.get(who, job_id)
+
+    def delete(self, who: Principal, job_id: int) -> None:
+        """Remove a job of the caller's with its archive and results (a job under way is
+        stopped: a worker that comes to one of its chunks finds nothing to rule)."""
+        self.get(who, job_id)
+        with self._uow() as uow:
+            uow.jobs.delete(job_id)
+            uow.commit()
 
     # -- the worker's side ----------------------------------------------------------------
     def run_chunk(self, job_id: int, no: int) -> bool:

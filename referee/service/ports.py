@@ -151,6 +151,10 @@ class JobRepository(Protocol):
         never claimed)."""
         ...
 
+    def delete(self, job_id: int) -> None:
+        """Remove the job and its chunks."""
+        ...
+
     def delete_expired(self, now: datetime) -> int: ...
 
 

@@ -274,6 +274,10 @@ class SqlJobs:
         )
         return [(int(j), int(n)) for j, n in self.s.execute(stmt)]
 
+    def delete(self, job_id: int) -> None:
+        self.s.execute(delete(JobChunkRow).where(JobChunkRow.job_id == job_id))
+        self.s.execute(delete(JobRow).where(JobRow.id == job_id))
+
     def delete_expired(self, now: datetime) -> int:
         expired = select(JobRow.id).where(JobRow.expires_at < now)
         self.s.execute(delete(JobChunkRow).where(JobChunkRow.job_id.in_(expired)))

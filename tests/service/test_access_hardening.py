@@ -58,6 +58,7 @@ def test_the_admin_neither_reads_nor_cancels_another_owners_job(
     for path in (f"/v1/jobs/{job['id']}", f"/v1/jobs/{job['id']}/results"):
         assert client.get(path, headers=keys["admin"]).status_code == 404, path
     assert client.delete(f"/v1/jobs/{job['id']}", headers=keys["admin"]).status_code == 404
+    assert client.post(f"/v1/jobs/{job['id']}/cancel", headers=keys["admin"]).status_code == 404
     shown = client.get(f"/v1/jobs/{job['id']}", headers=keys["platform"]).get_json()
     assert shown["state"] == "queued"  # not cancelled
 

@@ -161,7 +161,10 @@ def test_jobs_are_their_owners_alone(immediate_app: Flask) -> None:
     for path in (f"/v1/jobs/{job['id']}", f"/v1/jobs/{job['id']}/results"):
         assert client.get(path, headers=keys["other"]).status_code == 404
     assert client.delete(f"/v1/jobs/{job['id']}", headers=keys["other"]).status_code == 404
+    cancel = client.post(f"/v1/jobs/{job['id']}/cancel", headers=keys["other"])
+    assert cancel.status_code == 404
     assert client.get("/v1/jobs", headers=keys["other"]).get_json() == []
+    assert client.get(f"/v1/jobs/{job['id']}", headers=keys["platform"]).status_code == 200
 
 
 def test_a_chunk_is_written_once_however_often_it_is_ruled(idle_app: Flask) -> None:
@@ -171,7 +174,7 @@ def test_a_chunk_is_written_once_however_often_it_is_ruled(idle_app: Flask) -> N
     job = _submit(client, keys["platform"], archive).get_json()
     assert job["state"] == "queued"
     early = client.get(f"/v1/jobs/{job['id']}/results", headers=keys["platform"])
-    assert early.status_code == 422  # not done yet
+    assert early.status_code == 409  # not done yet
     for no in range(job["chunks"]):
         assert jobs.run_chunk(job["id"], no) is True
         assert jobs.run_chunk(job["id"], no) is False  # delivered twice: nothing changes
@@ -201,17 +204,75 @@ def test_a_dead_workers_chunk_goes_back_on_the_queue_when_its_lease_runs_out(
     assert jobs.reap(queue_empty=True) == [(job["id"], n) for n in range(1, job["chunks"])]
 
 
-def test_a_cancelled_job_rules_no_more_chunks(idle_app: Flask) -> None:
+def test_a_cancelled_job_rules_no_more_chunks_and_stays_readable(idle_app: Flask) -> None:
     client, keys = idle_app.test_client(), _keys(idle_app)
     jobs = idle_app.extensions["referee"].jobs
     job = _submit(client, keys["platform"], _archive()).get_json()
     assert jobs.run_chunk(job["id"], 0) is True
-    r = client.delete(f"/v1/jobs/{job['id']}", headers=keys["platform"])
+    r = client.post(f"/v1/jobs/{job['id']}/cancel", headers=keys["platform"])
     assert r.status_code == 200
     assert r.get_json()["state"] == "cancelled"
     assert r.get_json()["progress"]["chunks_done"] == 1
     assert jobs.run_chunk(job["id"], 1) is False
-    assert client.get(f"/v1/jobs/{job['id']}/results", headers=keys["platform"]).status_code == 422
+    shown = client.get(f"/v1/jobs/{job['id']}", headers=keys["platform"])
+    assert shown.status_code == 200 and shown.get_json()["state"] == "cancelled"
+    out = client.get(f"/v1/jobs/{job['id']}/results", headers=keys["platform"])
+    assert out.status_code == 409 and "Retry-After" not in out.headers  # they never come
+    assert out.get_json()["code"] == "job.not_done" and out.get_json()["state"] == "cancelled"
+    again = client.post(f"/v1/jobs/{job['id']}/cancel", headers=keys["platform"])
+    assert again.status_code == 200 and again.get_json()["state"] == "cancelled"
+
+
+@pytest.mark.parametrize("ruled", [0, 1], ids=["queued", "running"])
+def test_a_deleted_job_is_gone_with_its_results(idle_app: Flask, ruled: int) -> None:
+    """DELETE removes the job: afterwards every URL of it is a 404, and a worker that
+    comes to one of its chunks finds nothing to rule."""
+    client, keys = idle_app.test_client(), _keys(idle_app)
+    jobs = idle_app.extensions["referee"].jobs
+    job = _submit(client, keys["platform"], _archive()).get_json()
+    for no in range(ruled):
+        assert jobs.run_chunk(job["id"], no) is True
+    r = client.delete(f"/v1/jobs/{job['id']}", headers=keys["platform"])
+    assert r.status_code == 204 and r.get_data() == b""
+    for path in (f"/v1/jobs/{job['id']}", f"/v1/jobs/{job['id']}/results"):
+        assert client.get(path, headers=keys["platform"]).status_code == 404, path
+    assert client.post(f"/v1/jobs/{job['id']}/cancel", headers=keys["platform"]).status_code == 404
+    assert client.delete(f"/v1/jobs/{job['id']}", headers=keys["platform"]).status_code == 404
+    assert client.get("/v1/jobs", headers=keys["platform"]).get_json() == []
+    assert jobs.run_chunk(job["id"], ruled) is False
+    assert jobs.run_next() is False
+    with jobs._uow() as uow:
+        assert uow.jobs.get(job["id"]) is None
+
+
+def test_a_done_job_is_deleted_too(immediate_app: Flask) -> None:
+    client, keys = immediate_app.test_client(), _keys(immediate_app)
+    job = _submit(client, keys["platform"], _archive()).get_json()
+    done = client.get(f"/v1/jobs/{job['id']}/results", headers=keys["platform"])
+    assert done.status_code == 200
+    assert client.delete(f"/v1/jobs/{job['id']}", headers=keys["platform"]).status_code == 204
+    gone = client.get(f"/v1/jobs/{job['id']}/results", headers=keys["platform"])
+    assert gone.status_code == 404
+
+
+@pytest.mark.parametrize("ruled", [0, 1], ids=["queued", "running"])
+def test_the_results_of_a_job_under_way_are_not_yet_there(idle_app: Flask, ruled: int) -> None:
+    """Not a 422 (nothing is wrong with the request): 409 with the job's state as
+    problem+json and Retry-After."""
+    client, keys = idle_app.test_client(), _keys(idle_app)
+    jobs = idle_app.extensions["referee"].jobs
+    job = _submit(client, keys["platform"], _archive()).get_json()
+    for no in range(ruled):
+        assert jobs.run_chunk(job["id"], no) is True
+    r = client.get(f"/v1/jobs/{job['id']}/results", headers=keys["platform"])
+    assert r.status_code == 409
+    assert r.mimetype == "application/problem+json"
+    assert 1 <= int(r.headers["Retry-After"]) <= 60
+    body = r.get_json()
+    state = "running" if ruled else "queued"
+    assert body["code"] == "job.not_done"
+    assert (body["job"], body["state"]) == (job["id"], state)
+    assert body["errors"][0]["state"] == state
 
 
 def test_finished_jobs_are_dropped_after_their_keeping_time(idle_app: Flask) -> None:
