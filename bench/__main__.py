@@ -1,7 +1,7 @@
 """``python -m bench``: run every benchmark, print one table, write bench/RESULTS.md.
 
 Options: ``--quick`` (smaller corpora and shorter load runs, for a smoke test),
-``--only inprocess,batch,claims,jobs,service``, ``--games N`` (default 10,000), ``--million``.
+``--only inprocess,batch,claims,jobs,service,skaty``, ``--games N`` (default 10,000), ``--million``.
 """
 
 from __future__ import annotations
@@ -16,12 +16,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench import batch, claims, inprocess, service
+from bench import batch, claims, inprocess, service, versus_skaty
 from bench import jobs as job_bench
 from bench.games import mixed_corpus
 
 HERE = Path(__file__).resolve().parent
-SECTIONS = ("inprocess", "batch", "claims", "jobs", "service")
+SECTIONS = ("inprocess", "batch", "claims", "jobs", "service", "skaty")
+#: the sections that rule the seeded corpus (the others bring their own games)
+CORPUS_SECTIONS = {"inprocess", "batch", "jobs", "service"}
 
 
 def machine() -> dict[str, str]:
@@ -66,16 +68,19 @@ def main(argv: list[str] | None = None) -> int:
         rows.append((section, measure, value))
         print(f"  {section:<10} {measure:<58} {value}", flush=True)
 
-    print(f"generating {n:,} clean games and {n:,} with infractions (seeded) ...", flush=True)
-    t0 = time.perf_counter()
-    mixed = mixed_corpus(n)
-    clean = mixed.pop("clean")
-    faulty = [d for docs in mixed.values() for d in docs]
-    add(
-        "corpus",
-        f"games generated ({len(clean):,} clean, {len(faulty):,} infractions)",
-        f"{time.perf_counter() - t0:.1f} s",
-    )
+    clean: list[dict[str, Any]] = []
+    faulty: list[dict[str, Any]] = []
+    if only & CORPUS_SECTIONS:
+        print(f"generating {n:,} clean games and {n:,} with infractions (seeded) ...", flush=True)
+        t0 = time.perf_counter()
+        mixed = mixed_corpus(n)
+        clean = mixed.pop("clean")
+        faulty = [d for docs in mixed.values() for d in docs]
+        add(
+            "corpus",
+            f"games generated ({len(clean):,} clean, {len(faulty):,} infractions)",
+            f"{time.perf_counter() - t0:.1f} s",
+        )
 
     if "inprocess" in only:
         for label, docs in (("clean", clean), ("infractions", faulty)):
@@ -207,6 +212,31 @@ def main(argv: list[str] | None = None) -> int:
                 + (f"  non-2xx {r['non_2xx']}" if r["non_2xx"] else "")
                 + (f"  (load avg {r['load']:.1f})" if "load" in r else ""),
             )
+
+    if "skaty" in only:
+        games = 1_000 if args.quick else 5_000
+        rounds = 3 if args.quick else 5
+        try:
+            sk = versus_skaty.run(games, rounds=rounds)
+        except versus_skaty.Unavailable as e:
+            print(f"  skaty: skipped, {e}", flush=True)
+        else:
+            add(
+                "skaty",
+                "games skaty dealt and played (passed in, overbid), results agreeing",
+                f"{sk['games']:,} ({sk['passed_in']:,}, {sk['overbid']:,}), all",
+            )
+            add(
+                "skaty",
+                f"skaty replay + score: µs per game (median of {rounds} rounds)",
+                _f(sk["skaty_us"], 1),
+            )
+            add(
+                "skaty",
+                f"referee rule(): µs per game (median of {rounds} rounds)",
+                _f(sk["ours_us"], 1),
+            )
+            add("skaty", "ratio, skaty's time over the referee's", f"x{sk['ratio']:.2f}")
 
     elapsed = time.perf_counter() - t_start
     m = machine()
