@@ -468,6 +468,33 @@
   }
   function pickup() { return !!draft.declarer && !draft.hand; }
 
+  // -- steps that have one sensible next action go on by themselves ------------------------
+  function contractDone(d) { return !d.passed && !!d.declarer && !!d.bid && !!d.game; }
+  // a change of the game step: the tap that completes declarer, bid and game goes on to the
+  // tricks (one undo takes back the tap and the step together)
+  function contractChange(fn) {
+    var was = contractDone(draft);
+    change(function (d) {
+      fn(d);
+      if (d.step === "contract" && !was && contractDone(d)) { d.step = "tricks"; }
+    });
+    if (draft.step !== "contract") { window.scrollTo(0, 0); }
+  }
+  // every card has its place, or all still open go to the one place with room left (the
+  // server places them there by elimination)
+  function dealDone(d) {
+    var gone = played(), placed = {};
+    HOLDERS.forEach(function (h) { (d.cards[h] || []).forEach(function (c) { placed[c] = h; }); });
+    var open = ALL.filter(function (c) { return !(c in gone) && !(c in placed); }).length;
+    if (!open) { return true; }
+    var rooms = HOLDERS.map(roomOf);
+    if (rooms.indexOf(null) >= 0) { return false; }
+    var left = rooms.filter(function (r) { return r > 0; });
+    return left.length === 1 && left[0] === open;
+  }
+  // after the hands: the incidents when none is entered yet, else the preview
+  function afterCards(d) { return d.incidents.length ? "review" : "incidents"; }
+
   function renderCards() {
     var tabs = $("holder-tabs");
     tabs.textContent = "";
@@ -539,9 +566,7 @@
       if (unknown) { return; }
       var b = el("button", { type: "button", cls: "choice " + colour, "data-suit": suit,
         "aria-label": fmt(T.all_of_suit_label, { count: of.length, suit: sym }) }, [el("span", { text: sym + " " + of.length })]);
-      b.addEventListener("click", function () {  // one change: one step to undo
-        change(function (d) { of.forEach(function (c) { placeInto(d, c); }); });
-      });
+      b.addEventListener("click", function () { placeAll(of); });
       all.appendChild(b);
       offered += 1;
     });
@@ -555,7 +580,16 @@
   }
 
   function place(token) {
-    change(function (d) { placeInto(d, token); });
+    placeAll([token]);
+  }
+  // one change (one step to undo); the tap that completes the deal goes on to what follows
+  function placeAll(tokens) {
+    var was = dealDone(draft);
+    change(function (d) {
+      tokens.forEach(function (c) { placeInto(d, c); });
+      if (d.step === "cards" && d.holder !== "skat_dealt" && !was && dealDone(d)) { d.step = afterCards(d); }
+    });
+    if (draft.step !== "cards") { window.scrollTo(0, 0); }
   }
   function placeInto(d, token) {
     var h = d.holder;
@@ -747,10 +781,10 @@
       change(function (d) { d.table_size = size; });
     } else if (b.getAttribute("data-set") === "declarer") {
       var v = b.getAttribute("data-value");
-      change(function (d) { d.declarer = v || null; d.passed = !v; });
+      contractChange(function (d) { d.declarer = v || null; d.passed = !v; });
     } else if (b.getAttribute("data-set") === "game") {
       var game = b.getAttribute("data-value");
-      change(function (d) { d.game = game; });
+      contractChange(function (d) { d.game = game; });
     } else if (b.hasAttribute("data-auction-seat")) {
       var speaker = b.getAttribute("data-auction-seat");
       change(function (d) { d.auction_seat = speaker; }, true);
@@ -777,7 +811,11 @@
         d.incidents.forEach(function (x, j) { if (x.type === "objection" && x.seat === by0 && x.at === at0) { k = j; } });
         if (k >= 0) { d.incidents.splice(k, 1); return; }
         d.incidents.push({ type: "objection", seat: by0, at: at0, cards: [], trick: 1, text: "", gathered: false });
+        // the objection stops the play: on to the cards still in the hands (a game that went
+        // on returns with the step's tab)
+        d.step = dealDone(d) ? "review" : "cards";
       });
+      window.scrollTo(0, 0);
     } else if (b.hasAttribute("data-gathered")) {
       var j0 = Number(b.getAttribute("data-gathered"));
       change(function (d) { d.incidents[j0].gathered = !d.incidents[j0].gathered; });
@@ -822,7 +860,7 @@
       change(function (d) { if (name) { d.players[seat] = name; } else { delete d.players[seat]; } });
     } else if (t.id === "bid") {
       var bid = t.value ? Number(t.value) : null;
-      change(function (d) { d.bid = bid; });
+      contractChange(function (d) { d.bid = bid; });
     } else if (t.id === "auction-on") {
       var stepwise = t.checked;
       change(function (d) { d.auction_on = stepwise; if (!d.auction) { d.auction = []; } });
