@@ -292,7 +292,8 @@ def test_every_text_of_the_entry_script_exists_in_three_languages() -> None:
         own |= load_messages(path).messages
     keys = [f"console.entry.{name}" for name in _SCRIPT_TEXTS]
     keys += [f"console.entry.incident.{kind}" for kind in entry.INCIDENTS]
-    keys += [f"console.entry.step.{s}" for s in ("table", "contract", "tricks", "cards")]
+    steps = ("contract", "tricks", "cards", "incidents", "review")
+    keys += [f"console.entry.step.{s}" for s in steps]
     keys += ["console.entry.possible_infraction", "console.entry.signed_out"]
     for key in keys:
         assert key in own, key

@@ -30,7 +30,7 @@ def test_step_4_says_the_dealers_acts_and_the_declarers_choice(  # type: ignore[
     page.locator('.step-tab[data-step="incidents"]').click()
     dealer = page.locator('[data-who="dealer"]')
     expect(dealer).to_be_hidden()  # nobody sits out at a table of three
-    page.locator('.step-tab[data-step="table"]').click()
+    page.locator('.step-tab[data-step="contract"]').click()
     page.locator('[data-set="table_size"][data-value="4"]').click()
     page.locator('.step-tab[data-step="incidents"]').click()
     page.locator('[data-incident="look_into_hand"]').click()

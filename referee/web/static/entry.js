@@ -13,7 +13,7 @@
   var SEATS = ["forehand", "middlehand", "rearhand"];
   var HOLDERS = ["forehand", "middlehand", "rearhand", "skat"];
   var SIZES = { forehand: 10, middlehand: 10, rearhand: 10, skat: 2 };
-  var STEPS = ["table", "contract", "tricks", "cards", "incidents", "review"];
+  var STEPS = ["contract", "tricks", "cards", "incidents", "review"];
   var SUITS = "CSHD", RANKS = "ATKQJ987";
   var ALL = [];
   SUITS.split("").forEach(function (s) { RANKS.split("").forEach(function (r) { ALL.push(s + r); }); });
@@ -37,7 +37,7 @@
 
   function blank() {
     return {
-      v: 1, step: "table", table_size: 3, players: {}, declarer: null, passed: false, bid: null,
+      v: 1, step: "contract", table_size: 3, players: {}, declarer: null, passed: false, bid: null,
       hand: false, game: null, schneider: false, schwarz: false, ouvert: false,
       plays: [], cards: { forehand: [], middlehand: [], rearhand: [], skat: [] }, skat_dealt: [],
       incidents: [], by: "", holder: "forehand", auction_on: false, auction: [], auction_seat: null,
@@ -69,6 +69,7 @@
   }
   var draft = load(KEY, null);
   if (!draft || draft.v !== 1) { draft = start(); }
+  if (STEPS.indexOf(draft.step) < 0) { draft.step = "contract"; }  // a draft of an older form
   var undo = load(UNDO_KEY, []);
   var analysis = null;
   var asked = 0;
@@ -214,7 +215,10 @@
     pressed('[data-set="declarer"]', "data-value", draft.passed ? "" : (draft.declarer || "-"));
     pressed('[data-set="game"]', "data-value", draft.game || "-");
     $("bid").value = draft.bid ? String(draft.bid) : "";
-    ["hand", "schneider", "schwarz", "ouvert"].forEach(function (f) { $("flag-" + f).checked = !!draft[f]; });
+    ["hand", "schneider", "schwarz", "ouvert"].forEach(function (f) {
+      $("flag-" + f).checked = !!draft[f];
+      if (draft[f]) { $("announced").open = true; }  // an announcement made is never folded away
+    });
     var on = !!draft.auction_on, stepped = on && (draft.auction || []).length > 0;
     $("auction-on").checked = on;
     $("auction").hidden = !on;
