@@ -43,7 +43,7 @@ EVENT_FIELDS: dict[str, tuple[bool, dict[str, str]]] = {
     "concede": (True, {}),
     "consent": (True, {}),
     "refuse": (True, {}),
-    "lay_down": (True, {}),
+    "lay_down": (True, {"schneider": "bool?", "schwarz": "bool?"}),
     "throw_in": (True, {}),
     "objection": (False, {"text": "str?"}),
     "continue": (False, {}),

@@ -15,7 +15,6 @@ from referee.core.ruleset import (
     DealerParty,
     DeclarerSkatInPlay,
     EarlyCard,
-    Edition,
     EntitledLead,
     OutstandingTricks,
     RuleSet,
@@ -36,7 +35,6 @@ from referee.rules.clauses import ENDING_CLAUSES, VALUE_CLAUSES
 from referee.rulings.before_play import (
     card_shown_in_deal,
     misdeal,
-    refuse_changed_shortening,
     released_bidding,
 )
 from referee.rulings.choices import rule_choice
@@ -69,8 +67,6 @@ def rule(record: GameRecord, rules: RuleSet | None = None) -> Ruling:
     if rules is None:
         rules = record.rules if record.rules is not None else _DEFAULT_RULES
     state = replay(record)
-    if rules.edition is not Edition.ISKO_1998:
-        refuse_changed_shortening(state, rules)
     r = Ruling(table_size=record.table_size, rules=rules)
     r.declarer, r.bid, r.contract = state.declarer, state.bid, state.contract
     contract = state.contract

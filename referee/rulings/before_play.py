@@ -1,40 +1,16 @@
-"""What a ruling decides before the play: an edition's changed rule refused, a bidding
-released by a look at the skat (3.3.9), a card shown in the deal (3.2.8), a misdeal (3.2.9,
-3.3.10, 4.2.6)."""
+"""What a ruling decides before the play: a bidding released by a look at the skat (3.3.9),
+a card shown in the deal (3.2.8), a misdeal (3.2.9, 3.3.10, 4.2.6)."""
 
 from __future__ import annotations
 
-from referee.core.ruleset import EditionNotRuled, RuleSet
 from referee.core.seats import SEATS
 from referee.record.state import GameState
 from referee.rules.clauses import ENDING_CLAUSES
-from referee.rules.editions import numbering
 from referee.rulings.choices import misdeal_choice
 from referee.rulings.judges import misdeal_guilty
 from referee.rulings.model import Outcome, Ruling
 from referee.rulings.outcome import position_before
 from referee.rulings.ruling_ops import judge_into
-
-#: where a record names its edition (an error about it points there)
-_EDITION_POINTER, _EDITION_FIELD = "/rules/edition", ".".join(("rules", "edition"))
-
-
-def refuse_changed_shortening(state: GameState, rules: RuleSet) -> None:
-    """Under a later edition a game cut short by a claim or by cards thrown open is refused
-    (docs/editions.md): those clauses changed, and the engine rules them by 1998/99 only."""
-    for m in state.markers:
-        if m.type in ("lay_down", "throw_in") and m.phase not in ("finished", "passed_in"):
-            clause = {"lay_down": "ISkO 4.3.4", "throw_in": "ISkO 4.3.6"}[m.type]
-            if m.type == "lay_down" and m.seat is not state.declarer:
-                clause = "ISkO 4.3.5"
-            raise EditionNotRuled(
-                f"event {m.event}: under edition {rules.edition.value} the game is cut short "
-                f"by a rule that changed after 1998/99 ({clause}, now "
-                f"{numbering(rules.edition).cite(clause).number}), which the referee does not "
-                "rule yet; rule it under edition 1998",
-                where={"event": m.event, "pointer": _EDITION_POINTER, "field": _EDITION_FIELD},
-                params={"event": m.event, "clause": clause, "edition": rules.edition.value},
-            )
 
 
 def released_bidding(state: GameState, r: Ruling) -> None:

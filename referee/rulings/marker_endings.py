@@ -4,13 +4,14 @@ events (ISkO 4.3.1-4.3.6, 4.4.5), each turned into the ruling's ending and value
 from __future__ import annotations
 
 from referee.core.kinds import KINDS, Kind
-from referee.core.ruleset import ConcessionRecordStops, DefenderThrowIn
+from referee.core.ruleset import ConcessionRecordStops, DefenderThrowIn, Edition
 from referee.core.valuation import Matadors, levels_reached, value_game
 from referee.core.vocabulary import Status
 from referee.record.log import GameRecord
 from referee.record.position import Position
 from referee.record.state import GameState, Marker
 from referee.rules.clauses import ENDING_CLAUSES
+from referee.rulings import shortened_2018 as later
 from referee.rulings.model import Infraction, Message, Outcome, Party, Ruling
 from referee.rulings.outcome import decided_for
 from referee.rulings.ruling_ops import (
@@ -64,8 +65,24 @@ def end_by_marker(record: GameRecord, state: GameState, r: Ruling, m: Marker) ->
         return True
     if m.type == "lay_down" and side == "defenders" and contract.is_null:
         return _defender_lays_down_in_null(state, r, m, pos)
+    if r.rules.edition is not Edition.ISKO_1998 and m.type in ("lay_down", "throw_in"):
+        # the 2018 re-sorting changed all three (4.4.4, 4.4.5, 4.4.6; docs/editions.md)
+        if m.type == "throw_in":
+            return later.thrown_open(state, r, m, pos, side)
+        if side == "declarer":
+            return later.declarer_claim(record, state, r, m, pos, matadors)
+        return later.defender_open(state, r, m, pos)
     if m.type == "lay_down":
         if side == "declarer":
+            refusal = _refusal(state, m, of="lay_down")
+            if refusal is not None and refusal.seat is not None:
+                # under 2018/2022 a refusal keeps the game going (4.4.4); not so in 1998/99
+                r.step(
+                    ("ISkO 4.3.4",),
+                    "claim.refusal_1998",
+                    seat=refusal.seat.value,
+                    event=refusal.event,
+                )
             award = declarer_claim(state, m, pos, contract.is_null)
             r.ended = {"reason": "claim", "event": m.event, "trick": trick}
             kind = Kind.FAILED_CLAIM
@@ -295,13 +312,13 @@ def _defender_lays_down_in_null(state: GameState, r: Ruling, m: Marker, pos: Pos
     return True
 
 
-def _refusal(state: GameState, m: Marker) -> Marker | None:
-    """A defender's refusal (``refuse``) of the declarer's concession ``m``: the first one
-    after it and before any later concession."""
+def _refusal(state: GameState, m: Marker, of: str = "concede") -> Marker | None:
+    """A defender's refusal (``refuse``) of the declarer's concession (or claim, ``of``)
+    ``m``: the first one after it and before any later one."""
     for c in state.markers:
         if c.event <= m.event:
             continue
-        if c.type == "concede":
+        if c.type == of:
             return None
         if c.type == "refuse" and c.seat is not None and c.seat is not state.declarer:
             return c

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.core.ruleset import Edition, EditionNotRuled, RuleSet
+from referee.core.ruleset import Edition, RuleSet
 from referee.record.log import parse_record
 from referee.rules import CatalogueError, default_catalogue
 from referee.rules.editions import Confidence, default_editions_path, load_numbering, numbering
@@ -58,8 +58,9 @@ def test_a_clause_is_found_by_either_number() -> None:
 
 
 #: the cases cut short by a claim laid down or cards thrown open: rules that changed in
-#: 2018/2022 and that the engine does not rule under 2022 yet
+#: 2018/2022 (4.3.4 -> 4.4.4, 4.3.5 -> 4.4.5, 4.3.6 -> 4.4.6)
 CHANGED = [p for p in CASES if '"lay_down"' in p.read_text() or '"throw_in"' in p.read_text()]
+SHORTENED = {"ISkO 4.3.4": "ISkO 4.4.4", "ISkO 4.3.5": "ISkO 4.4.5", "ISkO 4.3.6": "ISkO 4.4.6"}
 
 
 def _ruled(path: Path, edition: Edition, lang: str) -> dict:
@@ -76,8 +77,6 @@ def test_no_ruling_under_2022_shows_an_unmarked_number_the_data_does_not_mark_ce
     n = numbering(Edition.ISKO_2022)
     seen_marked = seen_certain = 0
     for path in CASES:
-        if path in CHANGED:
-            continue
         out = _ruled(path, Edition.ISKO_2022, lang)
         assert out["rules"]["edition"] == "2022"
         shown = [c["cited_as"] for c in out["citations"]]
@@ -100,20 +99,47 @@ def test_no_ruling_under_2022_shows_an_unmarked_number_the_data_does_not_mark_ce
 
 
 @pytest.mark.parametrize("path", CHANGED, ids=lambda p: p.stem)
-def test_a_game_cut_short_by_a_changed_rule_is_refused_under_2022_never_ruled_by_1998(
+def test_a_game_cut_short_by_a_changed_rule_is_ruled_by_the_later_text_under_2022(
     path: Path,
 ) -> None:
     """A claim laid down (4.3.4, now 4.4.4), a defender's open play (4.3.5, now 4.4.5) and
-    cards thrown open (4.3.6, now 4.4.6) changed after 1998/99; until the engine rules them
-    under 2022 such a game is refused under 2022 with the event and the clause, and still
-    ruled under 1998."""
-    with pytest.raises(EditionNotRuled) as err:
-        _ruled(path, Edition.ISKO_2022, "en")
-    assert err.value.code == "rules.edition_not_ruled"
-    assert err.value.where["pointer"] == "/rules/edition"
-    assert err.value.params["clause"] in {"ISkO 4.3.4", "ISkO 4.3.5", "ISkO 4.3.6"}
-    assert ", now ISkO 4.4." in str(err.value)
+    cards thrown open (4.3.6, now 4.4.6) changed after 1998/99: under 2022 such a game is
+    ruled by the later text, which its reasoning cites by the current number (a defender's
+    open play in a null game stays cards shown, 4.1.9, in both editions)."""
+    out = _ruled(path, Edition.ISKO_2022, "en")
+    assert out["rules"]["edition"] == "2022"
+    later = {n for step in out["reasoning"] for n in step["cited_as"] if n in SHORTENED.values()}
+    assert later or "null" in path.stem, [s["cited_as"] for s in out["reasoning"]]
+    shown = [n for step in out["reasoning"] for n in step["cited_as"]]
+    assert not set(SHORTENED) & set(shown)  # never the old number for the changed clause
     assert _ruled(path, Edition.ISKO_1998, "en")["rules"]["edition"] == "1998"
+
+
+PAIR = ROOT / "tests" / "cases" / "isko_4_3_shortened"
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "es"])
+def test_a_claim_refused_by_one_defender_rules_differently_under_the_two_editions(
+    lang: str,
+) -> None:
+    """The same refused claim: under 1998/99 the claim itself is judged (4.3.4) and fails;
+    under 2018/2022 (4.4.4) the game must be played on with the declarer's cards open, and
+    each ruling says under which edition and why."""
+    name = "isko_4_3_4_claim_refused_by_one_defender_record_stops"
+    old = _ruled(PAIR / f"{name}_1998.json", Edition.ISKO_1998, lang)
+    new = _ruled(PAIR / f"{name}_2022.json", Edition.ISKO_2022, lang)
+    assert (old["outcome"], new["outcome"]) == ("lost", "undetermined")
+    why_old = [s for s in old["reasoning"] if "1998/99" in s["text"]]
+    why_new = [s for s in new["reasoning"] if "2018/2022" in s["text"]]
+    assert why_old and all(s["clauses"] == ["ISkO 4.3.4"] for s in why_old)
+    assert all("cited_as" not in s for s in old["reasoning"])
+    assert why_new and all(s["cited_as"] == ["ISkO 4.4.4"] for s in why_new)
+    assert new["analysis"] and all(a["line"] for a in new["analysis"])
+    # played on, the play decides under 2022, and the claim decides under 1998
+    name = "isko_4_3_4_claim_refused_by_one_defender_played_on"
+    old = _ruled(PAIR / f"{name}_1998.json", Edition.ISKO_1998, lang)
+    new = _ruled(PAIR / f"{name}_2022.json", Edition.ISKO_2022, lang)
+    assert (old["outcome"], old["score"], new["outcome"], new["score"]) == ("lost", -60, "won", 30)
 
 
 def test_a_ruling_under_1998_cites_as_before() -> None:

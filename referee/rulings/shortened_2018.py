@@ -1,0 +1,425 @@
+"""Games cut short under the ISkO as re-sorted in 2018 and amended in 2022 (edition
+``2022``): the declarer's claim (4.4.4, catalogue id 4.3.4), a defender who plays open
+(4.4.5, id 4.3.5) and cards thrown open (4.4.6, id 4.3.6). docs/editions.md says what the
+sources establish about each; the catalogue ids stay the keys, and a ruling cites them in
+the edition's numbering.
+
+Each handler returns True when it ended the game (the ruling is written) and False when
+the game goes on (the play in the record decides, as if nothing had cut it short).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core.kinds import Kind
+from referee.core.ruleset import SchwarzSuffered
+from referee.core.valuation import Matadors, value_game
+from referee.core.vocabulary import Status
+from referee.record.log import GameRecord
+from referee.record.position import Position
+from referee.record.state import GameState, Marker
+from referee.rules.clauses import ENDING_CLAUSES
+from referee.rulings.claims import (
+    Answer,
+    NodeLimitReached,
+    can_force_trick,
+    can_reach_points,
+    can_take_all,
+)
+from referee.rulings.model import Infraction, Message, Outcome, Party, Ruling
+from referee.rulings.outcome import decided_for
+from referee.rulings.ruling_ops import (
+    apply_valuation,
+    judge_into,
+    matadors_of,
+    set_counts,
+    settle_counts,
+)
+from referee.rulings.shortened import award_rest, later_tricks
+
+CLAIM = ("ISkO 4.3.4",)
+DEFENDER_OPEN = ("ISkO 4.3.5",)
+THROWN_OPEN = ("ISkO 4.3.6",)
+
+
+def _ask(
+    r: Ruling, question: str, clauses: tuple[str, ...], search: Any, *args: Any, **kw: Any
+) -> bool | None:
+    """Run one exact search, record it in the ruling's analysis; None at the node limit
+    (said in a step of its own)."""
+    try:
+        ans: Answer = search(*args, **kw)
+    except NodeLimitReached as e:
+        r.analysis.append({"question": question, **e.to_dict()})
+        r.step(clauses, "analysis.node_limit", nodes=e.nodes)
+        return None
+    r.analysis.append({"question": question, **ans.to_dict()})
+    return ans.answer
+
+
+def _played_after(state: GameState, event: int) -> bool:
+    return bool(later_tricks(state, event)) or (
+        state.current is not None and any(e > event for _, _, e in state.current.plays)
+    )
+
+
+def _answers(state: GameState, m: Marker) -> tuple[list[Marker], list[Marker], Marker | None]:
+    """The defenders' answers to the claim ``m``: consents, refusals and a concession,
+    up to the next claim or concession of the declarer."""
+    consents: list[Marker] = []
+    refusals: list[Marker] = []
+    concession: Marker | None = None
+    for c in state.markers:
+        if c.event <= m.event or c.seat is None:
+            continue
+        if c.seat is state.declarer and c.type in ("lay_down", "concede"):
+            break
+        if c.seat is state.declarer:
+            continue
+        if c.type == "consent" and all(x.seat is not c.seat for x in consents):
+            consents.append(c)
+        elif c.type == "refuse":
+            refusals.append(c)
+        elif c.type == "concede" and concession is None:
+            concession = c
+    return consents, refusals, concession
+
+
+# --------------------------------------------------------------------- 4.4.4 the claim
+def declarer_claim(
+    record: GameRecord,
+    state: GameState,
+    r: Ruling,
+    m: Marker,
+    pos: Position,
+    matadors: Matadors | None,
+) -> bool:
+    """4.4.4 (2018): showing the cards shortens the game. Every defender consents: the
+    declarer wins the announced game, a higher level only if he claimed it. A defender
+    refuses: the game goes on with his cards open, and the play decides."""
+    contract, bid, declarer = state.contract, state.bid, state.declarer
+    assert contract is not None and bid is not None and declarer is not None
+    consents, refusals, concession = _answers(state, m)
+    defenders = len({c.seat for c in consents})
+    accepted = refusals == [] and (defenders >= 2 or concession is not None)
+    ev = record.events[m.event]
+    claimed = "schwarz" if ev.schwarz else "schneider" if ev.schneider else None
+    r.ended = {"reason": "claim", "event": m.event, "trick": m.trick}
+    if accepted:
+        by = concession if concession is not None else consents[-1]
+        r.step(
+            CLAIM,
+            "claim.2018.accepted" if concession is None else "claim.2018.conceded",
+            seat=by.seat.value if by.seat else None,
+            event=by.event,
+        )
+        return _claim_granted(state, r, m, pos, matadors, claimed)
+    if _played_after(state, m.event):
+        refused = refusals[0] if refusals else None
+        r.step(
+            CLAIM,
+            "claim.2018.refused_played_on" if refused else "claim.2018.unanswered_played_on",
+            seat=refused.seat.value if refused and refused.seat else None,
+            event=refused.event if refused else None,
+        )
+        r.ended = None
+        return False
+    refused = refusals[0] if refusals else None
+    r.step(
+        CLAIM,
+        "claim.2018.refused_record_stops" if refused else "claim.2018.unanswered_record_stops",
+        seat=refused.seat.value if refused and refused.seat else None,
+        event=refused.event if refused else None,
+    )
+    r.outcome = Outcome.UNDETERMINED
+    set_counts(r, pos)
+    _what_is_certain(state, r, pos, matadors)
+    return True
+
+
+def _forced_result(state: GameState, r: Ruling, pos: Position) -> None:
+    """Every remaining trick goes where the analysis shows it must: the play on open cards
+    could end no other way, so the game is valued from those counts."""
+    contract = state.contract
+    assert contract is not None
+    if contract.is_null:  # he takes no trick: the rest is the defenders'
+        dp, dt, ft = award_rest(pos, "defenders")
+    else:
+        dp, dt, ft = award_rest(pos, "declarer")
+    settle_counts(state, r, dp, dt, ft)
+    r.step(ENDING_CLAUSES["played_out"], "value.from_counts", points=dp, tricks=dt)
+
+
+def _claim_granted(
+    state: GameState,
+    r: Ruling,
+    m: Marker,
+    pos: Position,
+    matadors: Matadors | None,
+    claimed: str | None,
+) -> bool:
+    contract, bid, declarer = state.contract, state.bid, state.declarer
+    assert contract is not None and bid is not None and declarer is not None
+    decided = decided_for(contract, pos, matadors, bid)
+    if decided == "defenders":
+        # the game was lost before the claim: consent cannot undo that (4.1.3)
+        r.step(CLAIM + ("ISkO 4.1.3",), "claim.2018.already_lost")
+        judge_into(state, r, pos, "declarer")
+        return True
+    if contract.is_null:
+        apply_valuation(r, value_game(contract, None, bid, won=True))
+        set_counts(r, pos)
+        r.step(CLAIM, "claim.2018.won_null")
+        return True
+    d = declarer.index
+    schneider = pos.declarer_points >= 90
+    schwarz = False
+    if claimed is not None:
+        if claimed == "schwarz" and pos.defender_tricks == 0:
+            schwarz = bool(
+                _ask(
+                    r,
+                    "declarer_can_take_all",
+                    CLAIM,
+                    can_take_all,
+                    pos.hands,
+                    pos.leader,
+                    pos.trick,
+                    contract.game,
+                    d,
+                )
+            )
+        if not schneider:
+            schneider = bool(
+                _ask(
+                    r,
+                    "declarer_can_reach_90",
+                    CLAIM,
+                    can_reach_points,
+                    pos.hands,
+                    pos.leader,
+                    pos.trick,
+                    contract.game,
+                    d,
+                    90 - pos.declarer_points,
+                )
+            )
+        if claimed == "schwarz" and not schwarz:
+            r.step(CLAIM, "claim.2018.level_impossible", level="schwarz")
+        elif claimed == "schneider" and not schneider:
+            r.step(CLAIM, "claim.2018.level_impossible", level="schneider")
+        if claimed == "schneider":
+            schwarz = False
+    v = value_game(
+        contract,
+        matadors,
+        bid,
+        won=True,
+        schneider=schneider or schwarz,
+        schwarz=schwarz,
+    )
+    apply_valuation(r, v)
+    set_counts(r, pos)
+    r.step(
+        CLAIM,
+        "claim.2018.won.claimed" if claimed else "claim.2018.won",
+        level=claimed,
+        levels=[lv for lv in ("schneider", "schwarz") if lv in v.levels] or ["game"],
+    )
+    return True
+
+
+def _what_is_certain(state: GameState, r: Ruling, pos: Position, matadors: Matadors | None) -> None:
+    """A refused claim where the record stops: the game must be played on with the
+    declarer's cards open; say what the exact analysis already settles."""
+    contract, bid, declarer = state.contract, state.bid, state.declarer
+    assert contract is not None and bid is not None and declarer is not None
+    d = declarer.index
+    defenders = 0b111 & ~(1 << d)
+    args = (pos.hands, pos.leader, pos.trick, contract.game)
+    decided = decided_for(contract, pos, matadors, bid)
+    if decided is not None:
+        r.step(CLAIM + ("ISkO 4.1.3",), "claim.2018.certain.decided", side=decided)
+        return
+    if contract.is_null:
+        forced = _ask(
+            r,
+            "defenders_force_declarer_trick",
+            CLAIM,
+            can_force_trick,
+            *args,
+            winners=1 << d,
+            controllers=defenders,
+        )
+        if forced is False:
+            r.step(CLAIM, "claim.2018.certain.null_cannot_lose")
+            _forced_result(state, r, pos)
+        elif forced is True:
+            r.step(CLAIM, "claim.2018.certain.null_can_lose")
+        return
+    breaks = _ask(
+        r,
+        "defenders_take_a_trick",
+        CLAIM,
+        can_force_trick,
+        *args,
+        winners=defenders,
+        controllers=defenders,
+    )
+    if breaks is False:
+        # the defenders cannot take a trick: every remaining card is the declarer's
+        dp, _, _ = award_rest(pos, "declarer")
+        r.step(CLAIM, "claim.2018.certain.all_tricks", points=dp)
+        _forced_result(state, r, pos)
+        return
+    win = _ask(
+        r, "declarer_can_reach_61", CLAIM, can_reach_points, *args, d, 61 - pos.declarer_points
+    )
+    if win is False:
+        r.step(CLAIM, "claim.2018.certain.cannot_win")
+        return
+    if win is None:
+        return
+    schneider = _ask(
+        r, "declarer_can_reach_90", CLAIM, can_reach_points, *args, d, 90 - pos.declarer_points
+    )
+    schwarz = (
+        _ask(r, "declarer_can_take_all", CLAIM, can_take_all, *args, d)
+        if pos.defender_tricks == 0 and schneider
+        else False
+    )
+    reachable = ["game"] + ["schneider"] * bool(schneider) + ["schwarz"] * bool(schwarz)
+    r.step(CLAIM, "claim.2018.certain.open", reachable=reachable)
+
+
+# ------------------------------------------------------------ 4.4.5 a defender plays open
+def defender_open(state: GameState, r: Ruling, m: Marker, pos: Position) -> bool:
+    """4.4.5 (2022): a defender may play open only if the declarer cannot take another
+    trick whatever he and the other defender play; otherwise the remaining tricks go to
+    the declarer and 4.1.3-4.1.6 apply."""
+    contract, declarer = state.contract, state.declarer
+    assert contract is not None and declarer is not None and m.seat is not None
+    d = declarer.index
+    partner = 0b111 & ~(1 << d) & ~(1 << m.seat.index)
+    r.ended = {"reason": "defender_claim", "event": m.event, "trick": m.trick}
+    declarer_can = _ask(
+        r,
+        "declarer_and_partner_give_declarer_a_trick",
+        DEFENDER_OPEN,
+        can_force_trick,
+        pos.hands,
+        pos.leader,
+        pos.trick,
+        contract.game,
+        winners=1 << d,
+        controllers=(1 << d) | partner,
+    )
+    if declarer_can is None:
+        r.outcome = Outcome.UNDETERMINED
+        r.step(DEFENDER_OPEN, "claim.undecided")
+        set_counts(r, pos)
+        return True
+    if not declarer_can:
+        r.step(DEFENDER_OPEN, "defender_open.2022.allowed", seat=m.seat.value)
+        dp, dt, ft = award_rest(pos, "defenders")
+        settle_counts(state, r, dp, dt, ft)
+        return True
+    r.step(DEFENDER_OPEN, "defender_open.2022.not_allowed", seat=m.seat.value)
+    settled = decided_for(contract, pos, None if contract.is_null else _mat(state), state.bid or 0)
+    kind = Kind.FAILED_DEFENDER_CLAIM
+    r.infractions.append(
+        Infraction(
+            kind,
+            m.seat,
+            Party.DEFENDERS,
+            m.event,
+            m.trick,
+            Status.VOID if settled else Status.PENALIZED,
+            DEFENDER_OPEN + (("ISkO 4.1.3",) if settled else ()),
+            Message(
+                "failed_defender_claim.no_effect" if settled else "defender_open.2022.penalized",
+                {"seat": m.seat.value},
+            ),
+            None if settled else m.event,
+        )
+    )
+    dp, dt, ft = award_rest(pos, "declarer")
+    judge_into(state, r, pos, "defenders")
+    r.card_points = {"declarer": dp, "defenders": 120 - dp}
+    r.tricks = {"declarer": dt, "defenders": ft}
+    return True
+
+
+def _mat(state: GameState) -> Matadors | None:
+    assert state.contract is not None
+    return matadors_of(state, state.contract)
+
+
+# ---------------------------------------------------------------- 4.4.6 cards thrown open
+def thrown_open(state: GameState, r: Ruling, m: Marker, pos: Position, side: str) -> bool:
+    """4.4.6 (2018): the throwing party keeps the tricks and card points it has; the rest
+    goes to the other party, whose levels count only where they were not already
+    impossible at that moment (exact analysis)."""
+    contract, bid, declarer = state.contract, state.bid, state.declarer
+    assert contract is not None and bid is not None and declarer is not None
+    r.ended = {"reason": "thrown_in", "event": m.event, "trick": m.trick}
+    r.step(THROWN_OPEN, "thrown_open.2018", seat=m.seat.value if m.seat else None, side=side)
+    other = "defenders" if side == "declarer" else "declarer"
+    dp, dt, ft = award_rest(pos, other)
+    if contract.is_null:
+        settle_counts(state, r, dp, dt, ft)
+        return True
+    d = declarer.index
+    args = (pos.hands, pos.leader, pos.trick, contract.game)
+    won = dp >= 61 and not (contract.schneider and dp < 90) and not (contract.schwarz and ft)
+    schneider = dp >= 90 or dp <= 30
+    schwarz = ft == 0 or dt == 0
+    if side == "defenders":  # the declarer's levels: were they still reachable?
+        if dp >= 90 and pos.declarer_points < 90:
+            ok = _ask(
+                r,
+                "declarer_can_reach_90",
+                THROWN_OPEN,
+                can_reach_points,
+                *args,
+                d,
+                90 - pos.declarer_points,
+            )
+            if ok is False:
+                schneider = dp <= 30
+                r.step(THROWN_OPEN, "thrown_open.2018.level_impossible", level="schneider")
+        if ft == 0:
+            ok = _ask(r, "declarer_can_take_all", THROWN_OPEN, can_take_all, *args, d)
+            if ok is False:
+                schwarz = dt == 0
+                r.step(THROWN_OPEN, "thrown_open.2018.level_impossible", level="schwarz")
+    elif dt == 0:  # the defenders' schwarz: could the declarer still be kept from a trick?
+        sure = _ask(
+            r,
+            "declarer_takes_a_trick_whatever_is_played",
+            THROWN_OPEN,
+            can_force_trick,
+            *args,
+            winners=1 << d,
+            controllers=0,
+        )
+        if sure is True:
+            schwarz = False
+            r.step(THROWN_OPEN, "thrown_open.2018.level_impossible", level="schwarz")
+    v = value_game(
+        contract,
+        _mat(state),
+        bid,
+        won=won,
+        schneider=schneider or schwarz,
+        schwarz=schwarz,
+        schwarz_suffered=r.rules.schwarz_suffered is SchwarzSuffered.AT_LEAST,
+    )
+    apply_valuation(r, v)
+    r.card_points = {"declarer": dp, "defenders": 120 - dp}
+    r.tricks = {"declarer": dt, "defenders": ft}
+    return True
+
+
+__all__ = ["declarer_claim", "defender_open", "thrown_open"]
