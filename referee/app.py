@@ -105,8 +105,9 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         disputes=DisputeService(
             backend.unit_of_work,
             on_ruling_changed=job_service.webhooks.ruling_changed,
+            default_rules=settings.rules,
         ),
-        adjudication=AdjudicationService(),
+        adjudication=AdjudicationService(settings.rules),
         jobs=job_service,
         webhooks=job_service.webhooks,
     )

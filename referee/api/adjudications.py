@@ -20,7 +20,7 @@ from referee.api.context import (
 )
 from referee.api.contract import Passthrough, ref
 from referee.api.extensions import ANONYMOUS_OK, Blueprint
-from referee.api.schemas import LangQuerySchema
+from referee.api.schemas import RulingQuerySchema, edition_of
 from referee.service.adjudication import ADJUDICATORS
 
 blp = Blueprint(
@@ -53,10 +53,10 @@ class Adjudications(MethodView):
             },
         },
     )
-    @blp.arguments(LangQuerySchema(), location="query")
+    @blp.arguments(RulingQuerySchema(), location="query")
     @blp.response(200, Passthrough("SkatRuling"), examples=examples.ruling_examples())
     @blp.problems(400, 401, 403, 413, 415, 422, 429)
-    def post(self, _query: dict[str, Any]) -> dict[str, Any]:
+    def post(self, query: dict[str, Any]) -> dict[str, Any]:
         """Rule a skat-log/1 record (or a raw ISS record) and return its skat-ruling/1.
 
         Nothing is stored. The record's errors come back as a 422 problem whose errors
@@ -66,6 +66,7 @@ class Adjudications(MethodView):
         kind = body_kind(iss=True)
         lang = language()
         service = services().adjudication
+        edition = edition_of(query)
         if kind == "iss":
-            return service.adjudicate_iss(who, iss_text(), lang)
-        return service.adjudicate(who, json_object(), lang)
+            return service.adjudicate_iss(who, iss_text(), lang, edition)
+        return service.adjudicate(who, json_object(), lang, edition)

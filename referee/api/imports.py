@@ -25,7 +25,7 @@ from referee.api.context import ISS_TYPES, authorized, body_kind, language, prin
 from referee.api.contract import Document
 from referee.api.extensions import Blueprint
 from referee.api.problems import problem_item
-from referee.api.schemas import LangQuerySchema
+from referee.api.schemas import RulingQuerySchema, edition_of
 from referee.core.errors import InvalidInput, RefereeError
 from referee.record.iss import MAX_LINE_CHARS
 from referee.service.adjudication import IMPORTERS
@@ -152,10 +152,10 @@ class IssImport(MethodView):
             },
         },
     )
-    @blp.arguments(LangQuerySchema, location="query")
+    @blp.arguments(RulingQuerySchema, location="query")
     @blp.response(200, ImportLineSchema, content_type=NDJSON)
     @blp.problems(401, 403, 413, 415, 422, 429, 503)
-    def post(self, _args: dict[str, Any]) -> Response:
+    def post(self, args: dict[str, Any]) -> Response:
         """Rule every game of an ISS file; one JSON line per game, then a summary line.
 
         An empty body, or one with no ISS record in its first 1,000 lines, is a 422; lines
@@ -183,7 +183,7 @@ class IssImport(MethodView):
                         where={"line": head.lines},
                     )
                 abort(422, message="the body is empty: send ISS records, one per line")
-            lines = services().adjudication.import_iss(who, head, lang)
+            lines = services().adjudication.import_iss(who, head, lang, edition_of(args))
         except BaseException:
             spool.close()
             raise

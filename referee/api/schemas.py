@@ -1,9 +1,10 @@
-"""Schemas shared by several resources (the language parameter)."""
+"""Schemas shared by several resources (the language and edition parameters)."""
 
 from __future__ import annotations
 
 import marshmallow as ma
 
+from referee.core.ruleset import Edition
 from referee.service.model import LANGUAGES
 
 
@@ -15,3 +16,24 @@ class LangQuerySchema(ma.Schema):
             "Accept-Language); responses name it in their `language` member"
         },
     )
+
+
+#: the editions a request may ask for
+EDITION_VALUES = [e.value for e in Edition]
+
+
+class RulingQuerySchema(LangQuerySchema):
+    edition = ma.fields.String(
+        validate=ma.validate.OneOf(EDITION_VALUES),
+        metadata={
+            "description": "the ISkO edition a record that names no rule set is ruled "
+            "under (an ISS record never names one); default: the service's "
+            "(REFEREE_EDITION, 1998 unless set)"
+        },
+    )
+
+
+def edition_of(query: dict[str, object]) -> Edition | None:
+    """The edition a request's query asks for (validated by :class:`RulingQuerySchema`)."""
+    value = query.get("edition")
+    return Edition(value) if isinstance(value, str) else None

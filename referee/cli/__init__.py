@@ -62,8 +62,13 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run one command; returns its exit status."""
     args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    from referee.service.settings import SettingsError
+
     try:
         return int(args.run(args) or 0)
+    except SettingsError as exc:  # refused at start-up, with the setting named
+        print(f"referee: {exc}", file=sys.stderr)
+        return 2
     except BrokenPipeError:  # the reader went away (`referee rules | head`): stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

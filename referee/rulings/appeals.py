@@ -67,6 +67,7 @@ COMPARED_FIELDS: tuple[str, ...] = (
     "ended",
     "infractions",
     "citations",
+    "rules",
 )
 _TEXT_KEYS = frozenset({"explanation", "title", "summary", "text", "reason_text"})
 

@@ -141,11 +141,16 @@ def _step(
     return out
 
 
-def adjudicate_record(record: GameRecord, *, lang: Language = Language.EN) -> dict[str, Any]:
-    """Rule a parsed record and render it."""
-    return ruling_to_dict(rule(record), lang)
+def adjudicate_record(
+    record: GameRecord, *, lang: Language = Language.EN, default: RuleSet | None = None
+) -> dict[str, Any]:
+    """Rule a parsed record and render it; ``default``: the rule set for a record that
+    names none (else the engine's default)."""
+    return ruling_to_dict(rule(record, record.rules or default), lang)
 
 
-def adjudicate_document(doc: Any, *, lang: Language = Language.EN) -> dict[str, Any]:
+def adjudicate_document(
+    doc: Any, *, lang: Language = Language.EN, default: RuleSet | None = None
+) -> dict[str, Any]:
     """Validate a skat-log/1 document, rule it and render the ruling (raises RecordError)."""
-    return adjudicate_record(parse_record(doc), lang=lang)
+    return adjudicate_record(parse_record(doc), lang=lang, default=default)

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from referee.core.errors import RefereeError
+from referee.core.ruleset import Edition, RuleSet
 from referee.core.vocabulary import Language
 from referee.service import engine
 from referee.service.keys import Principal
@@ -27,27 +28,45 @@ def _game_id(rec: Any) -> Any:
 
 
 class AdjudicationService:
-    """Rulings that are computed and returned, never stored."""
+    """Rulings that are computed and returned, never stored.
 
-    def adjudicate(self, who: Principal, doc: dict[str, Any], lang: Language) -> dict[str, Any]:
+    A record that names no rule set is ruled under the ``edition`` the request asks
+    for, else under ``default`` (the service's, ``REFEREE_EDITION``); an ISS record
+    never names one."""
+
+    def __init__(self, default: RuleSet | None = None) -> None:
+        self.default = default or RuleSet()
+
+    def _rules(self, edition: Edition | None) -> RuleSet:
+        return self.default if edition is None else RuleSet(edition=edition)
+
+    def adjudicate(
+        self, who: Principal, doc: dict[str, Any], lang: Language, edition: Edition | None = None
+    ) -> dict[str, Any]:
         who.require(*ADJUDICATORS)
-        return engine.adjudicate(doc, lang=lang)
+        return engine.adjudicate(doc, lang=lang, default=self._rules(edition))
 
-    def adjudicate_iss(self, who: Principal, text: str, lang: Language) -> dict[str, Any]:
+    def adjudicate_iss(
+        self, who: Principal, text: str, lang: Language, edition: Edition | None = None
+    ) -> dict[str, Any]:
         """Rule one raw ISS record."""
         who.require(*ADJUDICATORS)
         doc = engine.iss_to_skatlog(engine.parse_iss_record(text))
-        return engine.adjudicate(doc, lang=lang)
+        return engine.adjudicate(doc, lang=lang, default=self._rules(edition))
 
     def import_iss(
-        self, who: Principal, stream: IO[str] | Iterable[str], lang: Language
+        self,
+        who: Principal,
+        stream: IO[str] | Iterable[str],
+        lang: Language,
+        edition: Edition | None = None,
     ) -> Iterator[dict[str, Any]]:
         """Check the role now, then rule lazily: one dict per game, then a summary."""
         who.require(*IMPORTERS)
-        return self._rule_stream(stream, lang)
+        return self._rule_stream(stream, lang, self._rules(edition))
 
     def _rule_stream(
-        self, stream: IO[str] | Iterable[str], lang: Language
+        self, stream: IO[str] | Iterable[str], lang: Language, rules: RuleSet
     ) -> Iterator[dict[str, Any]]:
         """One result per non-blank line: a line that cannot be read, converted or ruled
         gets its error and the import goes on with the next line (a line longer than
@@ -62,7 +81,7 @@ class AdjudicationService:
                     raise text
                 rec = engine.parse_iss_record(text, _line_no)
                 doc = engine.iss_to_skatlog(rec)
-                ruling = engine.adjudicate(doc, lang=lang)
+                ruling = engine.adjudicate(doc, lang=lang, default=rules)
             except RefereeError as exc:
                 counts["errors"] += 1
                 yield {"index": index, "game": _game_id(rec), "error": exc.to_dict()}

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
+from referee.core.ruleset import RuleSet
 from referee.rulings.appeals import (
     LateAppeal,
     ScheduleError,
@@ -101,8 +102,11 @@ class DisputeService:
         uow: UnitOfWorkFactory,
         *,
         on_ruling_changed: Callable[[Dispute, Revision], None] | None = None,
+        default_rules: RuleSet | None = None,
     ):
         self._uow = uow
+        #: the rule set of a record that names none (the service's REFEREE_EDITION)
+        self.default_rules = default_rules or RuleSet()
         #: told of every new revision an appeal stores (a platform's webhooks)
         self._on_ruling_changed = on_ruling_changed
 
@@ -267,12 +271,12 @@ class DisputeService:
 
         return produce
 
-    @staticmethod
     def _new_dispute(
-        who: Principal, record: dict[str, Any], note: str, meta: dict[str, Any] | None
+        self, who: Principal, record: dict[str, Any], note: str, meta: dict[str, Any] | None
     ) -> Dispute:
-        """The dispute with its first ruling (ruled once, rendered in every language)."""
-        texts = rule_all_languages(record)
+        """The dispute with its first ruling (ruled once, rendered in every language; a
+        record that names no rule set under the service's default)."""
+        texts = rule_all_languages(record, default=self.default_rules)
         now = datetime.now(UTC)
         context = {**(record.get("meta") or {}), **(meta or {})}
         check_context(context, given=meta or {})
@@ -377,7 +381,7 @@ class DisputeService:
             # rulings named theirs: the record's own, or the default)
             stored_rules = reviewed.texts["en"].get("rules")
             asked = engine.rule_set(stored_rules) if stored_rules is not None else None
-        texts = rule_all_languages(basis, asked)
+        texts = rule_all_languages(basis, asked, default=self.default_rules)
         comparison = compare_rulings(reviewed.texts["en"], texts["en"])
         appeal = {
             "grounds": text,

@@ -51,15 +51,22 @@ def warm_up() -> None:
     default_messages()
 
 
-def adjudicate(doc: dict[str, Any], *, lang: Language = Language.EN) -> dict[str, Any]:
-    """Rule a ``skat-log/1`` document; returns a ``skat-ruling/1`` dict."""
-    return adjudicate_document(doc, lang=lang)
+def adjudicate(
+    doc: dict[str, Any], *, lang: Language = Language.EN, default: RuleSet | None = None
+) -> dict[str, Any]:
+    """Rule a ``skat-log/1`` document; returns a ``skat-ruling/1`` dict. ``default``: the
+    rule set if the record names none (the key owner's or the service's)."""
+    return adjudicate_document(doc, lang=lang, default=default)
 
 
-def rule(doc: dict[str, Any], rules: RuleSet | None = None) -> Ruling:
+def rule(
+    doc: dict[str, Any], rules: RuleSet | None = None, *, default: RuleSet | None = None
+) -> Ruling:
     """Validate a ``skat-log/1`` document and rule it once (a language-neutral decision)
-    under ``rules`` (else the rule set the record names, else the default)."""
-    return rule_record(parse_record(doc), rules)
+    under ``rules``, else the rule set the record names, else ``default``, else the
+    engine's default."""
+    record = parse_record(doc)
+    return rule_record(record, rules or record.rules or default)
 
 
 def rule_set(doc: Any) -> RuleSet:

@@ -23,6 +23,7 @@ from referee.core.bidding import BID_VALUES
 from referee.core.cards import Card, cards_to_str, mask_of
 from referee.core.contracts import Game
 from referee.core.errors import RefereeError
+from referee.core.ruleset import RuleSet
 from referee.core.tricks import follow_mask, is_revoke
 from referee.core.vocabulary import Language
 from referee.service import engine
@@ -125,14 +126,17 @@ def _same(doc: dict[str, Any]) -> tuple[Any, ...]:
     )
 
 
-def analyse(doc: Any, lang: Language, *, budget: int | None = None) -> dict[str, Any]:
-    """Everything the entry page shows for a draft, in ``lang``; the searches of all its
-    rulings take at most ``budget`` nodes (``None``: no bound but the request's)."""
+def analyse(
+    doc: Any, lang: Language, *, budget: int | None = None, rules: RuleSet | None = None
+) -> dict[str, Any]:
+    """Everything the entry page shows for a draft, in ``lang``, ruled under ``rules``
+    (the service's default rule set); the searches of all its rulings take at most
+    ``budget`` nodes (``None``: no bound but the request's)."""
     with engine.metered(budget, wait=False):  # never queued behind a long search
-        return _analyse(doc, lang)
+        return _analyse(doc, lang, rules)
 
 
-def _analyse(doc: Any, lang: Language) -> dict[str, Any]:
+def _analyse(doc: Any, lang: Language, rules: RuleSet | None) -> dict[str, Any]:
     d = read_draft(doc)
     problems: list[dict[str, str]] = []
     if d.bid is not None and d.bid not in BID_VALUES:
@@ -234,7 +238,7 @@ def _analyse(doc: Any, lang: Language) -> dict[str, Any]:
         answer["record"] = record
         answer["events"] = [event_text(e, lang) for e in record["events"]]
         try:
-            ruling = engine.adjudicate(record, lang=lang)
+            ruling = engine.adjudicate(record, lang=lang, default=rules)
         except RefereeError as exc:
             answer["problems"].append({"field": "record", "message": error_text(exc, lang)})
             return answer
@@ -258,7 +262,7 @@ def _analyse(doc: Any, lang: Language) -> dict[str, Any]:
             }
         )
         return answer
-    answer["knowledge"] = _half_known(d, table, held, unknown, flagged, lang)
+    answer["knowledge"] = _half_known(d, table, held, unknown, flagged, lang, rules)
     return answer
 
 
@@ -321,6 +325,7 @@ def _half_known(
     unknown: list[str],
     flagged: dict[int, str],
     lang: Language,
+    rules: RuleSet | None,
 ) -> dict[str, Any]:
     """What a ruling needs from the cards nobody entered, and what it can say without them."""
     needed = [_need_cards(held, unknown, lang)]
@@ -349,7 +354,7 @@ def _half_known(
             full = {h: held[h] + extra.get(h, []) for h in HOLDERS}
             record = build_record(d, table, full, d.meta)
             try:
-                doc = engine.adjudicate(record, lang=lang)
+                doc = engine.adjudicate(record, lang=lang, default=rules)
             except RefereeError:
                 tried += 1
                 continue

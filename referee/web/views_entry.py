@@ -167,7 +167,8 @@ def entry_analyse() -> Any:
         return jsonify({"error": text("console.new.not_allowed", lang)}), 403
     draft = request.get_json(silent=True)
     try:
-        return jsonify(analyse(draft, lang, budget=services().settings.entry_budget))
+        settings = services().settings
+        return jsonify(analyse(draft, lang, budget=settings.entry_budget, rules=settings.rules))
     except entry.EntryError as exc:
         message = text(exc.code, lang, **{"card": "", **exc.params})
         return jsonify({"error": message, "field": exc.where.get("field")}), 422
