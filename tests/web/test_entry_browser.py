@@ -414,3 +414,33 @@ def test_an_objection_after_the_last_card_stays_after_the_last_card(  # type: ig
     assert kinds[12] == ("objection", "rearhand")  # the quick one: after the 12th card
     assert kinds[-1] == ("objection", "forehand") and len(kinds) == 17  # after the 15th
     assert errors == []
+
+
+def test_the_last_card_placed_goes_on_and_one_undo_comes_back(  # type: ignore[no-untyped-def]
+    live_server: str, keys, phone
+) -> None:
+    """The tap that completes the deal opens *What happened* when nothing is entered there
+    yet (here: no objection); one undo brings back the step with the card unplaced."""
+    from playwright.sync_api import expect
+
+    from referee.web.entry_draft import draft_from_record
+    from tests.support.entry_browser import entry_draft, open_entry
+
+    example = json.loads((EXAMPLES / "revoke-objected.json").read_text(encoding="utf-8"))
+    fields = draft_from_record(example)
+    cards = dict(fields["cards"])
+    cards["middlehand"] = [c for c in cards["middlehand"] if c != "DA"]
+    cards["rearhand"] = []  # two hands with room: nothing placed by elimination yet
+    fields = {**fields, "cards": cards, "incidents": [], "holder": "middlehand"}
+    page, errors = open_entry(
+        phone.new_page(), live_server, keys["referee"], entry_draft("cards", fields)
+    )
+    expect(page.locator('#holders [data-holder="rearhand"] .deduced')).to_have_count(0)
+    page.locator('#card-pool [data-card="DA"]').click()
+    expect(page.locator("#step-incidents")).to_be_visible()
+    expect(page.locator('#holders [data-holder="rearhand"] .deduced')).to_have_count(5)
+    page.locator("#entry-undo").click()
+    expect(page.locator("#step-cards")).to_be_visible()
+    expect(page.locator('#card-pool [data-card="DA"]')).to_be_visible()
+    expect(page.locator('#holders [data-holder="rearhand"] .deduced')).to_have_count(0)
+    assert errors == []
