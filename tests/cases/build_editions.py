@@ -19,8 +19,11 @@ sys.path.insert(0, str(HERE.parents[1]))  # run as a script: the repository root
 
 from tests.cases import build as b  # noqa: E402
 from tests.cases.build import (  # noqa: E402
+    FN,
     HEARTS_LOST,
     HEARTS_WON,
+    NULL_LOST,
+    NULL_WON,
     Rec,
     a_game,
     case,
@@ -28,6 +31,7 @@ from tests.cases.build import (  # noqa: E402
     cp,
     ended,
     inf,
+    n_game,
     tricks,
 )
 
@@ -69,12 +73,13 @@ def pair(
     make: Any,
     old: dict[str, Any],
     new: dict[str, Any],
+    family: str = b.F43,
 ) -> None:
     """The record ``make(edition)`` builds, under both editions, named ``<name>_<edition>``."""
     for edition, expected in (("1998", old), ("2022", new)):
         rec: Rec = make(edition)
         rec.rules = {"edition": edition}
-        case(b.F43, f"{name}_{edition}", rec, **expected)
+        case(family, f"{name}_{edition}", rec, **expected)
 
 
 # ------------------------------------------------------------------ 4.3.4 (now 4.4.4)
@@ -257,6 +262,58 @@ pair(
 )
 
 
+def _null_claim(edition: str, answer: str) -> Rec:
+    what = {
+        "refuse": "M refuses and the record stops",
+        "consent": "both defenders consent",
+    }[answer]
+    rec = n_game(
+        ["H9", "D7"],
+        f"Edition {edition}. Null: R lays down at once keeping a bare DA, claiming to take "
+        f"no trick; {what}. A diamond lead forces him to take a trick. Under 1998/99 "
+        "(4.3.4) the claim is judged: it fails, the null game is lost (-46). Under "
+        "2018/2022 (4.4.4) "
+        + (
+            "a refused claim must be played on with open cards: the ruling is undetermined "
+            "and says that the defenders can force a trick if they play right. "
+            if answer == "refuse"
+            else "a claim every defender consents to wins the game announced: null won, 23. "
+        )
+        + SRC_CLAIM,
+    ).e("lay_down", "R")
+    if answer == "refuse":
+        return rec.e("refuse", "M")
+    return rec.e("consent", "F").e("consent", "M")
+
+
+NULL_FAILED = dict(
+    **NULL_LOST,
+    ended=ended("claim"),
+    infractions=[inf("failed_claim", "penalized", "4.3.4", seat="R")],
+    cited=cited("4.3.4"),
+)
+pair(
+    "isko_4_3_4_null_claim_refused",
+    lambda edition: _null_claim(edition, "refuse"),
+    NULL_FAILED,
+    dict(
+        outcome="undetermined",
+        declarer="rearhand",
+        ended=ended("claim"),
+        infractions=[],
+        cited=cited("4.3.4"),
+    ),
+    FN,
+)
+pair(
+    "isko_4_3_4_null_claim_consented",
+    lambda edition: _null_claim(edition, "consent"),
+    NULL_FAILED,
+    dict(**NULL_WON, ended=ended("claim"), infractions=[], cited=cited("4.3.4")),
+    FN,
+)
+
+
 # ------------------------------------------------------------------ 4.3.5 (now 4.4.5)
 #: deal D: middlehand holds every jack and the top clubs and spades
 DEAL_D = {
@@ -380,6 +437,37 @@ pair(
     _thrown_schwarz_impossible,
     dict(**THROWN, game_value=192, score=192),
     dict(**THROWN, game_value=168, score=168),
+)
+
+
+def _declarer_throws_holding_a_sure_trick(edition: str) -> Rec:
+    return a_game(
+        description=f"Edition {edition}. Before the first card F throws his cards open, "
+        "holding CJ (the highest trump, which wins whatever trick it falls in). The rest is "
+        "the defenders': 0 : 120 and every trick. Under 1998/99 (4.3.6) that counts as it "
+        "stands: hearts with 2, game, schneider, schwarz, lost: 2 x 50 = -100. Under "
+        "2018/2022 (4.4.6) the defenders' schwarz was already impossible (F takes the "
+        "trick his CJ falls in whatever is played): game, schneider, lost: 2 x 40 = -80. "
+        + SRC_THROW
+    ).e("throw_in", "F")
+
+
+DECLARER_THROWS = dict(
+    declarer="forehand",
+    outcome="lost",
+    overbid=False,
+    matadors={"with": True, "count": 2},
+    card_points=cp(0, 120),
+    tricks=cp(0, 10),
+    ended=ended("thrown_in"),
+    infractions=[],
+    cited=cited("4.3.6"),
+)
+pair(
+    "isko_4_3_6_declarer_throws_open_defenders_schwarz_impossible",
+    _declarer_throws_holding_a_sure_trick,
+    dict(**DECLARER_THROWS, game_value=50, score=-100),
+    dict(**DECLARER_THROWS, game_value=40, score=-80),
 )
 
 
