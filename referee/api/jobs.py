@@ -23,6 +23,7 @@ from referee.api.contract import header_ref
 from referee.api.dispute_schemas import IdempotencyHeaderSchema
 from referee.api.extensions import Blueprint
 from referee.api.problems import problem, problem_item
+from referee.api.schemas import EDITION_VALUES, edition_of
 from referee.service.errors import JobNotDone
 from referee.service.jobs import FINISHED
 from referee.service.model import LANGUAGES, Job, JobProgress, Webhook
@@ -51,6 +52,13 @@ class JobQuerySchema(ma.Schema):
         validate=ma.validate.OneOf(LANGUAGES),
         metadata={"description": "language of the rulings"},
     )
+    edition = ma.fields.String(
+        validate=ma.validate.OneOf(EDITION_VALUES),
+        metadata={
+            "description": "the ISkO edition of the records that name no rule set (every "
+            "ISS record); default: the service's (REFEREE_EDITION)"
+        },
+    )
 
 
 class JobSchema(ma.Schema):
@@ -59,6 +67,12 @@ class JobSchema(ma.Schema):
     format = ma.fields.String(metadata={"enum": ["iss", "skat-log"]})
     language = ma.fields.String(
         metadata={"enum": list(LANGUAGES), "description": "language of the rulings (?lang=)"}
+    )
+    edition = ma.fields.String(
+        metadata={
+            "enum": EDITION_VALUES,
+            "description": "the ISkO edition of records that name none (?edition=)",
+        }
     )
     records = ma.fields.Integer()
     chunks = ma.fields.Integer()
@@ -139,6 +153,7 @@ def _job(job: Job, progress: JobProgress) -> dict[str, Any]:
         "state": job.state,
         "format": job.input_format,
         "language": job.lang,
+        "edition": job.edition.value,
         "records": job.records,
         "chunks": job.chunks,
         "created_at": _iso(job.created_at),
@@ -201,6 +216,7 @@ class Jobs(MethodView):
             FORMAT_OF[kind],
             args["lang"],
             idem_key=headers.get("idempotency_key"),
+            edition=edition_of(args),
         )
         assert job.id is not None
         _, progress = jobs.progress(who, job.id)

@@ -24,6 +24,7 @@ import json
 from typing import Any
 
 from referee.core.errors import RefereeError
+from referee.core.ruleset import RuleSet
 from referee.core.vocabulary import Language
 from referee.record.iss import parse_iss_record
 from referee.record.iss_convert import iss_to_skatlog
@@ -39,15 +40,18 @@ def error_line(line: int, *, code: str, message: str, where: dict[str, Any]) -> 
     return json.dumps({"line": line, "error": error}, ensure_ascii=False)
 
 
-def rule_line(item: tuple[int, str], *, iss: bool, lang: Language) -> tuple[str, bool]:
-    """Rule one input line; returns (output line, ruled without error). Never raises."""
+def rule_line(
+    item: tuple[int, str], *, iss: bool, lang: Language, default: RuleSet | None = None
+) -> tuple[str, bool]:
+    """Rule one input line (a record that names no rule set under ``default``); returns
+    (output line, ruled without error). Never raises."""
     line_no, text = item
     try:
         if iss:
             record = parse_record(iss_to_skatlog(parse_iss_record(text, line_no)))
         else:
             record = parse_record_text(text)
-        ruling = adjudicate_record(record, lang=lang)
+        ruling = adjudicate_record(record, lang=lang, default=default)
         return json.dumps(ruling, ensure_ascii=False, separators=(",", ":")), True
     except RefereeError as exc:
         where = {k: v for k, v in exc.where.items() if k != "line"}

@@ -25,6 +25,7 @@ from typing import Protocol
 import orjson
 
 from referee.core.errors import InvalidInput, NotFound, TooLarge
+from referee.core.ruleset import Edition, RuleSet
 from referee.core.vocabulary import Language
 from referee.rulings.lines import error_line, rule_line
 from referee.service.errors import DuplicateIdempotencyKey, IdempotencyMismatch, JobNotDone
@@ -57,6 +58,7 @@ def _rule_claim(claim: Claim) -> tuple[str, int, int]:
     out: list[str] = []
     ruled = errors = 0
     iss = claim.input_format == "iss"
+    rules = RuleSet(edition=claim.edition)
     for line_no, text in claim.lines:
         if text is None:
             line = error_line(
@@ -64,7 +66,7 @@ def _rule_claim(claim: Claim) -> tuple[str, int, int]:
             )
             ok = False
         else:
-            line, ok = rule_line((line_no, text), iss=iss, lang=claim.lang)
+            line, ok = rule_line((line_no, text), iss=iss, lang=claim.lang, default=rules)
         out.append(line + "\n")
         ruled += ok
         errors += not ok
@@ -88,8 +90,11 @@ class JobService:
         keep_s: float = 7 * 24 * 3600.0,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
         webhooks: WebhookService | None = None,
+        edition: Edition = Edition.ISKO_1998,
     ) -> None:
         self._uow = uow
+        #: the edition of a job that asks for none (the service's REFEREE_EDITION)
+        self.edition = edition
         self.webhooks = webhooks
         self.queue = queue
         self.chunk_records = chunk_records
@@ -118,6 +123,7 @@ class JobService:
             max_attempts=settings.job_max_attempts,
             keep_s=settings.job_keep_s,
             webhooks=webhooks,
+            edition=settings.edition,
         )
 
     # -- submitting and reading ---------------------------------------------------------
@@ -134,6 +140,7 @@ class JobService:
         input_format: str,
         lang: Language,
         idem_key: str | None = None,
+        edition: Edition | None = None,
     ) -> tuple[Job, bool]:
         """Store an archive (an iterable of lines, as bytes, each read with at most
         ``max_line_bytes + 1`` bytes) as a queued job in one transaction, then queue its
@@ -144,7 +151,8 @@ class JobService:
         workers' reaper queues its chunks once the queue is back and empty, so the answer
         "stored" stays true. With an ``Idempotency-Key`` (kept in the database, so on any
         instance) the same key with the same archive, format and language returns the job
-        stored the first time; with another archive it is refused."""
+        stored the first time; with another archive it is refused. Records that name no
+        rule set are ruled under ``edition``, else under the service's default."""
         who.require(*SUBMITTERS)
         if input_format not in FORMATS:
             raise InvalidInput(
@@ -152,7 +160,8 @@ class JobService:
                 where={"format": input_format},
             )
         keyed = bool(idem_key) and who.key_id is not None
-        digest = hashlib.sha256(f"{input_format}\n{lang}\n".encode())
+        edition = edition or self.edition
+        digest = hashlib.sha256(f"{input_format}\n{lang}\n{edition}\n".encode())
 
         def hashed() -> Iterator[bytes]:
             for raw in lines:
@@ -163,7 +172,18 @@ class JobService:
         try:
             with self._uow() as uow:
                 job = uow.jobs.add(
-                    Job(None, who.owner, who.key_id, input_format, lang, "queued", 0, 0, now)
+                    Job(
+                        None,
+                        who.owner,
+                        who.key_id,
+                        input_format,
+                        lang,
+                        "queued",
+                        0,
+                        0,
+                        now,
+                        edition=edition,
+                    )
                 )
                 assert job.id is not None
                 records = chunks = 0

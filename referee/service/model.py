@@ -7,6 +7,7 @@ from datetime import UTC, date, datetime, tzinfo
 from typing import Any
 
 from referee.core.kinds import Kind
+from referee.core.ruleset import Edition
 from referee.core.vocabulary import LANGUAGES, Language
 
 __all__ = [
@@ -142,6 +143,8 @@ class Job:
     created_at: datetime
     finished_at: datetime | None = None
     expires_at: datetime | None = None
+    #: the ISkO edition its records are ruled under where they name none
+    edition: Edition = Edition.ISKO_1998
 
 
 @dataclass(frozen=True)
@@ -167,6 +170,7 @@ class Claim:
     lines: list[tuple[int, str | None]]
     #: how often the chunk has been taken, this time included
     attempts: int = 1
+    edition: Edition = Edition.ISKO_1998
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ import orjson
 from sqlalchemy import and_, case, delete, func, insert, or_, select, text, update
 from sqlalchemy.orm import Session
 
+from referee.core.ruleset import Edition
 from referee.service.model import Claim, Job, JobProgress, Webhook
 from referee.storage.models import JobChunkRow, JobRow, WebhookRow
 
@@ -38,6 +39,7 @@ def _job(row: JobRow) -> Job:
         created_at=row.created_at,
         finished_at=row.finished_at,
         expires_at=row.expires_at,
+        edition=Edition(row.edition),
     )
 
 
@@ -51,6 +53,7 @@ class SqlJobs:
             submitted_by=job.submitted_by,
             input_format=job.input_format,
             lang=job.lang,
+            edition=job.edition.value,
             state=job.state,
             records=job.records,
             chunks=job.chunks,
@@ -139,7 +142,9 @@ class SqlJobs:
             select(c.input, c.attempts).where(c.job_id == job_id, c.no == no)
         ).one()
         lines = [(int(n), t) for n, t in orjson.loads(text or "[]")]
-        return Claim(job_id, no, job.input_format, job.lang, lines, int(attempts))
+        return Claim(
+            job_id, no, job.input_format, job.lang, lines, int(attempts), Edition(job.edition)
+        )
 
     def next_chunk(self, now: datetime) -> tuple[int, int] | None:
         """The chunk to rule next, fairly between owners: of the owners with a chunk

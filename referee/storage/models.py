@@ -143,6 +143,8 @@ class JobRow(Base):
     submitted_by: Mapped[int | None] = mapped_column(ForeignKey("api_keys.id"))
     input_format: Mapped[str] = mapped_column(String(16))
     lang: Mapped[str] = mapped_column(String(8))
+    #: the ISkO edition of records that name none (jobs stored before it: 1998)
+    edition: Mapped[str] = mapped_column(String(8), server_default="1998", default="1998")
     state: Mapped[str] = mapped_column(String(16), index=True)
     records: Mapped[int]
     chunks: Mapped[int]

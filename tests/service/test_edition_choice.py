@@ -122,3 +122,23 @@ def test_an_appeal_under_the_other_edition_shows_the_change(client, keys) -> Non
     assert changed["rules.edition"]["before"] == "1998"
     assert changed["rules.edition"]["after"] == "2022"
     assert "rules" not in r.json["comparison"]["unchanged"]
+
+
+def test_a_job_keeps_the_edition_its_platform_asks_for(make_app, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(queue_immediate=True, job_chunk_records=2, queue_path=str(tmp_path / "q"))
+    client = app.test_client()
+    _key, secret = app.extensions["referee"].keys.create("platform", "ISS")
+    headers = {"Authorization": f"Bearer {secret}", "Content-Type": "text/x-iss-sgf"}
+    body = (ISS + "\n" + ISS + "\n").encode()
+    editions = {}
+    for asked in ("2022", None):
+        query = f"?edition={asked}" if asked else ""
+        r = client.post(f"/v1/jobs{query}", data=body, headers=headers)
+        assert r.status_code == 202, r.get_json()
+        job = r.get_json()
+        out = client.get(f"/v1/jobs/{job['id']}/results", headers=headers)
+        lines = [json.loads(x) for x in out.get_data(as_text=True).splitlines()]
+        editions[asked] = (job["edition"], [x["rules"]["edition"] for x in lines if "rules" in x])
+    assert editions == {"2022": ("2022", ["2022", "2022"]), None: ("1998", ["1998", "1998"])}
+    bad = client.post("/v1/jobs?edition=2018", data=body, headers=headers)
+    assert bad.status_code == 422 and "2022" in bad.get_data(as_text=True)
