@@ -48,7 +48,6 @@ from referee.core.reading_options import (
 
 __all__ = [
     "EDITIONS",
-    "EditionNotRuled",
     "FIXED_READINGS",
     "READINGS",
     "Edition",
@@ -89,13 +88,6 @@ class RuleSetError(InvalidInput):
     """A rule set naming an edition, a reading or an option the referee does not know."""
 
     code = "rules.unknown"
-
-
-class EditionNotRuled(InvalidInput):
-    """A game whose ruling under its edition depends on a clause that edition changed and
-    the engine does not rule yet: it is refused, never ruled by the older text."""
-
-    code = "rules.edition_not_ruled"
 
 
 E = TypeVar("E", bound=StrEnum)
