@@ -79,7 +79,10 @@ class DisputeCreateSchema(ma.Schema):
 class IssDisputeQuerySchema(LangQuerySchema):
     note = ma.fields.String(
         validate=[ma.validate.Length(max=500), NO_NUL],
-        metadata={"description": "the note, when the body is an ISS record (text)"},
+        metadata={
+            "description": "the note of an ISS record (text); with a JSON body, the note "
+            "when the body gives none (the body's own note comes first)"
+        },
     )
 
 
@@ -118,7 +121,8 @@ class ReplayQuerySchema(LangQuerySchema):
         validate=ma.validate.Range(min=-1),
         metadata={
             "description": "replay up to and including this event index; -1 is the deal, "
-            "before any event (default: the whole record)"
+            "before any event (default: the whole record); an index past the record's "
+            "last event names no step of it: 404"
         },
     )
 

@@ -112,15 +112,12 @@ class Disputes(MethodView):
             data = {"record": iss_text(), "note": query.get("note", ""), "meta": None}
             submit = services().disputes.submit_iss
         else:
-            if "note" in query:
-                abort(
-                    422,
-                    messages={"query": {"note": ["only with an ISS body; put it in the JSON"]}},
-                )
             try:
                 data = CREATE_SCHEMA.load(json_object(pointer="/record"))
             except ma.ValidationError as err:
                 abort(422, messages={"json": err.messages})
+            if not data["note"] and "note" in query:  # the body's own note comes first
+                data = {**data, "note": query["note"]}
             submit = services().disputes.submit
         dispute, replayed = submit(
             who,

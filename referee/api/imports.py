@@ -21,7 +21,15 @@ from flask_smorest import abort
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from referee.api import examples
-from referee.api.context import ISS_TYPES, authorized, body_kind, language, principal, services
+from referee.api.context import (
+    ISS_TEXT,
+    ISS_TYPES,
+    authorized,
+    body_kind,
+    language,
+    principal,
+    services,
+)
 from referee.api.contract import Document
 from referee.api.extensions import Blueprint
 from referee.api.problems import problem_item
@@ -147,7 +155,8 @@ class IssImport(MethodView):
             "required": True,
             "description": "ISS records, one per line",
             "content": {
-                t: {"schema": {"type": "string", "minLength": 1}, "example": examples.ISS_RECORD}
+                # an ISS record holds "(;": a body without one is refused as a whole
+                t: {"schema": ISS_TEXT, "example": examples.ISS_RECORD}
                 for t in ISS_TYPES
             },
         },

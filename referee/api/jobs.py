@@ -38,6 +38,14 @@ FORMAT_OF = {
     "application/jsonl": "skat-log",
 }
 
+#: a character that is not white space to Python's ``str.strip`` (the job's lines are
+#: stripped, and an archive of blank lines holds no record), spelled out: the regular
+#: expressions' ``\s`` of JSON Schema is another set
+NOT_BLANK = r"[^\t\n\v\f\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+#: the request body of a job: text holding a character that is not blank (no "type": any
+#: value a generator would draw is sent as its text, and "null" is a line like another)
+ARCHIVE = {"pattern": NOT_BLANK, "description": "one record a line"}
+
 blp = Blueprint(
     "jobs",
     __name__,
@@ -95,8 +103,11 @@ class WebhookCreateSchema(ma.Schema):
         require_tld=False,
         validate=ma.validate.Length(max=MAX_URL),
         metadata={
+            # the JSON Schema name of the format (marshmallow's "url" is none) and the schemes
+            "format": "uri",
+            "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#]",
             "description": "http(s); every address its host resolves to must be public "
-            "(unless the operator allows a network), checked here and at each delivery"
+            "(unless the operator allows a network), checked here and at each delivery",
         },
     )
     events = ma.fields.List(
@@ -184,8 +195,9 @@ class Jobs(MethodView):
             "required": True,
             "description": "one record a line: ISS (text/x-iss-sgf, text/plain) or "
             "skat-log/1 JSON (application/x-ndjson)",
-            # any text: a line that is not a record becomes an error line of the results
-            "content": {t: {"schema": {"description": "one record a line"}} for t in FORMAT_OF},
+            # any text with a non-blank character (an archive of blank lines holds no record,
+            # a 422); a line that is not a record becomes an error line of the results
+            "content": {t: {"schema": ARCHIVE} for t in FORMAT_OF},
         },
         operationId="createJob",
     )

@@ -153,7 +153,16 @@ class DisputeService:
     def replay(self, who: Principal, dispute_id: int, at: int | None) -> dict[str, Any]:
         """The replayer's reconstruction of the record the current ruling is based on."""
         dispute = self.get(who, dispute_id)
-        return engine.replay(dispute.current.record, at=at)
+        record = dispute.current.record
+        events = record.get("events") if isinstance(record, dict) else None
+        if at is not None and isinstance(events, list) and at >= len(events):
+            raise NotFound(
+                f"no event {at} in the record of dispute {dispute_id}: it has {len(events)}",
+                code="replay.bad_index",
+                where={"field": "at"},
+                params={"at": at, "count": len(events)},
+            )
+        return engine.replay(record, at=at)
 
     # -- writing -----------------------------------------------------------------------
 

@@ -1,17 +1,18 @@
 """A bounded schemathesis pass against real gunicorn, on SQLite and on PostgreSQL: every
-check, every phase (examples, coverage, fuzzing, stateful), and not one
-server error. Other check failures belong to the spec's accuracy: they are
-printed, and the test fails only on 5xx answers or requests the server dropped.
+check, every phase (examples, coverage, fuzzing, stateful), and not one failure of any
+check nor one error: no server error, no request the server dropped, every answer as the
+spec says, every request the spec allows accepted (but the refusals no JSON Schema can
+say, named per operation in schemathesis.toml) and every request it forbids refused.
 
 The pass runs the schemathesis command line (``st run``) on the committed spec, once with
-a platform key (it stores disputes, rules, imports) and once with a court key on the
-routes of disputes (reads and appeals of the platform's disputes).
+a platform key (it stores disputes, rules, imports, jobs) and once with a court key on
+the routes of disputes (reads and appeals of the platform's disputes). It takes some
+minutes on two cores: the slow lane.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -28,9 +29,10 @@ from tests.support.service import example
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "api_spec" / "openapi.yaml"
-SERVER_ERRORS = {"ST101", "ST102"}  # not_a_server_error, also for undeclared content types
-TABLES = ("idempotency_keys", "rulings", "disputes", "api_keys")
-DROPPED = re.compile(r"connect|timeout|timed out|network|closed|reset|refused", re.I)
+CONFIG = Path(__file__).with_name("schemathesis.toml")
+TABLES = ("job_chunks", "jobs", "webhooks", "idempotency_keys", "rulings", "disputes", "api_keys")
+
+pytestmark = pytest.mark.slow
 
 
 def _st(base: str, secret: str, report: Path, *extra: str) -> dict[str, Any]:
@@ -38,6 +40,8 @@ def _st(base: str, secret: str, report: Path, *extra: str) -> dict[str, Any]:
     run = subprocess.run(
         [
             str(st),
+            "--config-file",
+            str(CONFIG),
             "run",
             str(SPEC),
             "--url",
@@ -51,7 +55,7 @@ def _st(base: str, secret: str, report: Path, *extra: str) -> dict[str, Any]:
             "--seed",
             "15",
             "--workers",
-            "2",
+            "1",
             "--continue-on-failure",
             "--max-failures",
             "100000",
@@ -67,25 +71,26 @@ def _st(base: str, secret: str, report: Path, *extra: str) -> dict[str, Any]:
         ],
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=900,
+        cwd=report.parent,  # the run's cache (.schemathesis/) stays out of the checkout
     )
     assert report.exists(), run.stdout[-3000:] + run.stderr[-3000:]
     doc: dict[str, Any] = json.loads(report.read_text(encoding="utf-8"))
-    print(run.stdout[-2500:])  # the summary, for whoever reads the log
+    # the failures found (each with its curl to reproduce) and the summary, for whoever
+    # reads the log; a line of a request body may be very long
+    found = run.stdout[run.stdout.find("= FAILURES =") :] if "= FAILURES =" in run.stdout else ""
+    print("\n".join(line[:1500] for line in found.splitlines()[:300]) or run.stdout[-2500:])
     return doc
 
 
-def _assert_no_server_error(doc: dict[str, Any]) -> None:
+def _assert_no_failure(doc: dict[str, Any]) -> None:
     assert doc["complete"], doc["stop_reason"]
-    server = [f for f in doc["failures"] if f["code"] in SERVER_ERRORS]
-    assert server == [], json.dumps(server, indent=1)[:4000]
-    # errors of the generator itself (hypothesis "Runtime Error") are schemathesis's; a
-    # request the server dropped or never answered is ours
-    dropped = [e for e in doc["errors"] if DROPPED.search(e["title"])]
-    assert dropped == [], json.dumps(dropped, indent=1)[:4000]
+    assert doc["failures"] == [], json.dumps(doc["failures"], indent=1)[:4000]
+    assert doc["errors"] == [], json.dumps(doc["errors"], indent=1)[:4000]
     for phase in ("examples", "coverage", "fuzzing", "stateful"):
         assert doc["phases"][phase]["status"] != "skipped", (phase, doc["phases"])
     assert doc["operations"]["tested"] >= 1
+    print("operations", doc["operations"], "test cases", doc["test_cases"])
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
@@ -104,7 +109,7 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return url
 
 
-def test_schemathesis_finds_no_server_error_behind_gunicorn(database: str, tmp_path: Path) -> None:
+def test_schemathesis_finds_no_failure_behind_gunicorn(database: str, tmp_path: Path) -> None:
     backend = SqlBackend(database)
     keys = KeyService(backend.unit_of_work)
     _k, platform = keys.create("platform", "Schemathesis club")
@@ -118,9 +123,9 @@ def test_schemathesis_finds_no_server_error_behind_gunicorn(database: str, tmp_p
             timeout=60,
         )
         assert seeded.status_code == 201, seeded.text
-        _assert_no_server_error(_st(base, platform, tmp_path / "platform.json"))
+        _assert_no_failure(_st(base, platform, tmp_path / "platform.json"))
         court_run = _st(
             base, court, tmp_path / "court.json", "--include-path-regex", "^/v1/disputes"
         )
-        _assert_no_server_error(court_run)
+        _assert_no_failure(court_run)
         assert requests.get(f"{base}/health", timeout=30).status_code == 200

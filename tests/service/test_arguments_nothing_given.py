@@ -58,7 +58,9 @@ def test_what_a_request_gives_is_still_parsed_and_checked(
     assert one.status_code == 201 and two.status_code == 201
     assert two.headers["Idempotent-Replayed"] == "true" and two.json["id"] == one.json["id"]
     r = _dispute(client, keys["referee"], "?note=x")
-    assert r.status_code == 422  # the note goes in the JSON body
+    assert r.status_code == 201 and r.json["note"] == "n"  # the body's own note first
+    r = _dispute(client, keys["referee"], "?note=" + "x" * 501)
+    assert r.status_code == 422 and r.json["errors"][0]["location"] == "query"
     r = client.get("/v1/disputes/" + str(one.json["id"]) + "?lang=xx", headers=keys["referee"])
     assert r.status_code == 422
     r = client.get("/v1/disputes/" + str(one.json["id"]) + "?lang=de", headers=keys["referee"])
