@@ -89,7 +89,12 @@ def rate_limit_key() -> str:
 
 def _key_of(who: Principal) -> str:
     """One count per API key, whether it calls the API or signs in to the console."""
-    return f"key:{who.key_id}"
+    return key_count(who.key_id)
+
+
+def key_count(key_id: int | None) -> str:
+    """The name an API key is counted under (its heavy budget: ``heavy:`` before it)."""
+    return f"key:{key_id}"
 
 
 class Counter(Protocol):
@@ -213,6 +218,39 @@ def make_counter(item: RateLimitItem, storage_uri: str) -> Counter:
     return StorageCounter(item, storage_uri)
 
 
+class KeyNodeBudget:
+    """A key's heavy budget as bulk jobs spend it (:class:`referee.service.jobs.NodeBudget`):
+    the counter the API's and the console's rulings count their nodes in, under the same
+    name, so a key's jobs, API calls and console posts share one budget. A store that
+    cannot be asked bounds nothing (logged), as for requests."""
+
+    def __init__(self, counter: Counter) -> None:
+        self.counter = counter
+
+    def left(self, key_id: int) -> int | None:
+        try:
+            _, left, _ = self.counter.hit("heavy:" + key_count(key_id), 0)
+        except Exception as exc:  # noqa: BLE001 - any storage failure: fail open
+            log.warning("rate-limit storage unavailable: %s", exc)
+            return None
+        return max(0, left)
+
+    def charge(self, key_id: int, nodes: int) -> None:
+        try:
+            self.counter.hit("heavy:" + key_count(key_id), nodes)
+        except Exception as exc:  # noqa: BLE001 - any storage failure: fail open
+            log.warning("rate-limit storage unavailable: %s", exc)
+
+
+def job_budget(heavy_budget: str, storage_uri: str) -> KeyNodeBudget | None:
+    """The heavy budget for a process that rules jobs apart from the web workers
+    (``referee worker``): the shared store when ``storage_uri`` names one (Redis, ...);
+    with ``memory:`` or ``shared:`` (gunicorn's own region) it counts in this process."""
+    if not heavy_budget:
+        return None
+    return KeyNodeBudget(make_counter(parse(heavy_budget), storage_uri))
+
+
 class RateLimiter:
     """Counts every ``/v1/`` request and console form post against ``limit``
     (e.g. ``300 per minute``), and with ``heavy_budget`` (e.g. ``10000000 per 10
@@ -235,6 +273,9 @@ class RateLimiter:
         )
 
     def init_app(self, app: Flask) -> RateLimiter:
+        found = app.extensions.get("referee")
+        if self.heavy is not None and found is not None:  # jobs ruled in this process
+            found.jobs.budget = KeyNodeBudget(self.heavy)  # spend the same budget
         app.before_request(self.check)
         app.after_request(self.add_headers)
         app.teardown_request(self.count_nodes)

@@ -23,6 +23,7 @@ def run(args: argparse.Namespace) -> int:
     import logging
 
     from referee import worker
+    from referee.api.ratelimit import job_budget
     from referee.service.analysis_gate import install_file_gate
     from referee.service.jobs import JobService
     from referee.service.settings import Settings
@@ -36,9 +37,14 @@ def run(args: argparse.Namespace) -> int:
     backend = open_backend(settings.database_url)
     backend.migrate()
 
+    # a job's searches spend its key's heavy budget, as its API calls and console posts do
+    budget = job_budget(settings.heavy_budget, settings.rate_limit_storage)
+
     def jobs_for(queue: worker.HueyQueue) -> JobService:
         hooks = WebhookService.from_settings(settings, backend.unit_of_work, queue)
-        return JobService.from_settings(settings, backend.unit_of_work, queue, hooks)
+        jobs = JobService.from_settings(settings, backend.unit_of_work, queue, hooks)
+        jobs.budget = budget
+        return jobs
 
     queue = worker.build(settings, jobs_for)
     runner = worker.Worker(

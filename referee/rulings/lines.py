@@ -30,6 +30,7 @@ from referee.record.iss import parse_iss_record
 from referee.record.iss_convert import iss_to_skatlog
 from referee.record.log import parse_record, parse_record_text
 from referee.rulings.render import adjudicate_record
+from referee.rulings.search.gate import BudgetSpent
 
 __all__ = ["error_line", "rule_line"]
 
@@ -44,7 +45,9 @@ def rule_line(
     item: tuple[int, str], *, iss: bool, lang: Language, default: RuleSet | None = None
 ) -> tuple[str, bool]:
     """Rule one input line (a record that names no rule set under ``default``); returns
-    (output line, ruled without error). Never raises."""
+    (output line, ruled without error). Raises only :class:`BudgetSpent`, under a meter
+    with a node budget (a bulk job's): the line is then not ruled at all, and the caller
+    says so."""
     line_no, text = item
     try:
         if iss:
@@ -56,6 +59,8 @@ def rule_line(
     except RefereeError as exc:
         where = {k: v for k, v in exc.where.items() if k != "line"}
         return error_line(line_no, code=exc.code, message=exc.message, where=where), False
+    except BudgetSpent:
+        raise
     except RecursionError:
         return error_line(
             line_no, code="record.too_deep", message="the JSON nests too deeply", where={}

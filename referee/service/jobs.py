@@ -28,6 +28,7 @@ from referee.core.errors import InvalidInput, NotFound, TooLarge
 from referee.core.ruleset import Edition, RuleSet
 from referee.core.vocabulary import Language
 from referee.rulings.lines import error_line, rule_line
+from referee.rulings.search.gate import BudgetSpent, metered
 from referee.service.errors import DuplicateIdempotencyKey, IdempotencyMismatch, JobNotDone
 from referee.service.keys import Principal
 from referee.service.model import Claim, IdempotencyEntry, Job, JobProgress
@@ -35,7 +36,7 @@ from referee.service.ports import UnitOfWork, UnitOfWorkFactory
 from referee.service.settings import Settings
 from referee.service.webhooks import WebhookService
 
-__all__ = ["FORMATS", "Claim", "Job", "JobProgress", "JobService", "TaskQueue"]
+__all__ = ["FORMATS", "Claim", "Job", "JobProgress", "JobService", "NodeBudget", "TaskQueue"]
 
 #: what a job may hold: one ISS record a line, or one skat-log/1 JSON document a line
 FORMATS = ("iss", "skat-log")
@@ -53,24 +54,59 @@ class TaskQueue(Protocol):
     def rule_chunk(self, job_id: int, no: int) -> None: ...
 
 
-def _rule_claim(claim: Claim) -> tuple[str, int, int]:
-    """The chunk's output (NDJSON) and its counts of rulings and errors."""
+class NodeBudget(Protocol):
+    """The search nodes an API key may still spend in its window: the heavy budget
+    (``REFEREE_HEAVY_BUDGET``) its API calls and console posts count against too."""
+
+    def left(self, key_id: int) -> int | None:
+        """Nodes left (None: no bound, or the count cannot be read just now)."""
+        ...
+
+    def charge(self, key_id: int, nodes: int) -> None: ...
+
+
+def _budget_line(line_no: int, budget: int | None) -> str:
+    return error_line(
+        line_no,
+        code="rate.search_budget",
+        message=f"the submitting key's search nodes ({budget} left when the chunk began) "
+        "were spent before this record was ruled; submit it again later",
+        where={},
+    )
+
+
+def _rule_claim(claim: Claim, budget: int | None = None) -> tuple[str, int, int, int]:
+    """The chunk's output (NDJSON), its counts of rulings and errors, and the search nodes
+    its rulings took. With a ``budget`` the searches of the whole chunk take at most that
+    many nodes: a record whose searches would need more, and every record after it, is an
+    error line (``rate.search_budget``), never a ruling made on fewer nodes."""
     out: list[str] = []
     ruled = errors = 0
     iss = claim.input_format == "iss"
     rules = RuleSet(edition=claim.edition)
-    for line_no, text in claim.lines:
-        if text is None:
-            line = error_line(
-                line_no, code="record.too_long", message="the line is longer than allowed", where={}
-            )
-            ok = False
-        else:
-            line, ok = rule_line((line_no, text), iss=iss, lang=claim.lang, default=rules)
-        out.append(line + "\n")
-        ruled += ok
-        errors += not ok
-    return "".join(out), ruled, errors
+    spent = budget is not None and budget <= 0
+    with metered(budget=budget) as meter:
+        for line_no, text in claim.lines:
+            if text is None:
+                line = error_line(
+                    line_no,
+                    code="record.too_long",
+                    message="the line is longer than allowed",
+                    where={},
+                )
+                ok = False
+            elif spent:
+                line, ok = _budget_line(line_no, budget), False
+            else:
+                try:
+                    line, ok = rule_line((line_no, text), iss=iss, lang=claim.lang, default=rules)
+                except BudgetSpent:
+                    spent = True
+                    line, ok = _budget_line(line_no, budget), False
+            out.append(line + "\n")
+            ruled += ok
+            errors += not ok
+    return "".join(out), ruled, errors, meter.used
 
 
 class JobService:
@@ -91,11 +127,14 @@ class JobService:
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
         webhooks: WebhookService | None = None,
         edition: Edition = Edition.ISKO_1998,
+        budget: NodeBudget | None = None,
     ) -> None:
         self._uow = uow
         #: the edition of a job that asks for none (the service's REFEREE_EDITION)
         self.edition = edition
         self.webhooks = webhooks
+        #: the submitting keys' search nodes: a chunk's rulings take at most what is left
+        self.budget = budget
         self.queue = queue
         self.chunk_records = chunk_records
         self.max_bytes = max_bytes
@@ -332,8 +371,12 @@ class JobService:
         times without being written (its workers died or failed on it) is given up:
         one error line per record, and the job finishes with them counted."""
         now = self._now()
+        key_id: int | None = None
         with self._uow() as uow:
             claim = uow.jobs.claim(job_id, no, now, now + self.lease)
+            if claim is not None and self.budget is not None:
+                job = uow.jobs.get(job_id)
+                key_id = job.submitted_by if job is not None else None
             finished = False
             if claim is not None and claim.attempts > self.max_attempts:
                 reason = (
@@ -347,8 +390,11 @@ class JobService:
             self.notify_owner_of_job(job_id)
         if claim is None:  # ended already, held by another worker, or the job is gone
             return False
+        budget = self.budget.left(key_id) if self.budget and key_id is not None else None
         try:
-            output, ruled, errors = _rule_claim(claim)
+            output, ruled, errors, nodes = _rule_claim(claim, budget)
+            if nodes and self.budget is not None and key_id is not None:
+                self.budget.charge(key_id, nodes)
             now = self._now()
             with self._uow() as uow:
                 wrote = uow.jobs.write(job_id, no, output, ruled, errors, now)

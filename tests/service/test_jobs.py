@@ -347,7 +347,7 @@ def test_a_chunk_whose_ruling_keeps_failing_is_retried_then_given_up(
     for no in range(1, job["chunks"]):
         assert jobs.run_chunk(job["id"], no)
 
-    def out_of_memory(_claim: Any) -> Any:
+    def out_of_memory(_claim: Any, _budget: Any = None) -> Any:
         raise MemoryError
 
     monkeypatch.setattr("referee.service.jobs._rule_claim", out_of_memory)
