@@ -32,7 +32,7 @@ from referee.core.vocabulary import Note, Phase
 from referee.record.events import Event
 from referee.record.log import GameRecord
 from referee.record.replay_acts import correction_refused
-from referee.record.replay_bidding import AFTER_BIDDING, Bidding
+from referee.record.replay_bidding import AFTER_BIDDING, Bidding, take_regular_bidding
 from referee.record.state import (
     MARKERS,
     PLAY_IRREGULARITIES,
@@ -448,8 +448,9 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState:
     """Replay ``record``; with ``upto``, stop after the event of that index.
 
     This loop is the hot path of every ruling. Regular tricks are taken whole by
-    :func:`~referee.record.trick_flow.take_regular_tricks`, with exactly the effect of
-    applying their plays one by one; every other event goes through
+    :func:`~referee.record.trick_flow.take_regular_tricks` and a plain bidding by
+    :func:`~referee.record.replay_bidding.take_regular_bidding`, with exactly the effect
+    of applying their events one by one; every other event goes through
     :meth:`Replayer.apply`.
     """
     replayer = Replayer(record)
@@ -465,6 +466,11 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState:
             if done:
                 i += done
                 s.last_event = i - 1
+                continue
+        elif s.phase == Phase.BIDDING:
+            done = take_regular_bidding(replayer, events, i)
+            if done:
+                i += done
                 continue
         apply(events[i])
         gathered = gathered or events[i].type == "cards_gathered"

@@ -11,7 +11,7 @@ from referee.core.vocabulary import Note, Phase
 from referee.record.events import Event
 from referee.record.replay_acts import ActsOutsidePlay
 
-__all__ = ["AFTER_BIDDING", "Bidding"]
+__all__ = ["AFTER_BIDDING", "Bidding", "take_regular_bidding"]
 
 #: acts that need the bidding to be over (a bidding released by a look at the skat that
 #: is over only as bid is settled by them)
@@ -115,3 +115,37 @@ class Bidding(ActsOutsidePlay):
             pass  # settled by what the record shows next
 
     _on_bid = _on_hold = _on_pass = _bidding
+
+
+def take_regular_bidding(bidding: Bidding, events: tuple[Event, ...], i: int) -> int:
+    """Apply the bids, holds and passes that start at event ``i`` while the bidding is a
+    single one (not two kept after a look at the skat released the bidding) and each is
+    allowed, with exactly the effect of :meth:`Bidding._bidding`; return how many events
+    were used (0: none; the caller applies event ``i``, which notes what is wrong)."""
+    s = bidding.state
+    auction = s.auction
+    if s.phase != Phase.BIDDING or s.auction_kept is not None:
+        return 0
+    start, n = i, len(events)
+    while i < n:
+        event = events[i]
+        kind = event.type
+        # (type: ignore below) bidding events carry a seat and a bid its value (the parser)
+        try:
+            if kind == "bid":
+                auction.bid(event.seat, event.value)  # type: ignore[arg-type]
+            elif kind == "pass":
+                auction.pass_(event.seat)  # type: ignore[arg-type]
+            elif kind == "hold":
+                auction.hold(event.seat)  # type: ignore[arg-type]
+            else:
+                break
+        except BiddingError:  # checked before any change: the event goes through apply
+            break
+        i += 1
+        if auction.stage == 0:
+            bidding._end_bidding()
+            break
+    if i != start:
+        s.last_event = i - 1
+    return i - start

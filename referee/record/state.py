@@ -8,6 +8,7 @@ It is built and advanced by :class:`referee.record.replay.Replayer`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from referee.core.bidding import Auction
@@ -39,6 +40,7 @@ MARKERS = frozenset(
         "review_tricks",
     }
 )
+_TYPE = attrgetter("type")  # an event's type, read in C (the scan for ``dealt`` below)
 #: the markers that cut a game short (a concession, a claim, a throw-in, a player gone)
 SHORTENING = frozenset({"concede", "lay_down", "throw_in", "timeout", "left"})
 
@@ -173,7 +175,7 @@ class GameState:
         self.hands: list[int] = [deal.forehand, deal.middlehand, deal.rearhand]
         self.skat: int = deal.skat
         # a record that marks the end of the deal (``dealt``) starts while dealing
-        self.phase = Phase.DEAL if any(e.type == "dealt" for e in record.events) else Phase.BIDDING
+        self.phase = Phase.DEAL if "dealt" in map(_TYPE, record.events) else Phase.BIDDING
         self.auction = Auction()
         #: after a look at the skat in the bidding (ISkO 3.3.9) the bidding may start over
         #: (``auction``) or go on as bid (this one); the record decides which, and this one

@@ -441,6 +441,33 @@ def test_fast_replay_equals_slow_replay_on_chaotic_tables(seed, infraction):
     assert_paths_agree(chaos_record(random.Random(seed), infraction))
 
 
+_BIDDING_ACTS = st.one_of(
+    st.tuples(st.just("bid"), st.sampled_from(SEATS), st.sampled_from([18, 20, 22, 23, 24])),
+    st.tuples(st.sampled_from(["hold", "pass", "look_at_skat"]), st.sampled_from(SEATS)),
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_BIDDING_ACTS, min_size=1, max_size=12), st.booleans())
+def test_fast_replay_equals_slow_replay_on_any_bidding(acts, declare):
+    """Bids, holds and passes in any order, by any seat, legal or not (too low, out of
+    turn, after the end), with looks at the skat that release the bidding, then a pickup
+    and a declaration: the plain bidding taken in bulk equals event by event, every prefix."""
+    events: list[dict[str, Any]] = []
+    for act in acts:
+        event: dict[str, Any] = {"type": act[0], "seat": act[1].value}
+        if act[0] == "bid":
+            event["value"] = act[2]
+        events.append(event)
+    if declare:
+        events += [
+            {"type": "pass", "seat": "forehand"},
+            {"type": "declare", "seat": "forehand", "game": "grand", "hand": True},
+            play("forehand", "CJ"),
+        ]
+    assert_paths_agree(parse_record(doc(events)))
+
+
 # -- b. the parser's event cache ---------------------------------------------------------------
 @pytest.fixture(autouse=True)
 def cold_cache():
