@@ -31,20 +31,21 @@ class AdjudicationService:
     """Rulings that are computed and returned, never stored.
 
     A record that names no rule set is ruled under the ``edition`` the request asks
-    for, else under ``default`` (the service's, ``REFEREE_EDITION``); an ISS record
-    never names one."""
+    for, else under the one its key's owner chose, else under ``default`` (the
+    service's, ``REFEREE_EDITION``); an ISS record never names one."""
 
     def __init__(self, default: RuleSet | None = None) -> None:
         self.default = default or RuleSet()
 
-    def _rules(self, edition: Edition | None) -> RuleSet:
-        return self.default if edition is None else RuleSet(edition=edition)
+    def _rules(self, who: Principal, edition: Edition | None) -> RuleSet:
+        chosen = edition or who.edition
+        return self.default if chosen is None else RuleSet(edition=chosen)
 
     def adjudicate(
         self, who: Principal, doc: dict[str, Any], lang: Language, edition: Edition | None = None
     ) -> dict[str, Any]:
         who.require(*ADJUDICATORS)
-        return engine.adjudicate(doc, lang=lang, default=self._rules(edition))
+        return engine.adjudicate(doc, lang=lang, default=self._rules(who, edition))
 
     def adjudicate_iss(
         self, who: Principal, text: str, lang: Language, edition: Edition | None = None
@@ -52,7 +53,7 @@ class AdjudicationService:
         """Rule one raw ISS record."""
         who.require(*ADJUDICATORS)
         doc = engine.iss_to_skatlog(engine.parse_iss_record(text))
-        return engine.adjudicate(doc, lang=lang, default=self._rules(edition))
+        return engine.adjudicate(doc, lang=lang, default=self._rules(who, edition))
 
     def import_iss(
         self,
@@ -63,7 +64,7 @@ class AdjudicationService:
     ) -> Iterator[dict[str, Any]]:
         """Check the role now, then rule lazily: one dict per game, then a summary."""
         who.require(*IMPORTERS)
-        return self._rule_stream(stream, lang, self._rules(edition))
+        return self._rule_stream(stream, lang, self._rules(who, edition))
 
     def _rule_stream(
         self, stream: IO[str] | Iterable[str], lang: Language, rules: RuleSet

@@ -110,6 +110,11 @@ class DisputeService:
         #: told of every new revision an appeal stores (a platform's webhooks)
         self._on_ruling_changed = on_ruling_changed
 
+    def rules_for(self, who: Principal) -> RuleSet:
+        """The rule set of a record that names none: the edition the key's owner chose,
+        else the service's default."""
+        return RuleSet(edition=who.edition) if who.edition else self.default_rules
+
     # -- reading -----------------------------------------------------------------------
 
     def _visible(self, uow: UnitOfWork, who: Principal, dispute_id: int) -> Dispute:
@@ -284,8 +289,8 @@ class DisputeService:
         self, who: Principal, record: dict[str, Any], note: str, meta: dict[str, Any] | None
     ) -> Dispute:
         """The dispute with its first ruling (ruled once, rendered in every language; a
-        record that names no rule set under the service's default)."""
-        texts = rule_all_languages(record, default=self.default_rules)
+        record that names no rule set under its owner's edition, else the service's)."""
+        texts = rule_all_languages(record, default=self.rules_for(who))
         now = datetime.now(UTC)
         context = {**(record.get("meta") or {}), **(meta or {})}
         check_context(context, given=meta or {})

@@ -199,7 +199,7 @@ class JobService:
                 where={"format": input_format},
             )
         keyed = bool(idem_key) and who.key_id is not None
-        edition = edition or self.edition
+        edition = edition or who.edition or self.edition
         digest = hashlib.sha256(f"{input_format}\n{lang}\n{edition}\n".encode())
 
         def hashed() -> Iterator[bytes]:

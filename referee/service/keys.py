@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from referee.core.ruleset import Edition
 from referee.service.errors import (
     Conflict,
     Forbidden,
@@ -69,6 +70,9 @@ class Principal:
     key_id: int | None
     role: str
     owner: str
+    #: the ISkO edition the key's owner chose for records that name none (None: the
+    #: service's default)
+    edition: Edition | None = None
 
     def require(self, *roles: str) -> None:
         """Raise Forbidden unless the role is one of ``roles``."""
@@ -87,6 +91,12 @@ class Principal:
 ANONYMOUS = Principal(None, "anonymous", "")
 #: ``last_used_at`` is written at most this often per key (not on every request)
 TOUCH_EVERY = timedelta(minutes=1)
+
+
+def _principal(uow: UnitOfWork, key: ApiKey) -> Principal:
+    """Who a key signs in, with what its owner chose for all its keys."""
+    edition = uow.keys.owner_edition(key.owner)
+    return Principal(key.id, key.role, key.owner, Edition(edition) if edition else None)
 
 
 def _stale(key: ApiKey) -> bool:
@@ -156,6 +166,31 @@ class KeyService:
     def list(self) -> list[ApiKey]:
         with self._uow() as uow:
             return uow.keys.list()
+
+    # -- what an owner chooses once for all its keys (admin only) --
+
+    def owner_editions(self, who: Principal) -> list[dict[str, str | None]]:
+        """Every owner's chosen edition (owners that chose none are not listed)."""
+        who.require("admin")
+        with self._uow() as uow:
+            return [{"owner": o, "edition": e} for o, e in uow.keys.owner_editions() if e]
+
+    def set_owner_edition(
+        self, who: Principal, owner: str, edition: Edition | None
+    ) -> dict[str, str | None]:
+        """An admin sets the edition every key of ``owner`` rules under where a record
+        names none (None: back to the service's default); in force at once in this
+        process, within the key cache's seconds in the others."""
+        who.require("admin")
+        owner = owner.strip()
+        if not owner:
+            raise InvalidInput("owner must not be empty", where={"field": "owner"})
+        value = edition.value if edition is not None else None
+        with self._uow() as uow:
+            uow.keys.set_owner_edition(owner, value, datetime.now(UTC))
+            uow.commit()
+        self._cache.clear()
+        return {"owner": owner, "edition": value}
 
     def revoke(self, key_id: int) -> ApiKey:
         """Revoke a key: it stops authenticating at once in this process, its console
@@ -252,7 +287,8 @@ class KeyService:
             uow.sessions.add(hash_key(session), key.id, now)
             self._touch(uow, key.id, now)
             uow.commit()
-        return session, Principal(key.id, key.role, key.owner)
+            who = _principal(uow, key)
+        return session, who
 
     def _touch(self, uow: UnitOfWork, key_id: int, now: datetime) -> None:
         uow.keys.touch(key_id, now, unless_after=now - TOUCH_EVERY)
@@ -281,12 +317,12 @@ class KeyService:
             return hit[0]
         with self._uow() as uow:
             key = uow.keys.by_hash(digest)
-            if key is not None and key.active and key.id is not None and _stale(key):
+            if key is None or not key.active:
+                self._cache.pop(digest, None)
+                raise Unauthenticated("unknown or revoked API key")
+            if key.id is not None and _stale(key):
                 self._touch_quietly(uow, key.id)
-        if key is None or not key.active:
-            self._cache.pop(digest, None)
-            raise Unauthenticated("unknown or revoked API key")
-        principal = Principal(key.id, key.role, key.owner)
+            principal = _principal(uow, key)
         if self._cache_seconds > 0:
             if len(self._cache) > 10_000:
                 self._cache.clear()
@@ -317,7 +353,7 @@ class KeyService:
                 return None
             if _stale(key):
                 self._touch_quietly(uow, key.id)
-        return Principal(key.id, key.role, key.owner)
+            return _principal(uow, key)
 
     def end_session(self, token: str) -> None:
         """Sign out: the token stops working for every copy of the cookie."""

@@ -9,7 +9,7 @@ from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session
 
 from referee.service.model import ApiKey
-from referee.storage.models import ApiKeyRow, ConsoleSessionRow, SigninLinkRow
+from referee.storage.models import ApiKeyRow, ConsoleSessionRow, OwnerSettingsRow, SigninLinkRow
 
 __all__ = ["SqlConsoleSessions", "SqlKeys", "SqlSigninLinks"]
 
@@ -45,6 +45,27 @@ class SqlKeys:
         self.s.add(row)
         self.s.flush()
         return _key(row)
+
+    def owner_edition(self, owner: str) -> str | None:
+        return self.s.scalar(
+            select(OwnerSettingsRow.edition).where(OwnerSettingsRow.owner == owner)
+        )
+
+    def owner_editions(self) -> list[tuple[str, str | None]]:
+        rows = self.s.execute(
+            select(OwnerSettingsRow.owner, OwnerSettingsRow.edition).order_by(
+                OwnerSettingsRow.owner
+            )
+        )
+        return [(owner, edition) for owner, edition in rows]
+
+    def set_owner_edition(self, owner: str, edition: str | None, at: datetime) -> None:
+        row = self.s.get(OwnerSettingsRow, owner)
+        if row is None:
+            self.s.add(OwnerSettingsRow(owner=owner, edition=edition, updated_at=at))
+        else:
+            row.edition, row.updated_at = edition, at
+        self.s.flush()
 
     def by_hash(self, key_hash: str) -> ApiKey | None:
         row = self.s.scalar(select(ApiKeyRow).where(ApiKeyRow.key_hash == key_hash))

@@ -35,6 +35,17 @@ class Base(DeclarativeBase):
     type_annotation_map = {datetime: UTCDateTime(), dict[str, Any]: JSON()}
 
 
+class OwnerSettingsRow(Base):
+    """What a key's owner chose once for all its keys (a tournament: its edition)."""
+
+    __tablename__ = "owner_settings"
+
+    owner: Mapped[str] = mapped_column(String(200), primary_key=True)
+    #: the ISkO edition of records that name none (None: the service's)
+    edition: Mapped[str | None] = mapped_column(String(8))
+    updated_at: Mapped[datetime]
+
+
 class ApiKeyRow(Base):
     __tablename__ = "api_keys"
 

@@ -167,8 +167,9 @@ def entry_analyse() -> Any:
         return jsonify({"error": text("console.new.not_allowed", lang)}), 403
     draft = request.get_json(silent=True)
     try:
-        settings = services().settings
-        return jsonify(analyse(draft, lang, budget=settings.entry_budget, rules=settings.rules))
+        svc = services()
+        rules = svc.disputes.rules_for(who)  # the rule set the dispute would be ruled under
+        return jsonify(analyse(draft, lang, budget=svc.settings.entry_budget, rules=rules))
     except entry.EntryError as exc:
         message = text(exc.code, lang, **{"card": "", **exc.params})
         return jsonify({"error": message, "field": exc.where.get("field")}), 422

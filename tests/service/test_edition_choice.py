@@ -142,3 +142,41 @@ def test_a_job_keeps_the_edition_its_platform_asks_for(make_app, tmp_path) -> No
     assert editions == {"2022": ("2022", ["2022", "2022"]), None: ("1998", ["1998", "1998"])}
     bad = client.post("/v1/jobs?edition=2018", data=body, headers=headers)
     assert bad.status_code == 422 and "2022" in bad.get_data(as_text=True)
+
+
+def test_an_owner_chooses_the_edition_of_all_its_keys_once(make_app, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(queue_immediate=True, queue_path=str(tmp_path / "q"), key_cache_s=0)
+    client, service = app.test_client(), app.extensions["referee"].keys
+
+    def key(role: str, owner: str) -> dict[str, str]:
+        return {"Authorization": f"Bearer {service.create(role, owner)[1]}"}
+
+    admin, referee = key("admin", "Operator"), key("referee", "Turnier Bremen 2026")
+    platform, other = key("platform", "Turnier Bremen 2026"), key("referee", "Club")
+    setting = {"owner": "Turnier Bremen 2026", "edition": "2022"}
+    assert client.put("/v1/keys/owners", json=setting, headers=referee).status_code == 403
+    bad = client.put("/v1/keys/owners", json={**setting, "edition": "2018"}, headers=admin)
+    assert bad.status_code == 422 and "2022" in bad.get_data(as_text=True)
+    r = client.put("/v1/keys/owners", json=setting, headers=admin)
+    assert r.status_code == 200 and r.json == setting
+    assert client.get("/v1/keys/owners", headers=admin).json == [setting]
+
+    def edition(headers: dict[str, str], query: str = "", **rules: Any) -> str:
+        r = client.post(f"/v1/adjudications{query}", json=_record(**rules), headers=headers)
+        assert r.status_code == 200, r.json
+        return str(r.json["rules"]["edition"])
+
+    assert edition(referee) == "2022"  # the owner's choice
+    assert edition(other) == "1998"  # another owner: the service's default
+    assert edition(referee, "?edition=1998") == "1998"  # the request asks for another
+    assert edition(referee, edition="1998") == "1998"  # the record names its own
+    stored = client.post("/v1/disputes", json={"record": _record()}, headers=referee)
+    assert stored.json["ruling"]["document"]["rules"]["edition"] == "2022"
+    job = client.post(
+        "/v1/jobs", data=(ISS + "\n").encode(), content_type="text/x-iss-sgf", headers=platform
+    )
+    assert job.status_code == 202 and job.json["edition"] == "2022"
+    back = client.put("/v1/keys/owners", json={**setting, "edition": None}, headers=admin)
+    assert back.status_code == 200 and back.json["edition"] is None
+    assert edition(referee) == "1998"
+    assert client.get("/v1/keys/owners", headers=admin).json == []
