@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.contracts import Game
 from referee.core.kinds import Kind
 from referee.core.ruleset import SchwarzSuffered
 from referee.core.valuation import Matadors, value_game
@@ -36,7 +37,9 @@ from referee.rulings.ruling_ops import (
     set_counts,
     settle_counts,
 )
-from referee.rulings.shortened import award_rest, later_tricks
+from referee.rulings.search import reach
+from referee.rulings.search.gate import meter
+from referee.rulings.shortened import award_rest, later_tricks, remaining
 
 CLAIM = ("ISkO 4.3.4",)
 DEFENDER_OPEN = ("ISkO 4.3.5",)
@@ -351,6 +354,41 @@ def defender_open(state: GameState, r: Ruling, m: Marker, pos: Position) -> bool
     return True
 
 
+#: the Python search for the defenders' points is slower than the engine's: a smaller
+#: bound, the same on every machine (docs/interpretations.md, E5)
+PARTY_NODE_LIMIT = 20_000
+
+
+def _defenders_reach(
+    hands: tuple[int, int, int],
+    leader: int,
+    trick: tuple[tuple[int, int], ...],
+    game: Game,
+    declarer: int,
+    needed: int,
+) -> Answer:
+    """Is there any play in which the two defenders take ``needed`` more card points?"""
+    m = meter()
+    try:
+        ans = reach.can_reach_points(
+            hands,
+            leader,
+            trick,
+            game,
+            declarer,
+            needed,
+            node_limit=PARTY_NODE_LIMIT,
+            party=0b111 & ~(1 << declarer),
+        )
+    except NodeLimitReached as e:
+        if m is not None:
+            m.charge(e.nodes)
+        raise
+    if m is not None:
+        m.charge(ans.nodes)
+    return ans
+
+
 def _mat(state: GameState) -> Matadors | None:
     assert state.contract is not None
     return matadors_of(state, state.contract)
@@ -394,7 +432,22 @@ def thrown_open(state: GameState, r: Ruling, m: Marker, pos: Position, side: str
             if ok is False:
                 schwarz = dt == 0
                 r.step(THROWN_OPEN, "thrown_open.2018.level_impossible", level="schwarz")
-    elif dt == 0:  # the defenders' schwarz: could the declarer still be kept from a trick?
+    elif dp <= 30 < pos.declarer_points + remaining(pos)[0]:
+        # the defenders' schneider: could the declarer still be held to 30?
+        ok = _ask(
+            r,
+            "defenders_can_hold_declarer_to_30",
+            THROWN_OPEN,
+            _defenders_reach,
+            *args,
+            d,
+            remaining(pos)[0] - (30 - pos.declarer_points),
+        )
+        if ok is False:
+            schneider = dp >= 90
+            r.step(THROWN_OPEN, "thrown_open.2018.level_impossible", level="schneider")
+    if side == "declarer" and dt == 0:
+        # the defenders' schwarz: could the declarer still be kept from every trick?
         sure = _ask(
             r,
             "declarer_takes_a_trick_whatever_is_played",

@@ -448,7 +448,8 @@ def _declarer_throws_holding_a_sure_trick(edition: str) -> Rec:
         "stands: hearts with 2, game, schneider, schwarz, lost: 2 x 50 = -100. Under "
         "2018/2022 (4.4.6) the defenders' schwarz was already impossible (F takes the "
         "trick his CJ falls in whatever is played): game, schneider, lost: 2 x 40 = -80. "
-        + SRC_THROW
+        "(Schneider stays: the search for it stops at its bound from ten tricks, so it is "
+        "not shown impossible; a longer search finds a line holding F to 30.) " + SRC_THROW
     ).e("throw_in", "F")
 
 
@@ -468,6 +469,31 @@ pair(
     _declarer_throws_holding_a_sure_trick,
     dict(**DECLARER_THROWS, game_value=50, score=-100),
     dict(**DECLARER_THROWS, game_value=40, score=-80),
+)
+
+
+def _declarer_throws_with_sure_points(edition: str) -> Rec:
+    return (
+        a_game(
+            description=f"Edition {edition}. After trick 2 (8 : 0) F throws his cards open, "
+            "holding HA HT HK H9 H8 CA C7 S8; the only trump left against him is R's HQ. The "
+            "rest is the defenders': 8 : 112. Under 1998/99 (4.3.6) that counts as it stands: "
+            "hearts with 2, game, schneider, lost: 2 x 40 = -80. Under 2018/2022 (4.4.6) the "
+            "defenders' schneider was already impossible: HA, HT and HK each win the trick "
+            "they fall in, so F ends with at least 8 + 25 = 33: game, lost: 2 x 30 = -60. "
+            + SRC_THROW
+        )
+        .play(tricks(1, 2))
+        .e("throw_in", "F")
+    )
+
+
+SURE_POINTS = dict(DECLARER_THROWS, card_points=cp(8, 112), tricks=cp(2, 8))
+pair(
+    "isko_4_3_6_declarer_throws_open_defenders_schneider_impossible",
+    _declarer_throws_with_sure_points,
+    dict(**SURE_POINTS, game_value=40, score=-80),
+    dict(**SURE_POINTS, game_value=30, score=-60),
 )
 
 

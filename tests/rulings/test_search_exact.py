@@ -990,3 +990,36 @@ def test_isko_4_1_5_a_trump_the_declarer_loses_takes_no_trump_of_theirs(pos) -> 
     away instead of his weakest fails here: checked.)"""
     game, hands, leader, declarer = pos
     _reaches_the_best_and_not_one_more(game, hands, leader, declarer)
+
+
+def ref_party_points(hands: Hands, leader: int, table: tuple[str, ...], game: str, d: int) -> int:
+    """The most card points the two seats other than ``d`` can take together from here,
+    everyone playing for them."""
+    if len(table) == 3:
+        w = _winner(leader, table, game)
+        won = points(list(table)) if w != d else 0
+        return won + (ref_party_points(hands, w, (), game, d) if any(hands) else 0)
+    return max(
+        ref_party_points(h, leader, (*table, c), game, d)
+        for _, c, h in _plays(hands, leader, table, game)
+    )
+
+
+@settings(SETTINGS, max_examples=60)
+@given(positions(), st.integers(0, 2))
+def test_can_reach_points_for_the_defenders_together_equals_exhaustive_search(
+    pos, declarer: int
+) -> None:
+    """``party``: the points the two defenders can take together (ISkO 4.4.6: could the
+    declarer still be held to 30?), with a line that reaches them."""
+    game, hands, leader, table = pos
+    best = ref_party_points(hands, leader, tuple(c for _, c in table), game, declarer)
+    party = 0b111 & ~(1 << declarer)
+    for needed in (best, best + 1):
+        ans = reach.can_reach_points(
+            _masks(hands), leader, _trick(table), Game(game), declarer, needed, party=party
+        )
+        assert ans.answer == (best >= needed), (best, needed)
+        if ans.answer and needed > 0:
+            tricks = _replay(hands, leader, table, ans.line, game)
+            assert sum(p for w, p in tricks if w != declarer) >= needed

@@ -222,10 +222,17 @@ def can_reach_points(
     needed: int,
     *,
     node_limit: int = NODE_LIMIT,
+    party: int | None = None,
 ) -> Answer:
-    """Is there any play in which ``declarer`` takes at least ``needed`` more card points?"""
+    """Is there any play in which ``declarer`` takes at least ``needed`` more card points?
+
+    ``party`` (a bitmask of seat indices) counts the tricks of those seats instead: with
+    the two defenders, is there any play in which they take ``needed`` more points (the
+    bound is then the declarer's trumps that no trump of theirs beats)."""
     t = tables(game)
     d = declarer
+    ours = 1 << d if party is None else party
+    alone = party is None
     # key -> (lower bound, upper bound, trick reaching the lower bound)
     tt: dict[int, tuple[int, int, tuple[int, ...]]] = {}
     nodes = 0
@@ -252,7 +259,11 @@ def can_reach_points(
         if nodes > node_limit:
             raise NodeLimitReached(nodes)
         rem = points(alive)
-        bound = rem - _sure_loss(h, d, t)
+        if alone:
+            bound = rem - _sure_loss(h, d, t)
+        else:  # the declarer's trumps above every trump the defenders hold are his
+            trumps = t.trumps
+            bound = rem - _trump_loss(t, h[d] & trumps, alive & ~h[d] & trumps) if trumps else rem
         if bound < hi:
             hi = bound
             if hi < need:
@@ -276,7 +287,7 @@ def can_reach_points(
                     o = outcomes[b1 | c2]
                     pts = o >> 2
                     w = (lead + (o & 3)) % 3
-                    if w == d:
+                    if ours >> w & 1:
                         won.append((pts, c0, c1, c2, w))
                     elif pts > slack:
                         if rem - pts > fail:
@@ -286,7 +297,7 @@ def can_reach_points(
         won.sort(reverse=True)
         lost.sort()
         for pts, c0, c1, c2, w in won + lost:
-            g = pts if w == d else 0
+            g = pts if ours >> w & 1 else 0
             child = packed & ~(1 << (c0 + sh0) | 1 << (c1 + sh1) | 1 << (c2 + sh2))
             v = g + best((child & full, child >> 32 & full, child >> 64), w, need - g)
             if v >= need:
@@ -304,7 +315,7 @@ def can_reach_points(
     if needed <= 0:
         return answer(True, [], 0)
     for child, w, pts, cards in complete_tricks(t, start, leader, played, True):
-        g = pts if w == d else 0
+        g = pts if ours >> w & 1 else 0
         if g + best(child, w, needed - g) >= needed:
             line = _plays(leader, cards, len(played))
             need, h, lead = needed - g, child, w
@@ -313,7 +324,7 @@ def can_reach_points(
                 line += _plays(lead, cards, 0)
                 o = t.outcomes[cards[0] << 10 | cards[1] << 5 | cards[2]]
                 h, won = _without(h, lead, cards), (lead + (o & 3)) % 3
-                need -= (o >> 2) if won == d else 0
+                need -= (o >> 2) if ours >> won & 1 else 0
                 lead = won
             return answer(True, line, nodes)
     return answer(False, [], nodes)
