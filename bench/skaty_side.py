@@ -192,8 +192,8 @@ def generate(n: int, seed: int) -> list[dict]:
 
 
 def time_games(games: list[dict], rounds: int) -> dict:
-    """Per round, the CPU time of this thread to replay every game (each action checked for
-    validity, as a referee must) and score it; the scores of the last round."""
+    """For each repetition, the CPU time of this thread to replay every game (each action
+    checked for validity, as a referee must) and score it; the scores of the final one."""
     rules = ISkO()
     prepared = [
         (
