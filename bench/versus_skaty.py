@@ -39,6 +39,8 @@ HERE = Path(__file__).resolve().parent
 SIDE = HERE / "skaty_side.py"
 DEFAULT_ENV = HERE.parent / ".bench-skaty"
 SEATS = ("forehand", "middlehand", "rearhand")
+#: the skaty release the side script is written against (its API and its stand-ins)
+SKATY = "skaty==0.1.1"
 PYENV_ROOTS = (Path(os.environ.get("PYENV_ROOT", "~/.pyenv")).expanduser(), Path("/root/.pyenv"))
 
 
@@ -90,7 +92,7 @@ def skaty_python(env: Path | None = None) -> Path:
     print(f"creating skaty's environment in {env} from {base} ...", flush=True)
     subprocess.run([base, "-m", "venv", str(env)], check=True)
     done = subprocess.run(
-        [str(python), "-m", "pip", "install", "--quiet", "skaty"], capture_output=True, text=True
+        [str(python), "-m", "pip", "install", "--quiet", SKATY], capture_output=True, text=True
     )
     if done.returncode != 0 or not _has_skaty(python):
         raise Unavailable(f"pip install skaty failed in {env}: {done.stderr.strip()[-300:]}")
