@@ -176,9 +176,11 @@ def _claim_granted(
         r.step(CLAIM, "claim.2018.won_null")
         return True
     d = declarer.index
-    schneider = pos.declarer_points >= 90
-    schwarz = False
-    if claimed is not None:
+    # the announced game includes its announcements (an ouvert suit or grand game is
+    # declared with schwarz announced)
+    schneider = pos.declarer_points >= 90 or contract.schneider
+    schwarz = contract.schwarz
+    if claimed is not None and not schwarz:
         if claimed == "schwarz" and pos.defender_tricks == 0:
             schwarz = bool(
                 _ask(
@@ -213,7 +215,7 @@ def _claim_granted(
         elif claimed == "schneider" and not schneider:
             r.step(CLAIM, "claim.2018.level_impossible", level="schneider")
         if claimed == "schneider":
-            schwarz = False
+            schwarz = contract.schwarz
     v = value_game(
         contract,
         matadors,

@@ -92,3 +92,35 @@ def test_cards_thrown_open_never_count_more_than_under_1998(
         assert new.outcome == old.outcome or (new.overbid and new.outcome.value == "lost")
         if new.outcome == old.outcome and old.game_value is not None:
             assert new.game_value <= old.game_value
+
+
+def test_a_consented_claim_wins_the_announced_game_with_its_announcement() -> None:
+    """4.4.4: 'the declarer wins the game he announced': a grand hand with schneider
+    announced, claimed after trick 1 and consented, is won with schneider announced
+    (without 4, game, hand, schneider, announced: 8 x 24), not lost for the missing 90."""
+    from tests.cases.build import Rec
+    from tests.cases.build_editions import DEAL_D
+
+    rec = Rec(DEAL_D, "grand hand, schneider announced, claimed and consented")
+    rec.bids("Mp Rp F18").declare("F", "grand", hand=True, schneider=True)
+    rec.play("F:HA M:SK R:H9").e("lay_down", "F").e("consent", "M").e("consent", "R")
+    ruling = rule(parse_record(rec.doc()), UNDER_2022)
+    assert (ruling.outcome.value, ruling.game_value, ruling.score) == ("won", 192, 192)
+    assert "schneider_announced" in ruling.levels
+
+
+def test_a_consented_claim_in_a_grand_ouvert_wins_it_with_schwarz() -> None:
+    """An ouvert grand is declared with schwarz announced: consented, it is won with every
+    level it announced (without 4, game, hand, schneider and schwarz with their
+    announcements, ouvert: 11 x 24 = 264)."""
+    from tests.cases.build import Rec
+    from tests.cases.build_editions import DEAL_D
+
+    rec = Rec(DEAL_D, "grand ouvert, claimed and consented")
+    rec.bids("Mp Rp F18").declare(
+        "F", "grand", hand=True, schneider=True, schwarz=True, ouvert=True
+    )
+    rec.play("F:HA M:SK R:H9").e("lay_down", "F").e("consent", "M").e("consent", "R")
+    ruling = rule(parse_record(rec.doc()), UNDER_2022)
+    assert (ruling.outcome.value, ruling.game_value) == ("won", 264)
+    assert {"schwarz", "schwarz_announced", "ouvert"} <= set(ruling.levels)
