@@ -429,12 +429,16 @@ class Replayer(Bidding):
 
 _new = tuple.__new__  # a named tuple's own constructor, without its Python wrapper
 
-#: event type -> its handler (every ``Replayer._on_<type>`` method, inherited ones too)
-_HANDLERS = {
-    name[len("_on_") :]: getattr(Replayer, name)
-    for name in dir(Replayer)  # its own and the inherited (replay_acts) handlers
-    if name.startswith("_on_") and callable(getattr(Replayer, name))
-}
+#: the event types with a handler, ``Replayer._on_<type>`` (here, in replay_acts or in
+#: replay_bidding); the others (objections, consent, refusals, the cards gathered) are
+#: markers the replayer keeps as recorded
+HANDLED = (
+    "dealt", "bid", "hold", "pass", "pickup", "discard", "declare", "play", "no_card",
+    "look_at_skat", "expose", "look_into_hand", "review_tricks", "remark", "choice",
+    "concede", "lay_down", "throw_in", "continue", "timeout", "left",
+)  # fmt: skip
+#: event type -> its handler
+_HANDLERS = {kind: getattr(Replayer, f"_on_{kind}") for kind in HANDLED}
 
 
 def innocent(state: GameState, asker: Seat | None, offender: Seat | None) -> bool:

@@ -30,11 +30,11 @@ from typing import Any
 from referee.core.bidding import BID_VALUES
 from referee.core.cards import CARD_POINTS, Card
 from referee.core.contracts import Game
-from referee.core.errors import BadRequest
 from referee.core.seats import SEAT_NAMES, Seat
 from referee.core.tricks import follow_mask, trick_winner
 from referee.web.cards import sort_hand
 from referee.web.entry_auction import Step, auction_events, follow, looks_of, read_auction
+from referee.web.entry_errors import EntryError
 from referee.web.entry_events import (
     EXPOSE_HOW,
     FLAGS,
@@ -85,16 +85,6 @@ CHOICES = ("play", "fold", "win")
 COMPLETION_LIMIT = 24
 #: the most JSON text a draft's ``meta`` (the amended record's context) may hold
 META_LIMIT = 20_000
-
-
-class EntryError(BadRequest):
-    """A draft the form cannot read (a message key, shown in the console's language)."""
-
-    code = "console.entry.bad_draft"
-
-    def __init__(self, key: str, *, where: str, **params: Any):
-        super().__init__(key, code=key, where={"field": where})
-        self.params = params
 
 
 # -- the draft --------------------------------------------------------------------------------

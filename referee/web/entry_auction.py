@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from referee.core.bidding import BID_VALUES, Auction
 from referee.core.errors import BadRequest, BiddingError
 from referee.core.seats import SEAT_NAMES, Seat
+from referee.web.entry_errors import EntryError
 
 if TYPE_CHECKING:
     from referee.web.entry_events import Incident
@@ -55,8 +56,6 @@ class AuctionView:
 
 
 def _bad(key: str, where: str) -> BadRequest:
-    from referee.web.entry import EntryError  # the form's own error (entry.py imports us)
-
     return EntryError(key, where=where)
 
 
