@@ -355,10 +355,13 @@ class JobService:
 
     def delete(self, who: Principal, job_id: int) -> None:
         """Remove a job of the caller's with its archive and results (a job under way is
-        stopped: a worker that comes to one of its chunks finds nothing to rule)."""
+        stopped: a worker that comes to one of its chunks finds nothing to rule). The
+        ``Idempotency-Key`` it was stored under is free again: a retry with it stores a
+        new job rather than naming one that is gone."""
         self.get(who, job_id)
         with self._uow() as uow:
             uow.jobs.delete(job_id)
+            uow.idempotency.forget(IDEM_SCOPE, job_id)
             uow.commit()
 
     # -- the worker's side ----------------------------------------------------------------

@@ -68,6 +68,9 @@ class IdempotencyRepository(Protocol):
         ...
 
     def resolve(self, entry: IdempotencyEntry, resource_id: int) -> None: ...
+    def forget(self, scope: str, resource_id: int) -> None:
+        """Drop the keys that named this resource (it is gone: a key may be used again)."""
+        ...
 
 
 class ConsoleSessionRepository(Protocol):

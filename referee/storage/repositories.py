@@ -6,7 +6,7 @@ from datetime import UTC, datetime, time
 from types import TracebackType
 from typing import Any, Self
 
-from sqlalchemy import Connection, Engine, func, insert, select, update
+from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -202,6 +202,12 @@ class SqlIdempotency:
             update(IdempotencyRow.__table__)
             .where(c.key_id == entry.key_id, c.scope == entry.scope, c.idem_key == entry.idem_key)
             .values(resource_id=resource_id)
+        )
+
+    def forget(self, scope: str, resource_id: int) -> None:
+        c = IdempotencyRow.__table__.c
+        self.s.execute(
+            delete(IdempotencyRow.__table__).where(c.scope == scope, c.resource_id == resource_id)
         )
 
 

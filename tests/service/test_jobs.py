@@ -245,6 +245,22 @@ def test_a_deleted_job_is_gone_with_its_results(idle_app: Flask, ruled: int) -> 
         assert uow.jobs.get(job["id"]) is None
 
 
+def test_the_idempotency_key_of_a_deleted_job_stores_a_new_job(idle_app: Flask) -> None:
+    """A retry under the key of a job since deleted named the job that was gone: a 404
+    that createJob does not document. Deleting a job frees its key."""
+    client, keys = idle_app.test_client(), _keys(idle_app)
+    keyed = {**keys["platform"], "Idempotency-Key": "archive-7"}
+    first = _submit(client, keyed, _archive())
+    assert first.status_code == 202
+    assert client.delete(f"/v1/jobs/{first.get_json()['id']}", headers=keyed).status_code == 204
+    again = _submit(client, keyed, _archive())
+    assert again.status_code == 202, again.get_data(as_text=True)
+    assert "Idempotent-Replayed" not in again.headers and again.get_json()["state"] == "queued"
+    replay = _submit(client, keyed, _archive())
+    assert replay.headers["Idempotent-Replayed"] == "true"
+    assert replay.get_json()["id"] == again.get_json()["id"]
+
+
 def test_a_done_job_is_deleted_too(immediate_app: Flask) -> None:
     client, keys = immediate_app.test_client(), _keys(immediate_app)
     job = _submit(client, keys["platform"], _archive()).get_json()
