@@ -80,7 +80,7 @@ def load_any(text: str) -> GameRecord:
 
 def run(args: argparse.Namespace) -> int:
     from referee.record.io import read_text
-    from referee.rulings.render import adjudicate_record
+    from referee.rulings import render, rule
     from referee.rulings.summary import render_ruling_text
 
     if args.batch is not None:
@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         record = load_any(read_text(args.file))
-        ruling = adjudicate_record(record, lang=args.lang)
+        ruling = render(rule(record, record.rules), args.lang)
     except RefereeError as exc:
         print(f"referee adjudicate: {exc} [{exc.code}]", file=sys.stderr)
         return 2

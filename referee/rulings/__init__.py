@@ -13,7 +13,7 @@ Rule once, render per language:
 from referee.rulings.adjudicate import rule
 from referee.rulings.appeals import AppealError, compare_rulings
 from referee.rulings.model import Infraction, Message, Outcome, Party, Ruling, Step
-from referee.rulings.render import FORMAT, adjudicate_document, adjudicate_record, render
+from referee.rulings.render import FORMAT, render
 
 __all__ = [
     "FORMAT",
@@ -24,8 +24,6 @@ __all__ = [
     "Party",
     "Ruling",
     "Step",
-    "adjudicate_document",
-    "adjudicate_record",
     "compare_rulings",
     "render",
     "rule",

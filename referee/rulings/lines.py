@@ -29,7 +29,8 @@ from referee.core.vocabulary import Language
 from referee.record.iss import parse_iss_record
 from referee.record.iss_convert import iss_to_skatlog
 from referee.record.log import parse_record, parse_record_text
-from referee.rulings.render import adjudicate_record
+from referee.rulings.adjudicate import rule
+from referee.rulings.render import render
 from referee.rulings.search.gate import BudgetSpent
 
 __all__ = ["error_line", "rule_line"]
@@ -54,7 +55,7 @@ def rule_line(
             record = parse_record(iss_to_skatlog(parse_iss_record(text, line_no)))
         else:
             record = parse_record_text(text)
-        ruling = adjudicate_record(record, lang=lang, default=default)
+        ruling = render(rule(record, record.rules or default), lang)
         return json.dumps(ruling, ensure_ascii=False, separators=(",", ":")), True
     except RefereeError as exc:
         where = {k: v for k, v in exc.where.items() if k != "line"}

@@ -1,18 +1,16 @@
 """skat-ruling/1: a ruling rendered with citations and reasoning in German, English or Spanish.
 
->>> from referee.record.log import EXAMPLE_DEAL
+Rule once, render per language:
+
+>>> from referee.record.log import EXAMPLE_DEAL, parse_record
+>>> from referee.rulings.adjudicate import rule
 >>> doc = {"format": "skat-log/1", "deal": EXAMPLE_DEAL, "events": [
 ...     {"type": "pass", "seat": "middlehand"}, {"type": "pass", "seat": "rearhand"},
 ...     {"type": "pass", "seat": "forehand"}]}
->>> out = adjudicate_document(doc, lang="de")
+>>> ruling = rule(parse_record(doc))
+>>> out = render(ruling, "de")
 >>> out["format"], out["outcome"], out["score"], out["citations"][0]["id"]
 ('skat-ruling/1', 'passed_in', 0, 'ISkO 3.3.7')
-
-Rule once, render per language:
-
->>> from referee.record.log import parse_record
->>> from referee.rulings.adjudicate import rule
->>> ruling = rule(parse_record(doc))
 >>> [render(ruling, lang)["reasoning"][0]["clauses"] for lang in ("de", "en", "es")]
 [['ISkO 3.3.7'], ['ISkO 3.3.7'], ['ISkO 3.3.7']]
 """
@@ -23,11 +21,9 @@ from typing import Any
 
 from referee.core.ruleset import EDITIONS, Edition, RuleSet
 from referee.core.vocabulary import Language
-from referee.record.log import GameRecord, parse_record
 from referee.rules.catalogue import Catalogue, default_catalogue
 from referee.rules.editions import Numbering, numbering
 from referee.rules.messages import Messages, default_messages
-from referee.rulings.adjudicate import rule
 from referee.rulings.model import Ruling, Step
 
 FORMAT = "skat-ruling/1"
@@ -139,18 +135,3 @@ def _step(
     elif key.startswith(READING_PREFIX):
         out["reading"] = key[len(READING_PREFIX) :]
     return out
-
-
-def adjudicate_record(
-    record: GameRecord, *, lang: Language = Language.EN, default: RuleSet | None = None
-) -> dict[str, Any]:
-    """Rule a parsed record and render it; ``default``: the rule set for a record that
-    names none (else the engine's default)."""
-    return ruling_to_dict(rule(record, record.rules or default), lang)
-
-
-def adjudicate_document(
-    doc: Any, *, lang: Language = Language.EN, default: RuleSet | None = None
-) -> dict[str, Any]:
-    """Validate a skat-log/1 document, rule it and render the ruling (raises RecordError)."""
-    return adjudicate_record(parse_record(doc), lang=lang, default=default)

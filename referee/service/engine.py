@@ -21,7 +21,6 @@ from referee.rules.messages import default_messages
 from referee.rulings import Ruling
 from referee.rulings import render as render_ruling
 from referee.rulings import rule as rule_record
-from referee.rulings.render import adjudicate_document
 from referee.rulings.search.gate import BudgetSpent, metered
 
 __all__ = [
@@ -54,9 +53,11 @@ def warm_up() -> None:
 def adjudicate(
     doc: dict[str, Any], *, lang: Language = Language.EN, default: RuleSet | None = None
 ) -> dict[str, Any]:
-    """Rule a ``skat-log/1`` document; returns a ``skat-ruling/1`` dict. ``default``: the
-    rule set if the record names none (the key owner's or the service's)."""
-    return adjudicate_document(doc, lang=lang, default=default)
+    """Validate a ``skat-log/1`` document, rule it and render the ruling in ``lang``
+    (``skat-ruling/1``). ``default``: the rule set if the record names none (the key
+    owner's or the service's). Raises :class:`~referee.core.errors.RecordError`."""
+    record = parse_record(doc)
+    return render_ruling(rule_record(record, record.rules or default), lang)
 
 
 def rule(

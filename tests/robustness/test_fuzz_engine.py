@@ -18,7 +18,7 @@ from referee.core.errors import RefereeError
 from referee.record.log import parse_record
 from referee.record.replay import replay
 from referee.rulings.lines import rule_line
-from referee.rulings.render import adjudicate_document
+from referee.service.engine import adjudicate
 from tests.support.generate import INFRACTIONS, random_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,7 +85,7 @@ def rule_or_refuse(doc: Any) -> dict[str, Any] | None:
     except RefereeError as exc:  # a card its seat does not hold: refused by the replayer
         assert exc.code.startswith("replay."), exc.code
         return None
-    ruling = adjudicate_document(doc)  # a valid record: must rule
+    ruling = adjudicate(doc)  # a valid record: must rule
     assert ruling["format"] == "skat-ruling/1"
     json.dumps(ruling)  # serialisable
     return ruling

@@ -30,7 +30,7 @@ from referee.record.log import parse_record
 from referee.rules.messages import LANGUAGES, Messages, load_messages, messages_dir
 from referee.rulings.adjudicate import rule
 from referee.rulings.model import Message
-from referee.rulings.render import adjudicate_document
+from referee.service.engine import adjudicate
 
 ROOT = Path(__file__).resolve().parents[2]
 RULINGS = ROOT / "referee" / "rulings"
@@ -420,7 +420,7 @@ def test_every_emitted_message_has_a_complete_template(
             for field in fields(messages.messages[msg.key][lang]):
                 assert msg.params.get(field) is not None, (msg.key, lang, field, msg.params)
     for lang in LANGUAGES:
-        out = adjudicate_document(doc, lang=lang)
+        out = adjudicate(doc, lang=lang)
         texts = [s["text"] for s in out["reasoning"]]
         texts += [i["explanation"] for i in out["infractions"]]
         for text in texts:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.rulings.render import adjudicate_document
+from referee.service.engine import adjudicate
 
 ROOT = Path(__file__).resolve().parents[2]
 #: records whose rulings run every kind of search (claims 4.3.4/4.3.5, null claims,
@@ -47,12 +47,12 @@ def _dump(ruling: dict) -> str:
 
 def test_every_record_runs_a_search() -> None:
     for doc in _docs():
-        assert adjudicate_document(doc)["analysis"], "the record must exercise a search"
+        assert adjudicate(doc)["analysis"], "the record must exercise a search"
 
 
 def test_a_clock_that_jumps_hours_ahead_changes_no_ruling(monkeypatch: pytest.MonkeyPatch) -> None:
     docs = _docs()
-    before = [_dump(adjudicate_document(d, lang=lang)) for d in docs for lang in ("en", "de")]
+    before = [_dump(adjudicate(d, lang=lang)) for d in docs for lang in ("en", "de")]
     now = [1_000_000.0]
 
     def jumping() -> float:
@@ -62,7 +62,7 @@ def test_a_clock_that_jumps_hours_ahead_changes_no_ruling(monkeypatch: pytest.Mo
     monkeypatch.setattr(time, "perf_counter", jumping)
     monkeypatch.setattr(time, "monotonic", jumping)
     monkeypatch.setattr(time, "time", jumping)
-    after = [_dump(adjudicate_document(d, lang=lang)) for d in docs for lang in ("en", "de")]
+    after = [_dump(adjudicate(d, lang=lang)) for d in docs for lang in ("en", "de")]
     assert after == before
     for text in after:
         for item in json.loads(text)["analysis"]:
@@ -71,13 +71,13 @@ def test_a_clock_that_jumps_hours_ahead_changes_no_ruling(monkeypatch: pytest.Mo
 
 _SCRIPT = """
 import json, sys
-from referee.rulings.render import adjudicate_document
+from referee.service.engine import adjudicate
 paths, langs = json.loads(sys.argv[1]), sys.argv[2].split(",")
 out = {}
 for path in paths:
     doc = json.load(open(path, encoding="utf-8"))
     for lang in langs:
-        out[path + ":" + lang] = adjudicate_document(doc, lang=lang)
+        out[path + ":" + lang] = adjudicate(doc, lang=lang)
 sys.stdout.write(json.dumps(out, ensure_ascii=False, sort_keys=True))
 """
 
@@ -115,8 +115,8 @@ def test_a_search_that_reaches_its_node_limit_says_so(monkeypatch: pytest.Monkey
     level = json.loads(RECORDS[7].read_text(encoding="utf-8"))
     for doc in (claim, level):
         for lang in ("en", "de", "es"):
-            ruling = adjudicate_document(doc, lang=lang)
+            ruling = adjudicate(doc, lang=lang)
             assert any(a.get("node_limit_reached") for a in ruling["analysis"])
             texts = [s["text"] for s in ruling["reasoning"]]
             assert any("2" in t and ("node" in t or "Knoten" in t or "nodos" in t) for t in texts)
-    assert adjudicate_document(claim)["outcome"] == "undetermined"
+    assert adjudicate(claim)["outcome"] == "undetermined"

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from referee.rules.messages import default_messages
-from referee.rulings.render import adjudicate_document
 from referee.rulings.summary import render_ruling_text, summary_line
+from referee.service.engine import adjudicate
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "cases"
@@ -18,7 +18,7 @@ CASES = ROOT / "tests" / "cases"
 
 def _rule(path: str, lang: str = "en") -> dict[str, Any]:
     doc = json.loads((ROOT / path).read_text(encoding="utf-8"))
-    return adjudicate_document(doc, lang=lang)
+    return adjudicate(doc, lang=lang)
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "es"])
@@ -68,7 +68,7 @@ def test_no_template_writes_a_count_of_tricks_without_its_plural_form() -> None:
 def _corpus() -> list[dict[str, Any]]:
     paths = sorted((ROOT / "examples").glob("*.json")) + sorted(CASES.glob("*/*.json"))
     docs = [json.loads(p.read_text(encoding="utf-8")) for p in paths]
-    return [adjudicate_document(d) for d in docs if d.get("format") == "skat-log/1"]
+    return [adjudicate(d) for d in docs if d.get("format") == "skat-log/1"]
 
 
 def test_no_void_or_expired_infraction_says_it_ends_the_game() -> None:

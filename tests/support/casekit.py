@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from referee.rulings.render import adjudicate_document
+from referee.service.engine import adjudicate
 
 CASES_DIR = Path(__file__).resolve().parents[1] / "cases"
 EXACT = (
@@ -68,7 +68,7 @@ def load(family: str, name: str) -> tuple[dict[str, Any], dict[str, Any]]:
 @cache
 def _ruled(family: str, name: str, lang: str) -> str:
     doc, _ = load(family, name)
-    return json.dumps(adjudicate_document(doc, lang=lang))
+    return json.dumps(adjudicate(doc, lang=lang))
 
 
 def rule(family: str, name: str, lang: str = "en") -> dict[str, Any]:

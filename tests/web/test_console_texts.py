@@ -9,7 +9,7 @@ import pytest
 
 from referee.record.replay_json import replay_document
 from referee.rules.messages import LANGUAGES, default_messages, load_messages, messages_dir
-from referee.rulings.render import adjudicate_document
+from referee.service.engine import adjudicate
 from referee.web import ruling_view as rv
 from referee.web.cards import card_view
 from referee.web.record_input import ConsoleInputError
@@ -62,7 +62,7 @@ def test_every_card_has_a_spoken_label(lang: str) -> None:
 
 def test_isko_4_2_4_running_totals_stop_at_the_revoke_trick() -> None:
     doc = example("revoke-objected")
-    ruling = adjudicate_document(doc)
+    ruling = adjudicate(doc)
     rows = rv.trick_rows(replay_document(doc), ruling, "en")
     counted = [r for r in rows if r.counted]
     assert [r.number for r in counted] == [1, 2, 3]
@@ -74,7 +74,7 @@ def test_isko_4_2_4_running_totals_stop_at_the_revoke_trick() -> None:
 @pytest.mark.parametrize("name", ["suit-game-clean", "grand-hand", "null-ouvert"])
 def test_a_played_out_game_counts_every_trick(name: str) -> None:
     doc = example(name)
-    ruling = adjudicate_document(doc)
+    ruling = adjudicate(doc)
     rows = rv.trick_rows(replay_document(doc), ruling, "en")
     assert rows and all(r.counted and not r.flagged for r in rows)
     skat = rv.skat_row(replay_document(doc), rows, "en")
