@@ -21,7 +21,7 @@ pickup) with a :class:`RecordError` naming the event and field.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from referee.core.contracts import Contract
 from referee.core.errors import ContractError, RecordError
@@ -429,16 +429,34 @@ class Replayer(Bidding):
 
 _new = tuple.__new__  # a named tuple's own constructor, without its Python wrapper
 
-#: the event types with a handler, ``Replayer._on_<type>`` (here, in replay_acts or in
-#: replay_bidding); the others (objections, consent, refusals, the cards gathered) are
-#: markers the replayer keeps as recorded
-HANDLED = (
-    "dealt", "bid", "hold", "pass", "pickup", "discard", "declare", "play", "no_card",
-    "look_at_skat", "expose", "look_into_hand", "review_tricks", "remark", "choice",
-    "concede", "lay_down", "throw_in", "continue", "timeout", "left",
-)  # fmt: skip
-#: event type -> its handler
-_HANDLERS = {kind: getattr(Replayer, f"_on_{kind}") for kind in HANDLED}
+#: event type -> its handler (here, in replay_acts or in replay_bidding), declared once and
+#: looked up by the type alone; the event types without one (objections, consent,
+#: refusals, the cards gathered) are markers the replayer keeps as recorded
+_HANDLERS: dict[str, Callable[[Replayer, Event], None]] = {
+    "dealt": Replayer._on_dealt,
+    "bid": Replayer._on_bid,
+    "hold": Replayer._on_hold,
+    "pass": Replayer._on_pass,
+    "pickup": Replayer._on_pickup,
+    "discard": Replayer._on_discard,
+    "declare": Replayer._on_declare,
+    "play": Replayer._on_play,
+    "no_card": Replayer._on_no_card,
+    "look_at_skat": Replayer._on_look_at_skat,
+    "expose": Replayer._on_expose,
+    "look_into_hand": Replayer._on_look_into_hand,
+    "review_tricks": Replayer._on_review_tricks,
+    "remark": Replayer._on_remark,
+    "choice": Replayer._on_choice,
+    "concede": Replayer._on_concede,
+    "lay_down": Replayer._on_lay_down,
+    "throw_in": Replayer._on_throw_in,
+    "continue": Replayer._on_continue,
+    "timeout": Replayer._on_timeout,
+    "left": Replayer._on_left,
+}
+#: the event types with a handler
+HANDLED = tuple(_HANDLERS)
 
 
 def innocent(state: GameState, asker: Seat | None, offender: Seat | None) -> bool:

@@ -20,3 +20,14 @@ def test_every_handler_is_a_declared_event_type_and_in_the_table() -> None:
 
 def test_every_declared_event_type_is_handled_or_kept_as_a_marker() -> None:
     assert set(EVENT_FIELDS) - set(replay.HANDLED) - MARKERS == set()
+
+
+def test_each_type_is_handled_by_the_method_named_after_it() -> None:
+    """The table is written out, not built from names: it must still pair each type with
+    its own handler."""
+    wrong = {
+        kind: handler.__name__
+        for kind, handler in replay._HANDLERS.items()
+        if handler is not getattr(replay.Replayer, f"_on_{kind}")
+    }
+    assert wrong == {}
