@@ -24,6 +24,7 @@ from sqlalchemy import exc as sa_exc
 from werkzeug.exceptions import HTTPException
 
 from referee.core.errors import RecordError, RefereeError
+from referee.http_status import status_for
 
 log = logging.getLogger(__name__)
 PROBLEM_JSON = "application/problem+json"
@@ -96,15 +97,6 @@ def problem(
     resp = Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
     resp.headers.update(headers or {})
     return resp
-
-
-def status_for(error: RefereeError) -> int:
-    """HTTP status of a coded error: its category's (see :mod:`referee.core.errors`).
-
-    >>> status_for(RecordError("bad"))
-    422
-    """
-    return error.status
 
 
 _FIELD_TOKEN = re.compile(r"[^.\[\]/]+")

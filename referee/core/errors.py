@@ -4,8 +4,9 @@ Every error the project raises carries a stable ``code`` (for APIs and tests) an
 where it applies, ``where``: the place in the input it concerns (event index,
 field path). Each concrete error belongs to exactly one *category* (:class:`InvalidInput`,
 :class:`NotFound`, :class:`Conflict`, :class:`Unauthenticated`, :class:`Forbidden`,
-:class:`BadRequest`, :class:`ServerFault`, :class:`Unavailable`), and the category carries
-the HTTP status, so the web layers map types to statuses and never look at codes.
+:class:`BadRequest`, :class:`ServerFault`, :class:`Unavailable`); no error knows an HTTP
+status: the edges choose it from the category (``referee/http_status.py``) and never look
+at codes.
 
 >>> where = {"event": 3, "field": "card"}
 >>> err = RecordError("unknown card token 'X9'", code="card.unknown", where=where)
@@ -13,8 +14,8 @@ the HTTP status, so the web layers map types to statuses and never look at codes
 ('card.unknown', 3)
 >>> str(err)
 "event 3, field card: unknown card token 'X9'"
->>> err.status, isinstance(err, InvalidInput)
-(422, True)
+>>> category_of(err) is InvalidInput
+True
 """
 
 from __future__ import annotations
@@ -25,8 +26,7 @@ from typing import Any
 class RefereeError(Exception):
     """Base class: a message, a stable code, and where in the input it happened.
 
-    ``status`` is the HTTP status of the error's category (500 for an uncategorised one);
-    raise a category or a subclass of one, never this class itself.
+    Raise a category or a subclass of one, never this class itself.
 
     ``params`` are the message's values by name (the token, the seat, the expected kind of
     value; and ``variant`` where one code has several sentences), so a page can say the
@@ -35,7 +35,6 @@ class RefereeError(Exception):
     """
 
     code: str = "referee.error"
-    status: int = 500
 
     def __init__(
         self,
@@ -61,75 +60,65 @@ class RefereeError(Exception):
         return {"code": self.code, "message": self.message, **self.where}
 
 
-# -- categories: each carries its HTTP status ---------------------------------------------
+# -- categories (the edges map each to an HTTP status) -----------------------------------------
 class InvalidInput(RefereeError):
     """Input that is well-formed but cannot be accepted: a bad record, card, bid (422)."""
 
     code = "invalid_input"
-    status = 422
 
 
 class BadRequest(RefereeError):
     """A request that cannot be understood or is not the one expected (400)."""
 
     code = "bad_request"
-    status = 400
 
 
 class NotFound(RefereeError):
     """Nothing with that id, or nothing the caller may see (404)."""
 
     code = "not_found"
-    status = 404
 
 
 class Conflict(RefereeError):
     """Another change got there first; retry on the current state (409)."""
 
     code = "conflict"
-    status = 409
 
 
 class TooLarge(RefereeError):
     """A body or upload over the size the server accepts (413)."""
 
     code = "too_large"
-    status = 413
 
 
 class AuthError(RefereeError):
     """Access refused; the subclass says whether the key is missing or lacks the role."""
 
     code = "auth.error"
-    status = 401
 
 
 class Unauthenticated(AuthError):
     """No API key, or one that is unknown or revoked (401)."""
 
     code = "auth.unauthenticated"
-    status = 401
 
 
 class Forbidden(AuthError):
     """The key's role may not use this operation (403)."""
 
     code = "auth.forbidden"
-    status = 403
 
 
 class ServerFault(RefereeError):
     """The server's own fault, not the request's (500)."""
 
     code = "server.fault"
-    status = 500
 
 
 class Unavailable(ServerFault):
     """A part the server needs is broken or unreachable for now, e.g. its rules data (503)."""
 
     code = "server.unavailable"
-    status = 503
 
 
 CATEGORIES: tuple[type[RefereeError], ...] = (

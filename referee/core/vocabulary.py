@@ -9,8 +9,8 @@ command's ``--lang``): an unknown one is refused there, never replaced by anothe
 >>> try:
 ...     parse_language("fr")
 ... except LanguageError as exc:
-...     print(exc.code, exc.status, exc.message)
-language.unknown 400 unknown language 'fr'; known: en, de, es
+...     print(exc.code, exc.message)
+language.unknown unknown language 'fr'; known: en, de, es
 >>> Phase("playing") is Phase.PLAYING, Phase.PLAYING, Status.VOID
 (True, 'playing', <Status.VOID: 'void'>)
 """

@@ -1,10 +1,11 @@
 """Coded errors raised by the service layer, each in a category of :mod:`referee.core.errors`.
 
-The category carries the HTTP status; ``code`` stays machine-readable.
+The category decides the HTTP status at the edge (``referee/http_status.py``); ``code``
+stays machine-readable.
 
 >>> err = NotFound("no dispute 7", where={"dispute": 7})
->>> err.code, err.status
-('service.not_found', 404)
+>>> err.code, isinstance(err, categories.NotFound)
+('service.not_found', True)
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from flask import Flask, Response, redirect, render_template, request, url_for
 from werkzeug.exceptions import TooManyRequests
 
 from referee.core.errors import Forbidden, NotFound, RefereeError, Unauthenticated
+from referee.http_status import status_for
 from referee.service.settings import Settings
 from referee.web import (  # noqa: F401  (routes)
     views_amend,
@@ -93,14 +94,14 @@ def _referee_error(error: RefereeError) -> Any:
     if isinstance(error, Unauthenticated):
         return redirect(url_for("console.sign_in", next=request.full_path.rstrip("?")))
     if isinstance(error, Forbidden):
-        return _error_page(error.status, text("console.error.forbidden", lang))
+        return _error_page(status_for(error), text("console.error.forbidden", lang))
     if isinstance(error, NotFound):
-        return _error_page(error.status, text("console.error.not_found", lang))
+        return _error_page(status_for(error), text("console.error.not_found", lang))
     if isinstance(error, FormExpired):
-        return _error_page(error.status, text("console.error.form_expired", lang))
+        return _error_page(status_for(error), text("console.error.form_expired", lang))
     where = place(error.where, lang)
     message = error_text(error, lang)
-    return _error_page(error.status, f"{where}: {message}" if where else message)
+    return _error_page(status_for(error), f"{where}: {message}" if where else message)
 
 
 @bp.errorhandler(404)

@@ -12,6 +12,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from referee.core.errors import BadRequest, Conflict, InvalidInput, RefereeError
 from referee.core.kinds import Kind
 from referee.core.vocabulary import Language
+from referee.http_status import status_for
 from referee.record.strict_json import strict_json_loads
 from referee.rules.messages import default_messages
 from referee.rulings.appeals import (
@@ -75,7 +76,7 @@ def _form_status(error: RefereeError) -> int:
     if isinstance(error, (InvalidInput, BadRequest)):
         return 422
     if isinstance(error, Conflict):
-        return error.status
+        return status_for(error)
     raise error
 
 

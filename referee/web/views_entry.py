@@ -16,6 +16,7 @@ from flask import jsonify, render_template, request
 from referee.core.cards import Card
 from referee.core.errors import RefereeError
 from referee.core.vocabulary import Language
+from referee.http_status import status_for
 from referee.service.disputes import APPELLATE, SUBMITTERS
 from referee.web import entry
 from referee.web.auth import current_principal, require_principal, signed_in
@@ -176,4 +177,4 @@ def entry_analyse() -> Any:
     except RefereeError as exc:
         return jsonify(
             {"error": error_text(exc, lang), "field": exc.where.get("field")}
-        ), exc.status
+        ), status_for(exc)

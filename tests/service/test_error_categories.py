@@ -19,6 +19,7 @@ import referee.app  # (imports every layer, so every error class is defined)
 import referee.cli  # noqa: F401
 from referee.core import errors
 from referee.core.errors import CATEGORIES, RefereeError, category_of
+from referee.http_status import STATUS, status_for
 from referee.service.settings import Settings
 from referee.storage.backend import SqlBackend
 from referee.web import console
@@ -60,7 +61,7 @@ def test_the_api_status_is_the_category_status(cls: type[RefereeError]) -> None:
     error = _instance(cls)
     category = category_of(cls)
     assert category is not None
-    assert referee.api.problems.status_for(error) == category.status
+    assert status_for(error) == STATUS[category]
 
 
 def _instance(cls: type[RefereeError]) -> RefereeError:
@@ -89,7 +90,7 @@ def test_the_api_answers_with_the_category_status(app: Flask, cls: type[RefereeE
     assert category is not None
     with app.test_request_context("/disputes"):
         response = referee.api.problems.from_referee_error(_instance(cls))
-    assert response.status_code == category.status
+    assert response.status_code == STATUS[category]
     assert response.get_json()["code"] == cls.code
 
 
@@ -102,7 +103,7 @@ def test_the_console_answers_with_the_category_status(app: Flask, cls: type[Refe
     if category is errors.Unauthenticated:  # the console asks to sign in
         assert response.status_code == 302
     else:
-        assert response.status_code == category.status
+        assert response.status_code == STATUS[category]
 
 
 @pytest.fixture(scope="module")
@@ -123,7 +124,7 @@ def _form_status(category: type[RefereeError]) -> int:
         return 422  # shown again with the field marked
     if category is errors.Unauthenticated:
         return 302  # to the sign-in page
-    return category.status
+    return STATUS[category]
 
 
 @pytest.mark.parametrize("category", CATEGORIES, ids=lambda c: c.__name__)
@@ -197,7 +198,7 @@ def test_the_web_layers_never_decide_by_code() -> None:
 
 
 def test_categories_carry_distinct_meanings() -> None:
-    statuses = {c.__name__: c.status for c in CATEGORIES}
+    statuses = {c.__name__: STATUS[c] for c in CATEGORIES}
     assert statuses == {
         "InvalidInput": 422,
         "BadRequest": 400,
