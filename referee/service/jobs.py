@@ -16,6 +16,7 @@ Leases and how long a job is kept are wall-clock matters of the queue, never of 
 
 from __future__ import annotations
 
+import builtins
 import hashlib
 import logging
 from collections.abc import Callable, Iterable, Iterator
@@ -451,7 +452,7 @@ class JobService:
         if finished:
             self.notify_owner_of_job(claim.job_id)
 
-    def reap(self, *, queue_empty: bool = False) -> list[tuple[int, int]]:
+    def reap(self, *, queue_empty: bool = False) -> builtins.list[tuple[int, int]]:
         """Queue again every chunk whose lease ran out (a worker died holding it), and,
         when the queue is empty, every chunk never claimed (its task was lost); drop jobs
         kept past their time. Returns the chunks queued again."""

@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+import builtins
 import hashlib
 import logging
 import secrets
@@ -169,7 +170,7 @@ class KeyService:
 
     # -- what an owner chooses once for all its keys (admin only) --
 
-    def owner_editions(self, who: Principal) -> list[dict[str, str | None]]:
+    def owner_editions(self, who: Principal) -> builtins.list[dict[str, str | None]]:
         """Every owner's chosen edition (owners that chose none are not listed)."""
         who.require("admin")
         with self._uow() as uow:
@@ -215,7 +216,7 @@ class KeyService:
         who.require("admin")
         return self.create(role, owner, label)
 
-    def list_as(self, who: Principal) -> list[ApiKey]:
+    def list_as(self, who: Principal) -> builtins.list[ApiKey]:
         who.require("admin")
         return self.list()
 

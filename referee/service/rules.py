@@ -30,14 +30,14 @@ def normalize_id(clause_id: str) -> str:
 
 
 def _text(value: Any, lang: Language) -> str | None:
-    if isinstance(value, Mapping):
-        return value.get(lang) or value.get("en")
-    return value
+    text: str | None = value.get(lang) or value.get("en") if isinstance(value, Mapping) else value
+    return text
 
 
 def present(clause: Any, lang: Language) -> dict[str, Any]:
     """A clause as JSON, its title and summary in ``lang``."""
     get = clause.get if isinstance(clause, Mapping) else lambda k, d=None: getattr(clause, k, d)
+    clause_id = str(get("id"))  # (an id the data lacks numbers nothing, as "None" does)
     return {
         "id": get("id"),
         "document": get("document"),
@@ -52,7 +52,7 @@ def present(clause: Any, lang: Language) -> dict[str, Any]:
         "kinds": list(get("kinds") or []),
         "sources": list(get("sources") or []),
         "notes": get("notes"),
-        "numbers": later_numbers(get("id")),
+        "numbers": later_numbers(clause_id),
     }
 
 
