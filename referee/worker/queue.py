@@ -106,28 +106,23 @@ class HueyQueue:
 
         # an error (the database or the broker gone for a while) raises: Huey puts the
         # task back, 1, 2, 4 … s later (doubling), ``job_task_retries`` times
-        @huey.task(
-            name="rule_chunk",
-            retries=settings.job_task_retries,
-            retry_delay=settings.job_retry_delay_s,
-            retry_backoff=2,
-        )
+        # (Huey's decorator is applied as a call: Huey ships no type hints)
         def rule_chunk(job_id: int, no: int) -> None:
             # a turn: the fairest waiting chunk, of any owner (job_id, no: the one queued)
             self.jobs().run_next()
 
-        self._rule = rule_chunk
+        self._rule = huey.task(
+            name="rule_chunk",
+            retries=settings.job_task_retries,
+            retry_delay=settings.job_retry_delay_s,
+            retry_backoff=2,
+        )(rule_chunk)
         return huey
 
     def _register_hooks(self, huey: Huey) -> Huey:
         settings = self.settings
         allowed = allowed_networks(settings.webhook_allow_networks)
 
-        @huey.task(
-            name="deliver",
-            retries=settings.webhook_retries,
-            retry_delay=settings.webhook_retry_delay_s,
-        )
         def deliver(webhook_id: int, message_id: str, event: str, body: str) -> None:
             hooks = self.jobs().webhooks
             hook = hooks.get(webhook_id) if hooks is not None else None
@@ -143,7 +138,11 @@ class HueyQueue:
                 allowed=allowed,
             )
 
-        self._deliver = deliver
+        self._deliver = huey.task(
+            name="deliver",
+            retries=settings.webhook_retries,
+            retry_delay=settings.webhook_retry_delay_s,
+        )(deliver)
         return huey
 
     def rule_chunk(self, job_id: int, no: int) -> None:
