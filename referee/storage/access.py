@@ -9,7 +9,13 @@ from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session
 
 from referee.service.model import ApiKey
-from referee.storage.models import ApiKeyRow, ConsoleSessionRow, OwnerSettingsRow, SigninLinkRow
+from referee.storage.models import (
+    ApiKeyRow,
+    ConsoleSessionRow,
+    OwnerSettingsRow,
+    SigninLinkRow,
+    table_of,
+)
 
 __all__ = ["SqlConsoleSessions", "SqlKeys", "SqlSigninLinks"]
 
@@ -84,7 +90,7 @@ class SqlKeys:
         row.label = key.label
 
     def touch(self, key_id: int, at: datetime, *, unless_after: datetime) -> None:
-        table = ApiKeyRow.__table__
+        table = table_of(ApiKeyRow)
         last = table.c.last_used_at
         self.s.execute(
             update(table)
@@ -114,7 +120,7 @@ class SqlConsoleSessions:
         return _key(row) if row else None
 
     def end(self, token_hash: str, at: datetime) -> None:
-        table = ConsoleSessionRow.__table__
+        table = table_of(ConsoleSessionRow)
         self.s.execute(
             update(table)
             .where(table.c.token_hash == token_hash, table.c.ended_at.is_(None))
@@ -122,7 +128,7 @@ class SqlConsoleSessions:
         )
 
     def end_for_key(self, key_id: int, at: datetime) -> int:
-        table = ConsoleSessionRow.__table__
+        table = table_of(ConsoleSessionRow)
         result = self.s.execute(
             update(table)
             .where(table.c.key_id == key_id, table.c.ended_at.is_(None))
@@ -155,7 +161,7 @@ class SqlSigninLinks:
         )
 
     def redeem(self, token_hash: str, at: datetime) -> tuple[str, int | None]:
-        table = SigninLinkRow.__table__
+        table = table_of(SigninLinkRow)
         c = table.c
         used = self.s.execute(
             update(table)
@@ -179,7 +185,7 @@ class SqlSigninLinks:
         return ("ok" if row.expires_at > at else "expired"), row.key_id
 
     def void_for_key(self, key_id: int, at: datetime) -> None:
-        table = SigninLinkRow.__table__
+        table = table_of(SigninLinkRow)
         self.s.execute(
             update(table)
             .where(table.c.key_id == key_id, table.c.used_at.is_(None))

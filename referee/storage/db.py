@@ -181,7 +181,7 @@ def fetch_one(conn: Connection, sql: str, params: Any) -> Any:
         cursor.execute(sql, params)
         row = cursor.fetchone()
     except dialect.loaded_dbapi.Error as error:
-        lost = dialect.is_disconnect(error, dbapi_conn, cursor)  # type: ignore[arg-type]
+        lost = dialect.is_disconnect(error, dbapi_conn, cursor)
         if lost:
             conn.invalidate(error)
         raise exc.DBAPIError.instance(

@@ -14,7 +14,7 @@ from sqlalchemy.engine import Dialect
 
 from referee.service.model import Dispute, Revision
 from referee.storage.db import fetch_one
-from referee.storage.models import DisputeRow, RulingRow
+from referee.storage.models import DisputeRow, RulingRow, table_of
 
 
 def ruling_values(r: Revision) -> dict[str, object]:
@@ -93,8 +93,8 @@ class _Insert:
         return int(fetch_one(conn, sql, params)[0])
 
 
-_INSERT_DISPUTE = _Insert(DisputeRow.__table__)  # type: ignore[arg-type]
-_INSERT_RULING = _Insert(RulingRow.__table__)  # type: ignore[arg-type]
+_INSERT_DISPUTE = _Insert(table_of(DisputeRow))
+_INSERT_RULING = _Insert(table_of(RulingRow))
 
 
 class _InsertWithRuling:

@@ -14,13 +14,14 @@ from sqlalchemy import and_, case, delete, func, insert, or_, select, text, upda
 from sqlalchemy.orm import Session
 
 from referee.core.ruleset import Edition
+from referee.core.vocabulary import Language
 from referee.service.model import Claim, Job, JobProgress, Webhook
-from referee.storage.models import JobChunkRow, JobRow, WebhookRow
+from referee.storage.models import JobChunkRow, JobRow, WebhookRow, table_of
 
 __all__ = ["SqlJobs", "SqlWebhooks"]
 
-_JOBS = JobRow.__table__
-_CHUNKS = JobChunkRow.__table__
+_JOBS = table_of(JobRow)
+_CHUNKS = table_of(JobChunkRow)
 _INSERT_CHUNK = insert(_CHUNKS)
 #: the states a chunk ends in: written, or given up after its attempts
 ENDED = ("done", "failed")
@@ -32,7 +33,7 @@ def _job(row: JobRow) -> Job:
         owner=row.owner,
         submitted_by=row.submitted_by,
         input_format=row.input_format,
-        lang=row.lang,
+        lang=Language(row.lang),
         state=row.state,
         records=row.records,
         chunks=row.chunks,
@@ -143,7 +144,13 @@ class SqlJobs:
         ).one()
         lines = [(int(n), t) for n, t in orjson.loads(text or "[]")]
         return Claim(
-            job_id, no, job.input_format, job.lang, lines, int(attempts), Edition(job.edition)
+            job_id,
+            no,
+            job.input_format,
+            Language(job.lang),
+            lines,
+            int(attempts),
+            Edition(job.edition),
         )
 
     def next_chunk(self, now: datetime) -> tuple[int, int] | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Table, Text, UniqueConstraint
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeDecorator
@@ -194,3 +194,10 @@ class WebhookRow(Base):
     secret: Mapped[str] = mapped_column(String(100))
     events: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime]
+
+
+def table_of(model: type[Base]) -> Table:
+    """The table a row class maps (its ``__table__``, typed as the Core statements want it)."""
+    table = model.__table__
+    assert isinstance(table, Table)
+    return table

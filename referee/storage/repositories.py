@@ -23,6 +23,7 @@ from referee.storage.models import (
     DisputeRow,
     IdempotencyRow,
     RulingRow,
+    table_of,
 )
 
 
@@ -73,7 +74,7 @@ def _dispute(row: DisputeRow) -> Dispute:
     )
 
 
-_INSERT_IDEMPOTENCY = insert(IdempotencyRow.__table__)
+_INSERT_IDEMPOTENCY = insert(table_of(IdempotencyRow))
 
 
 class SqlDisputes:
@@ -105,7 +106,7 @@ class SqlDisputes:
         if lock:
             stmt = stmt.with_for_update()
             if self.s.get_bind().dialect.name == "sqlite":
-                table = DisputeRow.__table__
+                table = table_of(DisputeRow)
                 self.s.execute(update(table).where(table.c.id == dispute_id).values(id=table.c.id))
         row = self.s.scalar(stmt)
         return _dispute(row) if row else None
@@ -197,17 +198,17 @@ class SqlIdempotency:
 
     def resolve(self, entry: IdempotencyEntry, resource_id: int) -> None:
         """Point the claim at what it produced (one UPDATE, no read first)."""
-        c = IdempotencyRow.__table__.c
+        c = table_of(IdempotencyRow).c
         self.s.execute(
-            update(IdempotencyRow.__table__)
+            update(table_of(IdempotencyRow))
             .where(c.key_id == entry.key_id, c.scope == entry.scope, c.idem_key == entry.idem_key)
             .values(resource_id=resource_id)
         )
 
     def forget(self, scope: str, resource_id: int) -> None:
-        c = IdempotencyRow.__table__.c
+        c = table_of(IdempotencyRow).c
         self.s.execute(
-            delete(IdempotencyRow.__table__).where(c.scope == scope, c.resource_id == resource_id)
+            delete(table_of(IdempotencyRow)).where(c.scope == scope, c.resource_id == resource_id)
         )
 
 

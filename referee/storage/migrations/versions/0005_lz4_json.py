@@ -39,7 +39,7 @@ def lz4_available(bind: sa.Connection) -> bool:
     found = bind.execute(
         sa.text("SELECT enumvals FROM pg_settings WHERE name = 'default_toast_compression'")
     ).scalar()
-    return bool(found) and "lz4" in found
+    return found is not None and "lz4" in found
 
 
 def _set(method: str) -> None:
