@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 from referee.core.contracts import Contract
 from referee.core.errors import ContractError, RecordError
 from referee.core.kinds import Kind
-from referee.core.seats import FOREHAND, Seat
+from referee.core.seats import FOREHAND
 from referee.core.tricks import FOLLOWERS, trick_outcomes
 from referee.core.vocabulary import Note, Phase
 from referee.record.events import Event
@@ -41,6 +41,7 @@ from referee.record.state import (
     Irregularity,
     Marker,
     Trick,
+    innocent,
 )
 from referee.record.trick_flow import (
     close_short_trick,
@@ -429,9 +430,8 @@ class Replayer(Bidding):
 
 _new = tuple.__new__  # a named tuple's own constructor, without its Python wrapper
 
-#: event type -> its handler (here, in replay_acts or in replay_bidding), declared once and
-#: looked up by the type alone; the event types without one (objections, consent,
-#: refusals, the cards gathered) are markers the replayer keeps as recorded
+#: event type -> its handler (here, in replay_acts or replay_bidding), declared once; the types
+#: without one (objections, consent, refusals, cards gathered) are markers kept as recorded
 _HANDLERS: dict[str, Callable[[Replayer, Event], None]] = {
     "dealt": Replayer._on_dealt,
     "bid": Replayer._on_bid,
@@ -455,15 +455,7 @@ _HANDLERS: dict[str, Callable[[Replayer, Event], None]] = {
     "timeout": Replayer._on_timeout,
     "left": Replayer._on_left,
 }
-#: the event types with a handler
-HANDLED = tuple(_HANDLERS)
-
-
-def innocent(state: GameState, asker: Seat | None, offender: Seat | None) -> bool:
-    """Whether ``asker`` (None: not recorded) is of the other party than ``offender``."""
-    if asker is None or offender is None or state.declarer is None:
-        return True
-    return (asker is state.declarer) != (offender is state.declarer)
+HANDLED = tuple(_HANDLERS)  # the event types with a handler
 
 
 def replay(record: GameRecord, upto: int | None = None) -> GameState:

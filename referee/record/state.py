@@ -335,3 +335,10 @@ def position_of(state: GameState) -> Position:
     leader = cur.leader.index if cur else 0
     h = state.hands
     return Position(points[0], points[1], won[0], won[1], (h[0], h[1], h[2]), leader, trick)
+
+
+def innocent(state: GameState, asker: Seat | None, offender: Seat | None) -> bool:
+    """Whether ``asker`` (None: not recorded) is of the other party than ``offender``."""
+    if asker is None or offender is None or state.declarer is None:
+        return True
+    return (asker is state.declarer) != (offender is state.declarer)
