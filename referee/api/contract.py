@@ -92,6 +92,19 @@ def components(name: str) -> dict[str, dict[str, Any]]:
 #: free text may hold any character but NUL (U+0000), which no database column stores
 NO_NUL = ma.validate.Regexp(r"^[^\x00]*$", error="must not contain NUL (U+0000) characters")
 
+#: Python's white space (what ``str.strip`` removes), spelled out: the ``\s`` of JSON
+#: Schema's regular expressions (ECMA-262) is another set
+BLANK_CHARS = r"\t\n\v\f\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+#: a character that is not white space (a text holding one is not blank once stripped)
+NOT_BLANK = rf"[^{BLANK_CHARS}]"
+
+#: a name (a key's owner): no NUL, and not blank once stripped. The two leading classes
+#: are disjoint, so matching stays linear in the length.
+VISIBLE_NAME = ma.validate.Regexp(
+    rf"^[{BLANK_CHARS}]*[^{BLANK_CHARS}\x00][^\x00]*$",
+    error="must hold a character that is not white space, and no NUL (U+0000)",
+)
+
 
 def ref(component: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{component}"}

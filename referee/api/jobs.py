@@ -19,7 +19,7 @@ from flask.views import MethodView
 from flask_smorest import abort
 
 from referee.api.context import authorized, principal, services
-from referee.api.contract import header_ref
+from referee.api.contract import NOT_BLANK, header_ref
 from referee.api.dispute_schemas import IdempotencyHeaderSchema
 from referee.api.extensions import Blueprint
 from referee.api.problems import problem, problem_item
@@ -38,10 +38,6 @@ FORMAT_OF = {
     "application/jsonl": "skat-log",
 }
 
-#: a character that is not white space to Python's ``str.strip`` (the job's lines are
-#: stripped, and an archive of blank lines holds no record), spelled out: the regular
-#: expressions' ``\s`` of JSON Schema is another set
-NOT_BLANK = r"[^\t\n\v\f\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
 #: the request body of a job: text holding a character that is not blank (no "type": any
 #: value a generator would draw is sent as its text, and "null" is a line like another)
 ARCHIVE = {"pattern": NOT_BLANK, "description": "one record a line"}

@@ -8,7 +8,7 @@ import marshmallow as ma
 from flask.views import MethodView
 
 from referee.api.context import authorized, principal, services
-from referee.api.contract import NO_NUL
+from referee.api.contract import NO_NUL, VISIBLE_NAME
 from referee.api.extensions import Blueprint
 from referee.api.schemas import EDITION_VALUES
 from referee.core.ruleset import Edition
@@ -21,7 +21,9 @@ class KeySchema(ma.Schema):
     id = ma.fields.Integer(dump_only=True)
     prefix = ma.fields.String(dump_only=True, metadata={"description": "first characters"})
     role = ma.fields.String(required=True, validate=ma.validate.OneOf(ROLES))
-    owner = ma.fields.String(required=True, validate=[ma.validate.Length(min=1, max=200), NO_NUL])
+    owner = ma.fields.String(
+        required=True, validate=[ma.validate.Length(min=1, max=200), VISIBLE_NAME]
+    )
     label = ma.fields.String(load_default="", validate=[ma.validate.Length(max=200), NO_NUL])
     created_at = ma.fields.DateTime(dump_only=True)
     revoked_at = ma.fields.DateTime(dump_only=True, allow_none=True)
@@ -58,7 +60,9 @@ class Keys(MethodView):
 
 
 class OwnerEditionSchema(ma.Schema):
-    owner = ma.fields.String(required=True, validate=[ma.validate.Length(min=1, max=200), NO_NUL])
+    owner = ma.fields.String(
+        required=True, validate=[ma.validate.Length(min=1, max=200), VISIBLE_NAME]
+    )
     edition = ma.fields.String(
         required=True,
         allow_none=True,

@@ -15,7 +15,8 @@ import marshmallow as ma
 import pytest
 import yaml
 
-from referee.api.jobs import NOT_BLANK, WebhookCreateSchema
+from referee.api.contract import NOT_BLANK
+from referee.api.jobs import WebhookCreateSchema
 from tests.support.service import ISS_DIR, example
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -195,3 +196,29 @@ def test_a_record_whose_rules_are_null_is_valid_to_both(client: Any, keys: Any) 
     assert not _valid(_skat_log(), {**record, "rules": "1998"})
     r = client.post("/v1/adjudications", json={**record, "rules": "1998"}, headers=keys["referee"])
     assert r.status_code == 422
+
+
+# -- owner names ------------------------------------------------------------------------------
+
+OWNERS = [
+    ("Turnier Bremen 2026", True),
+    ("  Turnier  ", True),
+    ("\ufeff", True),
+    ("\f", False),
+    (" \x1c\u3000\u2028", False),
+    ("Bremen\x00", False),
+]
+
+
+@pytest.mark.parametrize(("owner", "good"), OWNERS, ids=range(len(OWNERS)))
+def test_an_owner_name_the_spec_allows_is_taken(
+    client: Any, keys: Any, owner: str, good: bool
+) -> None:
+    """An owner is stripped with ``str.strip``: a name of white space only (a form feed)
+    was valid to the spec and a 422 to the service."""
+    body = {"owner": owner, "edition": "2022"}
+    assert _valid(_spec()["components"]["schemas"]["OwnerEdition"], body) is good
+    r = client.put("/v1/keys/owners", json=body, headers=keys["admin"])
+    assert (r.status_code == 200) is good, r.get_data(as_text=True)[:300]
+    if not good:  # a NUL anywhere in a JSON body is a 400 before any field is read
+        assert r.status_code == (400 if "\x00" in owner else 422)
