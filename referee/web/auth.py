@@ -105,7 +105,8 @@ def current_principal() -> Principal | None:
     """Who is signed in (the session is looked up on every request, so sign-out and
     revoking the key work at once)."""
     if "principal" in g:
-        return g.principal
+        known: Principal | None = g.principal
+        return known
     if LEGACY_KEY in session:
         session.pop(LEGACY_KEY)
     token = session.get(SESSION)

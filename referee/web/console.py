@@ -11,6 +11,7 @@ from flask import Flask, Response, redirect, render_template, request, url_for
 from werkzeug.exceptions import TooManyRequests
 
 from referee.core.errors import Forbidden, NotFound, RefereeError, Unauthenticated
+from referee.core.vocabulary import LANGUAGES
 from referee.http_status import status_for
 from referee.service.settings import Settings
 from referee.web import (  # noqa: F401  (routes)
@@ -26,7 +27,6 @@ from referee.web.blueprint import bp
 from referee.web.error_text import error_text, place
 from referee.web.i18n import (
     LANGUAGE_NAMES,
-    LANGUAGES,
     capitalized,
     choose_language,
     current_language,

@@ -25,4 +25,5 @@ class ConsoleServices(Protocol):
 
 def services() -> ConsoleServices:
     """The service bundle of the running app."""
-    return current_app.extensions["referee"]
+    bundle: ConsoleServices = current_app.extensions["referee"]
+    return bundle

@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import flash, redirect, render_template, url_for
 
+from referee.core.seats import SEAT_NAMES
 from referee.core.vocabulary import Language
 from referee.service.disputes import APPELLATE
 from referee.service.model import ID_PATH
@@ -66,7 +67,7 @@ def render_amend(
     return render_template(
         "console/entry.html",
         data=data,
-        seats=entry.SEAT_NAMES,
+        seats=SEAT_NAMES,
         games=entry.GAMES,
         bids=entry.BID_VALUES,
         incidents=entry.INCIDENTS,

@@ -169,12 +169,12 @@ def new_dispute() -> Any:
     """Paste or upload a record, add a note and the context, and have it ruled."""
     who = require_principal()
     lang = current_language()
-    form = {
+    form: dict[str, Any] = {
         k: request.form.get(k, "")
         for k in ("record", "note", "event", "table", "next_series", "series_end")
     }
     form["last_series"] = "last_series" in request.form
-    error = None
+    error: dict[str, Any] | None = None
     events = None
     status = 200
     if who.role not in SUBMITTERS:

@@ -15,6 +15,7 @@ from flask import jsonify, render_template, request
 
 from referee.core.cards import Card
 from referee.core.errors import RefereeError
+from referee.core.seats import SEAT_NAMES
 from referee.core.vocabulary import Language
 from referee.http_status import status_for
 from referee.service.disputes import APPELLATE, SUBMITTERS
@@ -119,8 +120,8 @@ def script_data(lang: Language) -> dict[str, Any]:
     for c in Card:
         v = card_view(c.name, lang)
         cards[c.name] = {"rank": v.rank, "symbol": v.symbol, "colour": v.colour, "label": v.label}
-    seats = {s: capitalized(s, lang) for s in (*entry.SEAT_NAMES, "dealer")}
-    short = {s: text(f"console.seat_short.{s}", lang) for s in entry.SEAT_NAMES}
+    seats = {s: capitalized(s, lang) for s in (*SEAT_NAMES, "dealer")}
+    short = {s: text(f"console.seat_short.{s}", lang) for s in SEAT_NAMES}
     games = {g: term(g, lang) for g in entry.GAMES}
     flags = {f: term(f, lang) for f in ("hand", "schneider", "schwarz", "ouvert")}
     return {
@@ -150,7 +151,7 @@ def enter_game() -> Any:
     return render_template(
         "console/entry.html",
         data=script_data(lang),
-        seats=entry.SEAT_NAMES,
+        seats=SEAT_NAMES,
         games=entry.GAMES,
         bids=entry.BID_VALUES,
         incidents=entry.INCIDENTS,

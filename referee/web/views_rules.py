@@ -39,8 +39,8 @@ def rule_browser() -> Any:
     console's language."""
     lang = current_language()
     q = request.args.get("q", "").strip()
-    document = request.args.get("document", "")
-    document = document if document in DOCUMENTS else None
+    asked = request.args.get("document", "")
+    document = asked if asked in DOCUMENTS else None
     if q:
         found = rules.find(lang, q=q, document=document)
         # a clause number also finds the clause that later editions number so
