@@ -37,7 +37,8 @@ class Services:
 
 
 def services() -> Services:
-    return current_app.extensions["referee"]
+    bundle: Services = current_app.extensions["referee"]
+    return bundle
 
 
 def bearer_token() -> str | None:
@@ -52,7 +53,8 @@ def bearer_token() -> str | None:
 def principal(*, anonymous_ok: bool = False) -> Principal:
     """The caller; without a key only where the operator opened the endpoint."""
     if "principal" in g:
-        return g.principal
+        known: Principal = g.principal
+        return known
     token = bearer_token()
     if token is None:
         if anonymous_ok and services().settings.anonymous_access:
@@ -61,8 +63,9 @@ def principal(*, anonymous_ok: bool = False) -> Principal:
         if request.headers.get("Authorization"):
             raise Unauthenticated("the Authorization header must be 'Bearer <key>'")
         raise Unauthenticated("an API key is required (Authorization: Bearer <key>)")
-    g.principal = services().keys.authenticate(token)
-    return g.principal
+    who = services().keys.authenticate(token)
+    g.principal = who
+    return who
 
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -42,7 +42,8 @@ def _format_text(name: str) -> str:
 
 def format_schema(name: str) -> dict[str, Any]:
     """The JSON Schema of a format, as served at ``/schemas/<name>.json`` (a fresh copy)."""
-    return json.loads(_format_text(name))
+    schema: dict[str, Any] = json.loads(_format_text(name))
+    return schema
 
 
 def format_bytes(name: str) -> bytes:
@@ -134,7 +135,9 @@ class Document(ma.fields.Raw):
         return value
 
 
-def document_field_properties(self: Any, field: ma.fields.Field, **kwargs: Any) -> dict[str, Any]:
+def document_field_properties(
+    self: Any, field: ma.fields.Field[Any], **kwargs: Any
+) -> dict[str, Any]:
     """apispec attribute function: a :class:`Document` field is a ``$ref`` (or null)."""
     if not isinstance(field, Document):
         return {}

@@ -271,7 +271,7 @@ _COMPARISON = ComparisonSchema()
 _RULING_FIELDS = RulingRevisionSchema().fields
 
 
-def _shaped(obj: Any, fields: dict[str, ma.fields.Field]) -> bool:
+def _shaped(obj: Any, fields: dict[str, ma.fields.Field[Any]]) -> bool:
     """A dict with exactly the schema's fields (what the presenters build)."""
     return isinstance(obj, dict) and obj.keys() == fields.keys()
 

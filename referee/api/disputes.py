@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import marshmallow as ma
@@ -37,7 +38,7 @@ from referee.api.schemas import LangQuerySchema
 from referee.core.kinds import Kind
 from referee.service.disputes import READERS, SUBMITTERS
 from referee.service.errors import NotFound
-from referee.service.model import ID_PATH, DisputeFilter
+from referee.service.model import ID_PATH, Dispute, DisputeFilter
 
 blp = Blueprint(
     "disputes",
@@ -108,6 +109,7 @@ class Disputes(MethodView):
         """
         who = principal()
         g.record_pointer = "/record"
+        submit: Callable[..., tuple[Dispute, bool]]
         if body_kind(iss=True) == "iss":
             data = {"record": iss_text(), "note": query.get("note", ""), "meta": None}
             submit = services().disputes.submit_iss

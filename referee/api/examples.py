@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from referee.core.vocabulary import Language
 from referee.service import engine
 
 EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples"
@@ -60,7 +61,7 @@ def dispute_examples() -> dict[str, Any] | None:
 @functools.cache
 def _ruling(name: str) -> dict[str, Any] | None:
     rec = record(name)
-    return None if rec is None else engine.adjudicate(rec, lang="en")
+    return None if rec is None else engine.adjudicate(rec, lang=Language.EN)
 
 
 def ruling_examples() -> dict[str, Any] | None:

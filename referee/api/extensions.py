@@ -97,7 +97,7 @@ class StrictParser(FlaskParser):
             found = self._header_names[id(schema)] = (schema, names)
         return not any(name in req.headers for name in found[1])
 
-    def parse(self, argmap: Any, req: Any = None, **kwargs: Any) -> Any:  # type: ignore[override]
+    def parse(self, argmap: Any, req: Any = None, **kwargs: Any) -> Any:
         location = kwargs.get("location")
         unknown = kwargs.get("unknown", _UNKNOWN_NOT_GIVEN)
         if (
@@ -160,7 +160,8 @@ class Blueprint(SmorestBlueprint):
         three a request); an instance is reused (loading keeps no state in it)."""
         if isinstance(schema, type):
             schema = schema()
-        return super().arguments(schema, **kwargs)
+        decorate: Callable[[Any], Any] = super().arguments(schema, **kwargs)
+        return decorate
 
     def problems(self, *statuses: int) -> Callable[[Any], Any]:
         """Document the error responses an operation can give (problem+json, with the
@@ -174,7 +175,7 @@ class Blueprint(SmorestBlueprint):
 
         return decorator
 
-    def _make_pagination_metadata(  # type: ignore[override]
+    def _make_pagination_metadata(
         self, page: int, page_size: int, item_count: int
     ) -> dict[str, Any]:
         """The ``X-Pagination`` header, complete on every page (also empty and past-the-end
@@ -291,7 +292,7 @@ class RefereeApi(Api):
 
     ERROR_SCHEMA = ProblemSchema
     #: no catch-all ``default`` response: each operation lists the errors it can give
-    DEFAULT_ERROR_RESPONSE_NAME = None  # type: ignore[assignment]
+    DEFAULT_ERROR_RESPONSE_NAME = None
 
     def _register_responses(self) -> None:
         """Document every error response as ``application/problem+json``, as it is sent."""

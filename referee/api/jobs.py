@@ -11,7 +11,7 @@ import io
 import math
 from collections.abc import Iterator
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 import marshmallow as ma
 from flask import Response, request, url_for
@@ -174,7 +174,7 @@ def _job(job: Job, progress: JobProgress) -> dict[str, Any]:
 def _lines(limit: int) -> Iterator[bytes]:
     """The body's lines as they arrive (each read with at most ``limit`` bytes); buffered,
     since the request stream reads a line one byte at a time."""
-    stream = io.BufferedReader(request.stream, 1 << 20)  # type: ignore[arg-type]
+    stream = io.BufferedReader(cast(io.RawIOBase, request.stream), 1 << 20)
     while True:
         line = stream.readline(limit)
         if not line:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import IO, Any, NamedTuple, cast
+from typing import Any, NamedTuple, Protocol, TypeAlias, cast
 
 from referee.core.errors import RecordError
 from referee.core.seats import SEAT_NAMES
@@ -348,8 +348,19 @@ MAX_LINE_CHARS = 64 * 1024
 _SKIP_CHARS = 64 * 1024
 
 
+class LineReader(Protocol):
+    """What the ISS readers need of a file: ``readline(size)`` (a text file, the request
+    body, or a reader that serves some lines again)."""
+
+    def readline(self, size: int = -1, /) -> str: ...
+
+
+#: a text to read lines from: a reader, or an iterable of whole lines
+LineSource: TypeAlias = LineReader | Iterable[str]
+
+
 def read_iss_lines(
-    stream: IO[str] | Iterable[str], max_chars: int = MAX_LINE_CHARS
+    stream: LineSource, max_chars: int = MAX_LINE_CHARS
 ) -> Iterator[tuple[int, str | RecordError]]:
     """``(line number, text)`` for every non-blank line, or ``(line number, error)`` for a
     line longer than ``max_chars``: that line is read on in pieces and dropped, so one
@@ -382,12 +393,12 @@ def read_iss_lines(
             yield line_no, text
 
 
-def _line_reader(stream: IO[str] | Iterable[str]) -> Callable[[int], str]:
+def _line_reader(stream: LineSource) -> Callable[[int], str]:
     """``readline(size)`` of a file, or of an iterable of whole lines (size ignored)."""
     readline = getattr(stream, "readline", None)
     if readline is not None:
         return cast(Callable[[int], str], readline)
-    lines = iter(stream)
+    lines = iter(cast(Iterable[str], stream))
     return lambda _size: next(lines, "")
 
 

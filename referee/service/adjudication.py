@@ -6,12 +6,13 @@ produced lazily so a large file is ruled in constant memory.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import IO, Any
+from collections.abc import Iterator
+from typing import Any
 
 from referee.core.errors import RefereeError
 from referee.core.ruleset import Edition, RuleSet
 from referee.core.vocabulary import Language
+from referee.record.iss import LineSource
 from referee.service import engine
 from referee.service.keys import Principal
 
@@ -58,7 +59,7 @@ class AdjudicationService:
     def import_iss(
         self,
         who: Principal,
-        stream: IO[str] | Iterable[str],
+        stream: LineSource,
         lang: Language,
         edition: Edition | None = None,
     ) -> Iterator[dict[str, Any]]:
@@ -67,7 +68,7 @@ class AdjudicationService:
         return self._rule_stream(stream, lang, self._rules(who, edition))
 
     def _rule_stream(
-        self, stream: IO[str] | Iterable[str], lang: Language, rules: RuleSet
+        self, stream: LineSource, lang: Language, rules: RuleSet
     ) -> Iterator[dict[str, Any]]:
         """One result per non-blank line: a line that cannot be read, converted or ruled
         gets its error and the import goes on with the next line (a line longer than
