@@ -73,7 +73,6 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         ),
     )
     app = RefereeFlask("referee")
-    app.json.sort_keys = False  # records go back out in the order they came in
     app.config.update(
         MAX_CONTENT_LENGTH=settings.max_body_bytes,
         API_TITLE="Skat referee",

@@ -34,6 +34,8 @@ class StrictJSONProvider(DefaultJSONProvider):
     """Request bodies: no NaN or Infinity (not JSON) and no NUL characters (no database
     column stores them); either is a 400, never a 500."""
 
+    sort_keys = False  # records go back out in the order they came in
+
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
         return strict_json_loads(s)
 

@@ -52,7 +52,7 @@ _WRAP = (14, 44, 28, 28)
 
 def rows(examples: tuple[WorkedExample, ...]) -> list[tuple[str, ...]]:
     """The table lines: clause, description, computed, expected, OK/MISMATCH."""
-    out = []
+    out: list[tuple[str, ...]] = []
     for ex in examples:
         computed = ex.compute()
         status = "OK" if computed == ex.expected else "MISMATCH"

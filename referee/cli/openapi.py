@@ -17,7 +17,8 @@ def spec_dict() -> dict[str, Any]:
     from referee.service.settings import Settings
 
     app = create_app(Settings(database_url="sqlite://"))
-    return app.extensions["referee_api"].spec.to_dict()
+    spec: dict[str, Any] = app.extensions["referee_api"].spec.to_dict()
+    return spec
 
 
 def spec_yaml() -> str:

@@ -96,5 +96,4 @@ def run(args: argparse.Namespace) -> int:
     argv.append(WSGI_APP)
     # gunicorn.conf.py starts `referee worker` beside the server and stops it on exit
     os.environ["REFEREE_WORKER_BESIDE"] = "0" if args.no_worker else "1"
-    os.execv(sys.executable, argv)
-    return 0  # pragma: no cover - execv does not return
+    os.execv(sys.executable, argv)  # does not return

@@ -181,13 +181,21 @@ class WebhookRepository(Protocol):
 
 
 class UnitOfWork(Protocol):
-    keys: KeyRepository
-    disputes: DisputeRepository
-    idempotency: IdempotencyRepository
-    sessions: ConsoleSessionRepository
-    signin_links: SigninLinkRepository
-    jobs: JobRepository
-    webhooks: WebhookRepository
+    # read-only members, so that a storage's own repository classes satisfy them
+    @property
+    def keys(self) -> KeyRepository: ...
+    @property
+    def disputes(self) -> DisputeRepository: ...
+    @property
+    def idempotency(self) -> IdempotencyRepository: ...
+    @property
+    def sessions(self) -> ConsoleSessionRepository: ...
+    @property
+    def signin_links(self) -> SigninLinkRepository: ...
+    @property
+    def jobs(self) -> JobRepository: ...
+    @property
+    def webhooks(self) -> WebhookRepository: ...
 
     def __enter__(self) -> Self: ...
     def __exit__(
