@@ -47,6 +47,23 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     lanes.select(config, items)
 
 
+@pytest.fixture
+def no_search_runner() -> Iterator[None]:
+    """Long searches run where they are, as in a process without a runner: a runner that
+    another test of this worker installed (importing ``referee.wsgi`` installs one on the
+    machine-wide lock file) would add the light attempt it re-runs to every node count,
+    and an analysis that may not wait would find the lock taken by the other xdist worker
+    and be cut short."""
+    from referee.rulings.search import gate
+
+    before = gate.runner()
+    gate.set_runner(None)
+    try:
+        yield
+    finally:
+        gate.set_runner(before)
+
+
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
     """A real PostgreSQL server for the whole session (fails in CI when missing)."""

@@ -4,24 +4,13 @@ and a budget bounds all of them; a search stopped by the budget is never a rulin
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from referee.rulings.search import NodeLimitReached, gate, native
 from tests.rulings.test_search_gate import EASY, HARD, _claim, _direct, _hands, handed  # noqa: F401
 
-
-@pytest.fixture(autouse=True)
-def _no_runner_left_by_other_tests() -> Iterator[None]:
-    """Count nodes as a process without a runner does: a runner another test of this
-    worker installed would add the light attempt it re-runs to every count."""
-    before = gate.runner()
-    gate.set_runner(None)
-    try:
-        yield
-    finally:
-        gate.set_runner(before)
+#: counted as in a process without a runner (see the fixture)
+pytestmark = pytest.mark.usefixtures("no_search_runner")
 
 
 def test_a_budget_stops_the_search_and_is_no_ruling() -> None:

@@ -6,7 +6,6 @@ never answered with a different, cut-short ruling."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,16 +19,8 @@ from tests.support.service import example
 PROBLEM = "application/problem+json"
 
 
-@pytest.fixture(autouse=True)
-def _no_runner_left_by_other_tests() -> Iterator[None]:
-    """Count nodes as a process without a runner does: a runner another test of this
-    worker installed would add the light attempt it re-runs to every count."""
-    before = gate.runner()
-    gate.set_runner(None)
-    try:
-        yield
-    finally:
-        gate.set_runner(before)
+#: counted as in a process without a runner (see the fixture)
+pytestmark = pytest.mark.usefixtures("no_search_runner")
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ Other keys keep their own budget."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,14 +26,8 @@ from tests.support.service import example
 NDJSON = "application/x-ndjson"
 
 
-@pytest.fixture(autouse=True)
-def _no_runner_left_by_other_tests() -> Iterator[None]:
-    before = gate.runner()
-    gate.set_runner(None)
-    try:
-        yield
-    finally:
-        gate.set_runner(before)
+#: counted as in a process without a runner (see the fixture)
+pytestmark = pytest.mark.usefixtures("no_search_runner")
 
 
 @pytest.fixture(scope="module")

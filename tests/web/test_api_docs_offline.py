@@ -70,8 +70,10 @@ def test_redoc_lists_the_operations_without_internet(server, offline_page) -> No
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(server + "/redoc")
+    # ReDoc renders the whole spec in the page before any operation shows: on a loaded
+    # two-core machine that took longer than expect's 5 s
     for summary in SUMMARIES:
-        expect(page.get_by_text(summary, exact=True).first).to_be_attached()
+        expect(page.get_by_text(summary, exact=True).first).to_be_attached(timeout=30_000)
     assert page.locator("li[data-item-id^='tag/']").count() >= 7
     assert not errors, errors
     assert not [u for u in blocked if u.endswith(".js")], blocked

@@ -468,6 +468,7 @@ def _heavy_draft() -> tuple[dict[str, Any], int, dict[str, Any]]:
     raise AssertionError("no hardest-case draft with one ruling over its completions")
 
 
+@pytest.mark.usefixtures("no_search_runner")
 def test_the_analysis_of_a_draft_is_cut_short_at_its_budget_and_says_so() -> None:
     """An aid, not a ruling: past its nodes the analysis stops and says so (before, up to
     24 completions were ruled in full, seconds of a request thread for one crafted draft)."""
@@ -484,6 +485,7 @@ def test_the_analysis_of_a_draft_is_cut_short_at_its_budget_and_says_so() -> Non
     assert whole["knowledge"]["possible"] == full["possible"]
 
 
+@pytest.mark.usefixtures("no_search_runner")
 def test_the_analysis_never_queues_behind_another_long_search(tmp_path: Path) -> None:
     """With the machine's long-search runner taken, the analysis does not wait for it:
     it answers what its light share found and says it was cut short."""
