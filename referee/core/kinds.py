@@ -48,6 +48,7 @@ class Kind(Word):
     FAILED_CLAIM = "failed_claim"
     FAILED_DEFENDER_CLAIM = "failed_defender_claim"
     DEALER_INFRACTION = "dealer_infraction"
+    CARD_TAKEN_BACK = "card_taken_back"
 
 
 class Origin(StrEnum):
@@ -210,6 +211,12 @@ _SPECS = (
         ("ISkO 3.3.9", "ISkO 3.5.2", "ISkO 3.5.4", "ISkO 4.1.4", "ISkO 4.1.11", "ISkO 4.2.8")
         + ("ISkO 4.2.9", "ISkO 4.5.4", "SkWO 5.1", "SkWO 6.2", "SkWO 8.5"),
         ("skat_bidding", "skat_play", "remark", "hands", "skat_defenders", "remark_defenders"),
+    ),
+    _spec(
+        Kind.CARD_TAKEN_BACK,
+        ("ISkO 4.1.2",),
+        ("ISkO 4.1.2", "ISkO 4.1.9"),
+        ("penalized", "not_played", "declarer_shown"),
     ),
 )
 

@@ -34,6 +34,7 @@ EVENT_FIELDS: dict[str, tuple[bool, dict[str, str]]] = {
     ),
     "play": (True, {"card": "card", "extra": "cards?"}),
     "no_card": (True, {}),
+    "take_back": (True, {"card": "card"}),
     "look_at_skat": (True, {}),
     "expose": (True, {"cards": "cards", "how": "how?"}),
     "look_into_hand": (True, {"into": "seat"}),

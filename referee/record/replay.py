@@ -393,11 +393,12 @@ class Replayer(Bidding):
             close_short_trick(s, trick)
 
     def _on_continue(self, event: Event) -> None:
-        """4.1.6: play goes on; the offending card goes back to its owner (4.1.2, 4.2.3).
-
-        The trick that holds the card may have just been completed by it (a revoke as the
-        third card): as long as nobody has played to the next trick, it is reopened.
-        """
+        """4.1.6: play goes on; the offending card goes back to its owner (4.1.2, 4.2.3), a
+        played card taken back goes back on the table (4.1.2). The trick that holds the card
+        may have just been completed by it (a revoke as the third card): as long as nobody
+        has played to the next trick, it is reopened."""
+        if self._restore_taken_back(event):
+            return
         s = self.state
         trick = s.current
         if (trick is None or not trick.plays) and s.tricks:
@@ -412,10 +413,7 @@ class Replayer(Bidding):
             pos = next((i for i, p in enumerate(trick.plays) if p[2] == irr.event), None)
             if pos is None:
                 return
-            if trick.winner is not None:  # reopen the completed trick
-                s.tricks.pop()
-                trick.winner, trick.points = None, 0
-                s.current, s.phase = trick, Phase.PLAYING
+            self._reopen(trick)  # a completed trick goes back on the table
             for seat, card, _ in trick.plays[pos:]:
                 s.hands[seat.index] |= 1 << card
             del trick.plays[pos:]
@@ -442,6 +440,7 @@ _HANDLERS: dict[str, Callable[[Replayer, Event], None]] = {
     "declare": Replayer._on_declare,
     "play": Replayer._on_play,
     "no_card": Replayer._on_no_card,
+    "take_back": Replayer._on_take_back,
     "look_at_skat": Replayer._on_look_at_skat,
     "expose": Replayer._on_expose,
     "look_into_hand": Replayer._on_look_into_hand,

@@ -14,7 +14,8 @@ from referee.core.kinds import Kind
 from referee.core.seats import SEATS, Seat
 from referee.core.vocabulary import Note, Phase
 from referee.record.events import Event
-from referee.record.state import GameState, Irregularity
+from referee.record.state import GameState, Irregularity, Trick, innocent
+from referee.record.trick_flow import close_trick
 
 __all__ = ["ActsOutsidePlay", "correction_refused"]
 
@@ -180,6 +181,109 @@ class ActsOutsidePlay:
         self._note(
             event, Kind.IMPROPER_REMARK, event.seat, f"{event.seat} remarked: {event.text!r}"
         )
+
+    # -- a card taken back into the hand (ISkO 4.1.2, 4.1.9) -------------------------------
+    def _on_take_back(self, event: Event) -> None:
+        """A card taken back into the hand. A card that lay on the table as the seat's last
+        play is a played card, which 4.1.2 says may not be taken back: noted (with the
+        position before it, the card still on the table) and replayed as recorded (the
+        card is in the hand again and the seat is to play). A card the seat still holds was
+        never played (drawn or shown only: 4.1.2, 4.1.9) and is noted as such. Anything
+        else cannot have happened at a table and is refused."""
+        s = self.state
+        seat, card = event.seat, event.card
+        assert seat is not None and card is not None
+        trick = self._trick_holding_last(seat, card)
+        if trick is None:
+            if not (s.hands[seat.index] >> card) & 1:
+                raise RecordError(
+                    f"{seat} takes back {card}, which is neither that seat's last card on "
+                    "the table nor in its hand",
+                    code="replay.take_back",
+                    where={"event": event.index, "field": "card"},
+                    params={"seat": str(seat), "card": card.name},
+                )
+            self._note(
+                event,
+                Kind.CARD_TAKEN_BACK,
+                seat,
+                f"{seat} took {card} back into the hand before it was played",
+                card,
+                subkind="not_played",
+            )
+            return
+        s.keep_position(event.index)  # the card still played (its trick may be complete)
+        self._reopen(trick)
+        self._note(
+            event,
+            Kind.CARD_TAKEN_BACK,
+            seat,
+            f"{seat} took {card} back into the hand after playing it to trick {trick.number}",
+            card,
+            subkind="played",
+        )
+        trick.plays.pop()
+        s.hands[seat.index] |= 1 << card
+        s.to_play = seat
+
+    def _trick_holding_last(self, seat: Seat, card: Card) -> Trick | None:
+        """The trick whose last card is ``seat``'s ``card`` and may still be taken from the
+        table: the trick in play, or the one just completed while no card of the next one
+        has been played."""
+        s = self.state
+        trick = s.current
+        if (trick is None or not trick.plays) and s.tricks:
+            trick = s.tricks[-1]
+        if trick is None or not trick.plays:
+            return None
+        last_seat, last_card, _ = trick.plays[-1]
+        return trick if last_seat is seat and last_card == card else None
+
+    def _reopen(self, trick: Trick) -> None:
+        """Put a completed trick back on the table (its last card is moved)."""
+        s = self.state
+        if trick.winner is not None:
+            s.tricks.pop()
+            trick.winner, trick.points = None, 0
+            s.current, s.phase = trick, Phase.PLAYING
+
+    def _restore_taken_back(self, event: Event) -> bool:
+        """A demand to play on (4.1.6) after a played card was taken back: the correction
+        4.1.2 asks for puts that card back where it lay (cards played to the trick after
+        it go back to their seats). True when the last irregularity is such a take-back
+        (then nothing else is corrected); only the other party may demand it."""
+        s = self.state
+        irr = s.irregularities[-1] if s.irregularities else None
+        if irr is None or irr.kind != Kind.CARD_TAKEN_BACK or irr.subkind != "played":
+            return False
+        seat, card = irr.seat, irr.card
+        assert seat is not None and card is not None and irr.event is not None
+        if not innocent(s, event.seat, seat):
+            return True
+        trick = s.current
+        if (trick is None or not trick.plays) and s.tricks and s.tricks[-1].last_event > irr.event:
+            trick = s.tricks[-1]
+            self._reopen(trick)
+        if (
+            trick is None
+            or (trick.plays and trick.plays[0][2] > irr.event)  # a later trick: too late
+            or not (s.hands[seat.index] >> card) & 1
+        ):
+            return True  # the card is no longer there to put back: nothing is corrected
+        while trick.plays and trick.plays[-1][2] > irr.event:
+            other, played, _ = trick.plays.pop()
+            s.hands[other.index] |= 1 << played
+        played_at = next(
+            e.index
+            for e in reversed(s.record.events[: irr.event])
+            if e.type == "play" and e.seat is seat and e.card == card
+        )
+        s.hands[seat.index] &= ~(1 << card)
+        trick.plays.append((seat, card, played_at))
+        s.to_play = seat.next
+        if len(trick.plays) == 3:
+            close_trick(s, trick, *(c for _, c, _ in trick.plays))
+        return True
 
     def _on_choice(self, event: Event) -> None:
         """The declarer's choice (ISkO 3.3.10, 3.3.11) is a marker the ruling reads; with

@@ -68,7 +68,7 @@ def take_regular_tricks(s: GameState, events: tuple[Event, ...], i: int) -> int:
         c0: int = e0.card  # type: ignore[assignment]
         c1: int = e1.card  # type: ignore[assignment]
         c2: int = e2.card  # type: ignore[assignment]
-        if (  # three plays (the only events with a ``card``) in turn, one card each
+        if (  # three plays in turn, one card each (a take_back has a card, too)
             e0.seat is not leader
             or e1.seat is not s1
             or e2.seat is not s2
@@ -78,6 +78,9 @@ def take_regular_tricks(s: GameState, events: tuple[Event, ...], i: int) -> int:
             or e0.extra is not None
             or e1.extra is not None
             or e2.extra is not None
+            or e0.type != "play"
+            or e1.type != "play"
+            or e2.type != "play"
         ):
             break
         x0, x1, x2 = leader.index, s1.index, s2.index

@@ -347,6 +347,20 @@ def lead_before_declaration(h: Hearing) -> Infraction:
 
 
 #: the judge of every kind the replayer can note (kinds of origin ``irregularity``)
+def card_taken_back(h: Hearing) -> Infraction:
+    """A card taken back into the hand (4.1.2): once it lay on the table it was played and
+    may not be taken back, an infraction judged by 4.1.3 to 4.1.6 from the position with
+    the card still played; before that it was not played (the declarer may take back a
+    card he drew or showed, 4.1.9), and a card shown is judged as shown."""
+    if h.irr.subkind == "played":
+        return h.verdict(
+            _PENALIZED, "card_taken_back.penalized", ("ISkO 4.1.2", "ISkO 4.1.4"), ends_at=h.event
+        )
+    if h.party is Party.DECLARER:
+        return h.verdict(_VOID, "card_taken_back.declarer_shown", ("ISkO 4.1.9", "ISkO 4.1.2"))
+    return h.verdict(_VOID, "card_taken_back.not_played", ("ISkO 4.1.2", "ISkO 4.1.9"))
+
+
 JUDGES: Mapping[Kind, Judge] = MappingProxyType(
     {
         Kind.FALSE_LEAD: trick_timed,
@@ -360,5 +374,6 @@ JUDGES: Mapping[Kind, Judge] = MappingProxyType(
         Kind.INVALID_DECLARATION: invalid_declaration,
         Kind.LEAD_BEFORE_DECLARATION: lead_before_declaration,
         Kind.DEALER_INFRACTION: dealer_infraction,
+        Kind.CARD_TAKEN_BACK: card_taken_back,
     }
 )

@@ -243,6 +243,9 @@ def _detail_text(event: dict[str, Any], seat: str, lang: Language) -> str | None
         return text("console.event.look_into_hand", lang, seat=seat, into=into)
     if kind == "remark" and event.get("text"):
         return text("console.event.remark", lang, seat=seat, words=event["text"])
+    if kind == "take_back" and event.get("card"):
+        card = card_view(event["card"], lang).label
+        return text("console.event.take_back", lang, seat=seat, card=card)
     return None
 
 

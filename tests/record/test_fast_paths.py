@@ -14,6 +14,7 @@ import dataclasses
 import json
 import random
 from enum import Enum
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,6 +32,7 @@ from referee.record.state import GameState
 from tests.support.generate import INFRACTIONS, random_game
 
 KINDS = (*INFRACTIONS, None)
+CASES = Path(__file__).resolve().parents[1] / "cases"
 PROPERTY = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -673,12 +675,28 @@ def test_a_warm_cache_parses_exactly_like_a_cold_one(games, other_seed):
         assert parse_record(json.loads(json.dumps(mutated))) == cold[1]
 
 
-def test_only_a_play_event_carries_a_card() -> None:
-    """The trick fast path recognises plays by their ``card``: no other event has one."""
+def test_the_trick_fast_path_takes_only_play_events() -> None:
+    """A ``take_back`` carries a ``card`` too: the trick fast path must not take one of a
+    card still in the hand (drawn, never on the table: ISkO 4.1.2) for that seat's play,
+    even when it stands where the seat's play would."""
     from referee.record.events import EVENT_FIELDS
 
     with_card = [kind for kind, (_, fields) in EVENT_FIELDS.items() if "card" in fields]
-    assert with_card == ["play"]
+    assert with_card == ["play", "take_back"]
+    name = "isko_4_1_2_defender_takes_back_a_card_not_yet_on_the_table.json"
+    doc = json.loads((CASES / "isko_4_1_lead" / name).read_text())
+    events = doc["events"]
+    at = next(i for i, e in enumerate(events) if e["type"] == "take_back")
+    # M draws CT and puts it back, then R plays before M, then M plays CT
+    events[at + 1], events[at + 2] = events[at + 2], events[at + 1]
+    assert [e.get("card") for e in events[at : at + 3]] == ["CT", "CQ", "CT"]
+    record = parse_record(doc)
+    fast = replay(record)
+    slow = list(replay_steps(record))[-1][1]
+    assert [i.to_dict() for i in fast.irregularities] == [i.to_dict() for i in slow.irregularities]
+    assert [t.to_dict() for t in fast.tricks] == [t.to_dict() for t in slow.tricks]
+    kinds = [i.kind for i in fast.irregularities]
+    assert kinds == ["card_taken_back", "play_before_turn", "play_before_turn"]
 
 
 _JSON_VALUES = st.recursive(

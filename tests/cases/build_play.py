@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""Build the cases of facts of the play that need their own events or fields: a card taken
+back into the hand (ISkO 4.1.2, 4.1.9). Writes only its own cases, next to those of
+``build.py`` (whose helpers it uses); run ``python tests/cases/build_play.py``. Every
+expectation is worked out by hand from the ISkO in the case's description.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1]))  # run as a script: the repository root
+
+from tests.cases import build as b  # noqa: E402
+from tests.cases.build import (  # noqa: E402
+    HEARTS_LOST,
+    HEARTS_WON,
+    PLAYED_OUT_A,
+    SEAT,
+    Rec,
+    a_game,
+    case,
+    cited,
+    cp,
+    ended,
+    inf,
+    tricks,
+)
+
+FIRST = len(b.CASES)
+
+
+def take_back(rec: Rec, seat: str, card: str) -> Rec:
+    """The seat takes ``card`` back into the hand; a card it had just played leaves the
+    trick in the independent model too (the trick reopens if the card had completed it)."""
+    table = rec.table
+    assert table is not None
+    s = SEAT[seat]
+    if not table.trick and table.done and table.done[-1][2][-1] == (s, card):
+        _, _, plays = table.done.pop()
+        table.trick = list(plays)
+        table.leader = plays[0][0]
+    if table.trick and table.trick[-1] == (s, card):
+        table.trick.pop()
+        table.hands[s].append(card)
+    return rec.e("take_back", seat, card=card)
+
+
+def put_back(rec: Rec, seat: str, card: str, by: str) -> Rec:
+    """A demand to play on (4.1.6): the card taken back goes back into the trick (4.1.2)."""
+    assert rec.table is not None
+    rec.table.play(SEAT[seat], card)
+    return rec.e("continue", by)
+
+
+# ---------------------------------------------------------------------------- 4.1.2
+case(
+    b.F41,
+    "isko_4_1_2_defender_takes_back_a_played_card_declarer_wins",
+    take_back(
+        a_game(
+            description="F leads C7 to trick 5; M plays CT, then takes it back into his hand "
+            "and F objects. A played card may not be taken back (4.1.2): an infraction by the "
+            "defenders before the game was decided (4.1.4), so the declarer wins at the simple "
+            "level with the 37 points of tricks 1-4; the trick on the table does not count."
+        )
+        .play(tricks(1, 4))
+        .play("F:C7 M:CT"),
+        "M",
+        "CT",
+    ).e("objection", "F"),
+    **HEARTS_WON,
+    card_points=cp(37, 0),
+    tricks=cp(4, 0),
+    ended=ended("infraction", 5),
+    infractions=[inf("card_taken_back", "penalized", "4.1.2", "4.1.4", seat="M")],
+    cited=cited("4.1.2", "4.1.4"),
+)
+
+case(
+    b.F41,
+    "isko_4_1_2_declarer_takes_back_a_played_card_loses_simple",
+    take_back(
+        a_game(
+            description="F, the declarer, leads C7 to trick 5 and takes it back into his hand; "
+            "M objects. A played card may not be taken back (4.1.2): the declarer's party "
+            "went against the rules, so it loses at the simple level (4.1.4): lost 60."
+        ).play(tricks(1, 4) + " F:C7"),
+        "F",
+        "C7",
+    ).e("objection", "M"),
+    **HEARTS_LOST,
+    card_points=cp(37, 0),
+    tricks=cp(4, 0),
+    ended=ended("infraction", 5),
+    infractions=[inf("card_taken_back", "penalized", "4.1.2", "4.1.4", seat="F")],
+    cited=cited("4.1.2", "4.1.4"),
+)
+
+case(
+    b.F41,
+    "isko_4_1_2_card_that_completed_the_trick_taken_back",
+    take_back(
+        a_game(
+            description="R puts CQ as the third card to trick 5 (M wins it with CT, 13 points) "
+            "and takes CQ back before the trick is turned; F objects. The card was played "
+            "(4.1.2): the defenders' infraction ends the game with the points as they stand, "
+            "37 to 13, and the declarer wins at the simple level (4.1.3, 4.1.4)."
+        ).play(tricks(1, 5)),
+        "R",
+        "CQ",
+    ).e("objection", "F"),
+    **HEARTS_WON,
+    card_points=cp(37, 13),
+    tricks=cp(4, 1),
+    ended=ended("infraction", 5),
+    infractions=[inf("card_taken_back", "penalized", "4.1.2", "4.1.4", seat="R")],
+    cited=cited("4.1.2", "4.1.4"),
+)
+
+case(
+    b.F41,
+    "isko_4_1_2_card_taken_back_is_put_back_when_play_goes_on",
+    put_back(
+        take_back(
+            a_game(
+                description="F leads C7 to trick 5 and takes it back; M, of the other party, "
+                "demands that play goes on (4.1.6). The correction 4.1.2 asks for puts C7 back "
+                "on the table, the infraction is then void, and the game is played out as in "
+                "the plain line: won 30 with 86 points."
+            ).play(tricks(1, 4) + " F:C7"),
+            "F",
+            "C7",
+        ),
+        "F",
+        "C7",
+        by="M",
+    ).play("M:CT R:CQ " + tricks(6, 10)),
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    infractions=[inf("card_taken_back", "waived", "4.1.2", "4.1.6", seat="F")],
+    cited=cited("4.1.2", "4.1.6"),
+)
+
+case(
+    b.F41,
+    "isko_4_1_9_declarer_takes_back_a_card_he_dropped",
+    take_back(
+        a_game(
+            description="In trick 5 the declarer drops HT by accident and takes it back into "
+            "his hand. The declarer may pick up a card he dropped and take back one that "
+            "became visible (4.1.9); it was never on the table as played (4.1.2). Nothing "
+            "is punished and the game is played out: won 30 with 86 points."
+        )
+        .play(tricks(1, 4))
+        .e("expose", "F", cards=["HT"], how="dropped"),
+        "F",
+        "HT",
+    ).play(tricks(5, 10)),
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    infractions=[
+        inf("cards_exposed", "void", "4.1.9", seat="F"),
+        inf("card_taken_back", "void", "4.1.9", "4.1.2", seat="F"),
+    ],
+    cited=cited("4.1.9"),
+)
+
+case(
+    b.F41,
+    "isko_4_1_2_defender_takes_back_a_card_not_yet_on_the_table",
+    take_back(
+        a_game(
+            description="M begins to draw CT for trick 5 and puts it back before it lies on "
+            "the table. A card counts as played only once it lies fully on the table "
+            "(Spanish 4.1.2), so nothing was played and nothing is punished; the game is "
+            "played out: won 30 with 86 points."
+        ).play(tricks(1, 4) + " F:C7"),
+        "M",
+        "CT",
+    ).play("M:CT R:CQ " + tricks(6, 10)),
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    infractions=[inf("card_taken_back", "void", "4.1.2", "4.1.9", seat="M")],
+    cited=cited("4.1.2"),
+)
+
+
+def main() -> None:
+    """Write this file's cases (those of build.py are left as they are)."""
+    for family, name, doc, expected in b.CASES[FIRST:]:
+        folder = HERE / family
+        (folder / f"{name}.json").write_text(json.dumps(doc, indent=1) + "\n")
+        (folder / f"{name}.expected.json").write_text(
+            json.dumps(expected, indent=1, sort_keys=True) + "\n"
+        )
+    print(f"{len(b.CASES) - FIRST} cases written")
+
+
+if __name__ == "__main__":
+    main()
