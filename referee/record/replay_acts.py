@@ -266,7 +266,7 @@ class ActsOutsidePlay:
             self._reopen(trick)
         if (
             trick is None
-            or (trick.plays and trick.plays[0][2] > irr.event)  # a later trick: too late
+            or trick.number != irr.trick  # a later trick: too late to put it back
             or not (s.hands[seat.index] >> card) & 1
         ):
             return True  # the card is no longer there to put back: nothing is corrected

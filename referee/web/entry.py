@@ -72,6 +72,7 @@ INCIDENTS = (
     "extra_cards",
     "correction",
     "early_lead",
+    "take_back",
 )
 #: incidents that need no seat
 SEATLESS = ("objection",)
@@ -208,6 +209,8 @@ def read_draft(doc: Any) -> Draft:
         trick = inc.get("trick")
         kind = str(inc["type"])
         at = -2 if kind == "early_lead" else at  # led before the declaration (ISkO 4.1.1)
+        if kind == "take_back" and len(inc.get("cards") or []) != 1:  # one card (4.1.2)
+            raise EntryError("console.entry.take_back_one", where=where)
         if kind in ("extra_cards", "early_lead"):  # cards that left the hand: placed once only
             if at == -2 and len(inc.get("cards") or []) != 1:
                 raise EntryError("console.entry.bad_incident", where=where)

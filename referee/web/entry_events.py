@@ -81,6 +81,8 @@ def incident_events(inc: Incident) -> list[dict[str, Any]]:
     event: dict[str, Any] = {"type": inc.type}
     if inc.seat:
         event["seat"] = inc.seat
+    if inc.type == "take_back":  # a card taken back into the hand (ISkO 4.1.2, 4.1.9)
+        event["card"] = inc.cards[0]
     if inc.type == "expose":
         event["cards"] = list(inc.cards)
     if inc.type == "expose" and inc.how:

@@ -98,6 +98,7 @@ _SCRIPT_TEXTS = (
     "legend.no_follow",
     "legend.revoke",
     "all_of_suit_label",
+    "take_back_card",
 )
 _PLACEHOLDERS = {
     "count": "{count}",

@@ -508,3 +508,19 @@ def test_the_analysis_never_queues_behind_another_long_search(tmp_path: Path) ->
         os.close(fd)
         gate.set_runner(before)
     assert cut["knowledge"]["cut_short"] and cut["knowledge"]["verdict"] == "cut_short"
+
+
+def test_isko_4_1_2_a_card_taken_back_is_entered_with_the_card() -> None:
+    record = example("take-back")
+    draft = draft_from_record(record)
+    taken = {"type": "take_back", "seat": "middlehand", "cards": ["CT"], "at": 14}
+    assert taken in draft["incidents"]
+    answer = analyse(draft)
+    assert answer["problems"] == []
+    events = answer["record"]["events"]
+    assert {"type": "take_back", "seat": "middlehand", "card": "CT"} in events
+    assert comparable(engine.adjudicate(answer["record"])) == comparable(engine.adjudicate(record))
+    two = {**draft, "incidents": [{**taken, "cards": ["CT", "CK"]}]}
+    with pytest.raises(entry.EntryError) as caught:
+        analyse(two)
+    assert caught.value.code == "console.entry.take_back_one"

@@ -662,9 +662,11 @@
     if (chosen !== null || inc.type === "extra_cards") { $("place-after").open = true; }
     var expose = $("expose-pool");
     expose.textContent = "";
-    $("pool-label").textContent = inc.type === "extra_cards" ? T.extra_place : T.exposed_cards;
-    if (inc.type === "expose" || inc.type === "extra_cards" || inc.type === "early_lead") {
-      var gone = inc.type === "expose" ? {} : played();
+    $("pool-label").textContent = inc.type === "extra_cards" ? T.extra_place
+      : inc.type === "take_back" ? T.take_back_card : T.exposed_cards;
+    if (inc.type === "expose" || inc.type === "extra_cards" || inc.type === "early_lead" || inc.type === "take_back") {
+      // a card taken back may be one just played (4.1.2) or one still in the hand (4.1.9)
+      var gone = inc.type === "expose" || inc.type === "take_back" ? {} : played();
       ALL.forEach(function (token) {
         if (token in gone) { return; }
         var on = inc.cards.indexOf(token) >= 0;
@@ -673,7 +675,7 @@
         b.addEventListener("click", function () {
           change(function (d) {
             var k = d.inc.cards.indexOf(token);
-            if (k >= 0) { d.inc.cards.splice(k, 1); } else { d.inc.cards.push(token); }
+            if (k >= 0) { d.inc.cards.splice(k, 1); } else if (d.inc.type === "take_back") { d.inc.cards = [token]; } else { d.inc.cards.push(token); }
           }, true);
         });
         expose.appendChild(b);
