@@ -20,15 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from referee.core.bidding import BID_VALUES, Auction
 from referee.core.errors import BadRequest, BiddingError
 from referee.core.seats import SEAT_NAMES, Seat
 from referee.web.entry_errors import EntryError
-
-if TYPE_CHECKING:
-    from referee.web.entry_events import Incident
+from referee.web.entry_events import Incident
 
 #: the kinds of step, as the record's event types
 STEP_TYPES = ("bid", "hold", "pass")

@@ -37,6 +37,7 @@ from referee.web.i18n import capitalized, current_language, term, text
 from referee.web.record_input import ConsoleInputError, read_record, read_upload
 from referee.web.services import services
 from referee.web.times import event_zone, read_local_time, when
+from referee.web.views_amend import render_amend
 
 PAGE_SIZE = 20
 #: the service's name of a context field -> the form field it came from
@@ -361,8 +362,6 @@ def appeal_page(dispute_id: int) -> Any:
                 error["field"] = "record"
             if request.form.get("from") == "amend" and error["field"] != "record":
                 # refused from the amending entry form: back to it, the message beside its field
-                from referee.web.views_amend import render_amend
-
                 page = render_amend(dispute, lang, error=error, form=form)
                 if page is not None:
                     return page, status
