@@ -99,6 +99,8 @@ _SCRIPT_TEXTS = (
     "legend.revoke",
     "all_of_suit_label",
     "take_back_card",
+    "names_order",
+    "names_too_many",
 )
 _PLACEHOLDERS = {
     "count": "{count}",
@@ -107,6 +109,7 @@ _PLACEHOLDERS = {
     "card": "{card}",
     "bid": "{bid}",
     "suit": "{suit}",
+    "seats": "{seats}",
 }
 
 

@@ -3,7 +3,8 @@
 The referee enters ``examples/revoke-objected.json`` from nothing by taps: seats and
 names, declarer, bid and game, the fifteen cards in the order played, the cards still in
 hand and the skat, forehand's objection. The ruling must be the one the JSON record gets.
-The test counts every interaction (click, choice, text typed into a field) and prints it;
+The test counts every interaction (click, choice, text typed into a field: the three names
+are one field) and prints it;
 docs/console.md reports the number. Screenshots of each step go to test-artifacts/ (and
 to docs/screenshots/ when missing or with REFEREE_UPDATE_SCREENSHOTS=1).
 """
@@ -26,7 +27,7 @@ pytestmark = pytest.mark.browser
 
 ARTIFACTS = ROOT / "test-artifacts"
 DOCS = ROOT / "docs" / "screenshots"
-GOAL = 32
+GOAL = 30
 
 
 @pytest.fixture
@@ -279,9 +280,12 @@ def enter_revoke(page: Any, taps: Taps, example: dict[str, Any], *, names: bool 
     expect(page.locator("#entry-outcome")).to_have_text(outcome)
     expect(page.locator("#entry-infractions")).to_contain_text("Nichtbedienen")
     _shot(page, "5-review")
-    if names:
-        for seat in ("forehand", "middlehand", "rearhand"):
-            taps.fill(f"#name-{seat}", example["players"][seat])
+    if names:  # the three names in one field, in seat order
+        seats = ("forehand", "middlehand", "rearhand")
+        taps.fill("#names-all", ", ".join(example["players"][s] for s in seats))
+        expect(page.locator("#names-seen")).to_have_text(
+            "Vorhand: Anna · Mittelhand: Ben · Hinterhand: Carl"
+        )
         expect(page.locator("#review-record")).to_contain_text("Vorhand · Anna")
         assert built_record(page)["players"] == example["players"]
 
@@ -310,7 +314,7 @@ def test_revoke_entered_by_taps_gets_the_json_ruling(live_server: str, keys, pho
 
     print(
         f"\nentry of revoke-objected.json at 390x844: {taps.count} interactions"
-        f" ({taps.count - 3} without the three names; goal <= {GOAL})"
+        f" ({taps.count - 1} without the names; goal <= {GOAL})"
     )
     assert taps.count <= GOAL
     width = page.evaluate("document.documentElement.scrollWidth")
@@ -443,4 +447,44 @@ def test_the_last_card_placed_goes_on_and_one_undo_comes_back(  # type: ignore[n
     expect(page.locator("#step-cards")).to_be_visible()
     expect(page.locator('#card-pool [data-card="DA"]')).to_be_visible()
     expect(page.locator('#holders [data-holder="rearhand"] .deduced')).to_have_count(0)
+    assert errors == []
+
+
+def test_the_names_are_one_field_in_seat_order(live_server: str, keys, phone) -> None:  # type: ignore[no-untyped-def]
+    """The players' names are typed into one field, separated by commas, in seat order (the
+    dealer fourth at a table of four); a seat left out stays unnamed; more names than seats
+    are refused with a message and change nothing."""
+    from playwright.sync_api import expect
+
+    from referee.web.entry_draft import draft_from_record
+    from tests.support.entry_browser import built_record, entry_draft, open_entry
+
+    example = json.loads((EXAMPLES / "revoke-objected.json").read_text(encoding="utf-8"))
+    fields = {**draft_from_record(example), "players": {}}
+    page, errors = open_entry(
+        phone.new_page(), live_server, keys["referee"], entry_draft("review", fields)
+    )
+    names = page.locator("#names-all")
+    expect(page.locator("#names-label")).to_have_text(
+        "Vorhand, Mittelhand, Hinterhand: ein Feld, die Namen durch Kommas getrennt"
+    )
+    names.fill(" Anna ,, Carl")
+    names.dispatch_event("change")
+    expect(page.locator("#names-seen")).to_have_text("Vorhand: Anna · Hinterhand: Carl")
+    expect(page.locator("#review-record")).to_contain_text("Hinterhand · Carl")
+    assert built_record(page)["players"] == {"forehand": "Anna", "rearhand": "Carl"}
+    names.fill("Anna, Ben, Carl, Dora")
+    names.dispatch_event("change")
+    expect(page.locator("#names-error")).to_have_text(
+        "4 Namen für 3 Plätze: ein Name je Platz, durch Kommas getrennt."
+        " Die Namen wurden nicht übernommen."
+    )
+    expect(names).to_have_value("Anna, Ben, Carl, Dora")  # what was typed stays to be corrected
+    assert built_record(page)["players"] == {"forehand": "Anna", "rearhand": "Carl"}
+    names.fill("Anna, Ben, Carl")
+    names.dispatch_event("change")
+    expect(page.locator("#names-error")).to_be_hidden()
+    expect(page.locator("#review-record")).to_contain_text("Mittelhand · Ben")
+    page.reload()  # the names are part of the draft
+    expect(names).to_have_value("Anna, Ben, Carl")
     assert errors == []

@@ -204,11 +204,47 @@
 
   function renderTable() {
     pressed('[data-set="table_size"]', "data-value", draft.table_size);
-    root.querySelectorAll("input.name").forEach(function (input) {
-      var v = draft.players[input.getAttribute("data-seat")] || "";
-      if (input.value !== v && document.activeElement !== input) { input.value = v; }
+    renderNames();
+  }
+
+  // -- the players' names: one field, in seat order, separated by commas ---------------------
+  var namesRefused = null;  // a text whose names were not taken (shown until it is changed)
+  function nameSeats() { return draft.table_size === 4 ? SEATS.concat(["dealer"]) : SEATS; }
+  function namesText(players) {
+    var names = nameSeats().map(function (s) { return players[s] || ""; });
+    while (names.length && !names[names.length - 1]) { names.pop(); }
+    return names.join(", ");
+  }
+  function renderNames() {
+    var order = nameSeats();
+    var input = $("names-all");
+    $("names-label").textContent = fmt(T.names_order, { seats: order.map(function (s) { return data.seats[s]; }).join(", ") });
+    var v = namesRefused !== null ? namesRefused : namesText(draft.players);
+    if (input.value !== v && document.activeElement !== input) { input.value = v; }
+    var seen = $("names-seen");
+    seen.textContent = "";
+    order.forEach(function (s) {
+      if (!draft.players[s]) { return; }
+      if (seen.childNodes.length) { seen.appendChild(document.createTextNode(" · ")); }
+      seen.appendChild(el("span", { "data-seat": s, text: data.seats[s] + ": " + draft.players[s] }));
     });
-    $("dealer-field").hidden = draft.table_size !== 4;
+    $("names-error").hidden = namesRefused === null;
+  }
+  function takeNames(value) {
+    var order = nameSeats();
+    var names = value.split(",").map(function (n) { return n.trim().slice(0, 80); });
+    while (names.length && !names[names.length - 1]) { names.pop(); }
+    if (names.length > order.length) {
+      namesRefused = value;
+      $("names-error").textContent = fmt(T.names_too_many, { count: names.length, seats: order.length });
+      render();
+      return;
+    }
+    namesRefused = null;
+    var players = {};
+    order.forEach(function (s, i) { if (names[i]) { players[s] = names[i]; } });
+    if (JSON.stringify(players) === JSON.stringify(draft.players)) { render(); return; }
+    change(function (d) { d.players = players; });
   }
 
   function renderContract() {
@@ -860,10 +896,8 @@
 
   root.addEventListener("change", function (event) {
     var t = event.target;
-    if (t.classList.contains("name")) {
-      var seat = t.getAttribute("data-seat"), name = t.value.trim();
-      if ((draft.players[seat] || "") === name) { return; }
-      change(function (d) { if (name) { d.players[seat] = name; } else { delete d.players[seat]; } });
+    if (t.id === "names-all") {
+      takeNames(t.value);
     } else if (t.id === "bid") {
       var bid = t.value ? Number(t.value) : null;
       contractChange(function (d) { d.bid = bid; });
