@@ -4,6 +4,9 @@ import multiprocessing
 import os
 
 from referee.api.shared_counter import create_region
+from referee.service.settings import Settings
+
+_settings = Settings.from_env()
 
 wsgi_app = "referee.wsgi:app"
 bind = os.environ.get("REFEREE_BIND", "127.0.0.1:8000")
@@ -20,6 +23,14 @@ errorlog = "-"
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 # the longest request line (method, path and query) accepted; longer ones get a 414
 limit_request_line = 8190
+
+# gunicorn's control socket (gunicornc) lives in this instance's folder, REFEREE_VAR_DIR,
+# or where REFEREE_CONTROL_SOCKET says ("" turns it off): its default, one path per user,
+# would be taken over by the second instance on a host and removed by the first to stop
+if _settings.control_socket:
+    control_socket = os.path.abspath(_settings.control_socket)
+else:
+    control_socket_disable = True
 
 # the rate limit's counters, in memory every worker (forked from here) shares
 # (REFEREE_RATE_LIMIT_STORAGE=shared://, the default; referee/api/shared_counter.py)

@@ -2,8 +2,9 @@
 
 On a fresh clone this serves on SQLite (``var/referee.db``) at http://127.0.0.1:8000.
 When the database has no key at all, an admin key is created and stored in
-``var/dev-admin-key`` (mode 0600 from its creation); the log names the file, never the
-key itself (a log is read by more people than the operator).
+``dev-admin-key`` in the instance's folder (``REFEREE_VAR_DIR``, default ``var``; mode
+0600 from its creation); the log names the file, never the key itself (a log is read by
+more people than the operator).
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ if TYPE_CHECKING:
 
 HELP = "run the REST service under gunicorn (migrates the database first)"
 WSGI_APP = "referee.wsgi:app"
-DEV_KEY_FILE = Path("var") / "dev-admin-key"
+DEV_KEY_NAME = "dev-admin-key"
+DEV_KEY_FILE = Path("var") / DEV_KEY_NAME
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -75,11 +77,12 @@ def run(args: argparse.Namespace) -> int:
     backend = open_backend(settings.database_url)
     try:
         backend.migrate()
-        secret = ensure_first_key(KeyService(backend.unit_of_work))
+        key_file = Path(settings.var_dir) / DEV_KEY_NAME
+        secret = ensure_first_key(KeyService(backend.unit_of_work), key_file)
     finally:
         backend.dispose()
     if secret:
-        print(f"an admin key was created; it is in {DEV_KEY_FILE} (mode 0600), not in this log")
+        print(f"an admin key was created; it is in {key_file} (mode 0600), not in this log")
         print(
             f"sign in with it at http://{args.bind}/console/ and create the referees' keys "
             "there (Keys: a QR code signs a phone in)"

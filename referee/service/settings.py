@@ -3,6 +3,9 @@
 >>> s = Settings.from_env({"REFEREE_MAX_BODY_BYTES": "1024"})
 >>> s.max_body_bytes, s.database_url
 (1024, 'sqlite:///var/referee.db')
+>>> s = Settings.from_env({"REFEREE_VAR_DIR": "/srv/a"})
+>>> s.database_url, s.queue_path, s.control_socket
+('sqlite:////srv/a/referee.db', '/srv/a/queue.db', '/srv/a/gunicorn.ctl')
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from referee.core.ruleset import Edition, RuleSet
 
+#: the folder for this instance's own files (see ``Settings.var_dir``)
+DEFAULT_VAR_DIR = "var"
 DEFAULT_DATABASE_URL = "sqlite:///var/referee.db"
 #: the event's time zone: the console shows times in it and reads typed times in it
 DEFAULT_TIMEZONE = "Europe/Berlin"
@@ -90,6 +95,10 @@ def _flag(value: str | None) -> bool:
 class Settings:
     """Everything an operator can tune (README.md, "Settings (environment)", lists them)."""
 
+    #: this instance's own files: the SQLite database and queue when no server is named,
+    #: the console's generated secret key, the first admin key, the analysis lock and
+    #: gunicorn's control socket (relative paths are taken from the working folder)
+    var_dir: str = DEFAULT_VAR_DIR
     database_url: str = DEFAULT_DATABASE_URL
     #: the ISkO edition of a record that names none and whose key's owner chose none
     #: (1998 while the 2018/2022 numbering is incomplete: docs/editions.md)
@@ -112,7 +121,8 @@ class Settings:
     #: time); a revocation is immediate in the process that revokes, within this elsewhere
     key_cache_s: float = 2.0
     anonymous_access: bool = False
-    #: signs the console's session cookie; None: generated once and kept in var/
+    #: signs the console's session cookie; None: generated once and kept in var_dir
+    #: (instances behind one load balancer must share one key: set it on all of them)
     secret_key: str | None = None
     #: hours a console sign-in lasts (sign-out ends it at once)
     console_session_hours: float = 12.0
@@ -143,6 +153,9 @@ class Settings:
     #: queue lives in PostgreSQL if the database is one, else in ``queue_path``
     redis_url: str | None = None
     queue_path: str = "var/queue.db"
+    #: gunicorn's control socket (``gunicornc``); "" for none. Two instances on one host
+    #: need two paths (each its own var_dir gives that)
+    control_socket: str = "var/gunicorn.ctl"
     #: run queued tasks at once in the process that queues them (tests; no worker needed)
     queue_immediate: bool = False
     #: bulk jobs: records a chunk, largest upload, a worker's lease on a chunk, how long
@@ -181,8 +194,10 @@ class Settings:
         """Settings from ``DATABASE_URL`` and the ``REFEREE_*`` variables."""
         env = os.environ if env is None else env
         d = cls()
+        var = (env.get("REFEREE_VAR_DIR") or "").strip().rstrip("/") or DEFAULT_VAR_DIR
         return cls(
-            database_url=env.get("DATABASE_URL") or d.database_url,
+            var_dir=var,
+            database_url=env.get("DATABASE_URL") or f"sqlite:///{var}/referee.db",
             edition=_edition(env.get("REFEREE_EDITION")),
             max_body_bytes=int(env.get("REFEREE_MAX_BODY_BYTES") or d.max_body_bytes),
             import_max_bytes=int(env.get("REFEREE_IMPORT_MAX_BYTES") or d.import_max_bytes),
@@ -209,7 +224,7 @@ class Settings:
             signin_link_minutes=float(
                 env.get("REFEREE_SIGNIN_LINK_MINUTES") or d.signin_link_minutes
             ),
-            analysis_lock=env.get("REFEREE_ANALYSIS_LOCK", d.analysis_lock),
+            analysis_lock=env.get("REFEREE_ANALYSIS_LOCK", f"{var}/analysis.lock"),
             db_connect_timeout_s=float(
                 env.get("REFEREE_DB_CONNECT_TIMEOUT_S") or d.db_connect_timeout_s
             ),
@@ -218,7 +233,8 @@ class Settings:
             ),
             db_lock_timeout_s=float(env.get("REFEREE_DB_LOCK_TIMEOUT_S") or d.db_lock_timeout_s),
             redis_url=env.get("REDIS_URL") or None,
-            queue_path=env.get("REFEREE_QUEUE_PATH") or d.queue_path,
+            queue_path=env.get("REFEREE_QUEUE_PATH") or f"{var}/queue.db",
+            control_socket=env.get("REFEREE_CONTROL_SOCKET", f"{var}/gunicorn.ctl").strip(),
             queue_immediate=_flag(env.get("REFEREE_QUEUE_IMMEDIATE")),
             job_chunk_records=int(env.get("REFEREE_JOB_CHUNK_RECORDS") or d.job_chunk_records),
             job_max_bytes=int(env.get("REFEREE_JOB_MAX_BYTES") or d.job_max_bytes),

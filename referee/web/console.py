@@ -5,6 +5,7 @@ The app factory calls :func:`init_app` once; the pages live in ``views_*`` modul
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, redirect, render_template, request, url_for
@@ -33,14 +34,16 @@ from referee.web.i18n import (
     term,
     text,
 )
-from referee.web.secret import load_or_create_secret
+from referee.web.secret import SECRET_NAME, load_or_create_secret
 from referee.web.services import services
 from referee.web.times import when
 
 
 def init_app(app: Flask, settings: Settings) -> None:
     """Register the console on ``app`` (pages under ``/console``, ``/`` leads there)."""
-    app.secret_key = settings.secret_key or load_or_create_secret()
+    app.secret_key = settings.secret_key or load_or_create_secret(
+        Path(settings.var_dir) / SECRET_NAME
+    )
     # set, not setdefault: Flask's defaults already hold these keys (SameSite None)
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     app.config["SESSION_COOKIE_SAMESITE"] = "Lax"

@@ -1,8 +1,10 @@
 """The key that signs the console's session cookie.
 
 Taken from the settings (``REFEREE_SECRET_KEY``); when not configured, one is generated
-on first start and kept in ``var/console-secret-key`` (mode 0600), so every gunicorn
-worker and every restart signs with the same key.
+on first start and kept in ``console-secret-key`` in the instance's folder
+(``REFEREE_VAR_DIR``, mode 0600), so every gunicorn worker and every restart of this
+instance signs with the same key; instances behind one load balancer share
+``REFEREE_SECRET_KEY`` instead (docs/deploy.md).
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "var" / "key"
@@ -17,7 +19,8 @@ import os
 import secrets
 from pathlib import Path
 
-SECRET_FILE = Path("var") / "console-secret-key"
+SECRET_NAME = "console-secret-key"
+SECRET_FILE = Path("var") / SECRET_NAME
 
 
 def load_or_create_secret(path: Path = SECRET_FILE) -> str:

@@ -1,14 +1,17 @@
-"""Two service instances that share nothing but PostgreSQL and Redis.
+"""Two service instances that share nothing but PostgreSQL, Redis and their settings.
 
 Real servers: PostgreSQL and Redis from Debian's packages (started by the fixtures), two
-gunicorn instances on two ports, and ``referee worker`` processes. What one instance
-does, the other sees at once: an idempotent submission, a key's rate limit, a revoked
-key, a job (submitted on one, followed and read on the other, with a worker killed by
-SIGKILL mid-job).
+gunicorn instances on two ports of one host, started from one working folder with the
+settings docs/deploy.md names (a shared ``REFEREE_SECRET_KEY``, a ``REFEREE_VAR_DIR`` of
+each instance's own), and ``referee worker`` processes. What one instance does, the
+other sees at once: an idempotent submission, a key's rate limit, a revoked key, a
+console sign-in, a job (submitted on one, followed and read on the other, with a worker
+killed by SIGKILL mid-job). The two do not share gunicorn's control socket or var/.
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import time
 import uuid
@@ -18,6 +21,7 @@ from pathlib import Path
 
 import pytest
 import requests
+from gunicorn.ctl.client import ControlClient
 from sqlalchemy import create_engine, text
 
 from bench.games import iter_lines, mixed_corpus
@@ -33,10 +37,12 @@ from tests.support.stack import (
     stop,
     wait_for,
 )
+from tests.support.web import CSRF_RE
 
 pytestmark = pytest.mark.postgres
 
 LIMIT = 120  # a key's requests a minute, counted over both instances
+SECRET_KEY = "one-secret-shared-by-every-instance-" + "x" * 32
 
 
 @pytest.fixture
@@ -75,9 +81,53 @@ def two(
         REDIS_URL=redis_url + "/3",
         REFEREE_RATE_LIMIT_STORAGE=redis_url + "/4",
         REFEREE_RATE_LIMIT=f"{LIMIT} per minute",
+        REFEREE_SECRET_KEY=SECRET_KEY,
     )
-    with instance(env, tmp_path, workers=1) as a, instance(env, tmp_path, workers=1) as b:
+    # one working folder for both, as two units on one host; each its own var/
+    env_a = {**env, "REFEREE_VAR_DIR": str(tmp_path / "a")}
+    env_b = {**env, "REFEREE_VAR_DIR": str(tmp_path / "b")}
+    with instance(env_a, tmp_path, workers=1) as a, instance(env_b, tmp_path, workers=1) as b:
         yield env, [a, b], keys
+
+
+def secret_of(headers: dict[str, str]) -> str:
+    return headers["Authorization"].removeprefix("Bearer ")
+
+
+def sign_in(browser: requests.Session, base: str, secret: str) -> requests.Response:
+    page = browser.get(base + "/console/sign-in", timeout=30)
+    match = CSRF_RE.search(page.text)
+    assert match, page.text[:500]
+    data = {"csrf": match.group(1), "api_key": secret}
+    return browser.post(base + "/console/sign-in", data=data, allow_redirects=False, timeout=30)
+
+
+def test_a_console_sign_in_on_one_instance_is_valid_on_the_other(two, tmp_path: Path) -> None:
+    env, (a, b), keys = two
+    browser = requests.Session()  # cookies are per host, not per port: A's cookie goes to B
+    signed_in = sign_in(browser, a, secret_of(keys["admin"]))
+    assert signed_in.status_code == 302, signed_in.text[:500]
+    on_b = browser.get(b + "/console/keys", allow_redirects=False, timeout=30)
+    assert on_b.status_code == 200, (on_b.status_code, on_b.headers.get("Location"))
+    # the same cookie on an instance with a key of its own is a stranger's: signed out
+    alone = {**env, "REFEREE_VAR_DIR": str(tmp_path / "c"), "REFEREE_SECRET_KEY": None}
+    with instance(alone, tmp_path, workers=1) as c:  # type: ignore[arg-type]
+        on_c = browser.get(c + "/console/keys", allow_redirects=False, timeout=30)
+    assert on_c.status_code == 302 and "/console/sign-in" in on_c.headers["Location"]
+
+
+def test_two_instances_on_one_host_keep_their_own_control_socket_and_var(
+    two, tmp_path: Path
+) -> None:
+    _env, _bases, _keys = two
+    pids = set()
+    for name in ("a", "b"):
+        path = tmp_path / name / "gunicorn.ctl"
+        assert path.is_socket(), f"no control socket at {path}"
+        with ControlClient(str(path), timeout=10) as client:
+            pids.add(client.send_command("show stats")["pid"])
+    assert len(pids) == 2, "both sockets answer for one arbiter"
+    assert not (tmp_path / "var").exists(), os.listdir(tmp_path / "var")
 
 
 def test_an_idempotency_key_used_on_one_instance_replays_on_the_other(two) -> None:
