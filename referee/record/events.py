@@ -12,59 +12,29 @@ from typing import Any
 from referee.core.cards import Card
 from referee.core.contracts import Game
 from referee.core.seats import Seat
+from referee.record.event_types import CHOICES, EVENT_TYPES, EXPOSE_HOW, Dealer, EventType
 
-#: event type -> (seat required?, its own fields with their kinds)
+__all__ = [
+    "CHOICES",
+    "COMMON_FIELDS",
+    "DEALER_EVENTS",
+    "EVENT_FIELDS",
+    "EXPOSE_HOW",
+    "Event",
+    "EventType",
+]
+
+#: event type -> (seat required?, its own fields with their kinds; "?": may be left out),
+#: derived from the declarations in :mod:`referee.record.event_types`
 EVENT_FIELDS: dict[str, tuple[bool, dict[str, str]]] = {
-    "dealt": (False, {}),
-    "bid": (True, {"value": "bid"}),
-    "hold": (True, {}),
-    "pass": (True, {}),
-    "pickup": (True, {}),
-    "discard": (True, {"cards": "cards"}),
-    "declare": (
-        True,
-        {
-            "game": "game",
-            "hand": "bool",
-            "schneider": "bool",
-            "schwarz": "bool",
-            "ouvert": "bool",
-            "correction": "bool?",
-        },
-    ),
-    "play": (True, {"card": "card", "extra": "cards?"}),
-    "no_card": (True, {}),
-    "take_back": (True, {"card": "card"}),
-    "look_at_skat": (True, {}),
-    "expose": (True, {"cards": "cards", "how": "how?"}),
-    "look_into_hand": (True, {"into": "seat"}),
-    "review_tricks": (True, {"trick": "trick", "on_request": "bool?"}),
-    "remark": (True, {"text": "str"}),
-    "choice": (True, {"choice": "choice", "cards": "cards?", "to": "seat?"}),
-    "concede": (True, {}),
-    "consent": (True, {}),
-    "refuse": (True, {}),
-    "lay_down": (True, {"schneider": "bool?", "schwarz": "bool?"}),
-    "throw_in": (True, {}),
-    "objection": (False, {"text": "str?"}),
-    "continue": (False, {}),
-    "cards_gathered": (False, {}),
-    "timeout": (True, {}),
-    "left": (True, {}),
+    d.type: (d.seat_required, {f.name: f.kind + ("?" if f.optional else "") for f in d.fields})
+    for d in EVENT_TYPES
 }
 COMMON_FIELDS = ("type", "seat", "time", "note")
 #: events the dealer at a table of four may be recorded as doing (``"seat": "dealer"``):
 #: looking at the skat (ISkO 3.3.9, SkWO 8.5), remarks (4.2.9), looking into a hand (3.5.4),
 #: objecting (4.1.11); ``look_into_hand`` is his alone
-DEALER_EVENTS = frozenset({"look_at_skat", "remark", "look_into_hand", "objection"})
-#: how cards became visible (``expose.how``): dropped by accident, shown, or put down
-#: together with the card the seat played (ISkO 4.1.9 treats them differently)
-EXPOSE_HOW = ("dropped", "shown", "with_play")
-#: the declarer's choices the rules give him (``choice.choice``): play or fold after the skat
-#: was seen in the bidding (ISkO 3.3.11); play with corrected cards or take the game as won
-#: after a misdeal of the defenders found after the bidding (3.3.10)
-CHOICES = ("play", "fold", "win")
-OPTIONAL_FIELDS = {"hand", "schneider", "schwarz", "ouvert", "text"}
+DEALER_EVENTS = frozenset(d.type for d in EVENT_TYPES if d.dealer is not Dealer.NO)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +42,7 @@ class Event:
     """One recorded action. Fields that do not apply to its type are ``None``."""
 
     index: int
-    type: str
+    type: EventType
     seat: Seat | None = None
     value: int | None = None
     card: Card | None = None
@@ -101,7 +71,7 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         """The event as skat-log/1 JSON (only the fields its type has)."""
-        out: dict[str, Any] = {"type": self.type}
+        out: dict[str, Any] = {"type": self.type.value}
         if self.seat is not None:
             out["seat"] = self.seat.value
         elif self.by_dealer:

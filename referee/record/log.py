@@ -6,7 +6,7 @@ the referee's job.
 
 >>> rec = parse_record({"format": "skat-log/1", "deal": EXAMPLE_DEAL,
 ...                     "events": [{"type": "pass", "seat": "middlehand"}]})
->>> rec.events[0].type, rec.events[0].seat.value, rec.table_size
+>>> rec.events[0].type.value, rec.events[0].seat.value, rec.table_size
 ('pass', 'middlehand', 3)
 >>> try:
 ...     parse_record({"format": "skat-log/1", "deal": EXAMPLE_DEAL,
@@ -29,11 +29,9 @@ from referee.core.deal import PARTS, Deal
 from referee.core.errors import CardError, RecordError, RefereeError
 from referee.core.ruleset import RuleSet, RuleSetError
 from referee.core.seats import SEAT_NAMES, Seat
+from referee.record.event_types import EVENT_TYPES, Dealer, EventType
 from referee.record.events import (
     COMMON_FIELDS,
-    DEALER_EVENTS,
-    EVENT_FIELDS,
-    OPTIONAL_FIELDS,
     Event,
 )
 from referee.record.fields import check_time, field_value, short
@@ -264,17 +262,19 @@ def _fast_deal(deal: dict[str, Any]) -> Deal | None:
     return Deal(*masks)
 
 
-#: event type -> (seat required?, allowed keys, [(field, kind, optional, slot)])
-_SPECS: dict[str, tuple[bool, frozenset[str], tuple[tuple[str, str, bool, int], ...]]] = {
-    kind: (
-        seat_required,
-        frozenset(COMMON_FIELDS) | frozenset(fields),
-        tuple(
-            (name, k.rstrip("?"), name in OPTIONAL_FIELDS or k.endswith("?"), _SLOTS[name])
-            for name, k in fields.items()
-        ),
+#: event type -> (the type, seat required?, the dealer may act?, allowed keys,
+#: [(field, kind, optional, slot)]), from the declarations
+_SPECS: dict[
+    str, tuple[EventType, bool, Dealer, frozenset[str], tuple[tuple[str, str, bool, int], ...]]
+] = {
+    str(d.type): (
+        EventType(d.type),
+        d.seat_required,
+        d.dealer,
+        frozenset(COMMON_FIELDS) | frozenset(d.field_names),
+        tuple((f.name, f.kind.value, f.optional, _SLOTS[f.name]) for f in d.fields),
     )
-    for kind, (seat_required, fields) in EVENT_FIELDS.items()
+    for d in EVENT_TYPES
 }
 _SEAT_BY_NAME: dict[str, Seat] = {s.value: s for s in Seat}
 
@@ -334,7 +334,7 @@ def _parse_event(index: int, e: Any) -> Event:
             event=index,
             field="type",
         )
-    seat_required, allowed, fields = spec
+    event_type, seat_required, dealer, allowed, fields = spec
     for key in e:
         if key not in allowed:
             raise _fail(
@@ -345,11 +345,11 @@ def _parse_event(index: int, e: Any) -> Event:
                 field=key,
             )
     values = list(_EVENT_DEFAULTS)
-    values[0], values[1] = index, kind
+    values[0], values[1] = index, event_type
     name = e.get("seat")
-    if name == "dealer" and kind in DEALER_EVENTS:
+    if name == "dealer" and dealer is not Dealer.NO:
         values[_SLOTS["by_dealer"]] = True
-    elif kind == "look_into_hand":
+    elif dealer is Dealer.ONLY:
         raise _fail(
             "only the dealer's look into a hand is recorded (ISkO 3.5.4): seat must be 'dealer'",
             "event.seat",
