@@ -119,9 +119,14 @@ def _boxes(page: Any) -> dict[str, Any]:
   const name = e => e.tagName + (e.id ? '#' + e.id : '') + '[' + (e.getAttribute('data-card')
     || e.getAttribute('data-step') || e.textContent.trim().slice(0, 24)) + ']';
   const small = [];
+  let least = null;  // the smallest width and the smallest height of a control shown
+  const measure = (w, h) => {
+    least = least ? [Math.min(least[0], w), Math.min(least[1], h)] : [w, h];
+  };
   for (const e of document.querySelectorAll(controls)) {
     if (!shown(e)) continue;
     const r = e.getBoundingClientRect();
+    measure(r.width, r.height);
     if (r.width < thumb - 0.5 || r.height < thumb - 0.5)
       small.push(name(e) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
   }
@@ -131,6 +136,7 @@ def _boxes(page: Any) -> dict[str, Any]:
     const a = box.getBoundingClientRect(), b = label ? label.getBoundingClientRect() : a;
     const w = Math.max(a.right, b.right) - Math.min(a.left, b.left);
     const h = Math.max(a.bottom, b.bottom) - Math.min(a.top, b.top);
+    measure(w, h);
     if (w < thumb - 0.5 || h < thumb - 0.5)
       small.push('checkbox#' + box.id + ' ' + Math.round(w) + 'x' + Math.round(h));
   }
@@ -142,8 +148,9 @@ def _boxes(page: Any) -> dict[str, Any]:
     return [r.top, r.bottom];
   };
   const control = step && [...step.querySelectorAll('button, select, input')].find(shown);
-  const trick = box(document.getElementById('trick-now'));
-  return {small, card: box(first), control: box(control), trick,
+  const now = document.getElementById('trick-now');
+  const trick = now && shown(now) ? box(now) : null;
+  return {small, least, card: box(first), control: box(control), trick,
           scroll: window.scrollY, width: document.documentElement.scrollWidth,
           height: window.innerHeight};
 }""",
@@ -161,10 +168,23 @@ def check_first_screen(page: Any, step: str) -> dict[str, Any]:
     assert b["scroll"] == 0
     assert b["width"] <= 392, f"step {step}: {b['width']}px wide"
     assert not b["small"], f"step {step}: controls smaller than {THUMB}px: {b['small']}"
+    if step in ("tricks", "cards"):  # steps of cards: a card button is shown (and the trick)
+        assert b["card"] is not None, f"step {step}: no card button shown"
+        assert step != "tricks" or b["trick"] is not None, "the trick being built is hidden"
     for what in ("control", "card", "trick"):
         if b[what] is not None and (what != "trick" or step == "tricks"):
             top, bottom = b[what]
             assert 0 <= top and bottom <= b["height"], f"step {step}: {what} at {top}-{bottom}"
+    span = {
+        w: "-" if b[w] is None else f"{b[w][0]:.0f}-{b[w][1]:.0f}"
+        for w in ("control", "card", "trick")
+    }
+    least = "-" if b["least"] is None else f"{b['least'][0]:.0f}x{b['least'][1]:.0f}"
+    print(
+        f"\nstep {step} at 390x844 (y from the top of the first screen, {b['height']} px):"
+        f" first control {span['control']}, first card {span['card']}, trick {span['trick']};"
+        f" narrowest and lowest control {least} px; page {b['width']} px wide"
+    )
     return b
 
 
@@ -466,7 +486,7 @@ def test_the_names_are_one_field_in_seat_order(live_server: str, keys, phone) ->
     )
     names = page.locator("#names-all")
     expect(page.locator("#names-label")).to_have_text(
-        "Vorhand, Mittelhand, Hinterhand: ein Feld, die Namen durch Kommas getrennt"
+        "Vorhand, Mittelhand, Hinterhand, durch Kommas getrennt"
     )
     names.fill(" Anna ,, Carl")
     names.dispatch_event("change")
