@@ -294,7 +294,12 @@ class JobResults(MethodView):
     @authorized("platform", "admin")
     @blp.doc(operationId="getJobResults")
     @blp.response(
-        200, {"type": "object"}, content_type=NDJSON, description="one JSON line a record"
+        200,
+        {"type": "object"},
+        content_type=NDJSON,
+        description="one JSON line a record: its input line number (line), its ISS game id "
+        "(iss_id, null when it names none), then the skat-ruling/1 or an error; a summary "
+        "line last",
     )
     @blp.problems(401, 403, 404, 409, 429, 503)
     def get(self, job_id: int) -> Response:

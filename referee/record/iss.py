@@ -308,6 +308,15 @@ def _moves(text: str, line: int | None) -> tuple[IssMove, ...]:
     return tuple(moves)
 
 
+def iss_game_id(text: str) -> int | str | None:
+    """The ``ID[...]`` of a record line, or None when it has none or its labels cannot be
+    split (the record itself may still be wrong in other ways: no moves, a bad result)."""
+    try:
+        return _int_or_str(_labels(text, None).get("ID"))
+    except RecordError:
+        return None
+
+
 def parse_iss_record(text: str, line_no: int | None = None) -> IssRecord:
     """Parse one ISS record (one line of an archive) into an :class:`IssRecord`."""
     labels = _labels(text, line_no)

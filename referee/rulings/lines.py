@@ -21,19 +21,20 @@ the same bytes wherever and however often it is ruled.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from referee.core.errors import RefereeError
 from referee.core.ruleset import RuleSet
 from referee.core.vocabulary import Language
-from referee.record.iss import parse_iss_record
+from referee.record.iss import iss_game_id, parse_iss_record
 from referee.record.iss_convert import iss_to_skatlog
 from referee.record.log import parse_record, parse_record_text
 from referee.rulings.adjudicate import rule
 from referee.rulings.render import render
 from referee.rulings.search.gate import BudgetSpent
 
-__all__ = ["error_line", "rule_line"]
+__all__ = ["error_line", "game_id_of", "rule_job_line", "rule_line", "with_game"]
 
 
 def error_line(line: int, *, code: str, message: str, where: dict[str, Any]) -> str:
@@ -49,23 +50,77 @@ def rule_line(
     (output line, ruled without error). Raises only :class:`BudgetSpent`, under a meter
     with a node budget (a bulk job's): the line is then not ruled at all, and the caller
     says so."""
+    line, ok, _game = _rule(item, iss=iss, lang=lang, default=default)
+    return line, ok
+
+
+def rule_job_line(
+    item: tuple[int, str], *, iss: bool, lang: Language, default: RuleSet | None = None
+) -> tuple[str, bool]:
+    """As :func:`rule_line`, in the format of a bulk job's results: every line starts with
+    the input's line number and the record's ISS game id (null when it has none)."""
+    line, ok, game = _rule(item, iss=iss, lang=lang, default=default)
+    if not ok:  # an error line: {"line": n, "error": ...}
+        return with_game(line, game), False
+    head = json.dumps({"line": item[0], "iss_id": game}, ensure_ascii=False)
+    return head[:-1] + ", " + line[1:], True
+
+
+def with_game(error: str, game: int | str | None) -> str:
+    """An :func:`error_line` with the record's ISS game id after its line number."""
+    line, rest = error.split(", ", 1)
+    return line + ", " + json.dumps({"iss_id": game}, ensure_ascii=False)[1:-1] + ", " + rest
+
+
+def game_id_of(text: str | None, *, iss: bool) -> int | str | None:
+    """The ISS game id a line names (``ID[...]`` of an ISS record, ``meta.iss.id`` of a
+    skat-log/1 document converted from one), or None: for a line that is no record."""
+    if text is None:
+        return None
+    if iss:
+        return iss_game_id(text)
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return _iss_id(doc.get("meta") if isinstance(doc, dict) else None)
+
+
+def _iss_id(meta: Any) -> int | str | None:
+    source = meta.get("iss") if isinstance(meta, Mapping) else None
+    found = source.get("id") if isinstance(source, Mapping) else None
+    return found if isinstance(found, int | str) and not isinstance(found, bool) else None
+
+
+def _rule(
+    item: tuple[int, str], *, iss: bool, lang: Language, default: RuleSet | None
+) -> tuple[str, bool, int | str | None]:
     line_no, text = item
+    game: int | str | None = None
     try:
         if iss:
-            record = parse_record(iss_to_skatlog(parse_iss_record(text, line_no)))
+            parsed = parse_iss_record(text, line_no)
+            game = parsed.game_id
+            record = parse_record(iss_to_skatlog(parsed))
         else:
             record = parse_record_text(text)
+            game = _iss_id(record.meta)
         ruling = render(rule(record, record.rules or default), lang)
-        return json.dumps(ruling, ensure_ascii=False, separators=(",", ":")), True
+        return json.dumps(ruling, ensure_ascii=False, separators=(",", ":")), True, game
     except RefereeError as exc:
         where = {k: v for k, v in exc.where.items() if k != "line"}
-        return error_line(line_no, code=exc.code, message=exc.message, where=where), False
+        game = game if game is not None else game_id_of(text, iss=iss)
+        return error_line(line_no, code=exc.code, message=exc.message, where=where), False, game
     except BudgetSpent:
         raise
     except RecursionError:
-        return error_line(
-            line_no, code="record.too_deep", message="the JSON nests too deeply", where={}
-        ), False
+        return (
+            error_line(
+                line_no, code="record.too_deep", message="the JSON nests too deeply", where={}
+            ),
+            False,
+            game,
+        )
     except Exception as exc:  # noqa: BLE001 - one bad game must not stop an archive
         message = f"internal error: {type(exc).__name__}: {exc}"
-        return error_line(line_no, code="referee.internal", message=message, where={}), False
+        return error_line(line_no, code="referee.internal", message=message, where={}), False, game

@@ -4,12 +4,13 @@ A platform uploads an ISS archive or a file of ``skat-log/1`` lines. :meth:`JobS
 reads it once, line by line (memory does not grow with the file), stores it as chunks of
 ``chunk_records`` records in one transaction, then puts one task per chunk on the queue
 (:class:`TaskQueue`). A worker claims a chunk with a lease, rules it with
-:func:`referee.rulings.lines.rule_line` (the format of ``referee adjudicate --batch``) and
-writes its output once: a chunk already written is never written again, so a chunk ruled
-twice (a task delivered twice, a worker killed after writing) changes nothing. A worker
-killed mid-chunk leaves a lease that runs out; :meth:`JobService.reap` puts such chunks
-back on the queue. A ruling depends on its record alone, so the results are the same
-bytes however many workers on however many machines ruled them.
+:func:`referee.rulings.lines.rule_job_line` (the lines of ``referee adjudicate --batch``,
+each with its line number and ISS game id) and writes its output once: a chunk already
+written is never written again, so a chunk ruled twice (a task delivered twice, a worker
+killed after writing) changes nothing. A worker killed mid-chunk leaves a lease that runs
+out; :meth:`JobService.reap` puts such chunks back on the queue. A ruling depends on its
+record alone, so the results are the same bytes however many workers on however many
+machines ruled them.
 
 Leases and how long a job is kept are wall-clock matters of the queue, never of a ruling.
 """
@@ -28,7 +29,7 @@ import orjson
 from referee.core.errors import InvalidInput, NotFound, TooLarge
 from referee.core.ruleset import Edition, RuleSet
 from referee.core.vocabulary import Language
-from referee.rulings.lines import error_line, rule_line
+from referee.rulings.lines import error_line, game_id_of, rule_job_line, with_game
 from referee.rulings.search.gate import BudgetSpent, metered
 from referee.service.errors import DuplicateIdempotencyKey, IdempotencyMismatch, JobNotDone
 from referee.service.keys import Principal
@@ -66,14 +67,15 @@ class NodeBudget(Protocol):
     def charge(self, key_id: int, nodes: int) -> None: ...
 
 
-def _budget_line(line_no: int, budget: int | None) -> str:
-    return error_line(
+def _budget_line(line_no: int, text: str, budget: int | None, *, iss: bool) -> str:
+    line = error_line(
         line_no,
         code="rate.search_budget",
         message=f"the submitting key's search nodes ({budget} left when the chunk began) "
         "were spent before this record was ruled; submit it again later",
         where={},
     )
+    return with_game(line, game_id_of(text, iss=iss))
 
 
 def _rule_claim(claim: Claim, budget: int | None = None) -> tuple[str, int, int, int]:
@@ -95,15 +97,17 @@ def _rule_claim(claim: Claim, budget: int | None = None) -> tuple[str, int, int,
                     message="the line is longer than allowed",
                     where={},
                 )
-                ok = False
+                line, ok = with_game(line, None), False
             elif spent:
-                line, ok = _budget_line(line_no, budget), False
+                line, ok = _budget_line(line_no, text, budget, iss=iss), False
             else:
                 try:
-                    line, ok = rule_line((line_no, text), iss=iss, lang=claim.lang, default=rules)
+                    line, ok = rule_job_line(
+                        (line_no, text), iss=iss, lang=claim.lang, default=rules
+                    )
                 except BudgetSpent:
                     spent = True
-                    line, ok = _budget_line(line_no, budget), False
+                    line, ok = _budget_line(line_no, text, budget, iss=iss), False
             out.append(line + "\n")
             ruled += ok
             errors += not ok
@@ -426,9 +430,14 @@ class JobService:
 
     def _give_up(self, uow: UnitOfWork, claim: Claim, reason: str, now: datetime) -> bool:
         """End a chunk as failed; True if that finished its job."""
+        iss = claim.input_format == "iss"
         out = "".join(
-            error_line(n, code="job.chunk_failed", message=reason, where={"chunk": claim.no}) + "\n"
-            for n, _text in claim.lines
+            with_game(
+                error_line(n, code="job.chunk_failed", message=reason, where={"chunk": claim.no}),
+                game_id_of(text, iss=iss),
+            )
+            + "\n"
+            for n, text in claim.lines
         )
         ended = uow.jobs.fail(claim.job_id, claim.no, out, len(claim.lines), now)
         return ended and uow.jobs.finish_if_complete(claim.job_id, now, now + self.keep)

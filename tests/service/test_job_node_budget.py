@@ -16,7 +16,7 @@ import pytest
 from flask import Flask
 
 from referee.api.ratelimit import KeyNodeBudget, MemoryCounter, job_budget
-from referee.rulings.lines import rule_line
+from referee.rulings.lines import rule_job_line
 from referee.rulings.search import gate
 from referee.rulings.search.gate import metered
 from referee.service import engine
@@ -80,7 +80,7 @@ def _job(app: Flask, headers: dict[str, str], records: list[dict[str, Any]]) -> 
 
 
 def _expected(record: dict[str, Any], line_no: int) -> Any:
-    return json.loads(rule_line((line_no, json.dumps(record)), iss=False, lang="en")[0])
+    return json.loads(rule_job_line((line_no, json.dumps(record)), iss=False, lang="en")[0])
 
 
 def test_a_job_within_the_keys_budget_is_ruled_exactly_and_charged(

@@ -7,6 +7,7 @@ plays the worker itself; tests/robustness/test_jobs_workers.py runs real workers
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -16,7 +17,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee.rulings.lines import rule_line
+from referee.rulings.lines import rule_job_line
 from tests.conftest import Keys
 from tests.support.service import ISS_DIR, example
 
@@ -40,7 +41,7 @@ def _expected(archive: bytes, *, iss: bool, lang: str) -> bytes:
     for no, line in enumerate(archive.decode().split("\n"), start=1):
         if not line.strip():
             continue
-        text, ok = rule_line((no, line.strip()), iss=iss, lang=lang)
+        text, ok = rule_job_line((no, line.strip()), iss=iss, lang=lang)
         out.append(text + "\n")
         ruled += ok
         errors += not ok
@@ -100,6 +101,32 @@ def test_a_job_rules_an_archive_as_the_batch_command_does(immediate_app: Flask) 
     assert results.get_data() == _expected(archive, iss=True, lang="de")
 
 
+def test_each_result_line_names_its_input_line_and_iss_game_id(immediate_app: Flask) -> None:
+    """The line number counts every line of the upload (blank ones too, from 1); the game
+    id is the record's ``ID[...]``, null for a line that is no record."""
+    client, keys = immediate_app.test_client(), _keys(immediate_app)
+    archive = _archive()
+    job = _submit(client, keys["platform"], archive).get_json()
+    out = client.get(f"/v1/jobs/{job['id']}/results", headers=keys["platform"])
+    lines = [json.loads(line) for line in out.get_data().decode().splitlines()[:-1]]
+    given = {
+        no: text for no, text in enumerate(archive.decode().split("\n"), start=1) if text.strip()
+    }
+    assert [line["line"] for line in lines] == sorted(given)
+    assert lines[0]["line"] == 1 and lines[0]["iss_id"] is None and "error" in lines[0]
+    for line in lines[1:]:
+        ids = re.findall(r"\bID\[(\d+)\]", given[line["line"]])
+        assert line["iss_id"] == int(ids[0]), line
+        assert line["format"] == "skat-ruling/1"
+    # a skat-log line converted from ISS keeps the game id; a broken one has none
+    doc = {**example("revoke-objected"), "meta": {"source": "iss", "iss": {"id": 4711}}}
+    body = (json.dumps(doc) + "\n{broken\n").encode()
+    r = _submit(client, keys["platform"], body, content_type="application/x-ndjson")
+    out = client.get(f"/v1/jobs/{r.get_json()['id']}/results", headers=keys["platform"])
+    first, second = (json.loads(x) for x in out.get_data().decode().splitlines()[:2])
+    assert (first["line"], first["iss_id"], second["line"], second["iss_id"]) == (1, 4711, 2, None)
+
+
 def test_a_job_of_skat_log_lines(immediate_app: Flask) -> None:
     client, keys = immediate_app.test_client(), _keys(immediate_app)
     docs = [example("revoke-objected"), example("revoke-objected")]
@@ -149,6 +176,7 @@ def test_a_line_over_the_line_limit_is_one_error_and_the_rest_is_ruled(
     assert rows[0]["format"] == "skat-ruling/1"
     assert rows[1] == {
         "line": 2,
+        "iss_id": None,
         "error": {"code": "record.too_long", "message": rows[1]["error"]["message"], "where": {}},
     }
     assert rows[2]["format"] == "skat-ruling/1"

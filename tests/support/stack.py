@@ -18,7 +18,7 @@ from typing import Any
 
 import requests
 
-from referee.rulings.lines import rule_line
+from referee.rulings.lines import rule_job_line
 from tests.support.gunicorn import gunicorn
 
 
@@ -73,7 +73,7 @@ def expected_results(lines: list[str], *, iss: bool, lang: str) -> bytes:
     out = []
     ruled = errors = 0
     for no, line in enumerate(lines, start=1):
-        text, ok = rule_line((no, line), iss=iss, lang=lang)
+        text, ok = rule_job_line((no, line), iss=iss, lang=lang)
         out.append(text + "\n")
         ruled += ok
         errors += not ok
