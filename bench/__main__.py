@@ -179,6 +179,16 @@ def main(argv: list[str] | None = None) -> int:
                 f"{label}: upload / total, peak RSS per worker",
                 f"{r['upload_s']:.1f} / {r['total_s']:.1f} s, {r['peak_rss_mib']:.1f} MiB",
             )
+            add(
+                "jobs",
+                f"{label}: worker CPU per game (user + system), games/s of one worker's CPU",
+                f"{r['cpu_ms_per_game']:.3f} ms, {_f(r['games_per_cpu_s'])}",
+            )
+            add(
+                "jobs",
+                f"{label}: database growth per game (records, results, bookkeeping)",
+                f"{_f(r['stored_bytes_per_game'])} bytes",
+            )
             if r["records"] == size:
                 first_digest = first_digest or r["sha256"]
                 same = "same" if r["sha256"] == first_digest else "DIFFERENT"

@@ -1,5 +1,8 @@
-"""Bulk jobs with real workers: records/s with 1 and 2 workers, memory per worker, and
-the results file compared byte for byte between runs (``python -m bench --only jobs``).
+"""Bulk jobs with real workers: records/s with 1 and 2 workers, the CPU time a worker
+spends per game (its own user + system time, not wall time: the machine is shared), games
+per second of one worker's CPU, peak memory per worker, bytes the database grew by per
+game, and the results file compared byte for byte between runs
+(``python -m bench --only jobs``).
 
 Each run is a fresh deployment: gunicorn (2 workers) on SQLite with its SQLite queue, and
 N ``referee worker`` processes; with PostgreSQL and Redis installed, one more run spreads
@@ -11,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import os
 import shutil
 import tempfile
 import threading
@@ -34,6 +38,49 @@ def _rss_kib(pid: int) -> int:
     except OSError:
         pass
     return 0
+
+
+_TICK = os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_s(pid: int) -> float:
+    """User + system CPU seconds of a process (all its threads) so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / _TICK  # utime, stime
+
+
+def _settled_cpu_s(pid: int, *, idle_s: float = 0.05, wait_s: float = 120.0) -> float:
+    """A started worker's CPU seconds once it has finished starting (imports, migration
+    check: its CPU time stops growing), so that the start is not counted as games' CPU."""
+    end = time.monotonic() + wait_s
+    before = _cpu_s(pid)
+    while time.monotonic() < end:
+        time.sleep(0.5)
+        now = _cpu_s(pid)
+        if now - before < idle_s:
+            return now
+        before = now
+    return before
+
+
+def _stored_bytes(database_url: str) -> int:
+    """What the database takes: PostgreSQL's own count, else SQLite's files."""
+    if database_url.startswith("postgresql"):
+        from sqlalchemy import create_engine, text
+
+        engine = create_engine(database_url)
+        try:
+            with engine.connect() as conn:
+                return int(
+                    conn.execute(text("SELECT pg_database_size(current_database())")).one()[0]
+                )
+        finally:
+            engine.dispose()
+    path = Path(database_url.removeprefix("sqlite:///"))
+    return sum(p.stat().st_size for p in path.parent.glob(path.name + "*"))
 
 
 def write_archive(path: Path, docs: list[dict[str, Any]], total: int) -> Path:
@@ -75,6 +122,8 @@ def _run(
     stack = contextlib.ExitStack()
     servers = [stack.enter_context(instance(env, tmp)) for _ in range(instances)]
     procs = [start_worker(env, tmp) for _ in range(workers)]
+    cpu_start = {p.pid: _settled_cpu_s(p.pid) for p in procs}
+    stored_before = _stored_bytes(database_url)
     headers = {"Authorization": f"Bearer {secret}"}
     peak = {p.pid: 0 for p in procs}
     stop_sampling = threading.Event()
@@ -112,6 +161,8 @@ def _run(
                 break
             time.sleep(0.5)
         elapsed = time.perf_counter() - t0
+        cpu = sum(_cpu_s(p.pid) - cpu_start[p.pid] for p in procs)
+        stored = _stored_bytes(database_url) - stored_before
         digest = hashlib.sha256()
         size = 0
         with requests.get(servers[0] + job["results"], headers=headers, stream=True) as out:
@@ -134,6 +185,9 @@ def _run(
         "total_s": elapsed,
         "records_per_s": records / ruling if ruling > 0 else 0.0,
         "peak_rss_mib": max(peak.values()) / 1024,
+        "cpu_ms_per_game": cpu * 1000 / records,
+        "games_per_cpu_s": records / cpu if cpu else 0.0,
+        "stored_bytes_per_game": stored / records,
         "sha256": digest.hexdigest(),
         "results_bytes": size,
     }
