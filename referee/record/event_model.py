@@ -70,6 +70,13 @@ class EventDecl:
     fields: tuple[FieldDecl, ...] = ()
     seat_required: bool = True
     dealer: Dealer = Dealer.NO
+    #: the replayer keeps it in the game state's markers (where the table stood when it came)
+    marker: bool = False
+    #: it cuts the game short (a concession, a claim, a throw-in, a player gone)
+    shortens: bool = False
+    #: it needs the bidding to be over (a bidding a look at the skat left open is settled
+    #: by it)
+    after_bidding: bool = False
 
     @property
     def field_names(self) -> tuple[str, ...]:

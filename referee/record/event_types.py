@@ -117,6 +117,7 @@ EVENT_TYPES: tuple[EventDecl, ...] = (
         "Pick up the skat",
         "The declarer takes the two skat cards into his hand (the game is then not a hand game).",
         clauses=("ISkO 2.2.2",),
+        after_bidding=True,
     ),
     EventDecl(
         EventType.DISCARD,
@@ -126,6 +127,7 @@ EVENT_TYPES: tuple[EventDecl, ...] = (
             "number is recorded as it happened."
         ),
         clauses=("ISkO 2.2.2",),
+        after_bidding=True,
         fields=(
             FieldDecl(
                 "cards",
@@ -140,6 +142,7 @@ EVENT_TYPES: tuple[EventDecl, ...] = (
         "Declare",
         "The declarer names his game and any announcements.",
         clauses=("ISkO 3.4.1", "ISkO 3.4.5"),
+        after_bidding=True,
         fields=(
             FieldDecl("game", FieldKind.GAME),
             FieldDecl(
@@ -199,6 +202,8 @@ EVENT_TYPES: tuple[EventDecl, ...] = (
             "take the game as won without playing, or to play with their cards corrected."
         ),
         clauses=("ISkO 3.3.10", "ISkO 3.3.11"),
+        marker=True,
+        after_bidding=True,
         fields=(
             FieldDecl(
                 "choice",
@@ -232,6 +237,7 @@ EVENT_TYPES: tuple[EventDecl, ...] = (
         "Play a card",
         "The seat puts a card on the table as his contribution to the current trick (or leads it).",
         clauses=("ISkO 4.2.1", "ISkO 4.2.6"),
+        after_bidding=True,
         fields=(
             FieldDecl("card", FieldKind.CARD, "Played card", "The card played."),
             FieldDecl(
@@ -255,6 +261,7 @@ EVENT_TYPES: tuple[EventDecl, ...] = (
             "the seat holds a card too many from then on). At least one card must be on the table."
         ),
         clauses=("ISkO 4.2.6",),
+        after_bidding=True,
     ),
     EventDecl(
         EventType.TAKE_BACK,
@@ -279,6 +286,7 @@ EVENT_TYPES: tuple[EventDecl, ...] = (
         "The seat looks at, or turns over, one or both skat cards, in whatever phase of the game.",
         dealer=Dealer.MAY,
         clauses=("ISkO 3.3.9", "ISkO 4.2.8"),
+        marker=True,
     ),
     EventDecl(
         EventType.LOOK_INTO_HAND,
@@ -299,6 +307,7 @@ EVENT_TYPES: tuple[EventDecl, ...] = (
             "down with the played one."
         ),
         clauses=("ISkO 4.1.9",),
+        marker=True,
         fields=(
             FieldDecl("cards", FieldKind.CARDS, "Exposed cards", "The cards that were seen."),
             FieldDecl(
@@ -321,6 +330,7 @@ EVENT_TYPES: tuple[EventDecl, ...] = (
         "Review a trick",
         "The seat looks at or counts a trick that had already been turned.",
         clauses=("ISkO 4.4.3", "ISkO 4.4.6"),
+        marker=True,
         fields=(
             FieldDecl(
                 "trick",
@@ -348,6 +358,7 @@ EVENT_TYPES: tuple[EventDecl, ...] = (
         "The seat says or signals something that may influence the play.",
         dealer=Dealer.MAY,
         clauses=("ISkO 4.2.9",),
+        marker=True,
         fields=(
             FieldDecl(
                 "text",
@@ -363,12 +374,15 @@ EVENT_TYPES: tuple[EventDecl, ...] = (
         "Concede",
         "The declarer gives his game up, or a defender gives up on behalf of his side.",
         clauses=("ISkO 4.3.1", "ISkO 4.3.3"),
+        marker=True,
+        shortens=True,
     ),
     EventDecl(
         EventType.CONSENT,
         "Consent",
         "A defender agrees to the declarer's concession.",
         clauses=("ISkO 4.3.2",),
+        marker=True,
     ),
     EventDecl(
         EventType.REFUSE,
@@ -379,6 +393,7 @@ EVENT_TYPES: tuple[EventDecl, ...] = (
             "and the game goes on."
         ),
         clauses=("ISkO 4.3.2",),
+        marker=True,
     ),
     EventDecl(
         EventType.LAY_DOWN,
@@ -389,6 +404,8 @@ EVENT_TYPES: tuple[EventDecl, ...] = (
             " 2022 the defenders answer a declarer's claim with consent or refuse events."
         ),
         clauses=("ISkO 4.3.4", "ISkO 4.3.5"),
+        marker=True,
+        shortens=True,
         fields=(
             FieldDecl(
                 "schneider",
@@ -416,6 +433,8 @@ EVENT_TYPES: tuple[EventDecl, ...] = (
         "Throw in",
         "The seat throws his cards in.",
         clauses=("ISkO 4.3.6",),
+        marker=True,
+        shortens=True,
     ),
     EventDecl(
         EventType.OBJECTION,
@@ -424,6 +443,7 @@ EVENT_TYPES: tuple[EventDecl, ...] = (
         seat_required=False,
         dealer=Dealer.MAY,
         clauses=("ISkO 4.1.11",),
+        marker=True,
         fields=(
             FieldDecl(
                 "text",
@@ -443,6 +463,7 @@ EVENT_TYPES: tuple[EventDecl, ...] = (
         ),
         seat_required=False,
         clauses=("ISkO 4.1.6",),
+        marker=True,
     ),
     EventDecl(
         EventType.CARDS_GATHERED,
@@ -453,18 +474,23 @@ EVENT_TYPES: tuple[EventDecl, ...] = (
         ),
         seat_required=False,
         clauses=("ISkO 4.2.5",),
+        marker=True,
     ),
     EventDecl(
         EventType.TIMEOUT,
         "Timeout (platform)",
         "An online platform recorded that the seat ran out of time. Not an ISkO event.",
         clauses=(),
+        marker=True,
+        shortens=True,
     ),
     EventDecl(
         EventType.LEFT,
         "Left the table (platform)",
         "An online platform recorded that the seat left the table. Not an ISkO event.",
         clauses=(),
+        marker=True,
+        shortens=True,
     ),
 )
 DECLARED: dict[EventType, EventDecl] = {EventType(d.type): d for d in EVENT_TYPES}

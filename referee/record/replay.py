@@ -29,6 +29,7 @@ from referee.core.kinds import Kind
 from referee.core.seats import FOREHAND
 from referee.core.tricks import FOLLOWERS, trick_outcomes
 from referee.core.vocabulary import Note, Phase
+from referee.record.event_types import EventType
 from referee.record.events import Event
 from referee.record.log import GameRecord
 from referee.record.replay_acts import correction_refused
@@ -87,30 +88,13 @@ class Replayer(Bidding):
             self._settle_bidding()
         if kind in ("play", "no_card"):
             self._after_gathered(event)
-        handler = _HANDLERS.get(kind)
-        if handler is not None:
-            handler(self, event)
+        _HANDLERS[kind](self, event)
         if kind in MARKERS:
             self._mark(event)
         self.state.last_event = event.index
 
-    def _after_gathered(self, event: Event) -> None:
-        """Play recorded after the cards were gathered: the record says the game was over,
-        yet it goes on. Flagged once, at the first such play; the play is replayed as
-        recorded (the replayer never repairs a record), the ruling says what it means."""
-        s = self.state
-        if s.phase != Phase.PLAYING:
-            return  # before play or after the last trick other notes say what it is
-        gathered = next((m.event for m in s.markers if m.type == "cards_gathered"), None)
-        if gathered is None or any(i.kind == Note.PLAY_AFTER_GATHERED for i in s.irregularities):
-            return
-        self._note(
-            event,
-            Note.PLAY_AFTER_GATHERED,
-            event.seat,
-            f"play recorded after the cards were gathered at event {gathered}",
-            event.card,
-        )
+    def _kept(self, event: Event) -> None:
+        """A type the replayer only keeps as a marker (:data:`MARKERS`): nothing to apply."""
 
     def _mark(self, event: Event) -> None:
         s = self.state
@@ -428,33 +412,38 @@ class Replayer(Bidding):
 
 _new = tuple.__new__  # a named tuple's own constructor, without its Python wrapper
 
-#: event type -> its handler (here, in replay_acts or replay_bidding), declared once; the types
-#: without one (objections, consent, refusals, cards gathered) are markers kept as recorded
-_HANDLERS: dict[str, Callable[[Replayer, Event], None]] = {
-    "dealt": Replayer._on_dealt,
-    "bid": Replayer._on_bid,
-    "hold": Replayer._on_hold,
-    "pass": Replayer._on_pass,
-    "pickup": Replayer._on_pickup,
-    "discard": Replayer._on_discard,
-    "declare": Replayer._on_declare,
-    "play": Replayer._on_play,
-    "no_card": Replayer._on_no_card,
-    "take_back": Replayer._on_take_back,
-    "look_at_skat": Replayer._on_look_at_skat,
-    "expose": Replayer._on_expose,
-    "look_into_hand": Replayer._on_look_into_hand,
-    "review_tricks": Replayer._on_review_tricks,
-    "remark": Replayer._on_remark,
-    "choice": Replayer._on_choice,
-    "concede": Replayer._on_concede,
-    "lay_down": Replayer._on_lay_down,
-    "throw_in": Replayer._on_throw_in,
-    "continue": Replayer._on_continue,
-    "timeout": Replayer._on_timeout,
-    "left": Replayer._on_left,
+#: event type -> its handler (here, in replay_acts or replay_bidding), one for every declared
+#: type (record/event_types.py); a type the replayer only keeps as a marker (objections,
+#: consent, refusals, cards gathered) has :meth:`Replayer._kept`
+_HANDLERS: dict[EventType, Callable[[Replayer, Event], None]] = {
+    EventType.DEALT: Replayer._on_dealt,
+    EventType.BID: Replayer._on_bid,
+    EventType.HOLD: Replayer._on_hold,
+    EventType.PASS: Replayer._on_pass,
+    EventType.PICKUP: Replayer._on_pickup,
+    EventType.DISCARD: Replayer._on_discard,
+    EventType.DECLARE: Replayer._on_declare,
+    EventType.PLAY: Replayer._on_play,
+    EventType.NO_CARD: Replayer._on_no_card,
+    EventType.TAKE_BACK: Replayer._on_take_back,
+    EventType.LOOK_AT_SKAT: Replayer._on_look_at_skat,
+    EventType.EXPOSE: Replayer._on_expose,
+    EventType.LOOK_INTO_HAND: Replayer._on_look_into_hand,
+    EventType.REVIEW_TRICKS: Replayer._on_review_tricks,
+    EventType.REMARK: Replayer._on_remark,
+    EventType.CHOICE: Replayer._on_choice,
+    EventType.CONCEDE: Replayer._on_concede,
+    EventType.LAY_DOWN: Replayer._on_lay_down,
+    EventType.THROW_IN: Replayer._on_throw_in,
+    EventType.CONTINUE: Replayer._on_continue,
+    EventType.TIMEOUT: Replayer._on_timeout,
+    EventType.LEFT: Replayer._on_left,
+    EventType.OBJECTION: Replayer._kept,
+    EventType.CONSENT: Replayer._kept,
+    EventType.REFUSE: Replayer._kept,
+    EventType.CARDS_GATHERED: Replayer._kept,
 }
-HANDLED = tuple(_HANDLERS)  # the event types with a handler
+HANDLED = tuple(t for t, h in _HANDLERS.items() if h is not Replayer._kept)  # a handler of its own
 
 
 def replay(record: GameRecord, upto: int | None = None) -> GameState:

@@ -25,6 +25,24 @@ class ActsOutsidePlay:
 
     state: GameState
 
+    def _after_gathered(self, event: Event) -> None:
+        """Play recorded after the cards were gathered: the record says the game was over,
+        yet it goes on. Flagged once, at the first such play; the play is replayed as
+        recorded (the replayer never repairs a record), the ruling says what it means."""
+        s = self.state
+        if s.phase != Phase.PLAYING:
+            return  # before play or after the last trick other notes say what it is
+        gathered = next((m.event for m in s.markers if m.type == "cards_gathered"), None)
+        if gathered is None or any(i.kind == Note.PLAY_AFTER_GATHERED for i in s.irregularities):
+            return
+        self._note(
+            event,
+            Note.PLAY_AFTER_GATHERED,
+            event.seat,
+            f"play recorded after the cards were gathered at event {gathered}",
+            event.card,
+        )
+
     def _note(
         self,
         event: Event | None,

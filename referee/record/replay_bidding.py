@@ -8,6 +8,7 @@ from referee.core.bidding import Auction
 from referee.core.errors import BiddingError
 from referee.core.seats import Seat
 from referee.core.vocabulary import Note, Phase
+from referee.record.event_types import EVENT_TYPES
 from referee.record.events import Event
 from referee.record.replay_acts import ActsOutsidePlay
 
@@ -15,7 +16,7 @@ __all__ = ["AFTER_BIDDING", "Bidding", "take_regular_bidding"]
 
 #: acts that need the bidding to be over (a bidding released by a look at the skat that
 #: is over only as bid is settled by them)
-AFTER_BIDDING = frozenset({"pickup", "discard", "declare", "play", "choice", "no_card"})
+AFTER_BIDDING = frozenset(d.type for d in EVENT_TYPES if d.after_bidding)
 
 
 def _bid_into(auction: Auction, event: Event) -> BiddingError | None:

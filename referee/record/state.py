@@ -17,32 +17,16 @@ from referee.core.contracts import Contract
 from referee.core.kinds import Kind
 from referee.core.seats import SEATS, Seat
 from referee.core.vocabulary import Note, Phase
+from referee.record.event_types import EVENT_TYPES
 from referee.record.log import GameRecord
 from referee.record.position import Position
 
 PLAY_IRREGULARITIES = ("false_lead", "play_before_turn", "revoke")
-MARKERS = frozenset(
-    {
-        "objection",
-        "continue",
-        "cards_gathered",
-        "concede",
-        "consent",
-        "choice",
-        "refuse",
-        "lay_down",
-        "throw_in",
-        "timeout",
-        "left",
-        "remark",
-        "look_at_skat",
-        "expose",
-        "review_tricks",
-    }
-)
+#: the events kept in the game state's markers (declared in record/event_types.py)
+MARKERS = frozenset(d.type for d in EVENT_TYPES if d.marker)
 _TYPE = attrgetter("type")  # an event's type, read in C (the scan for ``dealt`` below)
 #: the markers that cut a game short (a concession, a claim, a throw-in, a player gone)
-SHORTENING = frozenset({"concede", "lay_down", "throw_in", "timeout", "left"})
+SHORTENING = frozenset(d.type for d in EVENT_TYPES if d.shortens)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,33 +1,48 @@
-"""The replayer's handlers are a declared table: every declared event type is handled or
-kept as a marker, and every ``_on_<type>`` method is in the table (none found by scanning
-the class)."""
+"""The replayer's handlers are a declared table with exactly one entry for every declared
+event type (record/event_types.py): its own ``_on_<type>`` method, or ``_kept`` for a type
+the replayer only keeps as a marker. No handler is found by scanning the class."""
 
 from __future__ import annotations
 
+import ast
 import importlib
+import inspect
 
-from referee.record.events import EVENT_FIELDS
+from referee.record.event_types import DECLARED, EventType
 from referee.record.state import MARKERS
 
 replay = importlib.import_module("referee.record.replay")  # (the package exports a function)
 
 
-def test_every_handler_is_a_declared_event_type_and_in_the_table() -> None:
+def test_every_declared_event_type_has_exactly_one_handler() -> None:
+    assert set(replay._HANDLERS) == set(EventType)
+    source = inspect.getsource(replay)
+    table = next(
+        node.value
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.AnnAssign)
+        and isinstance(node.target, ast.Name)
+        and node.target.id == "_HANDLERS"
+    )
+    assert isinstance(table, ast.Dict)
+    keys = [ast.unparse(k) for k in table.keys if k is not None]
+    assert len(keys) == len(set(keys)) == len(EventType)  # no type written twice
+
+
+def test_every_handler_method_is_in_the_table() -> None:
     methods = {n[len("_on_") :] for n in dir(replay.Replayer) if n.startswith("_on_")}
     assert methods == set(replay.HANDLED)
-    assert set(replay.HANDLED) <= set(EVENT_FIELDS)
-
-
-def test_every_declared_event_type_is_handled_or_kept_as_a_marker() -> None:
-    assert set(EVENT_FIELDS) - set(replay.HANDLED) - MARKERS == set()
 
 
 def test_each_type_is_handled_by_the_method_named_after_it() -> None:
     """The table is written out, not built from names: it must still pair each type with
-    its own handler."""
+    its own handler, and leave to ``_kept`` only types the replayer keeps as markers."""
     wrong = {
         kind: handler.__name__
         for kind, handler in replay._HANDLERS.items()
-        if handler is not getattr(replay.Replayer, f"_on_{kind}")
+        if handler is not getattr(replay.Replayer, f"_on_{kind}", replay.Replayer._kept)
     }
     assert wrong == {}
+    kept = {kind for kind, h in replay._HANDLERS.items() if h is replay.Replayer._kept}
+    assert kept <= MARKERS
+    assert all(DECLARED[kind].marker for kind in kept)
