@@ -71,7 +71,9 @@ lint: $(TOOLS) $(HOOKS)
 bench: $(TOOLS) $(ENGINE)
 	$(PY) -m bench
 
+# the record schema's event definitions are generated from record/event_types.py first
 spec: $(STAMP)
+	$(PY) -m referee.record.event_schema
 	$(VENV)/bin/referee openapi --out api_spec/openapi.yaml --formats api_spec
 
 clean:

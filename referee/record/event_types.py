@@ -227,7 +227,7 @@ EVENT_TYPES: tuple[EventDecl, ...] = (
             FieldDecl(
                 "to",
                 FieldKind.SEAT,
-                'With "cards": the defender the corrected cards went to.',
+                description='With "cards": the defender the corrected cards went to.',
                 optional=True,
             ),
         ),
@@ -297,7 +297,7 @@ EVENT_TYPES: tuple[EventDecl, ...] = (
         ),
         dealer=Dealer.ONLY,
         clauses=("ISkO 3.5.4",),
-        fields=(FieldDecl("into", FieldKind.SEAT, "Whose cards he looked into."),),
+        fields=(FieldDecl("into", FieldKind.SEAT, description="Whose cards he looked into."),),
     ),
     EventDecl(
         EventType.EXPOSE,
@@ -364,7 +364,7 @@ EVENT_TYPES: tuple[EventDecl, ...] = (
                 "text",
                 FieldKind.STR,
                 "Remark text",
-                "What was said or done, as reported.",
+                "What was said or done, as reported (optional).",
                 optional=True,
             ),
         ),

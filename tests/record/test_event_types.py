@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from referee.core.errors import RecordError
+from referee.record.event_schema import SCHEMA_PATH, schema_text
 from referee.record.event_types import DECLARED, EVENT_TYPES, Dealer, EventDecl, EventType
 from referee.record.events import DEALER_EVENTS, EVENT_FIELDS
 from referee.record.log import EXAMPLE_DEAL, parse_record
@@ -75,3 +76,11 @@ def test_a_declared_type_parses_to_its_event_type(decl: EventDecl) -> None:
     parsed = parse_record(doc).events[0]
     assert parsed.type is decl.type
     assert parsed.to_dict().items() >= event.items()  # (booleans left out come back false)
+
+
+def test_the_committed_schema_is_generated_from_the_declarations() -> None:
+    """The event definitions of the committed schema are the generated ones: run
+    ``make spec`` after changing record/event_types.py."""
+    committed = SCHEMA.read_text(encoding="utf-8")
+    assert schema_text(committed) == committed, "run: make spec"
+    assert SCHEMA == SCHEMA_PATH
