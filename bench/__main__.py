@@ -1,7 +1,8 @@
 """``python -m bench``: run every benchmark, print one table, write bench/RESULTS.md.
 
 Options: ``--quick`` (smaller corpora and shorter load runs, for a smoke test),
-``--only inprocess,batch,claims,jobs,service,skaty``, ``--games N`` (default 10,000), ``--million``.
+``--only inprocess,batch,claims,jobs,upload,service,skaty``, ``--games N`` (default
+10,000), ``--million``.
 """
 
 from __future__ import annotations
@@ -18,12 +19,13 @@ from typing import Any
 
 from bench import batch, claims, inprocess, service, versus_skaty
 from bench import jobs as job_bench
+from bench import upload as upload_bench
 from bench.games import mixed_corpus
 
 HERE = Path(__file__).resolve().parent
-SECTIONS = ("inprocess", "batch", "claims", "jobs", "service", "skaty")
+SECTIONS = ("inprocess", "batch", "claims", "jobs", "upload", "service", "skaty")
 #: the sections that rule the seeded corpus (the others bring their own games)
-CORPUS_SECTIONS = {"inprocess", "batch", "jobs", "service"}
+CORPUS_SECTIONS = {"inprocess", "batch", "jobs", "upload", "service"}
 
 
 def machine() -> dict[str, str]:
@@ -202,6 +204,18 @@ def main(argv: list[str] | None = None) -> int:
             f"{fair['small_done_s']:.1f} s ({fair['chunks']:.1f} chunks' time, "
             f"{fair['chunk_s']:.1f} s a chunk)",
         )
+
+    if "upload" in only:
+        docs = clean[: min(len(clean), 5_000)] + faulty[: min(len(faulty), 5_000)]
+        size_mib = 20 if args.quick else 200
+        for label, r in upload_bench.run(docs, size_mib).items():
+            add(
+                "upload",
+                f"{label}: {size_mib} MiB job upload ({r['records']:,} records), web worker "
+                "RSS before / peak / after",
+                f"{r['before_mib']:.0f} / {r['peak_mib']:.0f} / {r['after_mib']:.0f} MiB "
+                f"({r['seconds']:.1f} s)",
+            )
 
     if "service" in only:
         seconds = 3 if args.quick else 10
