@@ -179,6 +179,16 @@ HEADERS: dict[str, dict[str, Any]] = {
         "schema": {"type": "string"},
     },
     "Allow": {"description": "the methods the resource allows", "schema": {"type": "string"}},
+    "Results-Complete": {
+        "description": "true when these results reach the job's end (a summary line closes "
+        "them); false when more come: ask again with ?after= the value of Results-Next",
+        "schema": {"type": "string", "enum": ["true", "false"]},
+    },
+    "Results-Next": {
+        "description": "while results are not complete: the line number they reached, to "
+        "send as ?after= to read on",
+        "schema": {"type": "integer", "minimum": 0},
+    },
 }
 RATE_LIMIT_HEADERS = ("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset")
 

@@ -89,7 +89,13 @@ class JobSchema(ma.Schema):
             "records_per_s (since the first chunk was written), eta_s (null until known)"
         }
     )
-    results = ma.fields.String(allow_none=True, metadata={"description": "URL, once done"})
+    results = ma.fields.String(
+        allow_none=True,
+        metadata={
+            "description": "URL of the results, readable as far as they are ruled (null for "
+            "a cancelled job)"
+        },
+    )
 
 
 class WebhookCreateSchema(ma.Schema):
@@ -154,7 +160,7 @@ def _progress(job: Job, progress: JobProgress) -> dict[str, Any]:
 
 
 def _job(job: Job, progress: JobProgress) -> dict[str, Any]:
-    done = job.state == "done"
+    readable = job.state != "cancelled"
     return {
         "id": job.id,
         "state": job.state,
@@ -167,7 +173,7 @@ def _job(job: Job, progress: JobProgress) -> dict[str, Any]:
         "finished_at": _iso(job.finished_at),
         "expires_at": _iso(job.expires_at),
         "progress": _progress(job, progress),
-        "results": url_for("jobs.JobResults", job_id=job.id) if done else None,
+        "results": url_for("jobs.JobResults", job_id=job.id) if readable else None,
     }
 
 
@@ -289,28 +295,48 @@ class JobCancel(MethodView):
 RETRY_S = 5
 
 
+class ResultsQuerySchema(ma.Schema):
+    after = ma.fields.Integer(
+        load_default=0,
+        validate=ma.validate.Range(min=0, max=2147483647),
+        metadata={
+            "description": "the line number of the last result line already read (its "
+            "'line'), or Results-Next of the last answer: the results of the lines after "
+            "it come; 0, the default, reads from the start"
+        },
+    )
+
+
 @blp.route("/jobs/<int(max=2147483647):job_id>/results")
 class JobResults(MethodView):
     @authorized("platform", "admin")
     @blp.doc(operationId="getJobResults")
+    @blp.arguments(ResultsQuerySchema, location="query")
     @blp.response(
         200,
         {"type": "object"},
         content_type=NDJSON,
         description="one JSON line a record: its input line number (line), its ISS game id "
         "(iss_id, null when it names none), then the skat-ruling/1 or an error; a summary "
-        "line last",
+        "line last, once the results reach the job's end",
+        headers={h: header_ref(h) for h in ("Results-Complete", "Results-Next")},
     )
-    @blp.problems(401, 403, 404, 409, 429, 503)
-    def get(self, job_id: int) -> Response:
-        """The results, one line per input record in input order, then a summary line.
+    @blp.problems(401, 403, 404, 409, 422, 429, 503)
+    def get(self, args: dict[str, Any], job_id: int) -> Response:
+        """The results ruled so far, one line per input record in input order: those of
+        the chunks the workers have finished, up to the first they have not, then (once
+        the job is done) a summary line.
 
-        Only a done job has results. Asked earlier the answer is 409 (code job.not_done)
-        naming the job's state (queued or running: with Retry-After, the seconds its
-        estimated end is away, at most a minute; cancelled: they never come)."""
+        Results-Complete says whether they reach the job's end; while not, Results-Next
+        is the line they reached: ask again with ?after= that value to read on (a
+        download cut short resumes with ?after= the line of the last line received).
+        With nothing to read yet after that line the answer is 409 (code job.not_done)
+        naming the job's state, with Retry-After (the seconds the estimated end is away,
+        at most a minute); a cancelled job's results never complete: 409 without it."""
         who = principal()
+        after = args["after"]
         try:
-            _, body = services().jobs.results(who, job_id)
+            _, body, next_after = services().jobs.results(who, job_id, after)
         except JobNotDone as e:
             headers = None
             if e.where["state"] not in FINISHED:
@@ -320,7 +346,11 @@ class JobResults(MethodView):
             return problem(
                 409, e.message, code=e.code, errors=[problem_item(e)], headers=headers, **e.where
             )
-        return Response(body, mimetype=NDJSON)
+        out = Response(body, mimetype=NDJSON)
+        out.headers["Results-Complete"] = "true" if next_after is None else "false"
+        if next_after is not None:
+            out.headers["Results-Next"] = str(next_after)
+        return out
 
 
 @blp.route("/webhooks")

@@ -114,6 +114,21 @@ def _rule_claim(claim: Claim, budget: int | None = None) -> tuple[str, int, int,
     return "".join(out), ruled, errors, meter.used
 
 
+#: how each line of a job's results begins (the number is the input line's)
+_LINE_HEAD = '{"line": '
+
+
+def _lines_after(output: str, after: int) -> Iterator[str]:
+    """The lines of a chunk's output for input lines after ``after``."""
+    for line in output.splitlines(keepends=True):
+        if line.startswith(_LINE_HEAD):
+            end = line.find(",", len(_LINE_HEAD))
+            number = line[len(_LINE_HEAD) : end]
+            if number.isdigit() and int(number) <= after:
+                continue
+        yield line
+
+
 class JobService:
     """Use cases on jobs; ``queue`` is where chunk tasks go, ``webhooks`` hears of
     finished jobs."""
@@ -320,31 +335,49 @@ class JobService:
         with self._uow() as uow:
             return job, uow.jobs.progress(job_id)
 
-    def results(self, who: Principal, job_id: int) -> tuple[Job, Iterator[bytes]]:
-        """The results as NDJSON, chunk by chunk in input order, then a summary line;
-        read lazily, one chunk at a time. Only a finished (done) job has results: asked
-        before, :class:`JobNotDone` names the job's state."""
+    def results(
+        self, who: Principal, job_id: int, after: int = 0
+    ) -> tuple[Job, Iterator[bytes], int | None]:
+        """The results of the lines after line ``after`` (0: from the start) that can be
+        read now, as NDJSON in input order: the chunks that have ended, up to the first
+        that has not; read lazily, one chunk at a time. Returns (job, lines, where to
+        continue): the ``after`` to ask with next, or None when these lines reach the end
+        of the job, which a summary line then closes.
+
+        :class:`JobNotDone` names the job's state when there is nothing to read: the job
+        is cancelled (its results never complete), or the chunk holding the next line has
+        not been ruled yet (ask again later)."""
         job = self.get(who, job_id)
-        if job.state != "done":
-            later = "results come when it is done" if job.state not in FINISHED else "it has none"
+        assert job.id is not None
+        if job.state == "cancelled":
             raise JobNotDone(
-                f"job {job_id} is {job.state}: {later}",
+                f"job {job_id} is cancelled: its results never come",
                 where={"job": job_id, "state": job.state},
             )
-        assert job.id is not None
+        with self._uow() as uow:
+            start, stop, next_line = uow.jobs.ready(job_id, after)
+        if stop == start:
+            raise JobNotDone(
+                f"job {job_id} is {job.state}: the results after line {after} come when "
+                "the workers have ruled them",
+                where={"job": job_id, "state": job.state},
+            )
+        last = job.chunks if stop is None else stop
 
         def stream() -> Iterator[bytes]:
-            ruled = errors = 0
-            for no in range(job.chunks):
+            for no in range(start, last):
                 with self._uow() as uow:
-                    output, r, e = uow.jobs.output(job_id, no)
-                ruled += r
-                errors += e
+                    output, _r, _e = uow.jobs.output(job_id, no)
+                if no == start and after:
+                    output = "".join(_lines_after(output, after))
                 yield output.encode()
-            summary = {"records": job.records, "ruled": ruled, "errors": errors}
-            yield orjson.dumps({"summary": summary}) + b"\n"
+            if stop is None:
+                with self._uow() as uow:
+                    done = uow.jobs.progress(job_id)
+                summary = {"records": job.records, "ruled": done.ruled, "errors": done.errors}
+                yield orjson.dumps({"summary": summary}) + b"\n"
 
-        return job, stream()
+        return job, stream(), None if next_line is None else next_line - 1
 
     def cancel(self, who: Principal, job_id: int) -> Job:
         """Stop a job: chunks not yet ruled are dropped when a worker comes to them; what

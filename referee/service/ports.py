@@ -157,6 +157,12 @@ class JobRepository(Protocol):
         """Move an unfinished job to ``state``; True if this call did."""
         ...
 
+    def ready(self, job_id: int, after: int) -> tuple[int, int | None, int | None]:
+        """The chunks whose results can be read from line ``after`` on: (the chunk holding
+        the next line, the first chunk from there not ended or None, that one's first
+        line or None)."""
+        ...
+
     def output(self, job_id: int, no: int) -> tuple[str, int, int]: ...
     def stale_chunks(self, now: datetime, *, unclaimed: bool) -> list[tuple[int, int]]:
         """Chunks of unfinished jobs whose lease ran out (and, if ``unclaimed``, those

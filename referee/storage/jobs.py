@@ -265,6 +265,26 @@ class SqlJobs:
         )
         return bool(done.rowcount == 1)  # type: ignore[attr-defined]
 
+    def ready(self, job_id: int, after: int) -> tuple[int, int | None, int | None]:
+        """(start, stop, next_first_line): ``start`` is the chunk holding the lines after
+        line ``after``; the chunks ``start`` up to ``stop`` (exclusive) have ended and can
+        be read; ``stop`` is the first of them not ended (None: every one has), and
+        ``next_first_line`` its first line."""
+        c = _CHUNKS.c
+        start = self.s.scalar(
+            select(func.max(c.no)).where(c.job_id == job_id, c.first_line <= after + 1)
+        )
+        start = int(start or 0)
+        row = self.s.execute(
+            select(c.no, c.first_line)
+            .where(c.job_id == job_id, c.no >= start, c.state.not_in(ENDED))
+            .order_by(c.no)
+            .limit(1)
+        ).first()
+        if row is None:
+            return start, None, None
+        return start, int(row[0]), int(row[1])
+
     def output(self, job_id: int, no: int) -> tuple[str, int, int]:
         c = _CHUNKS.c
         row = self.s.execute(

@@ -75,7 +75,7 @@ def _job(app: Flask, headers: dict[str, str], records: list[dict[str, Any]]) -> 
     # read through the service: a key whose nodes are spent is refused every /v1 call
     # until its window ends (429), its job's results included
     who = app.extensions["referee"].keys.authenticate(headers["Authorization"].split()[1])
-    _job_row, body = jobs.results(who, job["id"])
+    _job_row, body, _next = jobs.results(who, job["id"])
     return [json.loads(line) for line in b"".join(body).decode().splitlines()]
 
 

@@ -299,14 +299,17 @@ def test_a_done_job_is_deleted_too(immediate_app: Flask) -> None:
     assert gone.status_code == 404
 
 
-@pytest.mark.parametrize("ruled", [0, 1], ids=["queued", "running"])
-def test_the_results_of_a_job_under_way_are_not_yet_there(idle_app: Flask, ruled: int) -> None:
-    """Not a 422 (nothing is wrong with the request): 409 with the job's state as
-    problem+json and Retry-After."""
+@pytest.mark.parametrize("ruled", [[], [1, 2]], ids=["queued", "first-chunk-unruled"])
+def test_the_results_of_a_job_under_way_are_not_yet_there(
+    idle_app: Flask, ruled: list[int]
+) -> None:
+    """Nothing to read yet (no chunk ruled, or only chunks after the first): not a 422
+    (nothing is wrong with the request) but 409 with the job's state as problem+json and
+    Retry-After."""
     client, keys = idle_app.test_client(), _keys(idle_app)
     jobs = idle_app.extensions["referee"].jobs
     job = _submit(client, keys["platform"], _archive()).get_json()
-    for no in range(ruled):
+    for no in ruled:
         assert jobs.run_chunk(job["id"], no) is True
     r = client.get(f"/v1/jobs/{job['id']}/results", headers=keys["platform"])
     assert r.status_code == 409
@@ -317,6 +320,51 @@ def test_the_results_of_a_job_under_way_are_not_yet_there(idle_app: Flask, ruled
     assert body["code"] == "job.not_done"
     assert (body["job"], body["state"]) == (job["id"], state)
     assert body["errors"][0]["state"] == state
+
+
+def test_results_are_read_as_the_chunks_are_ruled_and_resume_after_a_line(
+    idle_app: Flask,
+) -> None:
+    """In input order up to the first chunk not yet ruled; Results-Next says where to go
+    on; a read cut short resumes after the last line received; the pieces add up to the
+    results of the done job, byte for byte."""
+    client, keys = idle_app.test_client(), _keys(idle_app)
+    jobs = idle_app.extensions["referee"].jobs
+    archive = _archive() * 2
+    job = _submit(client, keys["platform"], archive).get_json()
+    assert job["chunks"] >= 4
+    url = f"/v1/jobs/{job['id']}/results"
+    expected = _expected(archive, iss=True, lang="de").decode().splitlines(keepends=True)
+
+    def read(after: int) -> tuple[int, list[str], Any]:
+        r = client.get(f"{url}?after={after}", headers=keys["platform"])
+        lines = r.get_data(as_text=True).splitlines(keepends=True)
+        return r.status_code, lines, r.headers
+
+    assert jobs.run_chunk(job["id"], 0) and jobs.run_chunk(job["id"], 2)
+    status, got, headers = read(0)
+    assert status == 200
+    assert got == expected[:4]  # chunk 0; chunk 2 waits behind chunk 1
+    assert headers["Results-Complete"] == "false"
+    nxt = int(headers["Results-Next"])
+    assert nxt >= json.loads(got[-1])["line"]
+    assert nxt < json.loads(expected[4])["line"]
+    assert read(nxt)[0] == 409  # chunk 1 is not ruled yet
+    assert jobs.run_chunk(job["id"], 1)
+    status, more, headers = read(nxt)
+    assert (status, more) == (200, expected[4:12])  # chunks 1 and 2
+    # cut short after the 6th line: the same request resumes from the 7th
+    sixth = json.loads(expected[5])["line"]
+    assert read(sixth)[1] == expected[6:12]
+    for no in range(3, job["chunks"]):
+        assert jobs.run_chunk(job["id"], no)
+    status, rest, headers = read(int(headers["Results-Next"]))
+    assert headers["Results-Complete"] == "true" and "Results-Next" not in headers
+    assert got + more + rest == expected  # the last piece ends with the summary
+    whole = client.get(url, headers=keys["platform"])
+    assert whole.get_data(as_text=True) == "".join(expected)
+    # past the last line: only the summary
+    assert read(10**6)[1] == expected[-1:]
 
 
 def test_finished_jobs_are_dropped_after_their_keeping_time(idle_app: Flask) -> None:
