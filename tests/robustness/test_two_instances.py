@@ -85,7 +85,11 @@ def two(
     )
     # one working folder for both, as two units on one host; each its own var/
     env_a = {**env, "REFEREE_VAR_DIR": str(tmp_path / "a")}
-    env_b = {**env, "REFEREE_VAR_DIR": str(tmp_path / "b")}
+    env_b = {
+        **env,
+        "REFEREE_VAR_DIR": str(tmp_path / "b"),
+        "REFEREE_CONTROL_SOCKET": str(tmp_path / "b.ctl"),  # or a path of its own
+    }
     with instance(env_a, tmp_path, workers=1) as a, instance(env_b, tmp_path, workers=1) as b:
         yield env, [a, b], keys
 
@@ -121,8 +125,7 @@ def test_two_instances_on_one_host_keep_their_own_control_socket_and_var(
 ) -> None:
     _env, _bases, _keys = two
     pids = set()
-    for name in ("a", "b"):
-        path = tmp_path / name / "gunicorn.ctl"
+    for path in (tmp_path / "a" / "gunicorn.ctl", tmp_path / "b.ctl"):
         assert path.is_socket(), f"no control socket at {path}"
         with ControlClient(str(path), timeout=10) as client:
             pids.add(client.send_command("show stats")["pid"])

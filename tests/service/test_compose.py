@@ -55,6 +55,9 @@ def test_its_settings_are_the_ones_the_deployment_tests_set() -> None:
     tested = set(job_env("postgresql://x/y", ROOT, REDIS_URL="redis://r")) | {
         "REFEREE_RATE_LIMIT_STORAGE",
         "REFEREE_PROXIES",  # tests/robustness/test_slow_clients.py sets it behind nginx
+        # tests/robustness/test_two_instances.py: a shared key, a socket per instance
+        "REFEREE_SECRET_KEY",
+        "REFEREE_CONTROL_SOCKET",
     }
     assert set(env) <= tested
 
