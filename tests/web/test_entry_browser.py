@@ -168,7 +168,7 @@ def check_first_screen(page: Any, step: str) -> dict[str, Any]:
     assert b["scroll"] == 0
     assert b["width"] <= 392, f"step {step}: {b['width']}px wide"
     assert not b["small"], f"step {step}: controls smaller than {THUMB}px: {b['small']}"
-    if step in ("tricks", "cards"):  # steps of cards: a card button is shown (and the trick)
+    if step.split()[0] in ("tricks", "cards") or " cards" in step:  # a card button is shown
         assert b["card"] is not None, f"step {step}: no card button shown"
         assert step != "tricks" or b["trick"] is not None, "the trick being built is hidden"
     for what in ("control", "card", "trick"):
@@ -507,4 +507,45 @@ def test_the_names_are_one_field_in_seat_order(live_server: str, keys, phone) ->
     expect(page.locator("#review-record")).to_contain_text("Mittelhand · Ben")
     page.reload()  # the names are part of the draft
     expect(names).to_have_value("Anna, Ben, Carl")
+    assert errors == []
+
+
+def test_step_4_brings_the_cards_of_what_happened_into_the_first_screen(  # type: ignore[no-untyped-def]
+    live_server: str, keys, phone
+) -> None:
+    """Once what happened is chosen, it is one button with one to choose something else, and
+    the cards it takes (a card shown, a second card in a trick, a card led before the
+    declaration, a card taken back) follow it inside the first screen of the phone."""
+    from playwright.sync_api import expect
+
+    from referee.web.entry_draft import draft_from_record
+    from tests.support.entry_browser import built_record, entry_draft, open_entry
+
+    example = json.loads((EXAMPLES / "revoke-objected.json").read_text(encoding="utf-8"))
+    fields = {**draft_from_record(example), "incidents": []}
+    page, errors = open_entry(
+        phone.new_page(), live_server, keys["referee"], entry_draft("incidents", fields)
+    )
+    kinds = page.locator("[data-incident]:visible")
+    other = page.locator("#incident-other")
+    expect(other).to_be_hidden()
+    every = kinds.count()
+    for kind in ("expose", "extra_cards", "early_lead", "take_back"):
+        page.locator(f'[data-incident="{kind}"]').click()
+        page.locator('[data-who="middlehand"]').click()
+        expect(kinds).to_have_count(2)  # the one chosen and "something else"
+        expect(page.locator(f'[data-incident="{kind}"]')).to_have_attribute("aria-pressed", "true")
+        expect(page.locator("#expose-pool button.card").first).to_be_visible()
+        check_first_screen(page, f"incidents {kind} cards")
+        other.click()
+        expect(kinds).to_have_count(every)  # all of them again, "something else" gone
+    page.locator('[data-incident="expose"]').click()
+    page.locator('[data-who="middlehand"]').click()
+    page.locator('#expose-pool [data-card="SA"]').click()
+    page.locator("#incident-add").click()
+    expect(page.locator("#incident-list li")).to_have_count(1)
+    expect(kinds).to_have_count(every)  # added: the next one is chosen from all
+    page.locator('.step-tab[data-step="review"]').click()
+    expose = [e for e in built_record(page)["events"] if e["type"] == "expose"]
+    assert [e["cards"] for e in expose] == [["SA"]]
     assert errors == []

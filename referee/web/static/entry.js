@@ -664,11 +664,17 @@
   function renderIncidents() {
     var inc = draft.inc;
     pressed("[data-incident]", "data-incident", inc.type || "-");
+    // once chosen, what happened is one button (and one to choose another): what it needs
+    // (the cards, the seat, the place) comes up into the first screen
+    root.querySelectorAll("[data-incident]").forEach(function (b) {
+      var k = b.getAttribute("data-incident");
+      b.hidden = k ? !!inc.type && k !== inc.type : !inc.type;
+    });
     pressed("[data-who]", "data-who", inc.seat || "-");
     // the dealer who sits out is a participant at a table of four only (ISkO 3.3.9, 3.5.4)
     root.querySelectorAll('[data-who="dealer"]').forEach(function (b) { b.hidden = draft.table_size !== 4; });
     pressed("[data-at]", "data-at", String(inc.at));
-    root.querySelectorAll("#incident-extra [data-for]").forEach(function (node) {
+    root.querySelectorAll("#step-incidents [data-for]").forEach(function (node) {
       node.hidden = node.getAttribute("data-for").split(" ").indexOf(inc.type) < 0;
     });
     $("inc-gathered").checked = !!inc.gathered;
