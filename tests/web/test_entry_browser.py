@@ -220,6 +220,8 @@ def enter_revoke(page: Any, taps: Taps, example: dict[str, Any], *, names: bool 
             )
             # the trick being built, above the cards: forehand's ace of clubs, middlehand next
             expect(page.locator("#trick-cards [data-card=CA]")).to_have_count(1)
+            # each place of the trick says its seat, the two still to play as well
+            expect(page.locator("#trick-cards .seat")).to_have_text(["VH", "MH", "HH"])
             check_first_screen(page, "tricks")
             _shot(page, "2-tricks")
         taps.tap(f'#play-pool [data-card="{card}"]')

@@ -416,8 +416,11 @@
     if (!over) {
       var next = seatToPlay();
       for (var k = mine.length; k < 3; k++) {
+        // the seats still to play, in turn from the one to play now
+        var then = k === mine.length ? next
+          : next && !draft.by && SEATS.indexOf(next) >= 0 ? SEATS[(SEATS.indexOf(next) + k - mine.length) % 3] : null;
         box.appendChild(el("span", { cls: "played" }, [
-          el("span", { cls: "seat", text: k === mine.length && next ? data.short[next] : "" }),
+          el("span", { cls: "seat", text: then ? data.short[then] : "" }),
           el("span", { cls: "card empty", "aria-hidden": "true", text: "?" })
         ]));
       }
