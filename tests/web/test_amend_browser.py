@@ -92,7 +92,7 @@ def test_the_court_records_that_the_game_went_on(  # type: ignore[no-untyped-def
     last card, and it came after the cards were gathered. Counted and printed."""
     from playwright.sync_api import expect
 
-    from tests.web.test_entry_browser import Taps
+    from tests.web.test_entry_browser import Taps, check_first_screen
 
     services = app.extensions["referee"]
     referee = services.keys.authenticate(keys["referee"])
@@ -108,6 +108,7 @@ def test_the_court_records_that_the_game_went_on(  # type: ignore[no-untyped-def
     taps = Taps(page)
     taps.tap('.step-tab[data-step="tricks"]')
     expect(page.locator("#trick-notes")).to_contain_text("Das Spiel ging weiter")
+    check_first_screen(page, "tricks (amendment)")  # the cards and the trick in the first screen
     status = page.locator("#trick-status")
     for n in range(21):
         # only the cards of the seat to play are offered, those that follow first

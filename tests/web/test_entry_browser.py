@@ -168,11 +168,12 @@ def check_first_screen(page: Any, step: str) -> dict[str, Any]:
     assert b["scroll"] == 0
     assert b["width"] <= 392, f"step {step}: {b['width']}px wide"
     assert not b["small"], f"step {step}: controls smaller than {THUMB}px: {b['small']}"
-    if step.split()[0] in ("tricks", "cards") or " cards" in step:  # a card button is shown
+    kind = step.split()[0]  # "tricks", or "tricks (amendment)"
+    if kind in ("tricks", "cards") or " cards" in step:  # a card button is shown
         assert b["card"] is not None, f"step {step}: no card button shown"
-        assert step != "tricks" or b["trick"] is not None, "the trick being built is hidden"
+        assert kind != "tricks" or b["trick"] is not None, "the trick being built is hidden"
     for what in ("control", "card", "trick"):
-        if b[what] is not None and (what != "trick" or step == "tricks"):
+        if b[what] is not None and (what != "trick" or kind == "tricks"):
             top, bottom = b[what]
             assert 0 <= top and bottom <= b["height"], f"step {step}: {what} at {top}-{bottom}"
     span = {
