@@ -43,6 +43,7 @@ _LABEL_RE = re.compile(r"\s*([A-Z][A-Z0-9]*)\[([^\]]*)\]\s*")
 _DECLARE_RE = re.compile(r"^([GCSHDN])([OHSZ]*)((?:\.[^.]+)*)$")
 _DATE_RE = re.compile(r"^(\d{4}-\d{2}-\d{2})/(\d{2}:\d{2}:\d{2})/UTC$")
 _ACTORS = ("0", "1", "2", "w")
+_ACTOR_SET = frozenset(_ACTORS)
 _HIDDEN = "??"
 
 _DEMO_DEAL = (
@@ -292,20 +293,18 @@ def _moves(text: str, line: int | None) -> tuple[IssMove, ...]:
             move=len(tokens) // 2,
             field="MV",
         )
-    moves = []
-    for k in range(0, len(tokens), 2):
-        actor, action = tokens[k], tokens[k + 1]
-        if actor not in _ACTORS:
-            raise _error(
-                "seat",
-                f"bad seat {actor!r} (0, 1, 2 or w)",
-                line,
-                {"seat": repr(actor[:20])},
-                move=k // 2,
-                field="MV",
-            )
-        moves.append(IssMove(actor, action))
-    return tuple(moves)
+    actors = tokens[0::2]
+    if not _ACTOR_SET.issuperset(actors):
+        k, actor = next((k, a) for k, a in enumerate(actors) if a not in _ACTOR_SET)
+        raise _error(
+            "seat",
+            f"bad seat {actor!r} (0, 1, 2 or w)",
+            line,
+            {"seat": repr(actor[:20])},
+            move=k,
+            field="MV",
+        )
+    return tuple(map(IssMove, actors, tokens[1::2]))
 
 
 def iss_game_id(text: str) -> int | str | None:

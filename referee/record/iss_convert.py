@@ -34,6 +34,11 @@ from referee.record.iss import (  # the parser's own patterns and checks, shared
 
 __all__ = ["iss_to_skatlog"]
 
+#: the 32 card tokens (what ``_CARD_RE`` matches in a move, which holds no whitespace)
+_CARD_TOKENS = frozenset(suit + rank for suit in "CSHD" for rank in "AKQJT987")
+#: moves that are one event of their own kind
+_SIMPLE = {"y": "hold", "p": "pass", "RE": "concede"}
+
 
 def _cards(text: str, line: int | None, move: int) -> list[str]:
     cards = text.split(".")
@@ -159,7 +164,9 @@ class _Converter:
                 return
             self.emit_pending()
         self.expect_skat_view = False
-        simple = {"y": "hold", "p": "pass", "RE": "concede"}
+        if action in _CARD_TOKENS:  # most moves: a card played (no other move is one)
+            self.events.append({"type": "play", "seat": seat, "card": action})
+            return
         if action.isascii() and action.isdigit():
             if not _is_number(action):
                 raise _error(
@@ -171,8 +178,8 @@ class _Converter:
                     field="MV",
                 )
             self.events.append({"type": "bid", "seat": seat, "value": int(action)})
-        elif action in simple:
-            self.events.append({"type": simple[action], "seat": seat})
+        elif action in _SIMPLE:
+            self.events.append({"type": _SIMPLE[action], "seat": seat})
         elif action == "s":
             self.picked_up.add(seat)
             self.expect_skat_view = True
@@ -181,8 +188,6 @@ class _Converter:
             self.events.append({"type": "lay_down", "seat": seat})
         elif action == _HIDDEN:
             self.hidden.append({"move": k, "seat": seat, "before_event": len(self.events)})
-        elif _CARD_RE.match(action):
-            self.events.append({"type": "play", "seat": seat, "card": action})
         elif (match := _DECLARE_RE.match(action)) is not None:
             self.declaration(k, seat, match)
         elif len(action) == 2:

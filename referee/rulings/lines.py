@@ -24,6 +24,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+import orjson
+
 from referee.core.errors import RefereeError
 from referee.core.ruleset import RuleSet
 from referee.core.vocabulary import Language
@@ -92,6 +94,16 @@ def _iss_id(meta: Any) -> int | str | None:
     return found if isinstance(found, int | str) and not isinstance(found, bool) else None
 
 
+def _compact(doc: dict[str, Any]) -> str:
+    """``json.dumps(doc, ensure_ascii=False, separators=(",", ":"))``, by orjson where it
+    can (the same text, some six times faster; it refuses what json writes anyway: an
+    integer beyond 64 bits, a lone surrogate)."""
+    try:
+        return orjson.dumps(doc).decode()
+    except TypeError:  # orjson.JSONEncodeError is one
+        return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+
 def _rule(
     item: tuple[int, str], *, iss: bool, lang: Language, default: RuleSet | None
 ) -> tuple[str, bool, int | str | None]:
@@ -106,7 +118,7 @@ def _rule(
             record = parse_record_text(text)
             game = _iss_id(record.meta)
         ruling = render(rule(record, record.rules or default), lang)
-        return json.dumps(ruling, ensure_ascii=False, separators=(",", ":")), True, game
+        return _compact(ruling), True, game
     except RefereeError as exc:
         where = {k: v for k, v in exc.where.items() if k != "line"}
         game = game if game is not None else game_id_of(text, iss=iss)
