@@ -71,9 +71,11 @@ lint: $(TOOLS) $(HOOKS)
 bench: $(TOOLS) $(ENGINE)
 	$(PY) -m bench
 
-# the record schema's event definitions are generated from record/event_types.py first
+# the record schema's event definitions and the event tables of docs/skat-log.md are
+# generated from record/event_types.py first
 spec: $(STAMP)
 	$(PY) -m referee.record.event_schema
+	$(PY) -m referee.record.event_docs
 	$(VENV)/bin/referee openapi --out api_spec/openapi.yaml --formats api_spec
 
 clean:

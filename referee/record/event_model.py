@@ -6,7 +6,57 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-__all__ = ["CHOICES", "EXPOSE_HOW", "Dealer", "EventDecl", "FieldDecl", "FieldKind"]
+__all__ = [
+    "CHOICES",
+    "EXPOSE_HOW",
+    "Dealer",
+    "EventDecl",
+    "EventType",
+    "FieldDecl",
+    "FieldKind",
+    "Section",
+]
+
+
+class EventType(StrEnum):
+    """The ``type`` of an event (each declared in :mod:`referee.record.event_types`)."""
+
+    BID = "bid"
+    HOLD = "hold"
+    PASS = "pass"
+    PICKUP = "pickup"
+    DISCARD = "discard"
+    DECLARE = "declare"
+    CHOICE = "choice"
+    PLAY = "play"
+    NO_CARD = "no_card"
+    DEALT = "dealt"
+    LOOK_AT_SKAT = "look_at_skat"
+    EXPOSE = "expose"
+    REVIEW_TRICKS = "review_tricks"
+    REMARK = "remark"
+    TAKE_BACK = "take_back"
+    LOOK_INTO_HAND = "look_into_hand"
+    CONCEDE = "concede"
+    CONSENT = "consent"
+    REFUSE = "refuse"
+    LAY_DOWN = "lay_down"
+    THROW_IN = "throw_in"
+    OBJECTION = "objection"
+    CONTINUE = "continue"
+    CARDS_GATHERED = "cards_gathered"
+    TIMEOUT = "timeout"
+    LEFT = "left"
+
+
+class Section(StrEnum):
+    """Where docs/skat-log.md lists an event type."""
+
+    BIDDING = "bidding"  # bidding and declaring
+    CHOICE = "choice"  # the declarer's choices
+    PLAY = "play"  # playing
+    TABLE = "table"  # what can go wrong at the table
+    PLATFORM = "platform"  # events of online platforms
 
 
 class FieldKind(StrEnum):
@@ -60,11 +110,12 @@ class FieldDecl:
 class EventDecl:
     """One event type: what it records, who may do it, what it carries."""
 
-    #: the event type (an :class:`~referee.record.event_types.EventType`)
-    type: str
+    type: EventType
     title: str
     #: one paragraph: what happened at the table
     description: str
+    #: where docs/skat-log.md lists it
+    section: Section
     #: the ISkO clauses that give the event its meaning (they exist in rules_kb/)
     clauses: tuple[str, ...] = ()
     fields: tuple[FieldDecl, ...] = ()

@@ -267,8 +267,8 @@ def _fast_deal(deal: dict[str, Any]) -> Deal | None:
 _SPECS: dict[
     str, tuple[EventType, bool, Dealer, frozenset[str], tuple[tuple[str, str, bool, int], ...]]
 ] = {
-    str(d.type): (
-        EventType(d.type),
+    d.type.value: (
+        d.type,
         d.seat_required,
         d.dealer,
         frozenset(COMMON_FIELDS) | frozenset(d.field_names),

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from referee.core.errors import RecordError
+from referee.record.event_docs import DOCS_PATH, docs_text
 from referee.record.event_schema import SCHEMA_PATH, schema_text
-from referee.record.event_types import DECLARED, EVENT_TYPES, Dealer, EventDecl, EventType
+from referee.record.event_types import DECLARED, EVENT_TYPES, Dealer, EventDecl, EventType, Section
 from referee.record.events import DEALER_EVENTS, EVENT_FIELDS
 from referee.record.log import EXAMPLE_DEAL, parse_record
 from referee.rules.catalogue import default_catalogue
@@ -84,3 +85,13 @@ def test_the_committed_schema_is_generated_from_the_declarations() -> None:
     committed = SCHEMA.read_text(encoding="utf-8")
     assert schema_text(committed) == committed, "run: make spec"
     assert SCHEMA == SCHEMA_PATH
+
+
+def test_the_guide_lists_the_declared_event_types_in_generated_tables() -> None:
+    """docs/skat-log.md's event tables are the generated ones (``make spec``), one per
+    section, and together they list every declared type once."""
+    committed = DOCS_PATH.read_text(encoding="utf-8")
+    assert docs_text(committed) == committed, "run: make spec"
+    assert committed.count("<!-- event-types:") == len(Section)
+    listed = [t for t in EventType if f"\n| `{t}` |" in committed]
+    assert listed == list(EventType)

@@ -1,0 +1,271 @@
+"""The declarations of the event types for what can go wrong at the table (irregularities,
+looks, remarks, a game cut short, objections); :mod:`referee.record.event_types` holds the
+others and the list of all of them."""
+
+from __future__ import annotations
+
+from referee.record.event_model import Dealer, EventDecl, EventType, FieldDecl, FieldKind, Section
+
+__all__ = ["TABLE_EVENTS"]
+
+TABLE_EVENTS: tuple[EventDecl, ...] = (
+    EventDecl(
+        EventType.DEALT,
+        "Dealt",
+        (
+            "The dealer has finished dealing (optional). A record that has it places every event "
+            "before it in the deal: a card shown then (ISkO 3.2.8) or a look at the skat (3.2.14, "
+            "3.2.15) is judged as happening during the deal. Records without it start in the "
+            "bidding."
+        ),
+        seat_required=False,
+        section=Section.TABLE,
+        clauses=("ISkO 3.2.8", "ISkO 3.2.14", "ISkO 3.2.15"),
+    ),
+    EventDecl(
+        EventType.LOOK_AT_SKAT,
+        "Look at the skat",
+        (
+            "The seat looks at, or turns over, one or both skat cards, in whatever phase of the "
+            "game. Before the bidding is over it shuts the seat out of the bidding (ISkO 3.2.14, "
+            "3.3.9); once bids were made the others are no longer bound by them, and the bids and "
+            "passes recorded after the look may go on with the bidding or start it over from 18."
+        ),
+        dealer=Dealer.MAY,
+        section=Section.TABLE,
+        clauses=("ISkO 3.3.9", "ISkO 4.2.8"),
+        marker=True,
+    ),
+    EventDecl(
+        EventType.EXPOSE,
+        "Expose cards",
+        (
+            "Cards of the seat become visible by accident: dropped, shown, or a second card put "
+            "down with the played one."
+        ),
+        section=Section.TABLE,
+        clauses=("ISkO 4.1.9",),
+        marker=True,
+        fields=(
+            FieldDecl("cards", FieldKind.CARDS, "Exposed cards", "The cards that were seen."),
+            FieldDecl(
+                "how",
+                FieldKind.HOW,
+                "How the cards became visible",
+                (
+                    'Optional. "dropped": fell by accident (ISkO 4.1.9: the declarer may pick a '
+                    'dropped card up without penalty); "shown": shown or pulled out; "with_play": '
+                    "put down together with the card the seat played (two cards played at once). "
+                    "Without it, cards shown right after the same seat's card in the trick count "
+                    "as put down with it."
+                ),
+                optional=True,
+            ),
+        ),
+    ),
+    EventDecl(
+        EventType.REVIEW_TRICKS,
+        "Review a trick",
+        "The seat looks at or counts a trick that had already been turned.",
+        section=Section.TABLE,
+        clauses=("ISkO 4.4.3", "ISkO 4.4.6"),
+        marker=True,
+        fields=(
+            FieldDecl(
+                "trick",
+                FieldKind.TRICK,
+                "Trick number",
+                "1-based number of the trick that was looked at.",
+            ),
+            FieldDecl(
+                "on_request",
+                FieldKind.BOOL,
+                "Shown on request",
+                (
+                    "Optional. true: the trick was shown because the seat asked for it (ISkO "
+                    "4.4.3: allowed for the last trick, before the seat has played to the next "
+                    "one); false: the seat looked at or turned the trick without asking (ISkO "
+                    "4.4.6). Without it, a look at the last trick in time is taken as a request."
+                ),
+                optional=True,
+            ),
+        ),
+    ),
+    EventDecl(
+        EventType.REMARK,
+        "Remark",
+        "The seat says or signals something that may influence the play.",
+        dealer=Dealer.MAY,
+        section=Section.TABLE,
+        clauses=("ISkO 4.2.9",),
+        marker=True,
+        fields=(
+            FieldDecl(
+                "text",
+                FieldKind.STR,
+                "Remark text",
+                "What was said or done, as reported (optional).",
+                optional=True,
+            ),
+        ),
+    ),
+    EventDecl(
+        EventType.TAKE_BACK,
+        "Card taken back into the hand",
+        (
+            "The seat took a card back into the hand: either its last card on the table (a played "
+            "card, also one that had just completed a trick not yet turned, which ISkO 4.1.2 says "
+            "may not be taken back: an infraction, judged by 4.1.3 to 4.1.6 from the position with"
+            " the card still played; the replay follows the record, and a continue by the other "
+            "party puts the card back on the table, 4.1.6) or a card still in the hand that was "
+            "drawn or shown but never lay on the table (not played; the declarer may take such a "
+            "card back, 4.1.9, and a card shown is judged by its own expose event)."
+        ),
+        section=Section.TABLE,
+        clauses=("ISkO 4.1.2", "ISkO 4.1.9"),
+        fields=(
+            FieldDecl(
+                "card", FieldKind.CARD, "Card taken back", "The card taken back into the hand."
+            ),
+        ),
+    ),
+    EventDecl(
+        EventType.LOOK_INTO_HAND,
+        "The dealer looks into a hand",
+        (
+            "The dealer who sits out at a table of four looks into a player's cards. One hand is a"
+            " courtesy (ISkO 3.5.4); a look into a second is against SkWO 8.5."
+        ),
+        dealer=Dealer.ONLY,
+        section=Section.TABLE,
+        clauses=("ISkO 3.5.4",),
+        fields=(FieldDecl("into", FieldKind.SEAT, description="Whose cards he looked into."),),
+    ),
+    EventDecl(
+        EventType.CONCEDE,
+        "Concede",
+        "The declarer gives his game up, or a defender gives up on behalf of his side.",
+        section=Section.TABLE,
+        clauses=("ISkO 4.3.1", "ISkO 4.3.3"),
+        marker=True,
+        shortens=True,
+    ),
+    EventDecl(
+        EventType.CONSENT,
+        "Consent",
+        (
+            "A defender agrees to the declarer's concession, or, under edition 2022 (ISkO 4.4.4), "
+            "to the claim he laid down before it."
+        ),
+        section=Section.TABLE,
+        clauses=("ISkO 4.3.2",),
+        marker=True,
+    ),
+    EventDecl(
+        EventType.REFUSE,
+        "Refuse a concession",
+        (
+            "A defender refuses the declarer's concession (ISkO 4.3.2), or under edition 2022 the "
+            "claim he laid down before it (the game then goes on with the declarer's cards open; "
+            "under 1998 a refusal of a claim changes nothing, the claim is judged by 4.3.4). With "
+            "fewer than nine cards the declarer needs one defender's consent: without it the "
+            "concession has no effect and the game goes on, decided by what the record shows after"
+            " it. With nine or more cards, or when the other defender consents, a refusal changes "
+            "nothing."
+        ),
+        section=Section.TABLE,
+        clauses=("ISkO 4.3.2",),
+        marker=True,
+    ),
+    EventDecl(
+        EventType.LAY_DOWN,
+        "Lay down the cards",
+        (
+            "The seat lays his cards open and claims: the declarer all remaining tricks (in null: "
+            "no further trick), a defender that he alone takes all remaining tricks. Under edition"
+            " 2022 the defenders answer a declarer's claim with consent or refuse events."
+        ),
+        section=Section.TABLE,
+        clauses=("ISkO 4.3.4", "ISkO 4.3.5"),
+        marker=True,
+        shortens=True,
+        fields=(
+            FieldDecl(
+                "schneider",
+                FieldKind.BOOL,
+                "Schneider claimed",
+                (
+                    "The declarer claimed schneider together with his cards (under edition 2022 a "
+                    "higher level counts only if claimed with the claim, ISkO 4.4.4)."
+                ),
+                optional=True,
+                default=False,
+            ),
+            FieldDecl(
+                "schwarz",
+                FieldKind.BOOL,
+                "Schwarz claimed",
+                "The declarer claimed schwarz together with his cards (see schneider).",
+                optional=True,
+                default=False,
+            ),
+        ),
+    ),
+    EventDecl(
+        EventType.THROW_IN,
+        "Throw in",
+        "The seat throws his cards in.",
+        section=Section.TABLE,
+        clauses=("ISkO 4.3.6",),
+        marker=True,
+        shortens=True,
+    ),
+    EventDecl(
+        EventType.OBJECTION,
+        "Objection",
+        (
+            "A player calls an infraction. Where it stands in the record matters: it tells the "
+            "referee what the table looked like when the objection came."
+        ),
+        seat_required=False,
+        dealer=Dealer.MAY,
+        section=Section.TABLE,
+        clauses=("ISkO 4.1.11",),
+        marker=True,
+        fields=(
+            FieldDecl(
+                "text",
+                FieldKind.STR,
+                "Objection text",
+                "What was objected to (optional).",
+                optional=True,
+            ),
+        ),
+    ),
+    EventDecl(
+        EventType.CONTINUE,
+        "Continue",
+        (
+            "After an infraction the innocent side asks for play to go on; the offending card goes"
+            " back to its owner."
+        ),
+        seat_required=False,
+        section=Section.TABLE,
+        clauses=("ISkO 4.1.6",),
+        marker=True,
+    ),
+    EventDecl(
+        EventType.CARDS_GATHERED,
+        "Cards gathered",
+        (
+            "The game is over and both sides have gathered their cards; later objections to a "
+            "revoke are too late. Play recorded after it while the game was not over is noted "
+            "(play_after_gathered) and ruled as recorded: the ruling says the record contradicts "
+            "itself."
+        ),
+        seat_required=False,
+        section=Section.TABLE,
+        clauses=("ISkO 4.2.5",),
+        marker=True,
+    ),
+)
