@@ -516,9 +516,10 @@ def test_the_names_are_one_field_in_seat_order(live_server: str, keys, phone) ->
 def test_step_4_brings_the_cards_of_what_happened_into_the_first_screen(  # type: ignore[no-untyped-def]
     live_server: str, keys, phone
 ) -> None:
-    """Once what happened is chosen, it is one button with one to choose something else, and
-    the cards it takes (a card shown, a second card in a trick, a card led before the
-    declaration, a card taken back) follow it inside the first screen of the phone."""
+    """Once what happened is chosen, it is one button with one to choose something else,
+    every control of what it needs is a thumb's size, and the cards it takes (a card shown,
+    a second card in a trick, a card led before the declaration, a card taken back) follow
+    it inside the first screen of the phone."""
     from playwright.sync_api import expect
 
     from referee.web.entry_draft import draft_from_record
@@ -533,13 +534,19 @@ def test_step_4_brings_the_cards_of_what_happened_into_the_first_screen(  # type
     other = page.locator("#incident-other")
     expect(other).to_be_hidden()
     every = kinds.count()
-    for kind in ("expose", "extra_cards", "early_lead", "take_back"):
+    with_cards = ("expose", "extra_cards", "early_lead", "take_back")
+    all_kinds = [k for k in kinds.evaluate_all("bs => bs.map(b => b.dataset.incident)") if k]
+    assert set(with_cards) < set(all_kinds)
+    for kind in all_kinds:  # each with the fields it needs: every control a thumb's size
         page.locator(f'[data-incident="{kind}"]').click()
         page.locator('[data-who="middlehand"]').click()
         expect(kinds).to_have_count(2)  # the one chosen and "something else"
         expect(page.locator(f'[data-incident="{kind}"]')).to_have_attribute("aria-pressed", "true")
-        expect(page.locator("#expose-pool button.card").first).to_be_visible()
-        check_first_screen(page, f"incidents {kind} cards")
+        if kind in with_cards:
+            expect(page.locator("#expose-pool button.card").first).to_be_visible()
+            check_first_screen(page, f"incidents {kind} cards")
+        else:
+            check_first_screen(page, f"incidents {kind}")
         other.click()
         expect(kinds).to_have_count(every)  # all of them again, "something else" gone
     page.locator('[data-incident="expose"]').click()

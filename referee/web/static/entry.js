@@ -846,6 +846,9 @@
       change(function (d) { d.by = by; }, true);
     } else if (b.hasAttribute("data-incident")) {
       var type = b.getAttribute("data-incident");
+      // the trick list to tap a place in folds again (it opens for a place chosen in it and
+      // for a second card in a trick): its cards do not push the new incident's out of sight
+      $("place-after").open = false;
       change(function (d) { d.inc.type = type; d.inc.cards = []; }, true);
     } else if (b.hasAttribute("data-who")) {
       var who = b.getAttribute("data-who");
