@@ -213,7 +213,9 @@ class Jobs(MethodView):
 
         202 means the job is stored; 503 means nothing is. With an Idempotency-Key a
         retried upload returns the job stored the first time (Idempotent-Replayed: true),
-        on any instance; the same key with another archive is a 422."""
+        on any instance; the same key with another archive is a 422. While the owner's
+        stored results (compressed) take REFEREE_JOB_RESULT_QUOTA_BYTES, a new job is a
+        409 (code job.quota) and nothing is stored."""
         who = principal()
         jobs = services().jobs
         kind = (request.mimetype or "").lower()

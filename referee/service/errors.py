@@ -64,6 +64,13 @@ class JobNotDone(categories.Conflict):
     code = "job.not_done"
 
 
+class QuotaExceeded(categories.Conflict):
+    """The owner's stored job results take as many bytes as allowed: a new job is refused
+    until older ones are deleted or expire (HTTP 409)."""
+
+    code = "job.quota"
+
+
 class RevisionNotCurrent(Conflict):
     """An appeal reviewed a ruling that another appeal replaced meanwhile (HTTP 409)."""
 

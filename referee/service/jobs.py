@@ -31,7 +31,12 @@ from referee.core.ruleset import Edition, RuleSet
 from referee.core.vocabulary import Language
 from referee.rulings.lines import error_line, game_id_of, rule_job_line, with_game
 from referee.rulings.search.gate import BudgetSpent, metered
-from referee.service.errors import DuplicateIdempotencyKey, IdempotencyMismatch, JobNotDone
+from referee.service.errors import (
+    DuplicateIdempotencyKey,
+    IdempotencyMismatch,
+    JobNotDone,
+    QuotaExceeded,
+)
 from referee.service.keys import Principal
 from referee.service.model import Claim, IdempotencyEntry, Job, JobProgress
 from referee.service.ports import UnitOfWork, UnitOfWorkFactory
@@ -144,6 +149,7 @@ class JobService:
         lease_s: float = 60.0,
         max_attempts: int = 3,
         keep_s: float = 7 * 24 * 3600.0,
+        result_quota_bytes: int = 0,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
         webhooks: WebhookService | None = None,
         edition: Edition = Edition.ISKO_1998,
@@ -162,6 +168,8 @@ class JobService:
         self.lease = timedelta(seconds=lease_s)
         self.max_attempts = max_attempts
         self.keep = timedelta(seconds=keep_s)
+        #: bytes an owner's stored results may take before new jobs are refused (0: none)
+        self.result_quota_bytes = result_quota_bytes
         self._now = clock
 
     @classmethod
@@ -181,6 +189,7 @@ class JobService:
             lease_s=settings.job_lease_s,
             max_attempts=settings.job_max_attempts,
             keep_s=settings.job_keep_s,
+            result_quota_bytes=settings.job_result_quota_bytes,
             webhooks=webhooks,
             edition=settings.edition,
         )
@@ -219,6 +228,7 @@ class JobService:
                 where={"format": input_format},
             )
         keyed = bool(idem_key) and who.key_id is not None
+        self._check_quota(who, idem_key if keyed else None)
         edition = edition or who.edition or self.edition
         digest = hashlib.sha256(f"{input_format}\n{lang}\n{edition}\n".encode())
 
@@ -280,6 +290,24 @@ class JobService:
             log.warning("job %d stored, its chunks not all queued: the reaper will", job.id)
         return self.get(who, job.id), False
 
+    def _check_quota(self, who: Principal, idem_key: str | None) -> None:
+        """Refuse a new job while the owner's stored results take the quota's bytes (a
+        retry of a job stored under its ``Idempotency-Key`` is no new job: it passes)."""
+        if not self.result_quota_bytes:
+            return
+        with self._uow() as uow:
+            stored = uow.jobs.stored_bytes(who.owner)
+            if stored < self.result_quota_bytes:
+                return
+            if idem_key is not None and who.key_id is not None:
+                if uow.idempotency.get(who.key_id, IDEM_SCOPE, idem_key) is not None:
+                    return
+        raise QuotaExceeded(
+            f"the results of your jobs take {stored} bytes as stored, the quota is "
+            f"{self.result_quota_bytes}: delete jobs you have read to submit new ones",
+            where={"stored_bytes": stored, "quota_bytes": self.result_quota_bytes},
+        )
+
     def _chunks(self, lines: Iterable[bytes]) -> Iterator[list[tuple[int, str | None]]]:
         """Chunks of (line number, text) from the raw lines, bounding the total size."""
         chunk: list[tuple[int, str | None]] = []
@@ -323,6 +351,9 @@ class JobService:
             job = uow.jobs.get(job_id)
         if job is None or job.owner != who.owner:
             raise NotFound(f"no job {job_id}", where={"job": job_id})
+        if job.expires_at is not None and job.expires_at < self._now():
+            # kept past its time: gone, whether or not a reaper has removed it yet
+            raise NotFound(f"no job {job_id} (it expired)", where={"job": job_id})
         return job
 
     def list(self, who: Principal, *, offset: int, limit: int) -> tuple[list[Job], int]:

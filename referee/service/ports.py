@@ -164,6 +164,10 @@ class JobRepository(Protocol):
         ...
 
     def output(self, job_id: int, no: int) -> tuple[str, int, int]: ...
+    def stored_bytes(self, owner: str) -> int:
+        """The bytes the results of the owner's jobs take as stored (compressed)."""
+        ...
+
     def stale_chunks(self, now: datetime, *, unclaimed: bool) -> list[tuple[int, int]]:
         """Chunks of unfinished jobs whose lease ran out (and, if ``unclaimed``, those
         never claimed)."""

@@ -164,6 +164,9 @@ class Settings:
     job_max_bytes: int = 256 * 1024 * 1024
     job_lease_s: float = 120.0
     job_keep_s: float = 7 * 24 * 3600.0
+    #: the bytes an owner's stored job results (compressed) may take before a new job is
+    #: refused (409 job.quota); 0: no bound
+    job_result_quota_bytes: int = 4 * 1024**3
     job_reap_interval_s: float = 10.0
     #: a chunk taken this often without being written is given up (failed)
     job_max_attempts: int = 3
@@ -240,6 +243,9 @@ class Settings:
             job_max_bytes=int(env.get("REFEREE_JOB_MAX_BYTES") or d.job_max_bytes),
             job_lease_s=float(env.get("REFEREE_JOB_LEASE_S") or d.job_lease_s),
             job_keep_s=float(env.get("REFEREE_JOB_KEEP_S") or d.job_keep_s),
+            job_result_quota_bytes=int(
+                env.get("REFEREE_JOB_RESULT_QUOTA_BYTES") or d.job_result_quota_bytes
+            ),
             job_reap_interval_s=float(
                 env.get("REFEREE_JOB_REAP_INTERVAL_S") or d.job_reap_interval_s
             ),

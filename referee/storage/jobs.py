@@ -7,6 +7,7 @@ written once: the first write wins, later ones change nothing.
 
 from __future__ import annotations
 
+import zlib
 from datetime import datetime
 
 import orjson
@@ -25,6 +26,14 @@ _CHUNKS = table_of(JobChunkRow)
 _INSERT_CHUNK = insert(_CHUNKS)
 #: the states a chunk ends in: written, or given up after its attempts
 ENDED = ("done", "failed")
+#: zlib's fastest level: NDJSON rulings shrink about eightfold at some 25 µs a game
+LEVEL = 1
+
+
+def _packed(output: str) -> dict[str, object]:
+    """The columns that store a chunk's output: compressed, and the size it takes."""
+    result = zlib.compress(output.encode(), LEVEL)
+    return {"result": result, "result_bytes": len(result), "output": None}
 
 
 def _job(row: JobRow) -> Job:
@@ -77,6 +86,8 @@ class SqlJobs:
                 "lease_until": None,
                 "attempts": 0,
                 "output": None,
+                "result": None,
+                "result_bytes": 0,
                 "ruled": 0,
                 "errors": 0,
                 "done_at": None,
@@ -201,7 +212,7 @@ class SqlJobs:
             )
             .values(
                 state="failed",
-                output=output,
+                **_packed(output),
                 ruled=0,
                 errors=errors,
                 done_at=now,
@@ -222,7 +233,7 @@ class SqlJobs:
             )
             .values(
                 state="done",
-                output=output,
+                **_packed(output),
                 ruled=ruled,
                 errors=errors,
                 done_at=now,
@@ -288,9 +299,20 @@ class SqlJobs:
     def output(self, job_id: int, no: int) -> tuple[str, int, int]:
         c = _CHUNKS.c
         row = self.s.execute(
-            select(c.output, c.ruled, c.errors).where(c.job_id == job_id, c.no == no)
+            select(c.result, c.output, c.ruled, c.errors).where(c.job_id == job_id, c.no == no)
         ).one()
-        return row[0] or "", int(row[1]), int(row[2])
+        text = zlib.decompress(row[0]).decode() if row[0] is not None else row[1] or ""
+        return text, int(row[2]), int(row[3])
+
+    def stored_bytes(self, owner: str) -> int:
+        """The bytes the results of ``owner``'s jobs take as stored (compressed)."""
+        c, j = _CHUNKS.c, _JOBS.c
+        total = self.s.scalar(
+            select(func.coalesce(func.sum(c.result_bytes), 0))
+            .select_from(_CHUNKS.join(_JOBS, j.id == c.job_id))
+            .where(j.owner == owner)
+        )
+        return int(total or 0)
 
     def stale_chunks(self, now: datetime, *, unclaimed: bool) -> list[tuple[int, int]]:
         c = _CHUNKS.c

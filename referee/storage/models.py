@@ -5,7 +5,17 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Table, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeDecorator
@@ -177,7 +187,11 @@ class JobChunkRow(Base):
     state: Mapped[str] = mapped_column(String(16), index=True)
     lease_until: Mapped[datetime | None]
     attempts: Mapped[int] = mapped_column(Integer, default=0)
+    #: results written before they were stored compressed (NDJSON text)
     output: Mapped[str | None] = mapped_column(Text)
+    #: the NDJSON output, zlib-compressed, and its size as stored (an owner's quota)
+    result: Mapped[bytes | None] = mapped_column(LargeBinary)
+    result_bytes: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     ruled: Mapped[int] = mapped_column(Integer, default=0)
     errors: Mapped[int] = mapped_column(Integer, default=0)
     done_at: Mapped[datetime | None]

@@ -368,19 +368,63 @@ def test_results_are_read_as_the_chunks_are_ruled_and_resume_after_a_line(
 
 
 def test_finished_jobs_are_dropped_after_their_keeping_time(idle_app: Flask) -> None:
+    """REFEREE_JOB_KEEP_S: past it the job and its results answer 404 at once, and the
+    reaper removes them from the database."""
     client, keys = idle_app.test_client(), _keys(idle_app)
     jobs = idle_app.extensions["referee"].jobs
     job = _submit(client, keys["platform"], _archive()).get_json()
     for no in range(job["chunks"]):
         jobs.run_chunk(job["id"], no)
-    shown = client.get(f"/v1/jobs/{job['id']}", headers=keys["platform"]).get_json()
+    url = f"/v1/jobs/{job['id']}"
+    shown = client.get(url, headers=keys["platform"]).get_json()
     expires = datetime.fromisoformat(shown["expires_at"])
+    assert expires - datetime.fromisoformat(shown["finished_at"]) == jobs.keep
     jobs._now = lambda: expires - timedelta(seconds=1)
     jobs.reap()
-    assert client.get(f"/v1/jobs/{job['id']}", headers=keys["platform"]).status_code == 200
+    assert client.get(url, headers=keys["platform"]).status_code == 200
+    assert client.get(url + "/results", headers=keys["platform"]).status_code == 200
     jobs._now = lambda: expires + timedelta(seconds=1)
+    for path in (url, url + "/results"):  # gone before the reaper came
+        r = client.get(path, headers=keys["platform"])
+        assert r.status_code == 404 and r.get_json()["code"] == "not_found"
     jobs.reap()
-    assert client.get(f"/v1/jobs/{job['id']}", headers=keys["platform"]).status_code == 404
+    with jobs._uow() as uow:
+        assert uow.jobs.get(job["id"]) is None
+        assert uow.jobs.stored_bytes("ISS") == 0
+    assert client.get(url + "/results", headers=keys["platform"]).status_code == 404
+
+
+def test_results_are_stored_compressed_within_an_owners_quota(
+    make_app: Callable[..., Flask], tmp_path: Path
+) -> None:
+    """The results' bytes as stored count against the owner's quota: past it a new job is
+    a 409 (job.quota) and nothing is stored; another owner is not held back, and deleting
+    a job frees its bytes."""
+    app = make_app(
+        queue_immediate=True,
+        job_chunk_records=4,
+        queue_path=str(tmp_path / "q"),
+        job_result_quota_bytes=1,
+    )
+    client, keys = app.test_client(), _keys(app)
+    jobs = app.extensions["referee"].jobs
+    archive = _archive()
+    first = _submit(client, keys["platform"], archive).get_json()
+    results = client.get(f"/v1/jobs/{first['id']}/results", headers=keys["platform"])
+    assert results.get_data() == _expected(archive, iss=True, lang="de")
+    with jobs._uow() as uow:
+        stored = uow.jobs.stored_bytes("ISS")
+    # compressed: a fraction of the NDJSON it holds
+    assert 0 < stored < len(results.get_data()) / 3
+    refused = _submit(client, keys["platform"], archive)
+    assert refused.status_code == 409, refused.get_data(as_text=True)
+    body = refused.get_json()
+    assert body["code"] == "job.quota"
+    assert (body["errors"][0]["stored_bytes"], body["errors"][0]["quota_bytes"]) == (stored, 1)
+    assert len(client.get("/v1/jobs", headers=keys["platform"]).get_json()) == 1
+    assert _submit(client, keys["other"], archive).status_code == 202
+    assert client.delete(f"/v1/jobs/{first['id']}", headers=keys["platform"]).status_code == 204
+    assert _submit(client, keys["platform"], archive).status_code == 202
 
 
 def test_a_job_names_its_language_as_every_other_response_does(immediate_app: Flask) -> None:
