@@ -510,6 +510,19 @@ def test_the_names_are_one_field_in_seat_order(live_server: str, keys, phone) ->
     expect(page.locator("#review-record")).to_contain_text("Mittelhand · Ben")
     page.reload()  # the names are part of the draft
     expect(names).to_have_value("Anna, Ben, Carl")
+    # at a table of four the dealer who sits out is the fourth name
+    page.locator('.step-tab[data-step="contract"]').click()
+    page.locator('[data-set="table_size"][data-value="4"]').click()
+    page.locator('.step-tab[data-step="review"]').click()
+    expect(page.locator("#names-label")).to_have_text(
+        "Vorhand, Mittelhand, Hinterhand, Geber, durch Kommas getrennt"
+    )
+    names.fill("Anna, Ben, Carl, Dora")
+    names.dispatch_event("change")
+    expect(page.locator("#names-error")).to_be_hidden()
+    expect(page.locator("#names-seen")).to_have_text(
+        "Vorhand: Anna · Mittelhand: Ben · Hinterhand: Carl · Geber: Dora"
+    )
     assert errors == []
 
 
