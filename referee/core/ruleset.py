@@ -133,6 +133,10 @@ def _reading(
     return field(default=default, metadata={"reading": declared})
 
 
+#: a rule set's readings as :meth:`RuleSet.to_dict` writes them (copied out, never shared)
+_READINGS: dict[RuleSet, dict[str, str]] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """The edition and the reading of every open question a ruling is made under."""
@@ -297,11 +301,15 @@ class RuleSet:
         return value
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"edition", "readings": {id: option}}`` as a ruling records it."""
-        return {
-            "edition": self.edition.value,
-            "readings": {r.id: getattr(self, name).value for name, r in _FIELDS},
-        }
+        """``{"edition", "readings": {id: option}}`` as a ruling records it (a new dict
+        each time; every ruling records one, and few rule sets are ever used)."""
+        readings = _READINGS.get(self)
+        if readings is None:
+            readings = {r.id: getattr(self, name).value for name, r in _FIELDS}
+            if len(_READINGS) >= 256:
+                _READINGS.clear()
+            _READINGS[self] = readings
+        return {"edition": self.edition.value, "readings": dict(readings)}
 
     @classmethod
     def from_dict(cls, doc: Any, *, at: tuple[str, ...] = ("rules",)) -> RuleSet:

@@ -279,7 +279,7 @@ _SPECS: dict[
 _SEAT_BY_NAME: dict[str, Seat] = {s.value: s for s in Seat}
 
 
-#: Parsed events by (index, type, seat, card, number of fields): events are immutable and
+#: Parsed events by (index, every (field, value) in order): events are immutable and
 #: the common ones (a play, a pass) recur across records, so a repeat skips validation
 #: and construction. Only events whose fields are all among type/seat/card and all
 #: strings are stored, so a hit can only come from input that parses to the same event
@@ -295,8 +295,8 @@ def _parse_events(events_doc: list[Any]) -> tuple[Event, ...]:
     out = []
     for index, e in enumerate(events_doc):
         if type(e) is dict:
-            get = e.get
-            key = (index, get("type"), get("seat"), get("card"), len(e))
+            # the fields as given (names, values, order): equal keys, equal events
+            key = (index, *e.items())
             try:
                 event = cache.get(key)
             except TypeError:  # an unhashable value where a string belongs: parse it
