@@ -128,6 +128,9 @@ class EventDecl:
     #: it needs the bidding to be over (a bidding a look at the skat left open is settled
     #: by it)
     after_bidding: bool = False
+    #: its place on the list of facts step 4 of the console's entry form offers (0: not
+    #: offered there)
+    entry: int = 0
 
     @property
     def field_names(self) -> tuple[str, ...]:

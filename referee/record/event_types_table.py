@@ -34,6 +34,7 @@ TABLE_EVENTS: tuple[EventDecl, ...] = (
         dealer=Dealer.MAY,
         section=Section.TABLE,
         clauses=("ISkO 3.3.9", "ISkO 4.2.8"),
+        entry=2,
         marker=True,
     ),
     EventDecl(
@@ -45,6 +46,7 @@ TABLE_EVENTS: tuple[EventDecl, ...] = (
         ),
         section=Section.TABLE,
         clauses=("ISkO 4.1.9",),
+        entry=3,
         marker=True,
         fields=(
             FieldDecl("cards", FieldKind.CARDS, "Exposed cards", "The cards that were seen."),
@@ -69,6 +71,7 @@ TABLE_EVENTS: tuple[EventDecl, ...] = (
         "The seat looks at or counts a trick that had already been turned.",
         section=Section.TABLE,
         clauses=("ISkO 4.4.3", "ISkO 4.4.6"),
+        entry=4,
         marker=True,
         fields=(
             FieldDecl(
@@ -98,6 +101,7 @@ TABLE_EVENTS: tuple[EventDecl, ...] = (
         dealer=Dealer.MAY,
         section=Section.TABLE,
         clauses=("ISkO 4.2.9",),
+        entry=5,
         marker=True,
         fields=(
             FieldDecl(
@@ -123,6 +127,7 @@ TABLE_EVENTS: tuple[EventDecl, ...] = (
         ),
         section=Section.TABLE,
         clauses=("ISkO 4.1.2", "ISkO 4.1.9"),
+        entry=17,
         fields=(
             FieldDecl(
                 "card", FieldKind.CARD, "Card taken back", "The card taken back into the hand."
@@ -139,6 +144,7 @@ TABLE_EVENTS: tuple[EventDecl, ...] = (
         dealer=Dealer.ONLY,
         section=Section.TABLE,
         clauses=("ISkO 3.5.4",),
+        entry=14,
         fields=(FieldDecl("into", FieldKind.SEAT, description="Whose cards he looked into."),),
     ),
     EventDecl(
@@ -147,6 +153,7 @@ TABLE_EVENTS: tuple[EventDecl, ...] = (
         "The declarer gives his game up, or a defender gives up on behalf of his side.",
         section=Section.TABLE,
         clauses=("ISkO 4.3.1", "ISkO 4.3.3"),
+        entry=7,
         marker=True,
         shortens=True,
     ),
@@ -159,6 +166,7 @@ TABLE_EVENTS: tuple[EventDecl, ...] = (
         ),
         section=Section.TABLE,
         clauses=("ISkO 4.3.2",),
+        entry=8,
         marker=True,
     ),
     EventDecl(
@@ -175,6 +183,7 @@ TABLE_EVENTS: tuple[EventDecl, ...] = (
         ),
         section=Section.TABLE,
         clauses=("ISkO 4.3.2",),
+        entry=13,
         marker=True,
     ),
     EventDecl(
@@ -187,6 +196,7 @@ TABLE_EVENTS: tuple[EventDecl, ...] = (
         ),
         section=Section.TABLE,
         clauses=("ISkO 4.3.4", "ISkO 4.3.5"),
+        entry=6,
         marker=True,
         shortens=True,
         fields=(
@@ -217,6 +227,7 @@ TABLE_EVENTS: tuple[EventDecl, ...] = (
         "The seat throws his cards in.",
         section=Section.TABLE,
         clauses=("ISkO 4.3.6",),
+        entry=9,
         marker=True,
         shortens=True,
     ),
@@ -231,6 +242,7 @@ TABLE_EVENTS: tuple[EventDecl, ...] = (
         dealer=Dealer.MAY,
         section=Section.TABLE,
         clauses=("ISkO 4.1.11",),
+        entry=1,
         marker=True,
         fields=(
             FieldDecl(
@@ -252,6 +264,7 @@ TABLE_EVENTS: tuple[EventDecl, ...] = (
         seat_required=False,
         section=Section.TABLE,
         clauses=("ISkO 4.1.6",),
+        entry=10,
         marker=True,
     ),
     EventDecl(

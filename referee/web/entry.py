@@ -32,11 +32,11 @@ from referee.core.cards import CARD_POINTS, Card
 from referee.core.contracts import Game
 from referee.core.seats import SEAT_NAMES, Seat
 from referee.core.tricks import follow_mask, trick_winner
+from referee.record.event_types import CHOICES, EVENT_TYPES, EXPOSE_HOW, Dealer
 from referee.web.cards import sort_hand
 from referee.web.entry_auction import Step, auction_events, follow, looks_of, read_auction
 from referee.web.entry_errors import EntryError
 from referee.web.entry_events import (
-    EXPOSE_HOW,
     FLAGS,
     Incident,
     auction,
@@ -44,44 +44,26 @@ from referee.web.entry_events import (
     incident_events,
 )
 
-__all__ = ["BID_VALUES", "Draft", "EntryError", "build_record", "read_draft"]
+__all__ = ["BID_VALUES", "CHOICES", "Draft", "EntryError", "build_record", "read_draft"]
 
 HOLDERS = (*SEAT_NAMES, "skat")
 #: how many cards each holder has in a regular deal
 SIZES = {"forehand": 10, "middlehand": 10, "rearhand": 10, "skat": 2}
 GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
 ALL_CARDS = tuple(c.name for c in Card)
-#: what the form can add at a place in the game (event types of skat-log/1)
-INCIDENTS = (
-    "objection",
-    "look_at_skat",
-    "expose",
-    "review_tricks",
-    "remark",
-    "lay_down",
-    "concede",
-    "consent",
-    "throw_in",
-    "continue",
-    "timeout",
-    "left",
-    "refuse",
-    "look_into_hand",
-    "choice",
-    "no_card",
-    "extra_cards",
-    "correction",
-    "early_lead",
-    "take_back",
-)
-#: incidents that need no seat
-SEATLESS = ("objection",)
+#: the facts of step 4 that are no event type of their own: a second card gone into a
+#: trick (``play.extra``), a declaration corrected (ISkO 3.4.5), a card led before the
+#: declaration (ISkO 4.1.1)
+FORM_FACTS = ("extra_cards", "correction", "early_lead")
+_OFFERED = sorted((d for d in EVENT_TYPES if d.entry), key=lambda d: d.entry)
+#: what the form can add at a place in the game: the event types of skat-log/1 whose
+#: declaration gives them a place on step 4 (record/event_types.py), then its own facts
+INCIDENTS = (*(str(d.type) for d in _OFFERED), *FORM_FACTS)
+#: incidents that need no seat (the record's seat is optional)
+SEATLESS = tuple(str(d.type) for d in _OFFERED if not d.seat_required)
 #: what the dealer who sits out at a table of four may be recorded as doing (ISkO 3.3.9
 #: looking at the skat, 4.2.9 remarks, 3.5.4 looking into a hand, 4.1.11 objecting)
-DEALER_INCIDENTS = ("look_at_skat", "remark", "look_into_hand", "objection")
-#: the declarer's choices (ISkO 3.3.11 play or fold after the skat was seen in the bidding,
-#: 3.3.10 take the game as won after the defenders' misdeal); written after the auction
-CHOICES = ("play", "fold", "win")
+DEALER_INCIDENTS = tuple(str(d.type) for d in _OFFERED if d.dealer is not Dealer.NO)
 #: completions of a half-entered deal the form rules one by one to see whether they agree
 COMPLETION_LIMIT = 24
 #: the most JSON text a draft's ``meta`` (the amended record's context) may hold

@@ -12,8 +12,6 @@ from typing import Any
 
 #: the flags of a declaration, written out on every ``declare`` event
 FLAGS = ("hand", "schneider", "schwarz", "ouvert")
-#: how cards became visible (``expose.how``, ISkO 4.1.9): fell, shown, put down with a play
-EXPOSE_HOW = ("dropped", "shown", "with_play")
 
 
 @dataclass
