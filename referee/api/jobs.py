@@ -86,7 +86,13 @@ class JobSchema(ma.Schema):
     progress = ma.fields.Dict(
         metadata={
             "description": "records_done, ruled, errors, chunks_done, percent, "
-            "records_per_s (since the first chunk was written), eta_s (null until known)"
+            "records_per_s (this job's, since its first chunk was written), eta_s (seconds "
+            "to the job's end at the rate all workers ended chunks lately; null when no "
+            "rate is known: fewer than two chunks ended lately, or no worker holds a live "
+            "lease), queue (null once finished: chunks_ahead, the chunks that may be ruled "
+            "before its next one, own_chunks_ahead of its owner's older jobs, "
+            "other_chunks_ahead of other owners', and jobs_ahead, the other owners' jobs "
+            "they come from)"
         }
     )
     results = ma.fields.String(
@@ -140,14 +146,13 @@ def _iso(value: datetime | None) -> str | None:
 
 def _progress(job: Job, progress: JobProgress) -> dict[str, Any]:
     rate = None
-    eta = None
     first, last = progress.first_done_at, progress.last_done_at
     if first and last and last > first and progress.records_done:
         # the chunks written after the first one, over the time they took
         seconds = (last - first).total_seconds()
         rate = round(progress.records_done / seconds, 1) if seconds else None
-    if rate and job.state in ("queued", "running"):
-        eta = round((job.records - progress.records_done) / rate, 1)
+    eta = progress.eta_s
+    place = progress.place
     return {
         "records_done": progress.records_done,
         "ruled": progress.ruled,
@@ -156,6 +161,14 @@ def _progress(job: Job, progress: JobProgress) -> dict[str, Any]:
         "percent": round(100 * progress.records_done / job.records, 1) if job.records else 0,
         "records_per_s": rate,
         "eta_s": eta,
+        "queue": None
+        if place is None
+        else {
+            "chunks_ahead": place.chunks_ahead,
+            "own_chunks_ahead": place.own_chunks_ahead,
+            "other_chunks_ahead": place.other_chunks_ahead,
+            "jobs_ahead": place.jobs_ahead,
+        },
     }
 
 

@@ -18,6 +18,7 @@ Leases and how long a job is kept are wall-clock matters of the queue, never of 
 from __future__ import annotations
 
 import builtins
+import dataclasses
 import hashlib
 import logging
 from collections.abc import Callable, Iterable, Iterator
@@ -38,7 +39,14 @@ from referee.service.errors import (
     QuotaExceeded,
 )
 from referee.service.keys import Principal
-from referee.service.model import Claim, IdempotencyEntry, Job, JobProgress
+from referee.service.model import (
+    Claim,
+    IdempotencyEntry,
+    Job,
+    JobProgress,
+    QueuePlace,
+    QueueState,
+)
 from referee.service.ports import UnitOfWork, UnitOfWorkFactory
 from referee.service.settings import Settings
 from referee.service.webhooks import WebhookService
@@ -134,6 +142,51 @@ def _lines_after(output: str, after: int) -> Iterator[str]:
         yield line
 
 
+def outlook(state: QueueState, job: Job) -> tuple[QueuePlace | None, float | None]:
+    """Where ``job`` stands and the seconds to its end, from the queue as it is.
+
+    Turns go round the owners (``next_chunk``): before the job's next chunk come its
+    owner's older jobs' waiting chunks and, per turn of its owner, at most one chunk of
+    each other owner (an owner served longer ago may go first, so this is the most that
+    can come first). The end is as far away as every chunk held now, plus the turns up
+    to the job's last chunk, take at the rate the workers ended chunks lately. No rate is
+    made up: with fewer than two chunks ended in the window, or no worker holding a
+    live lease (they are gone, or their leases ran out), the estimate is None."""
+    mine = next((row for row in state.jobs if row[1] == job.id), None)
+    if mine is None:
+        return None, None
+    _owner, _id, waiting, _held = mine
+    own_ahead = sum(w for o, i, w, _h in state.jobs if o == job.owner and i < _id)
+    turns_next = own_ahead + 1 if waiting else 0  # turns of its owner up to its next chunk
+    turns_end = own_ahead + waiting  # ... and up to its last
+    budget_next: dict[str, int] = {}
+    budget_end: dict[str, int] = {}
+    other_ahead = other_to_end = jobs_ahead = 0
+    for owner, _i, w, _h in state.jobs:  # in job order: an owner's oldest job first
+        if owner == job.owner or not w:
+            continue
+        left = budget_next.setdefault(owner, turns_next)
+        take = min(w, left)
+        if take:
+            jobs_ahead += 1
+        other_ahead += take
+        budget_next[owner] = left - take
+        left_end = budget_end.setdefault(owner, turns_end)
+        other_to_end += min(w, left_end)
+        budget_end[owner] = left_end - min(w, left_end)
+    place = QueuePlace(
+        own_ahead + other_ahead if waiting else 0,
+        own_ahead if waiting else 0,
+        other_ahead,
+        jobs_ahead,
+    )
+    first, last = state.recent_first, state.recent_last
+    if state.live == 0 or state.recent < 2 or first is None or last is None or last <= first:
+        return place, None
+    rate = (state.recent - 1) / (last - first).total_seconds()  # chunks a second, all workers
+    return place, round((state.live + turns_end + other_to_end) / rate, 1)
+
+
 class JobService:
     """Use cases on jobs; ``queue`` is where chunk tasks go, ``webhooks`` hears of
     finished jobs."""
@@ -168,6 +221,9 @@ class JobService:
         self.lease = timedelta(seconds=lease_s)
         self.max_attempts = max_attempts
         self.keep = timedelta(seconds=keep_s)
+        #: the workers' rate is measured over the chunks ended in this window: two leases,
+        #: so a chunk that takes its whole lease still counts
+        self.rate_window = 2 * self.lease
         #: bytes an owner's stored results may take before new jobs are refused (0: none)
         self.result_quota_bytes = result_quota_bytes
         self._now = clock
@@ -362,9 +418,17 @@ class JobService:
             return uow.jobs.find(who.owner, offset=offset, limit=limit)
 
     def progress(self, who: Principal, job_id: int) -> tuple[Job, JobProgress]:
+        """The job, how far it is, and for an unfinished job its place in the queue and
+        the seconds to its end (see :func:`outlook`)."""
         job = self.get(who, job_id)
         with self._uow() as uow:
-            return job, uow.jobs.progress(job_id)
+            progress = uow.jobs.progress(job_id)
+            if job.state in ("queued", "running"):
+                now = self._now()
+                state = uow.jobs.queue_state(now, now - self.rate_window)
+                place, eta = outlook(state, job)
+                progress = dataclasses.replace(progress, place=place, eta_s=eta)
+        return job, progress
 
     def results(
         self, who: Principal, job_id: int, after: int = 0

@@ -157,6 +157,37 @@ class JobProgress:
     errors: int
     first_done_at: datetime | None
     last_done_at: datetime | None
+    #: where an unfinished job stands in the queue (None for a finished one)
+    place: QueuePlace | None = None
+    #: seconds to the job's end at the workers' measured rate; None when no rate is known
+    eta_s: float | None = None
+
+
+@dataclass(frozen=True)
+class QueueState:
+    """The queue as the workers see it now: what waits, per job, who holds a live lease,
+    and how many chunks the workers ended lately."""
+
+    #: (owner, job id, chunks waiting, chunks held under a live lease) of unfinished jobs
+    jobs: list[tuple[str, int, int, int]]
+    #: chunks held under a lease that has not run out, of any job
+    live: int
+    #: chunks ended in the recent window, and when the first and the last of them ended
+    recent: int
+    recent_first: datetime | None
+    recent_last: datetime | None
+
+
+@dataclass(frozen=True)
+class QueuePlace:
+    """What comes before a job's next chunk: ``chunks_ahead`` chunks (``own_chunks_ahead``
+    of its owner's older jobs, the rest of other owners', who get a turn each per turn of
+    its owner), from ``jobs_ahead`` jobs of other owners."""
+
+    chunks_ahead: int
+    own_chunks_ahead: int
+    other_chunks_ahead: int
+    jobs_ahead: int
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from referee.service.model import (
     IdempotencyEntry,
     Job,
     JobProgress,
+    QueueState,
     Revision,
     Webhook,
 )
@@ -133,6 +134,11 @@ class JobRepository(Protocol):
 
     def next_chunk(self, now: datetime) -> tuple[int, int] | None:
         """(job, chunk) to rule next, fairly between owners; None if nothing waits."""
+        ...
+
+    def queue_state(self, now: datetime, since: datetime) -> QueueState:
+        """Unfinished jobs with their waiting and live-held chunks, the live leases of
+        all jobs, and the chunks ended since ``since``."""
         ...
 
     def release(self, job_id: int, no: int) -> None:

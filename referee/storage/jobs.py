@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from referee.core.ruleset import Edition
 from referee.core.vocabulary import Language
-from referee.service.model import Claim, Job, JobProgress, Webhook
+from referee.service.model import Claim, Job, JobProgress, QueueState, Webhook
 from referee.storage.models import JobChunkRow, JobRow, WebhookRow, table_of
 
 __all__ = ["SqlJobs", "SqlWebhooks"]
@@ -194,6 +194,37 @@ class SqlJobs:
         )
         row = self.s.execute(stmt).first()
         return (int(row[0]), int(row[1])) if row else None
+
+    def queue_state(self, now: datetime, since: datetime) -> QueueState:
+        """What waits and who works now; chunks ended since ``since``."""
+        c, j = _CHUNKS.c, _JOBS.c
+        waiting = or_(c.state == "pending", and_(c.state == "running", c.lease_until < now))
+        live = and_(c.state == "running", c.lease_until >= now)
+        rows = self.s.execute(
+            select(
+                j.owner,
+                j.id,
+                func.sum(case((waiting, 1), else_=0)),
+                func.sum(case((live, 1), else_=0)),
+            )
+            .select_from(_CHUNKS.join(_JOBS, j.id == c.job_id))
+            .where(j.state.in_(("queued", "running")), c.state.not_in(ENDED))
+            .group_by(j.owner, j.id)
+            .order_by(j.id)
+        ).all()
+        held = self.s.scalar(select(func.count()).where(live)) or 0
+        recent = self.s.execute(
+            select(func.count(), func.min(c.done_at), func.max(c.done_at)).where(
+                c.done_at >= since, c.state.in_(ENDED)
+            )
+        ).one()
+        return QueueState(
+            [(str(o), int(i), int(w or 0), int(h or 0)) for o, i, w, h in rows],
+            int(held),
+            int(recent[0]),
+            recent[1],
+            recent[2],
+        )
 
     def release(self, job_id: int, no: int) -> None:
         self.s.execute(

@@ -17,7 +17,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from referee.core.vocabulary import Language
 from referee.rulings.lines import rule_job_line
+from referee.service.jobs import outlook
+from referee.service.model import Job, QueueState
 from tests.conftest import Keys
 from tests.support.service import ISS_DIR, example
 
@@ -628,3 +631,78 @@ def test_a_small_job_is_not_starved_behind_another_owners_large_one(idle_app: Fl
             served.append(uow.jobs.next_chunk(datetime.now(UTC))[0])  # type: ignore[index]
         assert jobs.run_next()
     assert served == [third["id"], large["id"], third["id"], large["id"]]
+
+
+def test_a_queued_job_shows_its_place_and_an_eta_only_while_workers_work(
+    idle_app: Flask,
+) -> None:
+    """Place: the chunks (and other owners' jobs) that may be ruled before its next one.
+    ETA: from the rate the workers ended chunks lately, null while none holds a live
+    lease (a dead worker's lease gives no rate) or before two chunks ended."""
+    client, keys = idle_app.test_client(), _keys(idle_app)
+    jobs = idle_app.extensions["referee"].jobs
+    t0 = datetime.now(UTC)
+    jobs._now = lambda: t0
+    large = _submit(client, keys["platform"], _archive() * 3).get_json()
+    small = _submit(client, keys["other"], ("\n".join(_iss_lines()[:2]) + "\n").encode())
+    small_url = small.headers["Location"]
+
+    def shown() -> Any:
+        return client.get(small_url, headers=keys["other"]).get_json()["progress"]
+
+    progress = shown()
+    assert progress["queue"] == {
+        "chunks_ahead": 1,  # one turn of the other owner at most
+        "own_chunks_ahead": 0,
+        "other_chunks_ahead": 1,
+        "jobs_ahead": 1,
+    }
+    assert progress["eta_s"] is None  # nothing ruled yet: no rate
+    for k, no in enumerate((0, 1, 2)):  # the workers end a chunk every 2 s
+        jobs._now = lambda k=k: t0 + timedelta(seconds=2 * k)
+        assert jobs.run_chunk(large["id"], no)
+    jobs._now = lambda: t0 + timedelta(seconds=5)
+    assert shown()["eta_s"] is None  # a rate, but no worker at work now
+    with jobs._uow() as uow:  # a worker takes chunk 3 with a lease of 60 s
+        now = t0 + timedelta(seconds=5)
+        assert uow.jobs.claim(large["id"], 3, now, now + timedelta(seconds=60)) is not None
+        uow.commit()
+    # 0.5 chunks a second: the held chunk, one turn of the large job, the small job's chunk
+    assert shown()["eta_s"] == 6.0
+    assert shown()["queue"]["chunks_ahead"] == 1
+    jobs._now = lambda: t0 + timedelta(seconds=70)  # the worker died: its lease ran out
+    progress = shown()
+    assert progress["eta_s"] is None
+    assert progress["queue"]["chunks_ahead"] == 1
+    # the large job sees the small one take turns with it
+    mine = client.get(f"/v1/jobs/{large['id']}", headers=keys["platform"]).get_json()
+    assert mine["progress"]["queue"]["other_chunks_ahead"] == 1
+    assert mine["progress"]["queue"]["own_chunks_ahead"] == 0
+    jobs._now = lambda: t0 + timedelta(seconds=71)
+    assert jobs.run_next()  # the small job's chunk: its owner was never served
+    done = client.get(small_url, headers=keys["other"]).get_json()
+    assert done["state"] == "done"
+    assert (done["progress"]["queue"], done["progress"]["eta_s"]) == (None, None)
+
+
+def test_the_place_counts_the_owners_older_jobs_and_a_turn_of_each_other_owner() -> None:
+    t0 = datetime(2026, 1, 1, tzinfo=UTC)
+    job = Job(5, "A", None, "iss", Language("en"), "queued", 8, 2, t0)
+    state = QueueState(
+        # owner, job, waiting, held: A's older job 3 waits with 3; B has jobs 1 and 4,
+        # C job 2 with 1 chunk left
+        [("B", 1, 2, 1), ("C", 2, 1, 0), ("A", 3, 3, 1), ("B", 4, 10, 0), ("A", 5, 2, 0)],
+        live=2,
+        recent=11,
+        recent_first=t0,
+        recent_last=t0 + timedelta(seconds=20),
+    )
+    place, eta = outlook(state, job)
+    assert place is not None
+    # 3 turns of A before job 5's first chunk: B and C at most one each per turn (4 turns)
+    assert (place.own_chunks_ahead, place.other_chunks_ahead) == (3, 4 + 1)
+    assert (place.chunks_ahead, place.jobs_ahead) == (8, 3)
+    # to its last chunk: 5 turns of A, B at most 5 more, C its 1; plus the 2 held; 0.5/s
+    assert eta == (2 + 5 + 5 + 1) / 0.5
+    assert outlook(QueueState(state.jobs, 0, 11, t0, t0 + timedelta(seconds=20)), job)[1] is None
+    assert outlook(QueueState(state.jobs, 2, 1, t0, t0), job)[1] is None
