@@ -49,6 +49,7 @@ class Kind(Word):
     FAILED_DEFENDER_CLAIM = "failed_defender_claim"
     DEALER_INFRACTION = "dealer_infraction"
     CARD_TAKEN_BACK = "card_taken_back"
+    HAND_VIEWED = "hand_viewed"
 
 
 class Origin(StrEnum):
@@ -217,6 +218,18 @@ _SPECS = (
         ("ISkO 4.1.2",),
         ("ISkO 4.1.2", "ISkO 4.1.9"),
         ("penalized", "not_played", "declarer_shown"),
+    ),
+    _spec(
+        Kind.HAND_VIEWED,
+        ("ISkO 4.5.5",),
+        ("ISkO 3.3.9", "ISkO 4.5.5", "ISkO 4.1.4"),
+        ("bidding", "play", "not_punished"),
+        by_phase={
+            "deal": ("ISkO 3.3.9", "ISkO 4.5.5"),
+            "bidding": ("ISkO 3.3.9", "ISkO 4.5.5"),
+            "declaring": ("ISkO 4.5.5", "ISkO 4.1.4"),
+            "playing": ("ISkO 4.5.5", "ISkO 4.1.4"),
+        },
     ),
 )
 

@@ -90,6 +90,13 @@ class NullBelowBid(StrEnum):
     NEXT_NULL_VALUE = "next_null_value"
 
 
+class HandLook(StrEnum):
+    """A player looks into another player's cards after the bidding (4.5.5): what follows?"""
+
+    ENDS_GAME = "ends_game"
+    NOT_PUNISHED = "not_punished"
+
+
 class DealerParty(StrEnum):
     """The dealer who sits out at a table of four: is he of the defenders' party (3.5.1)?"""
 

@@ -38,6 +38,7 @@ from referee.core.reading_options import (
     DefenderThrowIn,
     EarlyCard,
     EntitledLead,
+    HandLook,
     NullBelowBid,
     ObjectionAtEnd,
     OutstandingTricks,
@@ -67,6 +68,7 @@ __all__ = [
     "UnreachableLevel",
     "NullBelowBid",
     "DealerParty",
+    "HandLook",
 ]
 
 
@@ -287,6 +289,19 @@ class RuleSet:
         neither="English 3.5.1: the three players form the two parties, so the dealer "
         "belongs to neither and no side loses the game for what he does.",
     )
+    hand_look: HandLook = _reading(
+        "isko-4.5.5-hand-look",
+        HandLook,
+        HandLook.ENDS_GAME,
+        "A player looks into another player's cards once the bidding is over: does that end "
+        "the game against his party?",
+        ("ISkO 4.5.5", "ISkO 3.3.9", "ISkO 4.1.4"),
+        ends_game="4.5.5 forbids it and 4.1.4 makes a party that went against the rules "
+        "lose; the Spanish 3.3.9 treats a look into another's cards like a look at the "
+        "skat, which 4.2.8 punishes in play.",
+        not_punished="4.5.5 forbids it but names no consequence, and the English 3.3.9 "
+        "speaks of the skat only: the look is noted and the game stands as played.",
+    )
 
     # -- reading the declarations ----------------------------------------------------------
     @staticmethod
@@ -409,6 +424,7 @@ FIXED_READINGS: tuple[str, ...] = (
     "isko-4.1.1-defender",
     "isko-4.1.5-announced",
     "isko-4.3.5-null",
+    "isko-3.3.9-hand-look",
 )
 
 

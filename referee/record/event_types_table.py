@@ -136,16 +136,23 @@ TABLE_EVENTS: tuple[EventDecl, ...] = (
     ),
     EventDecl(
         EventType.LOOK_INTO_HAND,
-        "The dealer looks into a hand",
+        "A look into another player's cards",
         (
-            "The dealer who sits out at a table of four looks into a player's cards. One hand is a"
-            " courtesy (ISkO 3.5.4); a look into a second is against SkWO 8.5."
+            "The seat looked into another player's cards (never its own). That is forbidden "
+            "(ISkO 4.5.5): before the bidding is over it takes the seat out of the bidding and "
+            "frees the others from their bids, as a look at the skat does (Spanish 3.3.9, reading "
+            "isko-3.3.9-hand-look); later it is an infraction of the seat's party judged by 4.1.3 "
+            "to 4.1.6 (reading isko-4.5.5-hand-look). With seat dealer: the dealer who sits out at "
+            "a table of four looked into the cards; one hand is a courtesy (ISkO 3.5.4), a second "
+            "is against SkWO 8.5."
         ),
-        dealer=Dealer.ONLY,
+        dealer=Dealer.MAY,
         section=Section.TABLE,
-        clauses=("ISkO 3.5.4",),
+        clauses=("ISkO 3.3.9", "ISkO 3.5.4", "ISkO 4.5.5"),
         entry=14,
-        fields=(FieldDecl("into", FieldKind.SEAT, description="Whose cards he looked into."),),
+        fields=(
+            FieldDecl("into", FieldKind.SEAT, description="Whose cards (never the looker's own)."),
+        ),
     ),
     EventDecl(
         EventType.CONCEDE,

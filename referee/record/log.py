@@ -349,14 +349,6 @@ def _parse_event(index: int, e: Any) -> Event:
     name = e.get("seat")
     if name == "dealer" and dealer is not Dealer.NO:
         values[_SLOTS["by_dealer"]] = True
-    elif dealer is Dealer.ONLY:
-        raise _fail(
-            "only the dealer's look into a hand is recorded (ISkO 3.5.4): seat must be 'dealer'",
-            "event.seat",
-            {"variant": "look_into_hand"},
-            event=index,
-            field="seat",
-        )
     elif "seat" in e or seat_required:
         seat = _SEAT_BY_NAME.get(name) if type(name) is str else None
         if seat is None:
@@ -383,6 +375,14 @@ def _parse_event(index: int, e: Any) -> Event:
                 field=name,
             )
         values[slot] = field_value(index, name, kind_of, e[name])
+    if kind == "look_into_hand" and values[2] is not None and values[_SLOTS["into"]] is values[2]:
+        raise _fail(
+            "a look into a hand is into another player's cards: into may not be the seat itself",
+            "event.seat",
+            {"variant": "look_into_hand"},
+            event=index,
+            field="into",
+        )
     for name in ("time", "note"):
         if name in e:
             values[_SLOTS[name]] = field_value(index, name, "str", e[name])

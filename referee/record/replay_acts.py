@@ -86,14 +86,26 @@ class ActsOutsidePlay:
         self._note(event, Kind.DEALER_INFRACTION, None, detail, subkind=what)
 
     def _on_look_into_hand(self, event: Event) -> None:
-        """The dealer may look into one player's cards (3.5.4); into a second is a fault."""
+        """A player looking into another's cards (4.5.5; before the end of the bidding the
+        Spanish 3.3.9 takes him out of it and frees the others from their bids). The dealer
+        at a table of four may look into one player's cards (3.5.4); into a second is a fault."""
         into = event.into
         assert into is not None
+        if not event.by_dealer:
+            s = self.state
+            self._note(
+                event,
+                Kind.HAND_VIEWED,
+                event.seat,
+                f"{event.seat} looked into {into.value}'s cards during {s.phase}",
+            )
+            self.release_bidders(event)
+            return
         first = next(
             (
                 e.into
                 for e in self.state.record.events[: event.index]
-                if e.type == "look_into_hand" and e.into is not into
+                if e.type == "look_into_hand" and e.by_dealer and e.into is not into
             ),
             None,
         )

@@ -16,6 +16,7 @@ from referee.core.ruleset import (
     DeclarerSkatInPlay,
     EarlyCard,
     EntitledLead,
+    HandLook,
     OutstandingTricks,
     RuleSet,
     SchwarzSuffered,
@@ -229,6 +230,13 @@ def _reading_of(inf: Infraction, r: Ruling) -> None:
             r.step(clauses, "reading.isko-3.5.1-dealer-party")
         else:
             r.step(clauses, "reading.isko-3.5.1-dealer-party.neither")
+    elif key.startswith("hand_viewed."):
+        if key == "hand_viewed.bidding":
+            r.step(("ISkO 3.3.9", "ISkO 4.5.5"), "reading.isko-3.3.9-hand-look")
+        elif r.rules.hand_look is HandLook.NOT_PUNISHED:
+            r.step(("ISkO 4.5.5",), "reading.isko-4.5.5-hand-look.not_punished")
+        else:
+            r.step(("ISkO 4.5.5", "ISkO 4.1.4"), "reading.isko-4.5.5-hand-look")
     elif key == "infraction.no_objection_recorded":
         r.step(("ISkO 4.1.11",), "reading.objection-at-record-end.none", event=inf.event)
 

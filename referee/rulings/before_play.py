@@ -23,10 +23,12 @@ def released_bidding(state: GameState, r: Ruling) -> None:
     event, seat, out, _ = last
     players = [s.value for s in SEATS if s not in out]
     looked = seat.value if seat is not None else "dealer"
+    # a player's look into another's cards frees the bidders as a look at the skat does
+    hand = state.record.events[event].type == "look_into_hand"
     if state.phase == "passed_in" or state.declarer is None:
         r.step(
             ("ISkO 3.3.9", "ISkO 3.3.7"),
-            "bidding.released.passed_in",
+            "bidding.released.hand.passed_in" if hand else "bidding.released.passed_in",
             event=event,
             seat=looked,
             players=players,
@@ -34,7 +36,11 @@ def released_bidding(state: GameState, r: Ruling) -> None:
         return
     r.step(
         ("ISkO 3.3.9",),
-        "bidding.released.started_over" if state.auction.free else "bidding.released.as_bid",
+        (
+            ("bidding.released.hand.started_over" if hand else "bidding.released.started_over")
+            if state.auction.free
+            else ("bidding.released.hand.as_bid" if hand else "bidding.released.as_bid")
+        ),
         event=event,
         seat=looked,
         players=players,

@@ -19,6 +19,7 @@ from referee.core.ruleset import (
     DealerParty,
     DeclarerSkatInPlay,
     EarlyCard,
+    HandLook,
     ObjectionAtEnd,
     SingleCard,
 )
@@ -361,6 +362,24 @@ def card_taken_back(h: Hearing) -> Infraction:
     return h.verdict(_VOID, "card_taken_back.not_played", ("ISkO 4.1.2", "ISkO 4.1.9"))
 
 
+def hand_viewed(h: Hearing) -> Infraction:
+    """A player looked into another player's cards (4.5.5). Before the end of the bidding
+    the Spanish 3.3.9 takes him out of it and frees the others from their bids (the
+    replayer has done so; :func:`~referee.rulings.before_play.released_bidding` says which
+    bidding decided). After it the rule set decides (docs/interpretations.md#isko-4.5.5-
+    hand-look): an infraction of his party judged by 4.1.3 to 4.1.6, or only noted."""
+    phase = h.irr.phase
+    into = h.state.record.events[h.event].into
+    seen = into.value if into is not None else None
+    if phase in ("deal", "bidding"):
+        return h.verdict(_PENALIZED, "hand_viewed.bidding", h.by_phase(phase), into=seen)
+    if phase in ("finished", "passed_in"):
+        return h.verdict(_VOID, "infraction.after_game", ("ISkO 4.5.5",))
+    if h.rules.hand_look is HandLook.NOT_PUNISHED:
+        return h.verdict(_VOID, "hand_viewed.not_punished", ("ISkO 4.5.5",), into=seen)
+    return h.verdict(_PENALIZED, "hand_viewed.play", h.by_phase(phase), ends_at=h.event, into=seen)
+
+
 JUDGES: Mapping[Kind, Judge] = MappingProxyType(
     {
         Kind.FALSE_LEAD: trick_timed,
@@ -375,5 +394,6 @@ JUDGES: Mapping[Kind, Judge] = MappingProxyType(
         Kind.LEAD_BEFORE_DECLARATION: lead_before_declaration,
         Kind.DEALER_INFRACTION: dealer_infraction,
         Kind.CARD_TAKEN_BACK: card_taken_back,
+        Kind.HAND_VIEWED: hand_viewed,
     }
 )

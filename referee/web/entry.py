@@ -62,7 +62,8 @@ INCIDENTS = (*(str(d.type) for d in _OFFERED), *FORM_FACTS)
 #: incidents that need no seat (the record's seat is optional)
 SEATLESS = tuple(str(d.type) for d in _OFFERED if not d.seat_required)
 #: what the dealer who sits out at a table of four may be recorded as doing (ISkO 3.3.9
-#: looking at the skat, 4.2.9 remarks, 3.5.4 looking into a hand, 4.1.11 objecting)
+#: looking at the skat, 4.2.9 remarks, 3.5.4 looking into a hand, 4.1.11 objecting); a
+#: player may be recorded looking into another's cards too (4.5.5, Spanish 3.3.9)
 DEALER_INCIDENTS = tuple(str(d.type) for d in _OFFERED if d.dealer is not Dealer.NO)
 #: completions of a half-entered deal the form rules one by one to see whether they agree
 COMPLETION_LIMIT = 24
@@ -225,6 +226,9 @@ def read_draft(doc: Any) -> Draft:
                 step=_step(inc.get("step"), at, len(d.auction), where),
             )
         )
+    for k, x in enumerate(d.incidents):
+        if x.type == "look_into_hand" and x.into == x.seat:  # one's own cards: no look (4.5.5)
+            raise EntryError("console.entry.own_hand", where=f"incidents/{k}")
     looks = looks_of(d.incidents)
     if d.auction and looks:  # a look at the skat in the bidding frees the bidders (3.3.9)
         view = follow(d.auction, looks)
@@ -260,13 +264,11 @@ def _announced_game(value: Any, incident: str, where: str) -> str | None:
 
 def _incident_seat(value: Any, incident: str, table_size: int, where: str) -> str | None:
     """An incident's seat: one of the three, or the dealer who sits out at a table of four
-    for what the rules let him do; a look into a hand is the dealer's alone (3.5.4)."""
+    for what the rules let him do."""
     if value == "dealer":
         if table_size != 4 or incident not in DEALER_INCIDENTS:
             raise EntryError("console.entry.dealer_only", where=where)
         return "dealer"
-    if incident == "look_into_hand":
-        raise EntryError("console.entry.dealer_only", where=where)
     return _seat(value, where)
 
 

@@ -129,11 +129,15 @@ def follow(steps: list[Step], looks: Sequence[tuple[int, str]] = ()) -> AuctionV
 
 
 def looks_of(incidents: Sequence[Incident]) -> list[tuple[int, str]]:
-    """(step, seat or ``dealer``) of every look at the skat entered during the bidding."""
+    """(step, seat or ``dealer``) of every look at the skat entered during the bidding, and
+    of every player's look into another's cards then (Spanish 3.3.9 treats it alike; the
+    dealer's look into one hand is allowed, 3.5.4)."""
     return [
         (i.step or 0, i.seat)
         for i in incidents
-        if i.type == "look_at_skat" and i.at == -1 and i.seat
+        if i.at == -1
+        and i.seat
+        and (i.type == "look_at_skat" or (i.type == "look_into_hand" and i.seat != "dealer"))
     ]
 
 

@@ -139,6 +139,14 @@ FLIPS: list[tuple[str, str, str, dict[str, Any]]] = [
         "isko_4_2_other/isko_4_2_9_dealer_remark_is_charged_to_the_defenders",
         {"outcome": "undetermined", "infractions": [("dealer_infraction", "void")]},
     ),
+    # 4.5.5 read as naming no consequence: the defender's look into the declarer's cards
+    # after trick 4 is only noted; the record stops there, so the game is undetermined
+    (
+        "isko-4.5.5-hand-look",
+        "not_punished",
+        "isko_4_2_other/isko_4_5_5_defender_looks_into_the_declarers_cards_in_play_declarer_wins",
+        {"outcome": "undetermined", "infractions": [("hand_viewed", "void")]},
+    ),
 ]
 
 

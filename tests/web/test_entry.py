@@ -336,17 +336,58 @@ def test_isko_3_5_4_the_dealer_at_a_table_of_four_looks_into_a_hand_and_remarks(
     assert "Geber sieht in die Karten von Mittelhand" in answer["events"]
 
 
-def test_the_dealer_acts_only_at_a_table_of_four_and_only_he_looks_into_a_hand() -> None:
+def test_the_dealer_acts_only_at_a_table_of_four() -> None:
     draft = revoke_draft()
     for inc, table in (
         ({"type": "remark", "seat": "dealer", "text": "x"}, 3),  # nobody sits out at three
         ({"type": "expose", "seat": "dealer", "cards": ["CA"]}, 4),  # not one of his acts
-        ({"type": "look_into_hand", "seat": "forehand", "into": "rearhand"}, 4),
     ):
         d = {**(_four(draft) if table == 4 else draft), "incidents": [inc]}
         with pytest.raises(entry.EntryError) as caught:
             entry.read_draft(d)
         assert caught.value.code == "console.entry.dealer_only"
+
+
+def test_isko_4_5_5_a_player_looks_into_another_players_cards_in_play() -> None:
+    draft = revoke_draft()
+    draft["incidents"] = [
+        {"type": "look_into_hand", "seat": "middlehand", "into": "forehand", "at": 3},
+        {"type": "objection", "at": 3},
+    ]
+    answer = analyse(draft)
+    assert answer["problems"] == [] and answer["record"] is not None
+    events = answer["record"]["events"]
+    assert {"type": "look_into_hand", "seat": "middlehand", "into": "forehand"} in events
+    ruling = engine.adjudicate(answer["record"])
+    looked = [i for i in ruling["infractions"] if i["kind"] == "hand_viewed"]
+    assert len(looked) == 1 and "ISkO 4.5.5" in looked[0]["clauses"]
+
+
+def test_isko_3_3_9_a_look_into_a_hand_in_the_bidding_frees_the_bidders_in_the_form() -> None:
+    """Entered among the bidding steps, a player's look into a hand takes him out of the
+    bidding as the replayer does: the auction the form follows is the released one."""
+    record = json.loads(
+        (
+            Path(__file__).resolve().parents[1]
+            / "cases/isko_3_declaration"
+            / "isko_3_3_9_player_looks_into_another_hand_in_the_bidding_started_over.json"
+        ).read_text()
+    )
+    draft = draft_from_record(record)
+    assert [i["type"] for i in draft["incidents"]][:1] == ["look_into_hand"]
+    answer = analyse(draft)
+    assert answer["problems"] == [] and answer["record"] is not None
+    ruling = engine.adjudicate(answer["record"])
+    assert ruling["declarer"] == "forehand" and ruling["bid"] == 18
+    assert [i["kind"] for i in ruling["infractions"]] == ["hand_viewed"]
+
+
+def test_a_look_into_ones_own_hand_is_refused_by_the_form() -> None:
+    draft = revoke_draft()
+    draft["incidents"] = [{"type": "look_into_hand", "seat": "forehand", "into": "forehand"}]
+    with pytest.raises(entry.EntryError) as caught:
+        entry.read_draft(draft)
+    assert caught.value.code == "console.entry.own_hand"
 
 
 def test_isko_3_3_11_the_declarers_choice_follows_the_auction() -> None:

@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Build the cases of facts around the deal and the table that need their own events or
+fields: a player looking into another player's cards (ISkO 4.5.5, Spanish 3.3.9). Writes
+only its own cases, next to those of ``build.py`` (whose helpers it uses); run
+``python tests/cases/build_deal.py``. Every expectation is worked out by hand from the
+ISkO in the case's description.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1]))  # run as a script: the repository root
+
+from tests.cases import build as b  # noqa: E402
+from tests.cases.build import (  # noqa: E402
+    DEAL_A,
+    HEARTS_LOST,
+    HEARTS_WON,
+    PLAYED_OUT_A,
+    Rec,
+    a_game,
+    case,
+    cited,
+    cp,
+    ended,
+    inf,
+    tricks,
+)
+
+FIRST = len(b.CASES)
+F3, F45 = b.F3, "isko_4_2_other"
+NOT_PUNISHED = {"readings": {"isko-4.5.5-hand-look": "not_punished"}}
+
+# ------------------------------------- a player looks into another player's cards (4.5.5)
+rec = Rec(
+    DEAL_A,
+    "M bids up to 24 and F holds; then R looks into F's cards and M objects. Spanish "
+    "3.3.9: whoever looks into another player's cards before the end of the bidding is out "
+    "of it, and the others are no longer bound by their bids. M and F start over: M bids "
+    "18, F holds, M passes. F is the declarer at 18 and wins hearts played out.",
+).bids("M18 Fh M20 Fh M24 Fh")
+rec.e("look_into_hand", "R", into="forehand").e("objection", "M").bids("M18 Fh Mp")
+rec.pickup("F", ["D9", "D7"]).declare("F", "hearts").play(tricks(1, 10))
+case(
+    F3,
+    "isko_3_3_9_player_looks_into_another_hand_in_the_bidding_started_over",
+    rec,
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    bid=18,
+    infractions=[inf("hand_viewed", "penalized", "3.3.9", "4.5.5", seat="R")],
+    cited=cited("3.3.9", "4.5.5"),
+    readings=["isko-3.3.9-hand-look"],
+)
+
+case(
+    F3,
+    "isko_3_3_9_player_looks_into_another_hand_in_the_bidding_both_pass_passed_in",
+    Rec(
+        DEAL_A,
+        "M bids up to 24 and F holds; then F looks into M's cards. F is out of the bidding "
+        "(Spanish 3.3.9); M is no longer bound by his 24 and passes, and R passes too. "
+        "Nobody bids, so the game is passed in (3.3.7).",
+    )
+    .bids("M18 Fh M20 Fh M24 Fh")
+    .e("look_into_hand", "F", into="middlehand")
+    .e("objection", "R")
+    .bids("Mp Rp"),
+    outcome="passed_in",
+    score=0,
+    ended=ended("passed_in"),
+    infractions=[inf("hand_viewed", "penalized", "3.3.9", "4.5.5", seat="F")],
+    cited=cited("3.3.9", "3.3.7", "4.5.5"),
+    readings=["isko-3.3.9-hand-look"],
+)
+
+case(
+    F45,
+    "isko_4_5_5_defender_looks_into_the_declarers_cards_in_play_declarer_wins",
+    a_game(
+        description="After trick 4 (F 37, defenders 0) M looks into F's cards and F "
+        "objects. 4.5.5 forbids it; the defenders went against the rules before the game "
+        "was decided, so F wins his hearts game at the simple level (4.1.4, 4.1.5): 30."
+    )
+    .play(tricks(1, 4))
+    .e("look_into_hand", "M", into="forehand")
+    .e("objection", "F"),
+    **HEARTS_WON,
+    card_points=cp(37, 0),
+    tricks=cp(4, 0),
+    ended=ended("infraction", 5),
+    infractions=[inf("hand_viewed", "penalized", "4.5.5", "4.1.4", seat="M")],
+    cited=cited("4.5.5", "4.1.4"),
+    readings=["isko-4.5.5-hand-look"],
+)
+
+case(
+    F45,
+    "isko_4_5_5_declarer_looks_into_a_defenders_cards_in_play_loses_simple",
+    a_game(
+        description="After trick 4 F, the declarer, looks into R's cards and M objects. "
+        "4.5.5 forbids it; the declarer went against the rules before his game was won, so "
+        "he loses it at the simple level (4.1.4): hearts with 2, 30, lost doubled: -60."
+    )
+    .play(tricks(1, 4))
+    .e("look_into_hand", "F", into="rearhand")
+    .e("objection", "M"),
+    **HEARTS_LOST,
+    card_points=cp(37, 0),
+    tricks=cp(4, 0),
+    ended=ended("infraction", 5),
+    infractions=[inf("hand_viewed", "penalized", "4.5.5", "4.1.4", seat="F")],
+    cited=cited("4.5.5", "4.1.4"),
+    readings=["isko-4.5.5-hand-look"],
+)
+
+rec = a_game(
+    description="Rule set with the reading isko-4.5.5-hand-look: not_punished. After trick "
+    "4 M looks into F's cards and F objects; 4.5.5 forbids it but names no consequence, so "
+    "under this reading the look is only noted and F wins hearts played out."
+)
+rec.play(tricks(1, 4)).e("look_into_hand", "M", into="forehand").e("objection", "F")
+rec.play(tricks(5, 10))
+rec.rules = NOT_PUNISHED
+case(
+    F45,
+    "isko_4_5_5_look_into_a_hand_not_punished_under_the_reading",
+    rec,
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    infractions=[inf("hand_viewed", "void", "4.5.5", seat="M")],
+    cited=cited("4.5.5"),
+    readings=["isko-4.5.5-hand-look"],
+)
+
+
+def main() -> None:
+    """Write this file's cases (those of build.py are left as they are)."""
+    for family, name, doc, expected in b.CASES[FIRST:]:
+        folder = HERE / family
+        (folder / f"{name}.json").write_text(json.dumps(doc, indent=1) + "\n")
+        (folder / f"{name}.expected.json").write_text(
+            json.dumps(expected, indent=1, sort_keys=True) + "\n"
+        )
+    print(f"{len(b.CASES) - FIRST} cases written")
+
+
+if __name__ == "__main__":
+    main()
