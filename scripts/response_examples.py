@@ -120,6 +120,21 @@ def main() -> None:
         out["getJob"] = call("GET", f"/v1/jobs/{job['id']}", "platform")
         out["listJobs"] = call("GET", "/v1/jobs", "platform")
         out["cancelJob"] = call("POST", f"/v1/jobs/{job['id']}/cancel", "platform")
+        opened = call(
+            "POST",
+            "/v1/jobs?lang=en&open=true",
+            "platform",
+            data=iss + "\n",
+            headers={"Content-Type": "text/x-iss-sgf"},
+        )
+        out["appendJobPart"] = call(
+            "POST",
+            f"/v1/jobs/{opened['id']}/parts",
+            "platform",
+            data=iss + "\n",
+            headers={"Content-Type": "text/x-iss-sgf"},
+        )
+        out["startJob"] = call("POST", f"/v1/jobs/{opened['id']}/start", "platform")
         out["getJobResults"] = out["importIss"]  # the same lines as the import's
         hook = {
             "url": "https://platform.example/skat/hooks",
@@ -133,7 +148,7 @@ def main() -> None:
         out["listKeys"] = call("GET", "/v1/keys", "admin")
         out["revokeKey"] = call("POST", f"/v1/keys/{out['createKey']['id']}/revoke", "admin")
         services.backend.dispose()
-    requests = {"createWebhook": hook, "createJob": iss + "\n"}
+    requests = {"createWebhook": hook, "createJob": iss + "\n", "appendJobPart": iss + "\n"}
     doc = {"responses": _fixed(out), "requests": requests}
     OUT.write_text(json.dumps(doc, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
     print(f"{OUT.relative_to(ROOT)}: {len(out)} operations")

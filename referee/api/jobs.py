@@ -2,7 +2,10 @@
 
 A job is accepted at once (202 with ``Location``) and ruled by the workers in chunks;
 ``GET`` shows its progress; its results are NDJSON in input order (the format of
-``referee adjudicate --batch``) with a summary line at the end.
+``referee adjudicate --batch``) with a summary line at the end. An archive larger than one
+request comes in parts: ``?open=true`` stores the first part as an open job, each
+``/parts`` request appends one, ``/start`` (or the last part, ``?last=true``) starts it.
+The body is read as a stream, line by line, and stored chunk by chunk.
 """
 
 from __future__ import annotations
@@ -63,11 +66,30 @@ class JobQuerySchema(ma.Schema):
             "ISS record); default: the service's (REFEREE_EDITION)"
         },
     )
+    open = ma.fields.Boolean(
+        load_default=False,
+        metadata={
+            "description": "true: store this request's body as the first part of an open "
+            "job, not started; append parts with POST /v1/jobs/{id}/parts, then start it"
+        },
+    )
+
+
+class PartQuerySchema(ma.Schema):
+    last = ma.fields.Boolean(
+        load_default=False,
+        metadata={"description": "true: this is the last part; the job starts with it"},
+    )
 
 
 class JobSchema(ma.Schema):
     id = ma.fields.Integer()
-    state = ma.fields.String(metadata={"enum": ["queued", "running", "done", "cancelled"]})
+    state = ma.fields.String(
+        metadata={
+            "enum": ["open", "queued", "running", "done", "cancelled"],
+            "description": "open: stored in parts, not started (parts may be appended)",
+        }
+    )
     format = ma.fields.String(metadata={"enum": ["iss", "skat-log"]})
     language = ma.fields.String(
         metadata={"enum": list(LANGUAGES), "description": "language of the rulings (?lang=)"}
@@ -80,6 +102,7 @@ class JobSchema(ma.Schema):
     )
     records = ma.fields.Integer()
     chunks = ma.fields.Integer()
+    parts = ma.fields.Integer(metadata={"description": "requests the archive came in"})
     created_at = ma.fields.String()
     finished_at = ma.fields.String(allow_none=True)
     expires_at = ma.fields.String(allow_none=True)
@@ -182,6 +205,7 @@ def _job(job: Job, progress: JobProgress) -> dict[str, Any]:
         "edition": job.edition.value,
         "records": job.records,
         "chunks": job.chunks,
+        "parts": job.parts,
         "created_at": _iso(job.created_at),
         "finished_at": _iso(job.finished_at),
         "expires_at": _iso(job.expires_at),
@@ -201,21 +225,34 @@ def _lines(limit: int) -> Iterator[bytes]:
         yield line
 
 
+def _archive_format() -> str:
+    """The format the body's content type names (415 for another type)."""
+    kind = (request.mimetype or "").lower()
+    if kind not in FORMAT_OF:
+        abort(
+            415,
+            message=f"send the archive as one of {', '.join(FORMAT_OF)} (got {kind or 'none'})",
+            messages={"headers": {"Content-Type": [f"must be one of {', '.join(FORMAT_OF)}"]}},
+        )
+    return FORMAT_OF[kind]
+
+
+#: the request body of a job or a part (the content types and what each holds)
+ARCHIVE_BODY = {
+    "required": True,
+    "description": "one record a line: ISS (text/x-iss-sgf, text/plain) or "
+    "skat-log/1 JSON (application/x-ndjson)",
+    # any text with a non-blank character (an archive of blank lines holds no record,
+    # a 422); a line that is not a record becomes an error line of the results
+    "content": {t: {"schema": ARCHIVE} for t in FORMAT_OF},
+}
+
+
 @blp.route("/jobs")
 class Jobs(MethodView):
     @authorized("platform")
     @blp.arguments(JobQuerySchema, location="query")
-    @blp.doc(
-        requestBody={
-            "required": True,
-            "description": "one record a line: ISS (text/x-iss-sgf, text/plain) or "
-            "skat-log/1 JSON (application/x-ndjson)",
-            # any text with a non-blank character (an archive of blank lines holds no record,
-            # a 422); a line that is not a record becomes an error line of the results
-            "content": {t: {"schema": ARCHIVE} for t in FORMAT_OF},
-        },
-        operationId="createJob",
-    )
+    @blp.doc(requestBody=ARCHIVE_BODY, operationId="createJob")
     @blp.arguments(IdempotencyHeaderSchema, location="headers")
     @blp.response(
         202, JobSchema, headers={h: header_ref(h) for h in ("Location", "Idempotent-Replayed")}
@@ -228,24 +265,23 @@ class Jobs(MethodView):
         retried upload returns the job stored the first time (Idempotent-Replayed: true),
         on any instance; the same key with another archive is a 422. While the owner's
         stored results (compressed) take REFEREE_JOB_RESULT_QUOTA_BYTES, a new job is a
-        409 (code job.quota) and nothing is stored."""
+        409 (code job.quota) and nothing is stored.
+
+        With open=true the body is the first part of a larger archive: the job is stored
+        open (not started) until POST /v1/jobs/{id}/start or a part sent with last=true.
+        The body is read as a stream, at most REFEREE_JOB_MAX_BYTES (413 beyond)."""
         who = principal()
         jobs = services().jobs
-        kind = (request.mimetype or "").lower()
-        if kind not in FORMAT_OF:
-            abort(
-                415,
-                message=f"send the archive as one of {', '.join(FORMAT_OF)} (got {kind or 'none'})",
-                messages={"headers": {"Content-Type": [f"must be one of {', '.join(FORMAT_OF)}"]}},
-            )
+        input_format = _archive_format()
         request.max_content_length = jobs.max_bytes
         job, replayed = jobs.submit_once(
             who,
             _lines(jobs.max_line_bytes + 1),
-            FORMAT_OF[kind],
+            input_format,
             args["lang"],
             idem_key=headers.get("idempotency_key"),
             edition=edition_of(args),
+            start=not args["open"],
         )
         assert job.id is not None
         _, progress = jobs.progress(who, job.id)
@@ -288,6 +324,59 @@ class JobItem(MethodView):
         stopped, and the job's URLs answer 404 afterwards (to stop a job and keep what
         was ruled, cancel it)."""
         services().jobs.delete(principal(), job_id)
+
+
+@blp.route("/jobs/<int(max=2147483647):job_id>/parts")
+class JobParts(MethodView):
+    @authorized("platform")
+    @blp.arguments(PartQuerySchema, location="query")
+    @blp.doc(requestBody=ARCHIVE_BODY, operationId="appendJobPart")
+    @blp.arguments(IdempotencyHeaderSchema, location="headers")
+    @blp.response(
+        200, JobSchema, headers={"Idempotent-Replayed": header_ref("Idempotent-Replayed")}
+    )
+    @blp.problems(401, 403, 404, 409, 413, 415, 422, 429, 503)
+    def post(self, args: dict[str, Any], headers: dict[str, Any], job_id: int) -> Any:
+        """Append a part to an open job (one stored with open=true): its records follow
+        the parts before, its line numbers go on from theirs (a part begins a new line:
+        split a file between lines). With last=true the job starts with this part.
+
+        409 (code job.not_open) when the job is no longer open (started or cancelled);
+        413 beyond REFEREE_JOB_MAX_BYTES a part or REFEREE_JOB_MAX_PARTS parts a job. With
+        an Idempotency-Key a retried part is not appended twice: the answer is the job
+        (Idempotent-Replayed: true), also after the job started; the same key with
+        another part is a 422, as is a part in another format than the job's."""
+        jobs = services().jobs
+        input_format = _archive_format()
+        request.max_content_length = jobs.max_bytes
+        job, replayed = jobs.append(
+            principal(),
+            job_id,
+            _lines(jobs.max_line_bytes + 1),
+            input_format,
+            idem_key=headers.get("idempotency_key"),
+            last=args["last"],
+        )
+        assert job.id is not None
+        extra = {"Idempotent-Replayed": "true"} if replayed else {}
+        return _job(*jobs.progress(principal(), job.id)), 200, extra
+
+
+@blp.route("/jobs/<int(max=2147483647):job_id>/start")
+class JobStart(MethodView):
+    @authorized("platform")
+    @blp.doc(operationId="startJob")
+    @blp.response(200, JobSchema)
+    @blp.problems(401, 403, 404, 409, 429, 503)
+    def post(self, job_id: int) -> dict[str, Any]:
+        """Start an open job: it is queued and the workers rule it. A job started already
+        is shown as it is (a retried start changes nothing); a cancelled job is a 409
+        (code job.not_open)."""
+        who = principal()
+        jobs = services().jobs
+        job = jobs.start(who, job_id)
+        assert job.id is not None
+        return _job(*jobs.progress(who, job.id))
 
 
 @blp.route("/jobs/<int(max=2147483647):job_id>/cancel")

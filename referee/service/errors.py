@@ -20,6 +20,7 @@ __all__ = [
     "IdempotencyMismatch",
     "InvalidInput",
     "JobNotDone",
+    "JobNotOpen",
     "NotFound",
     "RequestMalformed",
     "RevisionNotCurrent",
@@ -69,6 +70,13 @@ class QuotaExceeded(categories.Conflict):
     until older ones are deleted or expire (HTTP 409)."""
 
     code = "job.quota"
+
+
+class JobNotOpen(categories.Conflict):
+    """A part appended to a job no longer open (started or cancelled), or a cancelled job
+    asked to start; ``where`` names the job and its state (HTTP 409)."""
+
+    code = "job.not_open"
 
 
 class RevisionNotCurrent(Conflict):

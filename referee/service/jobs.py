@@ -22,6 +22,7 @@ import dataclasses
 import hashlib
 import logging
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
@@ -36,6 +37,7 @@ from referee.service.errors import (
     DuplicateIdempotencyKey,
     IdempotencyMismatch,
     JobNotDone,
+    JobNotOpen,
     QuotaExceeded,
 )
 from referee.service.keys import Principal
@@ -59,8 +61,17 @@ SUBMITTERS = ("platform",)
 FINISHED = ("done", "cancelled")
 #: where a job's ``Idempotency-Key`` is kept (a dispute's live under their own scope)
 IDEM_SCOPE = "jobs"
+#: where the ``Idempotency-Key`` of a part appended to an open job is kept
+PART_SCOPE = "job-parts"
 
 log = logging.getLogger("referee.jobs")
+
+
+@dataclass
+class _Tally:
+    """Input lines read so far (a part's line numbers follow the parts before)."""
+
+    lines: int
 
 
 class TaskQueue(Protocol):
@@ -198,6 +209,7 @@ class JobService:
         *,
         chunk_records: int = 500,
         max_bytes: int = 256 * 1024 * 1024,
+        max_parts: int = 64,
         max_line_bytes: int = 1024 * 1024,
         lease_s: float = 60.0,
         max_attempts: int = 3,
@@ -217,6 +229,7 @@ class JobService:
         self.queue = queue
         self.chunk_records = chunk_records
         self.max_bytes = max_bytes
+        self.max_parts = max_parts
         self.max_line_bytes = max_line_bytes
         self.lease = timedelta(seconds=lease_s)
         self.max_attempts = max_attempts
@@ -242,6 +255,7 @@ class JobService:
             queue,
             chunk_records=settings.job_chunk_records,
             max_bytes=settings.job_max_bytes,
+            max_parts=settings.job_max_parts,
             lease_s=settings.job_lease_s,
             max_attempts=settings.job_max_attempts,
             keep_s=settings.job_keep_s,
@@ -265,6 +279,8 @@ class JobService:
         lang: Language,
         idem_key: str | None = None,
         edition: Edition | None = None,
+        *,
+        start: bool = True,
     ) -> tuple[Job, bool]:
         """Store an archive (an iterable of lines, as bytes, each read with at most
         ``max_line_bytes + 1`` bytes) as a queued job in one transaction, then queue its
@@ -276,7 +292,11 @@ class JobService:
         "stored" stays true. With an ``Idempotency-Key`` (kept in the database, so on any
         instance) the same key with the same archive, format and language returns the job
         stored the first time; with another archive it is refused. Records that name no
-        rule set are ruled under ``edition``, else under the service's default."""
+        rule set are ruled under ``edition``, else under the service's default.
+
+        With ``start`` false the job is stored open: more parts may be appended
+        (:meth:`append`) until it is started (:meth:`start`); an open job never started is
+        dropped when the keeping time has passed since its last part."""
         who.require(*SUBMITTERS)
         if input_format not in FORMATS:
             raise InvalidInput(
@@ -286,13 +306,8 @@ class JobService:
         keyed = bool(idem_key) and who.key_id is not None
         self._check_quota(who, idem_key if keyed else None)
         edition = edition or who.edition or self.edition
-        digest = hashlib.sha256(f"{input_format}\n{lang}\n{edition}\n".encode())
-
-        def hashed() -> Iterator[bytes]:
-            for raw in lines:
-                digest.update(raw)
-                yield raw
-
+        opened = "" if start else "open\n"
+        digest = hashlib.sha256(f"{input_format}\n{lang}\n{edition}\n{opened}".encode())
         now = self._now()
         try:
             with self._uow() as uow:
@@ -303,29 +318,23 @@ class JobService:
                         who.key_id,
                         input_format,
                         lang,
-                        "queued",
+                        "queued" if start else "open",
                         0,
                         0,
                         now,
                         edition=edition,
                     )
                 )
-                assert job.id is not None
-                records = chunks = 0
-                for no, chunk in enumerate(self._chunks(hashed())):
-                    uow.jobs.add_chunk(job.id, no, chunk[0][0], len(chunk), orjson.dumps(chunk))
-                    records += len(chunk)
-                    chunks += 1
-                if not records:
-                    raise InvalidInput("the archive holds no records", where={"line": 1})
-                uow.jobs.set_size(job.id, records, chunks)
+                job_id = job.id
+                assert job_id is not None
+                chunks = self._store_part(uow, job, lines, digest, start=start).chunks
                 if keyed:
                     assert idem_key is not None and who.key_id is not None
                     entry = IdempotencyEntry(
                         who.key_id, IDEM_SCOPE, idem_key, digest.hexdigest(), None
                     )
                     uow.idempotency.claim(entry)
-                    uow.idempotency.resolve(entry, job.id)
+                    uow.idempotency.resolve(entry, job_id)
                 uow.commit()
         except DuplicateIdempotencyKey:
             assert idem_key is not None and who.key_id is not None
@@ -339,12 +348,9 @@ class JobService:
                     where={"header": "Idempotency-Key"},
                 ) from None
             return self.get(who, seen.resource_id), True
-        try:
-            for no in range(chunks):
-                self._enqueue(job.id, no)
-        except Exception:  # noqa: BLE001 - stored is stored: the reaper queues the rest
-            log.warning("job %d stored, its chunks not all queued: the reaper will", job.id)
-        return self.get(who, job.id), False
+        if start:
+            self._queue_all(job_id, chunks)
+        return self.get(who, job_id), False
 
     def _check_quota(self, who: Principal, idem_key: str | None) -> None:
         """Refuse a new job while the owner's stored results take the quota's bytes (a
@@ -364,11 +370,61 @@ class JobService:
             where={"stored_bytes": stored, "quota_bytes": self.result_quota_bytes},
         )
 
-    def _chunks(self, lines: Iterable[bytes]) -> Iterator[list[tuple[int, str | None]]]:
-        """Chunks of (line number, text) from the raw lines, bounding the total size."""
+    def _store_part(
+        self,
+        uow: UnitOfWork,
+        job: Job,
+        lines: Iterable[bytes],
+        digest: hashlib._Hash,
+        *,
+        start: bool,
+    ) -> Job:
+        """Store one part of ``job``'s archive, chunk by chunk as each fills (a part is
+        never held whole), its lines numbered on from the parts before; the job as it is
+        after. ``digest`` takes every byte read. A part without a record is refused
+        (nothing of it is kept: the caller's transaction is not committed)."""
+        assert job.id is not None
+        tally = _Tally(job.lines)
+
+        def hashed() -> Iterator[bytes]:
+            for raw in lines:
+                digest.update(raw)
+                yield raw
+
+        records = chunks = 0
+        for chunk in self._chunks(hashed(), tally):
+            no = job.chunks + chunks
+            uow.jobs.add_chunk(job.id, no, chunk[0][0], len(chunk), orjson.dumps(chunk))
+            records += len(chunk)
+            chunks += 1
+        if not records:
+            what = "the archive" if job.parts == 1 and not job.records else "the part"
+            raise InvalidInput(f"{what} holds no records", where={"line": job.lines + 1})
+        expires = None if start else self._now() + self.keep
+        uow.jobs.set_size(
+            job.id,
+            job.records + records,
+            job.chunks + chunks,
+            lines=tally.lines,
+            parts=job.parts,
+            expires_at=expires,
+        )
+        return replace(
+            job,
+            records=job.records + records,
+            chunks=job.chunks + chunks,
+            lines=tally.lines,
+            expires_at=expires,
+        )
+
+    def _chunks(
+        self, lines: Iterable[bytes], tally: _Tally
+    ) -> Iterator[list[tuple[int, str | None]]]:
+        """Chunks of (line number, text) from the raw lines, bounding the total size;
+        ``tally`` counts the lines (its count is the last line number given)."""
         chunk: list[tuple[int, str | None]] = []
         total = 0
-        line_no = 0
+        line_no = tally.lines
         long_line = False  # inside a line already over the limit
         for raw in lines:
             total += len(raw)
@@ -382,6 +438,7 @@ class JobService:
                 long_line = not ends
                 continue
             line_no += 1
+            tally.lines = line_no
             if len(raw) > self.max_line_bytes:
                 chunk.append((line_no, None))
                 long_line = not ends
@@ -399,6 +456,120 @@ class JobService:
     def _enqueue(self, job_id: int, no: int) -> None:
         if self.queue is not None:
             self.queue.rule_chunk(job_id, no)
+
+    def _queue_all(self, job_id: int, chunks: int) -> None:
+        try:
+            for no in range(chunks):
+                self._enqueue(job_id, no)
+        except Exception:  # noqa: BLE001 - stored is stored: the reaper queues the rest
+            log.warning("job %d stored, its chunks not all queued: the reaper will", job_id)
+
+    def append(
+        self,
+        who: Principal,
+        job_id: int,
+        lines: Iterable[bytes],
+        input_format: str,
+        *,
+        idem_key: str | None = None,
+        last: bool = False,
+    ) -> tuple[Job, bool]:
+        """Append a part to an open job of the caller's in one transaction (its lines
+        numbered on from the parts before; a part begins a new line); with ``last`` the
+        job is started too. (job, replayed).
+
+        A job no longer open (started, cancelled) takes no part: :class:`JobNotOpen`.
+        With an ``Idempotency-Key`` a retried part (same key, same bytes, same ``last``)
+        is not appended again, also after the job started: the job is returned as it is;
+        the key with another part is refused."""
+        who.require(*SUBMITTERS)
+        job = self.get(who, job_id)
+        if input_format != job.input_format:
+            raise InvalidInput(
+                f"job {job_id} holds {job.input_format} records, this part is {input_format}",
+                where={"format": input_format},
+            )
+        digest = hashlib.sha256(f"part\n{job_id}\n{int(last)}\n".encode())
+        entry = None
+        if idem_key and who.key_id is not None:
+            with self._uow() as uow:
+                seen = uow.idempotency.get(who.key_id, PART_SCOPE, idem_key)
+            if seen is not None:
+                return self._replayed_part(who, job_id, seen, lines, digest)
+            entry = IdempotencyEntry(who.key_id, PART_SCOPE, idem_key, "", None)
+        try:
+            with self._uow() as uow:
+                held = uow.jobs.lock(job_id)
+                if held is None or held.owner != who.owner:  # deleted meanwhile
+                    raise NotFound(f"no job {job_id}", where={"job": job_id})
+                if held.state != "open":
+                    raise JobNotOpen(
+                        f"job {job_id} is {held.state}: parts are appended before it starts",
+                        where={"job": job_id, "state": held.state},
+                    )
+                if held.parts >= self.max_parts:
+                    raise TooLarge(
+                        f"job {job_id} came in {held.parts} parts, as many as allowed",
+                        where={"limit": self.max_parts, "job": job_id},
+                    )
+                job = self._store_part(
+                    uow, replace(held, parts=held.parts + 1), lines, digest, start=last
+                )
+                if last:
+                    uow.jobs.start(job_id)
+                if entry is not None:
+                    entry = replace(entry, request_hash=digest.hexdigest())
+                    uow.idempotency.claim(entry)
+                    uow.idempotency.resolve(entry, job_id)
+                uow.commit()
+        except DuplicateIdempotencyKey:  # the same part sent twice at once: one is stored
+            assert idem_key is not None and who.key_id is not None
+            with self._uow() as uow:
+                seen = uow.idempotency.get(who.key_id, PART_SCOPE, idem_key)
+            if seen is None:  # pragma: no cover - defensive
+                raise
+            return self._replayed_part(who, job_id, seen, (), digest)
+        if last:
+            self._queue_all(job_id, job.chunks)
+        return self.get(who, job_id), False
+
+    def _replayed_part(
+        self,
+        who: Principal,
+        job_id: int,
+        seen: IdempotencyEntry,
+        lines: Iterable[bytes],
+        digest: hashlib._Hash,
+    ) -> tuple[Job, bool]:
+        """The answer to a part whose key was used before: the job as it is if the key
+        came with this very part of this job (the rest of the part is read to tell),
+        else :class:`IdempotencyMismatch`."""
+        for raw in lines:
+            digest.update(raw)
+        if seen.resource_id != job_id or seen.request_hash != digest.hexdigest():
+            raise IdempotencyMismatch(
+                "this Idempotency-Key was already used with a different part",
+                where={"header": "Idempotency-Key"},
+            )
+        return self.get(who, job_id), True
+
+    def start(self, who: Principal, job_id: int) -> Job:
+        """Start an open job of the caller's: it is queued and its chunks go to the
+        workers. A job started already is returned as it is (a retried start changes
+        nothing); a cancelled one cannot start (:class:`JobNotOpen`)."""
+        who.require(*SUBMITTERS)
+        job = self.get(who, job_id)
+        if job.state == "cancelled":
+            raise JobNotOpen(
+                f"job {job_id} is cancelled: it cannot start",
+                where={"job": job_id, "state": job.state},
+            )
+        with self._uow() as uow:
+            started = uow.jobs.start(job_id)
+            uow.commit()
+        if started:
+            self._queue_all(job_id, job.chunks)
+        return self.get(who, job_id)
 
     def get(self, who: Principal, job_id: int) -> Job:
         """A job of the caller's (404 for anyone else's, the admin's too: its existence is
@@ -495,6 +666,7 @@ class JobService:
         with self._uow() as uow:
             uow.jobs.delete(job_id)
             uow.idempotency.forget(IDEM_SCOPE, job_id)
+            uow.idempotency.forget(PART_SCOPE, job_id)
             uow.commit()
 
     # -- the worker's side ----------------------------------------------------------------

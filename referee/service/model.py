@@ -145,6 +145,10 @@ class Job:
     expires_at: datetime | None = None
     #: the ISkO edition its records are ruled under where they name none
     edition: Edition = Edition.ISKO_1998
+    #: input lines read so far, over all parts
+    lines: int = 0
+    #: requests its archive came in (an open job takes more)
+    parts: int = 1
 
 
 @dataclass(frozen=True)

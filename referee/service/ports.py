@@ -117,7 +117,28 @@ class JobRepository(Protocol):
         """Store one chunk's input: its lines as a JSON list of [line number, text]."""
         ...
 
-    def set_size(self, job_id: int, records: int, chunks: int) -> None: ...
+    def set_size(
+        self,
+        job_id: int,
+        records: int,
+        chunks: int,
+        *,
+        lines: int = 0,
+        parts: int = 1,
+        expires_at: datetime | None = None,
+    ) -> None:
+        """The job's size after a part: records, chunks, input lines, parts; an open
+        job's ``expires_at`` (dropped if never started by then)."""
+        ...
+
+    def lock(self, job_id: int) -> Job | None:
+        """The job, held against other writers of it until the transaction ends."""
+        ...
+
+    def start(self, job_id: int) -> bool:
+        """Queue an open job; True if this call did."""
+        ...
+
     def get(self, job_id: int) -> Job | None: ...
     def find(self, owner: str, *, offset: int, limit: int) -> tuple[list[Job], int]: ...
     def progress(self, job_id: int) -> JobProgress: ...

@@ -162,6 +162,8 @@ class Settings:
     #: a finished job and its results are kept, how often dead workers' chunks are looked for
     job_chunk_records: int = 500
     job_max_bytes: int = 256 * 1024 * 1024
+    #: requests one job's archive may come in (the first, then parts)
+    job_max_parts: int = 64
     job_lease_s: float = 120.0
     job_keep_s: float = 7 * 24 * 3600.0
     #: the bytes an owner's stored job results (compressed) may take before a new job is
@@ -241,6 +243,7 @@ class Settings:
             queue_immediate=_flag(env.get("REFEREE_QUEUE_IMMEDIATE")),
             job_chunk_records=int(env.get("REFEREE_JOB_CHUNK_RECORDS") or d.job_chunk_records),
             job_max_bytes=int(env.get("REFEREE_JOB_MAX_BYTES") or d.job_max_bytes),
+            job_max_parts=int(env.get("REFEREE_JOB_MAX_PARTS") or d.job_max_parts),
             job_lease_s=float(env.get("REFEREE_JOB_LEASE_S") or d.job_lease_s),
             job_keep_s=float(env.get("REFEREE_JOB_KEEP_S") or d.job_keep_s),
             job_result_quota_bytes=int(

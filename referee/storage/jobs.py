@@ -50,6 +50,8 @@ def _job(row: JobRow) -> Job:
         finished_at=row.finished_at,
         expires_at=row.expires_at,
         edition=Edition(row.edition),
+        lines=row.lines,
+        parts=row.parts,
     )
 
 
@@ -68,6 +70,9 @@ class SqlJobs:
             records=job.records,
             chunks=job.chunks,
             created_at=job.created_at,
+            expires_at=job.expires_at,
+            lines=job.lines,
+            parts=job.parts,
         )
         self.s.add(row)
         self.s.flush()
@@ -94,10 +99,38 @@ class SqlJobs:
             },
         )
 
-    def set_size(self, job_id: int, records: int, chunks: int) -> None:
+    def set_size(
+        self,
+        job_id: int,
+        records: int,
+        chunks: int,
+        *,
+        lines: int = 0,
+        parts: int = 1,
+        expires_at: datetime | None = None,
+    ) -> None:
         self.s.execute(
-            update(JobRow).where(JobRow.id == job_id).values(records=records, chunks=chunks)
+            update(JobRow)
+            .where(JobRow.id == job_id)
+            .values(records=records, chunks=chunks, lines=lines, parts=parts, expires_at=expires_at)
         )
+
+    def lock(self, job_id: int) -> Job | None:
+        """The job, its row locked until the transaction ends (``FOR UPDATE``; SQLite has
+        one writer anyway): two parts appended at once are stored one after the other."""
+        stmt = select(JobRow).where(JobRow.id == job_id).with_for_update()
+        row = self.s.execute(stmt.execution_options(populate_existing=True)).scalar_one_or_none()
+        return _job(row) if row is not None else None
+
+    def start(self, job_id: int) -> bool:
+        """An open job becomes queued (kept until it ends, not until it expires); True if
+        this call started it."""
+        done = self.s.execute(
+            update(JobRow)
+            .where(JobRow.id == job_id, JobRow.state == "open")
+            .values(state="queued", expires_at=None)
+        )
+        return bool(done.rowcount == 1)  # type: ignore[attr-defined]
 
     def get(self, job_id: int) -> Job | None:
         row = self.s.get(JobRow, job_id, populate_existing=True)
@@ -127,7 +160,7 @@ class SqlJobs:
 
     def claim(self, job_id: int, no: int, now: datetime, lease_until: datetime) -> Claim | None:
         job = self.s.get(JobRow, job_id, populate_existing=True)
-        if job is None or job.state in ("done", "cancelled"):
+        if job is None or job.state in ("open", "done", "cancelled"):
             return None
         c = _CHUNKS.c
         taken = self.s.execute(
@@ -283,7 +316,7 @@ class SqlJobs:
     def finish(self, job_id: int, state: str, now: datetime, expires_at: datetime) -> bool:
         done = self.s.execute(
             update(JobRow)
-            .where(JobRow.id == job_id, JobRow.state.in_(("queued", "running")))
+            .where(JobRow.id == job_id, JobRow.state.in_(("open", "queued", "running")))
             .values(state=state, finished_at=now, expires_at=expires_at)
         )
         return bool(done.rowcount == 1)  # type: ignore[attr-defined]

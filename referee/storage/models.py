@@ -172,6 +172,10 @@ class JobRow(Base):
     created_at: Mapped[datetime]
     finished_at: Mapped[datetime | None]
     expires_at: Mapped[datetime | None] = mapped_column(index=True)
+    #: input lines read so far (the next part's first line is the one after them)
+    lines: Mapped[int] = mapped_column(Integer, server_default="0", default=0)
+    #: parts (requests) its archive came in
+    parts: Mapped[int] = mapped_column(Integer, server_default="1", default=1)
 
 
 class JobChunkRow(Base):
