@@ -13,8 +13,8 @@ Schema's event definitions, the event tables of docs/skat-log.md) are derived fr
 
 >>> DECLARED[EventType.PLAY].field_names
 ('card', 'extra')
->>> [str(d.type) for d in EVENT_TYPES if d.dealer is Dealer.MAY]
-['look_at_skat', 'remark', 'look_into_hand', 'objection']
+>>> DECLARED[EventType.REMARK].dealer, DECLARED[EventType.REMARK].clauses
+(<Dealer.MAY: 'may'>, ('ISkO 4.2.9',))
 """
 
 from __future__ import annotations

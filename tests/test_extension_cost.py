@@ -1,0 +1,78 @@
+"""What it costs to add an event type or an infraction kind, measured on the tree: the
+files outside tests and generated output that name an existing one (its value, such as
+``throw_in``, or its enum member, such as ``THROW_IN``). docs/architecture.md gives the
+recipes ("Adding an event type", "Adding an infraction kind") with these counts.
+
+``python -m tests.test_extension_cost`` prints the files for every type and kind with a
+name no other word shares."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from referee.core.kinds import Kind
+from referee.record.event_types import EventType
+
+ROOT = Path(__file__).parents[1]
+#: written by ``make spec`` from the declarations (docs/skat-log.md only between markers),
+#: and the recipes themselves (their examples name existing types and kinds)
+GENERATED = {"referee/api/formats/skat-log-1.schema.json", "docs/architecture.md"}
+VENDORED = "referee/api/docs_assets/"
+SUFFIXES = {".py", ".yaml", ".md", ".js", ".html", ".json", ".css"}
+#: event types and kinds whose names are no common word (``pass``, ``left`` and
+#: ``continue`` are found everywhere)
+EVENT_TYPES = [t for t in EventType if "_" in t]
+KINDS = [k for k in Kind if "_" in k]
+
+
+def _texts() -> dict[str, str]:
+    out = {}
+    for folder in ("referee", "rules_kb", "docs"):
+        for path in (ROOT / folder).rglob("*"):
+            rel = path.relative_to(ROOT).as_posix()
+            if path.suffix not in SUFFIXES or "__pycache__" in path.parts:
+                continue
+            if rel in GENERATED or rel.startswith(VENDORED):
+                continue
+            text = path.read_text(encoding="utf-8", errors="replace")
+            if rel == "docs/skat-log.md":
+                text = re.sub(
+                    r"<!-- event-types:\w+ -->.*?<!-- /event-types -->", "", text, flags=re.S
+                )
+            out[rel] = text
+    return out
+
+
+def files_naming(word: str, name: str, texts: dict[str, str]) -> list[str]:
+    """The files that name ``word`` (as a token) or the enum member ``name``."""
+    pattern = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])|\b{name}\b")
+    return sorted(rel for rel, text in texts.items() if pattern.search(text))
+
+
+def test_an_event_type_without_a_feature_of_its_own_is_named_in_at_most_six_files() -> None:
+    """``look_at_skat``: its name (record/event_model.py), its declaration, its handler,
+    its console label, the guide's prose and the auction step of the entry form; the
+    schema, the guide's table, the parser, the replayer's markers and the entry form's list
+    of facts follow from the declaration. ``throw_in`` adds the ruling format's list of
+    endings (7)."""
+    texts = _texts()
+    files = files_naming("look_at_skat", "LOOK_AT_SKAT", texts)
+    assert len(files) <= 6, files
+    assert {"referee/record/event_model.py", "referee/record/replay.py"} <= set(files)
+    assert len(files_naming("throw_in", "THROW_IN", texts)) <= 7
+
+
+def test_an_infraction_kind_is_named_in_at_most_five_files_for_the_plainest_kinds() -> None:
+    texts = _texts()
+    for k in (Kind.IMPROPER_REMARK, Kind.FAILED_DEFENDER_CLAIM, Kind.CARD_TAKEN_BACK):
+        files = files_naming(str(k), k.name, texts)
+        assert len(files) <= 5, (k, files)
+        assert "referee/core/kinds.py" in files
+
+
+if __name__ == "__main__":  # pragma: no cover - a report, not a test
+    every = _texts()
+    for word in [*EVENT_TYPES, *KINDS]:
+        found = files_naming(str(word), word.name, every)
+        print(f"{word!s:26} {len(found):2}  " + " ".join(found))
