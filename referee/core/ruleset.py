@@ -425,6 +425,7 @@ FIXED_READINGS: tuple[str, ...] = (
     "isko-4.1.5-announced",
     "isko-4.3.5-null",
     "isko-3.3.9-hand-look",
+    "isko-3.2.12-dealing-order",
 )
 
 

@@ -110,3 +110,4 @@ class Note(Word):
     BIDDING_IRREGULAR = "bidding_irregular"
     PLAY_AFTER_END = "play_after_end"
     PLAY_AFTER_GATHERED = "play_after_gathered"
+    DEALT_OUT_OF_TURN = "dealt_out_of_turn"  # the deal's mark says so (ISkO 3.2.11-3.2.13)

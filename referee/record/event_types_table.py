@@ -20,7 +20,36 @@ TABLE_EVENTS: tuple[EventDecl, ...] = (
         ),
         seat_required=False,
         section=Section.TABLE,
-        clauses=("ISkO 3.2.8", "ISkO 3.2.14", "ISkO 3.2.15"),
+        clauses=("ISkO 3.2.8", "ISkO 3.2.11", "ISkO 3.2.12", "ISkO 3.2.13", "ISkO 3.2.14")
+        + ("ISkO 3.2.15", "SkWO 9.4"),
+        fields=(
+            FieldDecl(
+                "out_of_turn",
+                FieldKind.BOOL,
+                "Dealt out of turn",
+                "Optional. true: the player who dealt was not the one whose turn it was, or the "
+                "order of dealers went wrong earlier in the running round: the game is annulled "
+                "and dealt again (ISkO 3.2.11, 3.2.12).",
+                optional=True,
+            ),
+            FieldDecl(
+                "earlier_round",
+                FieldKind.BOOL,
+                "The wrong order comes from a finished round",
+                "Optional, with out_of_turn. true: the wrong order arose in a round already "
+                "finished, or where it arose cannot be established: the game stands (3.2.13).",
+                optional=True,
+            ),
+            FieldDecl(
+                "dealt_again",
+                FieldKind.BOOL,
+                "Dealt again by the same dealer",
+                "Optional. true: the dealer of a game passed in dealt the next game too, which "
+                "nobody may do (SkWO 9.4): the game is annulled, and the SkWO excludes the "
+                "players of the table.",
+                optional=True,
+            ),
+        ),
     ),
     EventDecl(
         EventType.LOOK_AT_SKAT,

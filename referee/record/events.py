@@ -33,7 +33,7 @@ EVENT_FIELDS: dict[str, tuple[bool, dict[str, str]]] = {
 COMMON_FIELDS = ("type", "seat", "time", "note")
 #: events the dealer at a table of four may be recorded as doing (``"seat": "dealer"``):
 #: looking at the skat (ISkO 3.3.9, SkWO 8.5), remarks (4.2.9), looking into a hand (3.5.4),
-#: objecting (4.1.11); ``look_into_hand`` is his alone
+#: objecting (4.1.11)
 DEALER_EVENTS = frozenset(d.type for d in EVENT_TYPES if d.dealer is not Dealer.NO)
 
 
@@ -63,7 +63,15 @@ class Event:
     to: Seat | None = None  # choice: the seat the corrected cards went to (3.3.10)
     #: play: cards that went into the trick with ``card`` and were gathered with it (ISkO 4.2.6)
     extra: tuple[Card, ...] | None = None
-    into: Seat | None = None  # look_into_hand: whose cards the dealer looked into (3.5.4)
+    into: Seat | None = None  # look_into_hand: whose cards were looked into (3.5.4, 4.5.5)
+    #: dealt: the cards were dealt out of turn, or in an order gone wrong in the running
+    #: round (ISkO 3.2.11, 3.2.12)
+    out_of_turn: bool | None = None
+    #: dealt: the wrong order arose in a round already finished, or where it arose cannot be
+    #: established (ISkO 3.2.13)
+    earlier_round: bool | None = None
+    #: dealt: the same dealer dealt again after a game passed in (SkWO 9.4)
+    dealt_again: bool | None = None
     #: the dealer at a table of four acted (``"seat": "dealer"``; ``seat`` is then None)
     by_dealer: bool = False
     time: str | None = None

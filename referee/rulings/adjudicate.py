@@ -35,6 +35,7 @@ from referee.record.state import SHORTENING, GameState, Marker, Trick
 from referee.rules.clauses import ENDING_CLAUSES, VALUE_CLAUSES
 from referee.rulings.before_play import (
     card_shown_in_deal,
+    dealt_out_of_turn,
     misdeal,
     released_bidding,
 )
@@ -105,6 +106,8 @@ def rule(record: GameRecord, rules: RuleSet | None = None) -> Ruling:
             # 4.1.11: every player, the dealer included, may object to an infraction
             r.step(("ISkO 4.1.11",), "objection.by_dealer", event=m.event)
     _allowed_reviews(state, r)
+    if dealt_out_of_turn(state, r):
+        return _finish(state, r)
     if rule_choice(state, r) or misdeal(state, r) or card_shown_in_deal(state, r):
         return _finish(state, r)
     if state.phase == "passed_in":

@@ -1,5 +1,6 @@
 """What a ruling decides before the play: a bidding released by a look at the skat (3.3.9),
-a card shown in the deal (3.2.8), a misdeal (3.2.9, 3.3.10, 4.2.6)."""
+a game dealt out of turn (3.2.11-3.2.13, SkWO 9.4), a card shown in the deal (3.2.8), a
+misdeal (3.2.9, 3.3.10, 4.2.6)."""
 
 from __future__ import annotations
 
@@ -47,6 +48,32 @@ def released_bidding(state: GameState, r: Ruling) -> None:
         declarer=state.declarer.value,
         bid=state.bid,
     )
+
+
+def dealt_out_of_turn(state: GameState, r: Ruling) -> bool:
+    """3.2.11, 3.2.12: a game dealt out of turn, or in a dealing order gone wrong within the
+    running round, is annulled and dealt again, even when it was played to the end; 3.2.13:
+    a wrong order that arose in a finished round (or whose start cannot be established)
+    leaves the game standing. SkWO 9.4: the dealer of a game passed in may not deal the next
+    one; such a game is annulled as dealt out of turn, and the SkWO excludes the table's
+    players."""
+    dealt = next(
+        (e for e in state.record.events if e.type == "dealt" and (e.out_of_turn or e.dealt_again)),
+        None,
+    )
+    if dealt is None:
+        return False
+    if dealt.out_of_turn and dealt.earlier_round and not dealt.dealt_again:
+        r.step(("ISkO 3.2.13",), "deal.out_of_turn_earlier_round", event=dealt.index)
+        return False
+    r.outcome = Outcome.ANNULLED
+    r.ended = {"reason": "dealt_out_of_turn", "event": dealt.index, "trick": None}
+    if dealt.dealt_again:
+        r.step(("SkWO 9.4", "ISkO 3.2.11"), "deal.dealt_again", event=dealt.index)
+    else:
+        r.step(("ISkO 3.2.11", "ISkO 3.2.12"), "deal.out_of_turn", event=dealt.index)
+    r.step(("ISkO 3.2.12",), "reading.isko-3.2.12-dealing-order")
+    return True
 
 
 def card_shown_in_deal(state: GameState, r: Ruling) -> bool:

@@ -25,7 +25,12 @@ from referee.rulings.model import Infraction, Message, Party
 __all__ = ["NOT_INFRACTIONS", "detect"]
 
 #: replayer notes that are not ISkO infractions (mentioned in the reasoning only)
-NOT_INFRACTIONS = ("bidding_irregular", "play_after_end", "play_after_gathered")
+NOT_INFRACTIONS = (
+    "bidding_irregular",
+    "play_after_end",
+    "play_after_gathered",
+    "dealt_out_of_turn",
+)
 
 
 def detect(state: GameState, rules: RuleSet) -> list[Infraction]:

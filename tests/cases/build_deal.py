@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Build the cases of facts around the deal and the table that need their own events or
-fields: a player looking into another player's cards (ISkO 4.5.5, Spanish 3.3.9). Writes
+fields: a player looking into another player's cards (ISkO 4.5.5, Spanish 3.3.9), a game
+dealt out of turn (3.2.11-3.2.13, SkWO 9.4). Writes
 only its own cases, next to those of ``build.py`` (whose helpers it uses); run
 ``python tests/cases/build_deal.py``. Every expectation is worked out by hand from the
 ISkO in the case's description.
@@ -135,6 +136,65 @@ case(
     infractions=[inf("hand_viewed", "void", "4.5.5", seat="M")],
     cited=cited("4.5.5"),
     readings=["isko-4.5.5-hand-look"],
+)
+
+# ------------------------------------------------------- dealt out of turn (3.2.11-3.2.13)
+F32 = "isko_3_declaration"
+rec = Rec(
+    DEAL_A,
+    "The cards were dealt by a player whose turn it was not (the deal is marked so); F "
+    "then wins hearts played out. 3.2.11: a game dealt out of turn is annulled even when "
+    "played to the end, and dealt again: no score.",
+).e("dealt", out_of_turn=True)
+rec.bids("M18 Fh M20 Fh Mp Rp").pickup("F", ["D9", "D7"]).declare("F", "hearts")
+rec.play(tricks(1, 10))
+case(
+    F32,
+    "isko_3_2_11_game_dealt_out_of_turn_is_annulled_even_when_played_out",
+    rec,
+    outcome="annulled",
+    score=None,
+    ended=ended("dealt_out_of_turn"),
+    infractions=[],
+    cited=cited("3.2.11", "3.2.12"),
+    readings=["isko-3.2.12-dealing-order"],
+)
+
+rec = Rec(
+    DEAL_A,
+    "The order of dealers went wrong, but in a round already finished (3.2.13): finished "
+    "rounds stay valid, so this game stands; F wins hearts played out: 30.",
+).e("dealt", out_of_turn=True, earlier_round=True)
+rec.bids("M18 Fh M20 Fh Mp Rp").pickup("F", ["D9", "D7"]).declare("F", "hearts")
+rec.play(tricks(1, 10))
+case(
+    F32,
+    "isko_3_2_13_wrong_dealing_order_from_a_finished_round_the_game_stands",
+    rec,
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    infractions=[],
+    cited=cited("3.2.13"),
+)
+
+rec = Rec(
+    DEAL_A,
+    "The dealer of the game passed in before deals this one too (SkWO 9.4: nobody deals "
+    "twice in a row). The game was dealt out of turn and is annulled (3.2.11); F's hearts "
+    "game played out does not count.",
+).e("dealt", dealt_again=True)
+rec.bids("M18 Fh M20 Fh Mp Rp").pickup("F", ["D9", "D7"]).declare("F", "hearts")
+rec.play(tricks(1, 10))
+case(
+    F32,
+    "skwo_9_4_the_same_dealer_after_a_game_passed_in_is_annulled",
+    rec,
+    outcome="annulled",
+    score=None,
+    ended=ended("dealt_out_of_turn"),
+    infractions=[],
+    cited=cited("SkWO 9.4", "3.2.11"),
+    readings=["isko-3.2.12-dealing-order"],
 )
 
 
