@@ -70,8 +70,9 @@ def rule_job_line(
 
 def with_game(error: str, game: int | str | None) -> str:
     """An :func:`error_line` with the record's ISS game id after its line number."""
-    line, rest = error.split(", ", 1)
-    return line + ", " + json.dumps({"iss_id": game}, ensure_ascii=False)[1:-1] + ", " + rest
+    doc = json.loads(error)
+    line = doc.pop("line")
+    return json.dumps({"line": line, "iss_id": game, **doc}, ensure_ascii=False)
 
 
 def game_id_of(text: str | None, *, iss: bool) -> int | str | None:
