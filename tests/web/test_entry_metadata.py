@@ -33,3 +33,21 @@ def test_the_script_is_served_the_lists_and_carries_no_list_of_types() -> None:
     types = {str(t) for t in EventType}
     copies = [a for a in arrays if len(types & set(re.findall(r'"(\w+)"', a))) > 2]
     assert copies == []  # no list of event types of its own in the script
+
+
+def test_every_type_kept_as_a_marker_or_offered_by_the_form_has_its_labels() -> None:
+    """The console names a marker by ``console.type.<type>`` and step 4 a fact by
+    ``console.entry.incident.<type>``, in every language (a missing text shows its key)."""
+    from referee.web.i18n import text
+
+    missing = [
+        (key, lang)
+        for t in EventType
+        for key in (
+            *([f"console.type.{t}"] if DECLARED[t].marker else []),
+            *([f"console.entry.incident.{t}"] if DECLARED[t].entry else []),
+        )
+        for lang in Language
+        if text(key, lang).startswith("console.")
+    ]
+    assert missing == []
