@@ -73,3 +73,26 @@ def test_referee_serve_stores_the_first_key_0600_and_logs_only_the_file(tmp_path
     backend = SqlBackend(f"sqlite:///{tmp_path / 'var' / 'referee.db'}")
     assert KeyService(backend.unit_of_work).authenticate(secret).role == "admin"
     backend.dispose()
+
+
+def test_referee_serve_keeps_its_files_in_referee_var_dir_not_the_working_folder(
+    tmp_path: Path,
+) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REFEREE_QUEUE_PATH"}}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2])
+    env["REFEREE_VAR_DIR"] = str(tmp_path / "state" / "a")
+    work = tmp_path / "work"
+    work.mkdir()
+    run = subprocess.run(
+        [sys.executable, "-m", "referee", "serve", "--no-server"],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    state = tmp_path / "state" / "a"
+    assert _mode(state / "dev-admin-key") == 0o600 and _mode(state / "referee.db") == 0o600
+    assert str(state / "dev-admin-key") in run.stdout
+    assert list(work.iterdir()) == []  # nothing written where it was started
