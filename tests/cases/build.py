@@ -19,6 +19,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))  # run as a script: the repository root
 
+from referee.record.event_types import DECLARED, EventType  # noqa: E402
 from tests.support.skatmini import Table, points  # noqa: E402
 
 SEAT = {"F": "forehand", "M": "middlehand", "R": "rearhand"}
@@ -70,6 +71,10 @@ class Rec:
 
     # bidding and declaring
     def e(self, type_: str, seat: str | None = None, **kw: Any) -> Rec:
+        """An event of a declared type (record/event_types.py) with its declared fields."""
+        declared = DECLARED[EventType(type_)]
+        unknown = set(kw) - {*declared.field_names, "time", "note"}
+        assert not unknown, f"{self.description}: {type_} has no field {sorted(unknown)}"
         ev: dict[str, Any] = {"type": type_}
         if seat is not None:
             ev["seat"] = SEAT.get(seat, seat)
