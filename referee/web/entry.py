@@ -54,13 +54,17 @@ ALL_CARDS = tuple(c.name for c in Card)
 #: the facts of step 4 that are no event type of their own: a second card gone into a
 #: trick (``play.extra``), a declaration corrected (ISkO 3.4.5), a card led before the
 #: declaration (ISkO 4.1.1)
-FORM_FACTS = ("extra_cards", "correction", "early_lead")
+FORM_FACTS = ("extra_cards", "correction", "early_lead", "dealt_out_of_turn")
+#: how a game was dealt out of turn (the ``dealt`` event's flags; ISkO 3.2.11-3.2.13, SkWO 9.4)
+DEALINGS = ("out_of_turn", "earlier_round", "dealt_again")
 _OFFERED = sorted((d for d in EVENT_TYPES if d.entry), key=lambda d: d.entry)
 #: what the form can add at a place in the game: the event types of skat-log/1 whose
 #: declaration gives them a place on step 4 (record/event_types.py), then its own facts
 INCIDENTS = (*(str(d.type) for d in _OFFERED), *FORM_FACTS)
 #: incidents that need no seat (the record's seat is optional)
-SEATLESS = tuple(str(d.type) for d in _OFFERED if not d.seat_required)
+#: the form's own facts that need no seat: the deal's mark (ISkO 3.2.11-3.2.13, SkWO 9.4)
+SEATLESS_FACTS = ("dealt_out_of_turn",)
+SEATLESS = (*(str(d.type) for d in _OFFERED if not d.seat_required), *SEATLESS_FACTS)
 #: what the dealer who sits out at a table of four may be recorded as doing (ISkO 3.3.9
 #: looking at the skat, 4.2.9 remarks, 3.5.4 looking into a hand, 4.1.11 objecting); a
 #: player may be recorded looking into another's cards too (4.5.5, Spanish 3.3.9)
@@ -220,6 +224,7 @@ def read_draft(doc: Any) -> Draft:
                 game=_announced_game(inc.get("game"), kind, where),
                 flags=tuple(f for f in FLAGS if _flag(inc.get(f))) if kind == "correction" else (),
                 how=_how(inc.get("how"), kind, where),
+                dealing=_dealing(inc.get("dealing"), kind, where),
                 on_request=inc.get("on_request")
                 if kind == "review_tricks" and isinstance(inc.get("on_request"), bool)
                 else None,
@@ -250,6 +255,17 @@ def _how(value: Any, incident: str, where: str) -> str | None:
     if incident != "expose" or value in (None, ""):
         return None
     if value not in EXPOSE_HOW:
+        raise EntryError("console.entry.bad_incident", where=where)
+    return str(value)
+
+
+def _dealing(value: Any, incident: str, where: str) -> str | None:
+    """How a game was dealt out of turn (3.2.11-3.2.13, SkWO 9.4); a word not known is refused."""
+    if incident != "dealt_out_of_turn":
+        return None
+    if value in (None, ""):
+        return "out_of_turn"
+    if value not in DEALINGS:
         raise EntryError("console.entry.bad_incident", where=where)
     return str(value)
 
@@ -421,9 +437,13 @@ def build_record(
     if d.table_size == 4 and d.players.get("dealer"):
         players["dealer"] = d.players["dealer"]
     events: list[dict[str, Any]] = []
+    for inc in d.incidents:  # the deal's own mark comes first (ISkO 3.2.11-3.2.13, SkWO 9.4)
+        if inc.type == "dealt_out_of_turn":
+            events += incident_events(inc)
+            break
     by_place: dict[int, list[Incident]] = {}
     for inc in d.incidents:
-        if inc.type not in ("choice", "extra_cards", "correction"):  # written elsewhere
+        if inc.type not in ("choice", "extra_cards", "correction", "dealt_out_of_turn"):
             by_place.setdefault(inc.at, []).append(inc)
     if d.auction:  # the steps as entered, an incident during the bidding at its place
         events += auction_events(d.auction, by_place.get(-1, []), incident_events)

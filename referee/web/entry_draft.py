@@ -91,6 +91,14 @@ def draft_from_record(record: dict[str, Any], *, full_auction: bool = False) -> 
             taken_up = True
         elif kind == "play":
             raise EntryError("console.entry.bad_draft", where="events")
+        elif kind == "dealt" and index == 0 and (e.get("out_of_turn") or e.get("dealt_again")):
+            # dealt out of turn (3.2.11-3.2.13, SkWO 9.4): a fact of its own in the form
+            dealing = (
+                "dealt_again"
+                if e.get("dealt_again")
+                else ("earlier_round" if e.get("earlier_round") else "out_of_turn")
+            )
+            draft["incidents"].append({"type": "dealt_out_of_turn", "at": -1, "dealing": dealing})
         elif kind == "dealt" and index == 0:
             continue  # the deal ended before anything happened: the form's own start
         elif kind in _BUILT:

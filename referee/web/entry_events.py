@@ -32,6 +32,8 @@ class Incident:
     how: str | None = None  # expose: dropped, shown or with_play (None: not said)
     on_request: bool | None = None  # review_tricks: shown on request (4.4.3) or not (4.4.6)
     step: int | None = None  # during the bidding: after how many steps of the auction entered
+    #: dealt_out_of_turn: out_of_turn, earlier_round or dealt_again (3.2.11-3.2.13, SkWO 9.4)
+    dealing: str | None = None
 
 
 def declarations(
@@ -76,6 +78,13 @@ def auction(declarer: str | None, bid: int) -> list[dict[str, Any]]:
 def incident_events(inc: Incident) -> list[dict[str, Any]]:
     if inc.type == "early_lead":  # a card led before the declaration (ISkO 4.1.1)
         return [{"type": "play", "seat": inc.seat, "card": inc.cards[0]}]
+    if inc.type == "dealt_out_of_turn":  # the deal's mark with its flag (3.2.11-3.2.13)
+        if inc.dealing == "dealt_again":
+            return [{"type": "dealt", "dealt_again": True}]
+        flags = {"out_of_turn": True} | (
+            {"earlier_round": True} if inc.dealing == "earlier_round" else {}
+        )
+        return [{"type": "dealt", **flags}]
     event: dict[str, Any] = {"type": inc.type}
     if inc.seat:
         event["seat"] = inc.seat

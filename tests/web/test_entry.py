@@ -565,3 +565,35 @@ def test_isko_4_1_2_a_card_taken_back_is_entered_with_the_card() -> None:
     with pytest.raises(entry.EntryError) as caught:
         analyse(two)
     assert caught.value.code == "console.entry.take_back_one"
+
+
+@pytest.mark.parametrize(
+    ("name", "outcome"),
+    [
+        ("isko_3_2_11_game_dealt_out_of_turn_is_annulled_even_when_played_out", "annulled"),
+        ("isko_3_2_13_wrong_dealing_order_from_a_finished_round_the_game_stands", "won"),
+        ("skwo_9_4_the_same_dealer_after_a_game_passed_in_is_annulled", "annulled"),
+    ],
+)
+def test_isko_3_2_11_a_game_dealt_out_of_turn_is_a_fact_of_the_form(
+    name: str, outcome: str
+) -> None:
+    record = json.loads(
+        (
+            Path(__file__).resolve().parents[1] / "cases/isko_3_declaration" / f"{name}.json"
+        ).read_text()
+    )
+    draft = draft_from_record(record)
+    assert [i["type"] for i in draft["incidents"]] == ["dealt_out_of_turn"]
+    answer = analyse(draft)
+    assert answer["problems"] == [] and answer["record"] is not None
+    assert answer["record"]["events"][0] == record["events"][0]
+    assert engine.adjudicate(answer["record"])["outcome"] == outcome
+
+
+def test_an_unknown_way_of_dealing_out_of_turn_is_refused() -> None:
+    draft = revoke_draft()
+    draft["incidents"] = [{"type": "dealt_out_of_turn", "at": -1, "dealing": "twice"}]
+    with pytest.raises(entry.EntryError) as caught:
+        entry.read_draft(draft)
+    assert caught.value.code == "console.entry.bad_incident"

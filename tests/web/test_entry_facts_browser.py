@@ -1,6 +1,6 @@
 """The facts of the entry form's step 4, on a phone (390×844, German): the dealer
 who sits out at a table of four as a participant (a look into a hand, ISkO 3.5.4), the
-declarer's choice (3.3.11), a refused concession."""
+declarer's choice (3.3.11), a refused concession, a game dealt out of turn (3.2.11-3.2.13)."""
 
 from __future__ import annotations
 
@@ -156,4 +156,38 @@ def test_a_corrected_announcement_is_entered_in_step_4(  # type: ignore[no-untyp
         ("diamonds", True, None),
         ("hearts", False, True),
     ]
+    assert errors == []
+
+
+def test_a_game_dealt_out_of_turn_is_entered_in_step_4(  # type: ignore[no-untyped-def]
+    live_server: str,
+    keys,
+    phone,  # noqa: F811 (the fixture imported above)
+) -> None:
+    """ISkO 3.2.13: the wrong order of dealers comes from a finished round; the fact needs
+    no seat, and the record the form builds begins with the deal's mark saying so."""
+    import json
+    from pathlib import Path
+
+    from playwright.sync_api import expect
+
+    from referee.web.entry_draft import draft_from_record
+
+    case = "isko_3_2_13_wrong_dealing_order_from_a_finished_round_the_game_stands.json"
+    record = json.loads(
+        (Path(__file__).resolve().parents[1] / "cases/isko_3_declaration" / case).read_text()
+    )
+    fields = draft_from_record({**record, "events": record["events"][1:]})
+    page, errors = open_entry(
+        phone.new_page(), live_server, keys["referee"], entry_draft("incidents", fields)
+    )
+    page.locator('[data-incident="dealt_out_of_turn"]').click()
+    expect(page.locator("#inc-dealing")).to_be_visible()
+    page.locator("#inc-dealing").select_option("earlier_round")
+    page.locator("#incident-add").click()
+    items = page.locator("#incident-list li")
+    expect(items).to_have_count(1)
+    expect(items.first).to_contain_text("Außer der Reihe gegeben")
+    built = built_record(page)
+    assert built["events"][0] == {"type": "dealt", "out_of_turn": True, "earlier_round": True}
     assert errors == []

@@ -20,7 +20,9 @@ def test_the_facts_offered_are_the_declared_types_with_a_place_then_the_forms_ow
         (str(t) for t in EventType if DECLARED[t].entry), key=lambda t: DECLARED[EventType(t)].entry
     )
     assert not set(entry.FORM_FACTS) & set(EventType)
-    assert set(entry.SEATLESS) == {t for t in offered if not DECLARED[EventType(t)].seat_required}
+    declared = {t for t in offered if not DECLARED[EventType(t)].seat_required}
+    assert set(entry.SEATLESS) == declared | set(entry.SEATLESS_FACTS)
+    assert set(entry.SEATLESS_FACTS) <= set(entry.FORM_FACTS)
     assert set(entry.DEALER_INCIDENTS) == {"look_at_skat", "remark", "look_into_hand", "objection"}
 
 

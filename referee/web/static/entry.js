@@ -684,6 +684,7 @@
     if (document.activeElement !== $("inc-text")) { $("inc-text").value = inc.text || ""; }
     $("inc-trick").value = String(inc.trick || 1);
     $("inc-into").value = inc.into || "forehand";
+    $("inc-dealing").value = inc.dealing || "out_of_turn";
     $("inc-choice").value = inc.choice || "play";
     renderStepPlace(inc);
     $("inc-how").value = inc.how || "";
@@ -892,6 +893,7 @@
         cards: inc.cards.slice(), trick: Number(inc.trick) || 1, text: inc.text || "", gathered: !!inc.gathered
       };
       if (inc.type === "look_into_hand") { x.into = inc.into || "forehand"; }
+      if (inc.type === "dealt_out_of_turn") { x.dealing = inc.dealing || "out_of_turn"; x.at = -1; }
       if (x.at === -1 && d.auction_on && inc.step) { x.step = inc.step; }  // among the steps
       if (inc.type === "early_lead") { x.at = -2; }  // led before the declaration (ISkO 4.1.1)
       if (inc.type === "expose" && inc.how) { x.how = inc.how; }  // ISkO 4.1.9
@@ -938,6 +940,9 @@
     } else if (t.id === "inc-into") {
       var into = t.value;
       change(function (d) { d.inc.into = into; }, true);
+    } else if (t.id === "inc-dealing") {
+      var dealing = t.value;
+      change(function (d) { d.inc.dealing = dealing; }, true);
     } else if (t.id === "inc-step") {
       var k = Number(t.value) || 0;
       change(function (d) { d.inc.step = k; }, true);
