@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -203,3 +204,29 @@ def test_a_cancelled_open_job_does_not_start(immediate_app: Flask) -> None:
     refused = client.post(url + "/start", headers=key)
     assert refused.status_code == 409 and refused.get_json()["code"] == "job.not_open"
     assert _post(app, url + "/parts?last=true", key, _text(_games()[3:4])).status_code == 409
+
+
+def test_no_worker_rules_an_open_job_and_one_never_started_is_dropped(
+    make_app: Callable[..., Flask], tmp_path: Path
+) -> None:
+    """An open job's chunks are nobody's turn; it is kept REFEREE_JOB_KEEP_S after its
+    last part, then the reaper drops it."""
+    app = make_app(job_chunk_records=2, queue_path=str(tmp_path / "queue.db"))
+    key, client = _key(app), app.test_client()
+    jobs = app.extensions["referee"].jobs
+    job = _post(app, "/v1/jobs?open=true", key, _text(_games()[:3])).get_json()
+    url = f"/v1/jobs/{job['id']}"
+    first_expiry = datetime.fromisoformat(job["expires_at"])
+    jobs._now = lambda: first_expiry - timedelta(seconds=60)
+    part = _post(app, url + "/parts", key, _text(_games()[3:5])).get_json()
+    expires = datetime.fromisoformat(part["expires_at"])
+    assert expires == first_expiry - timedelta(seconds=60) + jobs.keep  # from the last part
+    assert jobs.run_next() is False
+    assert jobs.run_chunk(job["id"], 0) is False
+    assert client.get(url, headers=key).get_json()["progress"]["records_done"] == 0
+    jobs._now = lambda: expires - timedelta(seconds=1)
+    jobs.reap(queue_empty=True)
+    assert client.get(url, headers=key).status_code == 200
+    jobs._now = lambda: expires + timedelta(seconds=1)
+    jobs.reap(queue_empty=True)
+    assert client.get(url, headers=key).status_code == 404
