@@ -2,10 +2,8 @@
 
 A job is accepted at once (202 with ``Location``) and ruled by the workers in chunks;
 ``GET`` shows its progress; its results are NDJSON in input order (the format of
-``referee adjudicate --batch``) with a summary line at the end. An archive larger than one
-request comes in parts: ``?open=true`` stores the first part as an open job, each
-``/parts`` request appends one, ``/start`` (or the last part, ``?last=true``) starts it.
-The body is read as a stream, line by line, and stored chunk by chunk.
+``referee adjudicate --batch``) with a summary line at the end. A larger archive comes in
+parts: ``?open=true``, then ``/parts`` (the last with ``?last=true``) or ``/start``.
 """
 
 from __future__ import annotations
