@@ -230,3 +230,17 @@ def test_no_worker_rules_an_open_job_and_one_never_started_is_dropped(
     jobs._now = lambda: expires + timedelta(seconds=1)
     jobs.reap(queue_empty=True)
     assert client.get(url, headers=key).status_code == 404
+
+
+def test_an_idempotency_key_tells_an_open_job_from_a_started_one(immediate_app: Flask) -> None:
+    """The same archive under one key, once as an open job and once to start at once, is
+    two different requests: the second is refused, not answered with the open job."""
+    app, key = immediate_app, _key(immediate_app)
+    body = _text(_games()[:2])
+    opened = _post(app, "/v1/jobs?open=true", key, body, **{"Idempotency-Key": "j-1"})
+    assert opened.status_code == 202 and opened.get_json()["state"] == "open"
+    again = _post(app, "/v1/jobs?open=true", key, body, **{"Idempotency-Key": "j-1"})
+    assert again.status_code == 202 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json()["id"] == opened.get_json()["id"]
+    started = _post(app, "/v1/jobs", key, body, **{"Idempotency-Key": "j-1"})
+    assert started.status_code == 422 and started.get_json()["code"] == "idempotency.mismatch"
