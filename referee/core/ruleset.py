@@ -426,6 +426,7 @@ FIXED_READINGS: tuple[str, ...] = (
     "isko-4.3.5-null",
     "isko-3.3.9-hand-look",
     "isko-3.2.12-dealing-order",
+    "isko-3.2.10-in-time",
 )
 
 

@@ -49,6 +49,23 @@ TABLE_EVENTS: tuple[EventDecl, ...] = (
                 "players of the table.",
                 optional=True,
             ),
+            FieldDecl(
+                "shuffle_fault",
+                FieldKind.BOOL,
+                "Shuffled, cut or dealt wrongly",
+                "Optional. true: the cards were not shuffled, cut or dealt as ISkO 3.2.2-3.2.4 "
+                "require (not shuffled again after being stacked, not cut, a cut of fewer than "
+                "four cards, dealt from the bottom).",
+                optional=True,
+            ),
+            FieldDecl(
+                "objected_in_time",
+                FieldKind.BOOL,
+                "Objected before the cards were taken up",
+                "Optional, with shuffle_fault. true: a player objected before taking up his "
+                "cards: the cards are dealt again (3.2.10); otherwise the game stands.",
+                optional=True,
+            ),
         ),
     ),
     EventDecl(

@@ -72,6 +72,10 @@ class Event:
     earlier_round: bool | None = None
     #: dealt: the same dealer dealt again after a game passed in (SkWO 9.4)
     dealt_again: bool | None = None
+    #: dealt: the cards were not shuffled, cut or dealt as ISkO 3.2.2-3.2.4 require
+    shuffle_fault: bool | None = None
+    #: dealt: with shuffle_fault, a player objected before taking up his cards (3.2.10)
+    objected_in_time: bool | None = None
     #: the dealer at a table of four acted (``"seat": "dealer"``; ``seat`` is then None)
     by_dealer: bool = False
     time: str | None = None

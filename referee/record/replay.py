@@ -107,7 +107,7 @@ class Replayer(Bidding):
     def _on_dealt(self, event: Event) -> None:
         """The dealer has finished: the bidding begins (a repeated mark changes nothing). A
         mark that says the cards were dealt out of turn is noted for the ruling (3.2.11)."""
-        if event.out_of_turn or event.dealt_again:
+        if event.out_of_turn or event.dealt_again or event.shuffle_fault:
             self._note(event, Note.DEALT_OUT_OF_TURN, None, "the cards were dealt out of turn")
         if self.state.phase == Phase.DEAL:
             self.state.phase = Phase.BIDDING

@@ -38,6 +38,7 @@ from referee.rulings.before_play import (
     dealt_out_of_turn,
     misdeal,
     released_bidding,
+    shuffle_fault,
 )
 from referee.rulings.choices import rule_choice
 from referee.rulings.detect import detect
@@ -106,7 +107,7 @@ def rule(record: GameRecord, rules: RuleSet | None = None) -> Ruling:
             # 4.1.11: every player, the dealer included, may object to an infraction
             r.step(("ISkO 4.1.11",), "objection.by_dealer", event=m.event)
     _allowed_reviews(state, r)
-    if dealt_out_of_turn(state, r):
+    if dealt_out_of_turn(state, r) or shuffle_fault(state, r):
         return _finish(state, r)
     if rule_choice(state, r) or misdeal(state, r) or card_shown_in_deal(state, r):
         return _finish(state, r)

@@ -76,6 +76,25 @@ def dealt_out_of_turn(state: GameState, r: Ruling) -> bool:
     return True
 
 
+def shuffle_fault(state: GameState, r: Ruling) -> bool:
+    """3.2.2-3.2.4: the cards are shuffled, cut once (at least four cards) and dealt from the
+    top; 3.2.10: a fault in that is objected to before the cards are taken up, and then the
+    cards are dealt again; an objection later, or none, leaves the game standing."""
+    dealt = next((e for e in state.record.events if e.type == "dealt" and e.shuffle_fault), None)
+    if dealt is None:
+        return False
+    clauses = ("ISkO 3.2.10", "ISkO 3.2.2", "ISkO 3.2.3", "ISkO 3.2.4")
+    if not dealt.objected_in_time:
+        r.step(clauses, "deal.shuffle_fault_late", event=dealt.index)
+        r.step(("ISkO 3.2.10",), "reading.isko-3.2.10-in-time")
+        return False
+    r.outcome = Outcome.REDEAL
+    r.ended = {"reason": "shuffle_fault", "event": dealt.index, "trick": None}
+    r.step(clauses, "deal.shuffle_fault", event=dealt.index)
+    r.step(("ISkO 3.2.10",), "reading.isko-3.2.10-in-time")
+    return True
+
+
 def card_shown_in_deal(state: GameState, r: Ruling) -> bool:
     """3.2.8: a card seen while dealing means a new deal, whoever's fault it was."""
     if not any(i.kind == "cards_exposed" and i.phase == "deal" for i in state.irregularities):

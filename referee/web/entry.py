@@ -56,7 +56,8 @@ ALL_CARDS = tuple(c.name for c in Card)
 #: declaration (ISkO 4.1.1)
 FORM_FACTS = ("extra_cards", "correction", "early_lead", "dealt_out_of_turn")
 #: how a game was dealt out of turn (the ``dealt`` event's flags; ISkO 3.2.11-3.2.13, SkWO 9.4)
-DEALINGS = ("out_of_turn", "earlier_round", "dealt_again")
+#: or shuffled, cut or dealt wrongly (3.2.2-3.2.4) with an objection in time or not (3.2.10)
+DEALINGS = ("out_of_turn", "earlier_round", "dealt_again", "shuffle_fault", "shuffle_fault_late")
 _OFFERED = sorted((d for d in EVENT_TYPES if d.entry), key=lambda d: d.entry)
 #: what the form can add at a place in the game: the event types of skat-log/1 whose
 #: declaration gives them a place on step 4 (record/event_types.py), then its own facts

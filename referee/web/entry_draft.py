@@ -91,13 +91,10 @@ def draft_from_record(record: dict[str, Any], *, full_auction: bool = False) -> 
             taken_up = True
         elif kind == "play":
             raise EntryError("console.entry.bad_draft", where="events")
-        elif kind == "dealt" and index == 0 and (e.get("out_of_turn") or e.get("dealt_again")):
-            # dealt out of turn (3.2.11-3.2.13, SkWO 9.4): a fact of its own in the form
-            dealing = (
-                "dealt_again"
-                if e.get("dealt_again")
-                else ("earlier_round" if e.get("earlier_round") else "out_of_turn")
-            )
+        elif kind == "dealt" and index == 0 and _dealing(e) is not None:
+            # dealt out of turn (3.2.11-3.2.13, SkWO 9.4) or shuffled, cut or dealt wrongly
+            # (3.2.2-3.2.4, 3.2.10): a fact of its own in the form
+            dealing = _dealing(e)
             draft["incidents"].append({"type": "dealt_out_of_turn", "at": -1, "dealing": dealing})
         elif kind == "dealt" and index == 0:
             continue  # the deal ended before anything happened: the form's own start
@@ -148,3 +145,14 @@ def _chooser(events: list[dict[str, Any]]) -> str | None:
 
 def _last_bid(events: list[dict[str, Any]]) -> int | None:
     return next((e["value"] for e in reversed(events) if e["type"] == "bid"), None)
+
+
+def _dealing(e: dict[str, Any]) -> str | None:
+    """What a ``dealt`` mark says went wrong, as the form's ``dealing`` (None: nothing)."""
+    if e.get("dealt_again"):
+        return "dealt_again"
+    if e.get("out_of_turn"):
+        return "earlier_round" if e.get("earlier_round") else "out_of_turn"
+    if e.get("shuffle_fault"):
+        return "shuffle_fault" if e.get("objected_in_time") else "shuffle_fault_late"
+    return None

@@ -32,7 +32,8 @@ class Incident:
     how: str | None = None  # expose: dropped, shown or with_play (None: not said)
     on_request: bool | None = None  # review_tricks: shown on request (4.4.3) or not (4.4.6)
     step: int | None = None  # during the bidding: after how many steps of the auction entered
-    #: dealt_out_of_turn: out_of_turn, earlier_round or dealt_again (3.2.11-3.2.13, SkWO 9.4)
+    #: dealt_out_of_turn: out_of_turn, earlier_round or dealt_again (3.2.11-3.2.13, SkWO 9.4),
+    #: shuffle_fault or shuffle_fault_late (3.2.2-3.2.4, 3.2.10)
     dealing: str | None = None
 
 
@@ -81,6 +82,10 @@ def incident_events(inc: Incident) -> list[dict[str, Any]]:
     if inc.type == "dealt_out_of_turn":  # the deal's mark with its flag (3.2.11-3.2.13)
         if inc.dealing == "dealt_again":
             return [{"type": "dealt", "dealt_again": True}]
+        if inc.dealing == "shuffle_fault":  # objected before the cards were taken up (3.2.10)
+            return [{"type": "dealt", "shuffle_fault": True, "objected_in_time": True}]
+        if inc.dealing == "shuffle_fault_late":
+            return [{"type": "dealt", "shuffle_fault": True}]
         flags = {"out_of_turn": True} | (
             {"earlier_round": True} if inc.dealing == "earlier_round" else {}
         )

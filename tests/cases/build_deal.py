@@ -197,6 +197,44 @@ case(
     readings=["isko-3.2.12-dealing-order"],
 )
 
+# ------------------------------------------------- shuffling, cutting, dealing (3.2.2-3.2.10)
+rec = Rec(
+    DEAL_A,
+    "The dealer let the cards be cut with only two cards taken off (3.2.4: at least four), "
+    "and M objected before taking up his cards (3.2.10): the cards are dealt again.",
+).e("dealt", shuffle_fault=True, objected_in_time=True)
+rec.bids("M18 Fh M20 Fh Mp Rp").pickup("F", ["D9", "D7"]).declare("F", "hearts")
+rec.play(tricks(1, 4))
+case(
+    F32,
+    "isko_3_2_10_a_cut_of_two_cards_objected_in_time_is_dealt_again",
+    rec,
+    outcome="redeal",
+    score=None,
+    ended=ended("shuffle_fault"),
+    infractions=[],
+    cited=cited("3.2.10", "3.2.4"),
+    readings=["isko-3.2.10-in-time"],
+)
+
+rec = Rec(
+    DEAL_A,
+    "The cards were not cut (3.2.4 makes the cut compulsory), but nobody objected before "
+    "taking up his cards (3.2.10): the game stands; F wins hearts played out: 30.",
+).e("dealt", shuffle_fault=True)
+rec.bids("M18 Fh M20 Fh Mp Rp").pickup("F", ["D9", "D7"]).declare("F", "hearts")
+rec.play(tricks(1, 10))
+case(
+    F32,
+    "isko_3_2_10_a_missing_cut_objected_too_late_the_game_stands",
+    rec,
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    infractions=[],
+    cited=cited("3.2.10", "3.2.4"),
+    readings=["isko-3.2.10-in-time"],
+)
+
 
 def main() -> None:
     """Write this file's cases (those of build.py are left as they are)."""

@@ -573,6 +573,8 @@ def test_isko_4_1_2_a_card_taken_back_is_entered_with_the_card() -> None:
         ("isko_3_2_11_game_dealt_out_of_turn_is_annulled_even_when_played_out", "annulled"),
         ("isko_3_2_13_wrong_dealing_order_from_a_finished_round_the_game_stands", "won"),
         ("skwo_9_4_the_same_dealer_after_a_game_passed_in_is_annulled", "annulled"),
+        ("isko_3_2_10_a_cut_of_two_cards_objected_in_time_is_dealt_again", "redeal"),
+        ("isko_3_2_10_a_missing_cut_objected_too_late_the_game_stands", "won"),
     ],
 )
 def test_isko_3_2_11_a_game_dealt_out_of_turn_is_a_fact_of_the_form(

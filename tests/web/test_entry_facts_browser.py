@@ -187,7 +187,7 @@ def test_a_game_dealt_out_of_turn_is_entered_in_step_4(  # type: ignore[no-untyp
     page.locator("#incident-add").click()
     items = page.locator("#incident-list li")
     expect(items).to_have_count(1)
-    expect(items.first).to_contain_text("Außer der Reihe gegeben")
+    expect(items.first).to_contain_text("Außer der Reihe oder falsch gegeben")
     built = built_record(page)
     assert built["events"][0] == {"type": "dealt", "out_of_turn": True, "earlier_round": True}
     assert errors == []
