@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from referee.core.kinds import Kind
 from referee.core.ruleset import (
     DealerParty,
@@ -43,7 +45,7 @@ from referee.rulings.before_play import (
 from referee.rulings.choices import rule_choice
 from referee.rulings.detect import detect
 from referee.rulings.marker_endings import end_by_marker
-from referee.rulings.model import Infraction, Outcome, Ruling
+from referee.rulings.model import Infraction, Outcome, Part, Ruling, compose
 from referee.rulings.outcome import decided_for, position_before
 from referee.rulings.ruling_ops import (
     apply_valuation,
@@ -101,16 +103,16 @@ def rule(record: GameRecord, rules: RuleSet | None = None) -> Ruling:
     for inf in r.infractions:
         r.reasoning.append(infraction_step(inf))
         _reading_of(inf, r)
-    released_bidding(state, r)
+    compose(r, [released_bidding(state)])
     for m in state.markers:
         if m.type == "objection" and record.events[m.event].by_dealer:
             # 4.1.11: every player, the dealer included, may object to an infraction
             r.step(("ISkO 4.1.11",), "objection.by_dealer", event=m.event)
     _allowed_reviews(state, r)
-    if dealt_out_of_turn(state, r) or shuffle_fault(state, r):
-        return _finish(state, r)
-    if rule_choice(state, r) or misdeal(state, r) or card_shown_in_deal(state, r):
-        return _finish(state, r)
+    for part in _before_play(state, rules, r.infractions):
+        compose(r, [part])
+        if part.ends:
+            return _finish(state, r)
     if state.phase == "passed_in":
         r.outcome = Outcome.PASSED_IN
         r.ended = {"reason": "passed_in", "event": len(record.events) - 1, "trick": None}
@@ -120,8 +122,8 @@ def rule(record: GameRecord, rules: RuleSet | None = None) -> Ruling:
     if not any(
         i.status is Status.PENALIZED and i.ends_at is not None and i.ends_at < declared_at
         for i in r.infractions
-    ) and null_unplayable(state, r):
-        return _finish(state, r)
+    ) and (unplayable := null_unplayable(state, rules)):
+        return _finish(state, compose(r, [unplayable]))
     endings: list[tuple[int, int, Infraction | Marker]] = []
     for inf in r.infractions:
         if inf.status == "penalized" and inf.ends_at is not None:
@@ -163,6 +165,16 @@ def rule(record: GameRecord, rules: RuleSet | None = None) -> Ruling:
 _NOT_PLAIN = SHORTENING | {"review_tricks", "choice"}
 
 _DEFAULT_RULES = RuleSet()
+
+
+def _before_play(state: GameState, rules: RuleSet, infractions: list[Infraction]) -> Iterator[Part]:
+    """What may end a game before its play, asked in this order (the first that ends it
+    decides; a part that does not end it may still say why)."""
+    yield dealt_out_of_turn(state)
+    yield shuffle_fault(state)
+    yield rule_choice(state)
+    yield misdeal(state, rules, infractions)
+    yield card_shown_in_deal(state)
 
 
 def _allowed_reviews(state: GameState, r: Ruling) -> None:

@@ -4,23 +4,25 @@ misdeal (3.2.9, 3.3.10, 4.2.6)."""
 
 from __future__ import annotations
 
+from referee.core.ruleset import RuleSet
 from referee.core.seats import SEATS
 from referee.record.state import GameState
 from referee.rules.clauses import ENDING_CLAUSES
 from referee.rulings.choices import misdeal_choice
 from referee.rulings.judges import misdeal_guilty
-from referee.rulings.model import Outcome, Ruling
+from referee.rulings.model import Infraction, Outcome, Part
 from referee.rulings.outcome import position_before
-from referee.rulings.ruling_ops import judge_into
+from referee.rulings.ruling_ops import judged
 
 
-def released_bidding(state: GameState, r: Ruling) -> None:
+def released_bidding(state: GameState) -> Part:
     """3.3.9: after a look at the skat in the bidding the player who looked is out, and the
     others, no longer bound by their bids, may pass or start the bidding over: the ruling
     says which bidding decided (both pass: passed in, 3.3.7)."""
+    r = Part()
     last = next((x for x in reversed(state.released) if x[3]), None)
     if last is None or state.phase in ("deal", "bidding"):
-        return
+        return r
     event, seat, out, _ = last
     players = [s.value for s in SEATS if s not in out]
     looked = seat.value if seat is not None else "dealer"
@@ -34,7 +36,7 @@ def released_bidding(state: GameState, r: Ruling) -> None:
             seat=looked,
             players=players,
         )
-        return
+        return r
     r.step(
         ("ISkO 3.3.9",),
         (
@@ -48,24 +50,26 @@ def released_bidding(state: GameState, r: Ruling) -> None:
         declarer=state.declarer.value,
         bid=state.bid,
     )
+    return r
 
 
-def dealt_out_of_turn(state: GameState, r: Ruling) -> bool:
+def dealt_out_of_turn(state: GameState) -> Part:
     """3.2.11, 3.2.12: a game dealt out of turn, or in a dealing order gone wrong within the
     running round, is annulled and dealt again, even when it was played to the end; 3.2.13:
     a wrong order that arose in a finished round (or whose start cannot be established)
     leaves the game standing. SkWO 9.4: the dealer of a game passed in may not deal the next
     one; such a game is annulled as dealt out of turn, and the SkWO excludes the table's
     players."""
+    r = Part()
     dealt = next(
         (e for e in state.record.events if e.type == "dealt" and (e.out_of_turn or e.dealt_again)),
         None,
     )
     if dealt is None:
-        return False
+        return r
     if dealt.out_of_turn and dealt.earlier_round and not dealt.dealt_again:
         r.step(("ISkO 3.2.13",), "deal.out_of_turn_earlier_round", event=dealt.index)
-        return False
+        return r
     r.outcome = Outcome.ANNULLED
     r.ended = {"reason": "dealt_out_of_turn", "event": dealt.index, "trick": None}
     if dealt.dealt_again:
@@ -73,47 +77,53 @@ def dealt_out_of_turn(state: GameState, r: Ruling) -> bool:
     else:
         r.step(("ISkO 3.2.11", "ISkO 3.2.12"), "deal.out_of_turn", event=dealt.index)
     r.step(("ISkO 3.2.12",), "reading.isko-3.2.12-dealing-order")
-    return True
+    r.ends = True
+    return r
 
 
-def shuffle_fault(state: GameState, r: Ruling) -> bool:
+def shuffle_fault(state: GameState) -> Part:
     """3.2.2-3.2.4: the cards are shuffled, cut once (at least four cards) and dealt from the
     top; 3.2.10: a fault in that is objected to before the cards are taken up, and then the
     cards are dealt again; an objection later, or none, leaves the game standing."""
+    r = Part()
     dealt = next((e for e in state.record.events if e.type == "dealt" and e.shuffle_fault), None)
     if dealt is None:
-        return False
+        return r
     clauses = ("ISkO 3.2.10", "ISkO 3.2.2", "ISkO 3.2.3", "ISkO 3.2.4")
     if not dealt.objected_in_time:
         r.step(clauses, "deal.shuffle_fault_late", event=dealt.index)
         r.step(("ISkO 3.2.10",), "reading.isko-3.2.10-in-time")
-        return False
+        return r
     r.outcome = Outcome.REDEAL
     r.ended = {"reason": "shuffle_fault", "event": dealt.index, "trick": None}
     r.step(clauses, "deal.shuffle_fault", event=dealt.index)
     r.step(("ISkO 3.2.10",), "reading.isko-3.2.10-in-time")
-    return True
+    r.ends = True
+    return r
 
 
-def card_shown_in_deal(state: GameState, r: Ruling) -> bool:
+def card_shown_in_deal(state: GameState) -> Part:
     """3.2.8: a card seen while dealing means a new deal, whoever's fault it was."""
+    r = Part()
     if not any(i.kind == "cards_exposed" and i.phase == "deal" for i in state.irregularities):
-        return False
+        return r
     r.outcome = Outcome.REDEAL
     r.ended = {"reason": "misdeal", "event": None, "trick": None}
     r.step(("ISkO 3.2.8",), "ending.card_shown_in_deal")
-    return True
+    r.ends = True
+    return r
 
 
-def misdeal(state: GameState, r: Ruling) -> bool:
-    if not r.infractions:
-        return False
+def misdeal(state: GameState, rules: RuleSet, infractions: list[Infraction]) -> Part:
+    if not infractions:
+        return Part()
     deal_inf = next(
-        (i for i in r.infractions if i.kind == "wrong_card_count" and i.event is None), None
+        (i for i in infractions if i.kind == "wrong_card_count" and i.event is None), None
     )
     if deal_inf is None or misdeal_choice(state) is not None:
-        return False  # no misdeal, or one settled by the declarer's choice (3.3.10)
+        return Part()  # no misdeal, or one settled by the declarer's choice (3.3.10)
     guilty = misdeal_guilty(state)
+    r = Part(ends=True)
     if guilty is None:  # nothing played on it, or both parties hold a wrong number (3.2.9)
         played = bool(state.tricks) or (state.current is not None and bool(state.current.plays))
         r.outcome = Outcome.REDEAL
@@ -123,8 +133,8 @@ def misdeal(state: GameState, r: Ruling) -> bool:
             "trick": state.trick_number if played else None,
         }
         r.step(ENDING_CLAUSES["misdeal"], "ending.misdeal")
-        return True
+        return r
     r.ended = {"reason": "misdeal", "event": None, "trick": state.trick_number}
     r.step(("ISkO 4.2.6", "ISkO 3.3.10"), "ending.misdeal_played", guilty=guilty)
-    judge_into(state, r, position_before(state), guilty)
-    return True
+    r.add(judged(state, rules, position_before(state), guilty))
+    return r

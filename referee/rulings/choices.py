@@ -20,8 +20,7 @@ from referee.core.seats import SEATS
 from referee.core.valuation import SUIT_AND_GRAND, Valuation, count_matadors, value_game
 from referee.record.events import Event
 from referee.record.state import GameState, Marker
-from referee.rulings.model import Outcome, Ruling
-from referee.rulings.ruling_ops import apply_valuation, void_after_end
+from referee.rulings.model import Outcome, Part
 
 __all__ = [
     "choice_of",
@@ -97,30 +96,31 @@ def _played_before(state: GameState, m: Marker) -> bool:
     return m.phase == "playing" and (m.trick or 1) > 1 or m.cards_in_trick > 0
 
 
-def rule_choice(state: GameState, r: Ruling) -> bool:
-    """Rule what the declarer's recorded choice decides (True: the game is decided here);
-    a choice that decides nothing leaves a step saying why."""
+def rule_choice(state: GameState) -> Part:
+    """Rule what the declarer's recorded choice decides (``ends``: the game is decided
+    here); a choice that decides nothing leaves a step saying why."""
+    r = Part()
     m = choice_of(state)
     if m is None:
-        return False
+        return r
     choice = _event(state, m).choice
     look = skat_seen_in_bidding(state)
     if choice == "fold":
         in_time = m.phase == "declaring" and not _before(state, "pickup", m.event)
         if look is None or not in_time:
             r.step(("ISkO 3.3.11",), "choice.not_given", event=m.event)
-            return False
+            return r
         r.outcome = Outcome.PASSED_IN
         r.ended = {"reason": "folded", "event": m.event, "trick": None}
         r.step(("ISkO 3.3.11",), "choice.fold", look=look, event=m.event)
-        void_after_end(r, m.event)
-        return True
+        r.void_after, r.ends = m.event, True
+        return r
     if choice == "win":
         if misdeal_choice(state) is None:
             r.step(("ISkO 3.3.10",), "choice.not_given", event=m.event)
-            return False
+            return r
         v = won_at_the_bid(state)
-        apply_valuation(r, v)
+        r.valued(v)
         r.ended = {"reason": "misdeal_won", "event": m.event, "trick": None}
         r.step(
             ("ISkO 3.3.10",), "choice.win", event=m.event, game=v.contract.game.value, value=v.value
@@ -129,8 +129,8 @@ def rule_choice(state: GameState, r: Ruling) -> bool:
         r.step(
             ("ISkO 3.3.10", "ISkO 3.4.4"), "reading.isko-3.4.4-cheapest-game", bid=state.bid or 18
         )
-        void_after_end(r, m.event)
-        return True
+        r.void_after, r.ends = m.event, True
+        return r
     # play
     if corrected_play(state) is not None:
         r.step(("ISkO 3.3.10",), "choice.play_corrected", event=m.event)
@@ -138,7 +138,7 @@ def rule_choice(state: GameState, r: Ruling) -> bool:
         r.step(("ISkO 3.3.11",), "choice.play", look=look, event=m.event)
     else:
         r.step(("ISkO 3.3.11", "ISkO 3.3.10"), "choice.not_given", event=m.event)
-    return False
+    return r
 
 
 def won_at_the_bid(state: GameState) -> Valuation:

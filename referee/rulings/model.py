@@ -7,8 +7,8 @@ from ``rules_kb/messages.yaml``. A ruling therefore stays language-neutral data.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -16,7 +16,7 @@ from referee.core.contracts import Contract
 from referee.core.kinds import Kind
 from referee.core.ruleset import RuleSet
 from referee.core.seats import Seat
-from referee.core.valuation import Matadors
+from referee.core.valuation import Matadors, Valuation
 from referee.core.vocabulary import Status
 
 
@@ -131,3 +131,102 @@ class Ruling:
             for c in inf.clauses:
                 seen.setdefault(c, None)
         return list(seen)
+
+
+#: a side's card points and tricks, or (None, None): nothing was played, nothing to count
+Counts = tuple[dict[str, int] | None, dict[str, int] | None]
+
+
+@dataclass(slots=True)
+class Part:
+    """A piece of a ruling: what one step of the ruling found, returned by that step.
+
+    A step makes its own part and hands it back; only :func:`compose` puts the parts of a
+    ruling together, in the order they were found. A field left ``None`` says nothing.
+    """
+
+    #: whether this part ends the game (the search for what ended it stops here)
+    ends: bool = False
+    steps: list[Step] = field(default_factory=list)
+    analysis: list[dict[str, Any]] = field(default_factory=list)
+    #: infractions found while ruling the ending (a failed claim, a concession)
+    infractions: list[Infraction] = field(default_factory=list)
+    outcome: Outcome | None = None
+    valuation: Valuation | None = None
+    counts: Counts | None = None
+    ended: dict[str, Any] | None = None
+    #: the game ended at this event: infractions penalized after it are void (4.1.3)
+    void_after: int | None = None
+    #: an infraction ``void_after`` leaves alone (the one that ended the game)
+    keep: Infraction | None = None
+
+    def step(self, clauses: tuple[str, ...], key: str, **params: Any) -> None:
+        """Add a reasoning step."""
+        self.steps.append(_new(Step, (clauses, _new(Message, (key, params)))))
+
+    def valued(self, v: Valuation) -> None:
+        """The game decided by ``v``: won or lost, at its value."""
+        self.outcome = Outcome.WON if v.won else Outcome.LOST
+        self.valuation = v
+
+    def add(self, other: Part) -> None:
+        """Take a part a step found on this part's behalf: its steps follow this part's,
+        and what it decides replaces what this part had decided."""
+        self.steps += other.steps
+        self.analysis += other.analysis
+        self.infractions += other.infractions
+        if other.outcome is not None:
+            self.outcome = other.outcome
+        if other.valuation is not None:
+            self.valuation = other.valuation
+        if other.counts is not None:
+            self.counts = other.counts
+        if other.ended is not None:
+            self.ended = other.ended
+
+
+def compose(r: Ruling, parts: Iterable[Part]) -> Ruling:
+    """Put ``parts`` into ``r`` in order: their steps, analyses and infractions follow one
+    another, and a later part's decisions replace an earlier one's."""
+    for p in parts:
+        r.reasoning += p.steps
+        r.analysis += p.analysis
+        r.infractions += p.infractions
+        if p.outcome is not None:
+            r.outcome = p.outcome
+        v = p.valuation
+        if v is not None:
+            r.matadors, r.levels = v.matadors, v.levels
+            r.multiplier = v.multiplier if v.matadors is not None else None
+            r.game_value, r.overbid, r.score = v.value, v.overbid, v.score
+        if p.counts is not None:
+            r.card_points, r.tricks = p.counts
+        if p.ended is not None:
+            r.ended = p.ended
+        if p.void_after is not None:
+            _void_after(r, p.void_after, p.keep)
+    return r
+
+
+def _void_after(r: Ruling, ended: int, keep: Infraction | None) -> None:
+    """Infractions penalized after the game ended at event ``ended`` are not punished
+    (4.1.3): each becomes ``void``, its explanation says why, and so does the reasoning."""
+    for n, inf in enumerate(r.infractions):
+        if (
+            inf is not keep
+            and inf.status is Status.PENALIZED
+            and inf.event is not None
+            and inf.event > ended
+        ):
+            r.infractions[n] = replace(
+                inf,
+                status=Status.VOID,
+                ends_at=None,
+                clauses=inf.clauses + ("ISkO 4.1.3",),
+                explanation=Message(
+                    "infraction.after_end", {"kind": inf.kind, "event": inf.event, "ended": ended}
+                ),
+            )
+            r.step(
+                ("ISkO 4.1.3",), "infraction.after_end", kind=inf.kind, event=inf.event, ended=ended
+            )

@@ -10,29 +10,30 @@ overbid rules applied where no value reaches the bid. docs/interpretations.md sa
 
 from __future__ import annotations
 
-from referee.core.ruleset import NullBelowBid
+from referee.core.ruleset import NullBelowBid, RuleSet
 from referee.core.valuation import cheapest_lost_game, value_game
 from referee.record.replay import GameState
-from referee.rulings.model import Ruling
-from referee.rulings.ruling_ops import apply_valuation, set_counts, void_after_end
+from referee.rulings.model import Part
+from referee.rulings.ruling_ops import counts_at
 
 __all__ = ["null_unplayable"]
 
 CLAUSES = ("ISkO 3.4.4",)
 
 
-def null_unplayable(state: GameState, r: Ruling) -> bool:
-    """Rule a null game announced below the last bid (3.4.4); False when not one.
+def null_unplayable(state: GameState, rules: RuleSet) -> Part | None:
+    """Rule a null game announced below the last bid (3.4.4); None when not one.
 
     The game ends at the declaration: nothing played after it can change the result, and
     infractions after it are not punished (4.1.3).
     """
     contract, bid, declared_at = state.contract, state.bid, state.declared_at
     if contract is None or not contract.is_null or bid is None or contract.base_value >= bid:
-        return False
+        return None
     if declared_at is None:
-        return False
-    if r.rules.null_below_bid is NullBelowBid.NEXT_NULL_VALUE:
+        return None
+    r = Part(ends=True)
+    if rules.null_below_bid is NullBelowBid.NEXT_NULL_VALUE:
         # the overbid rule applied to the null game itself (5.4.1)
         valuation = value_game(contract, None, bid, won=False)
         r.step(
@@ -53,9 +54,9 @@ def null_unplayable(state: GameState, r: Ruling) -> bool:
             value=valuation.value,
         )
         r.step(CLAUSES + ("ISkO 3.4.3",), "reading.isko-3.4.4-cheapest-game", bid=bid)
-    apply_valuation(r, valuation)
+    r.valued(valuation)
     r.ended = {"reason": "null_unplayable", "event": declared_at, "trick": None}
     if state.start is not None:
-        set_counts(r, state.start)
-    void_after_end(r, declared_at)
-    return True
+        r.counts = counts_at(state.start)
+    r.void_after = declared_at
+    return r
