@@ -50,13 +50,13 @@ from referee.rulings.outcome import decided_for, position_before
 from referee.rulings.ruling_ops import (
     apply_valuation,
     count_as_played,
+    counts_at,
     infraction_step,
-    judge_into,
+    judged,
     matadors_of,
     position_at,
     set_counts,
     settle_counts,
-    void_after_end,
 )
 from referee.rulings.shortened import remaining
 from referee.rulings.unplayable import null_unplayable
@@ -134,14 +134,13 @@ def rule(record: GameRecord, rules: RuleSet | None = None) -> Ruling:
     if len(endings) > 1:
         endings.sort(key=lambda e: (e[0], e[1]))
     for at, _, what in endings:
-        handled = (
-            _end_by_infraction(record, state, r, what)
-            if isinstance(what, Infraction)
-            else end_by_marker(record, state, r, what)
-        )
-        if handled:
-            void_after_end(r, at, keep=what if isinstance(what, Infraction) else None)
-            return _finish(state, r)
+        if isinstance(what, Infraction):
+            part, keep = _end_by_infraction(state, rules, what), what
+        else:
+            part, keep = end_by_marker(record, state, rules, what), None
+        if part.ends:  # infractions penalized after the end are void (4.1.3)
+            return _finish(state, compose(r, [part, Part(void_after=at, keep=keep)]))
+        compose(r, [part])
     if state.phase == "finished":
         _played_out(state, r)
     elif _decided_early(state, r):
@@ -268,13 +267,17 @@ _DEALER_IN_PLAY = frozenset(
 )
 
 
-def _end_by_infraction(record: GameRecord, state: GameState, r: Ruling, inf: Infraction) -> bool:
+def _end_by_infraction(state: GameState, rules: RuleSet, inf: Infraction) -> Part:
     at = inf.ends_at if inf.ends_at is not None else 0
     contract = state.contract
     trick = inf.trick
-    r.ended = {"reason": "infraction", "event": inf.event, "trick": trick, "kind": inf.kind.value}
+    r = Part(
+        ends=True,
+        ended={"reason": "infraction", "event": inf.event, "trick": trick, "kind": inf.kind.value},
+    )
     if state.declarer is None or state.bid is None:
-        return False
+        r.ends = False
+        return r
     if inf.kind == "lead_before_declaration" and inf.party == "declarer":
         r.step(("ISkO 4.1.1",), "outcome.lead_before_declaration", bid=state.bid)
         if contract is None:
@@ -291,7 +294,7 @@ def _end_by_infraction(record: GameRecord, state: GameState, r: Ruling, inf: Inf
                 won=False,
                 levels=None if contract.is_null else simple,
             )
-        apply_valuation(r, valuation)
+        r.valued(valuation)
         r.step(
             ("ISkO 4.1.1", "ISkO 3.4.4") if contract is None else ("ISkO 4.1.1",),
             "reading.isko-4.1.1-declarer",
@@ -299,37 +302,40 @@ def _end_by_infraction(record: GameRecord, state: GameState, r: Ruling, inf: Inf
             game=game.value,
             value=valuation.value,
         )
-        set_counts(r, position_at(state, at))
-        return True
+        r.counts = counts_at(position_at(state, at))
+        return r
     if contract is None:
         if inf.kind == "lead_before_declaration":
-            return False  # a defender's card stays a hand card until a game is declared
+            r.ends = False
+            return r  # a defender's card stays a hand card until a game is declared
         r.outcome = Outcome.UNDETERMINED
         r.step(("ISkO 3.4.1",), "ending.no_contract")
-        return True
+        return r
     guilty = inf.party or "declarer"
     pos = position_at(state, at)
     # 3.4.8 read for the whole game: the declarer's look at the skat loses, decided or not
     whatever_the_count = (
         inf.kind == "skat_viewed"
         and guilty == "declarer"
-        and r.rules.declarer_skat_in_play is DeclarerSkatInPlay.ISKO_3_4_8
+        and rules.declarer_skat_in_play is DeclarerSkatInPlay.ISKO_3_4_8
     )
-    judge_into(state, r, pos, guilty, decided_counts=not whatever_the_count)
+    r.add(judged(state, rules, pos, guilty, decided_counts=not whatever_the_count))
     if (
         inf.kind == "cards_exposed"
         and guilty == "defenders"
         and r.outcome == "won"
-        and r.rules.outstanding_tricks is OutstandingTricks.NO_AWARD
+        and rules.outstanding_tricks is OutstandingTricks.NO_AWARD
     ):  # the Spanish 4.1.9: no award, the count as it stood
         r.step(("ISkO 4.1.9", "ISkO 4.1.4"), "reading.isko-4.1.9-outstanding-tricks.no_award")
     elif inf.kind == "cards_exposed" and guilty == "defenders" and r.outcome == "won":
         # English 4.1.9: the outstanding tricks belong to the declarer (points only, no level)
         pts, tricks = remaining(pos)
-        r.card_points = {"declarer": pos.declarer_points + pts, "defenders": pos.defender_points}
-        r.tricks = {"declarer": pos.declarer_tricks + tricks, "defenders": pos.defender_tricks}
+        r.counts = (
+            {"declarer": pos.declarer_points + pts, "defenders": pos.defender_points},
+            {"declarer": pos.declarer_tricks + tricks, "defenders": pos.defender_tricks},
+        )
         r.step(("ISkO 4.1.9",), "reading.isko-4.1.9-outstanding-tricks", points=pts)
-    return True
+    return r
 
 
 def _played_out(state: GameState, r: Ruling) -> None:

@@ -4,7 +4,7 @@ events (ISkO 4.3.1-4.3.6, 4.4.5), each turned into the ruling's ending and value
 from __future__ import annotations
 
 from referee.core.kinds import KINDS, Kind
-from referee.core.ruleset import ConcessionRecordStops, DefenderThrowIn, Edition
+from referee.core.ruleset import ConcessionRecordStops, DefenderThrowIn, Edition, RuleSet
 from referee.core.valuation import Matadors, levels_reached, value_game
 from referee.core.vocabulary import Status
 from referee.record.log import GameRecord
@@ -12,21 +12,21 @@ from referee.record.position import Position
 from referee.record.state import GameState, Marker
 from referee.rules.clauses import ENDING_CLAUSES
 from referee.rulings import shortened_2018 as later
-from referee.rulings.model import Infraction, Message, Outcome, Party, Ruling
+from referee.rulings.model import Infraction, Message, Outcome, Part, Party
 from referee.rulings.outcome import decided_for
 from referee.rulings.ruling_ops import (
-    apply_valuation,
+    counts_at,
+    from_counts,
     infraction_step,
-    judge_into,
+    judged,
     matadors_of,
     position_at,
-    set_counts,
-    settle_counts,
 )
 from referee.rulings.shortened import declarer_claim, defender_claim, thrown_in
 
 
-def end_by_marker(record: GameRecord, state: GameState, r: Ruling, m: Marker) -> bool:
+def end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Marker) -> Part:
+    r = Part(ends=True)
     declarer, contract, bid = state.declarer, state.contract, state.bid
     trick = m.trick
     if m.type in ("timeout", "left"):
@@ -40,20 +40,20 @@ def end_by_marker(record: GameRecord, state: GameState, r: Ruling, m: Marker) ->
             trick=trick,
         )
         if declarer is not None:
-            set_counts(r, position_at(state, m.event))
-        return True
+            r.counts = counts_at(position_at(state, m.event))
+        return r
     if declarer is None or contract is None or bid is None:
         if m.type == "concede":
             r.outcome = Outcome.UNDETERMINED
             r.ended = {"reason": "declarer_conceded", "event": m.event, "trick": None}
             r.step(("ISkO 4.3.1", "ISkO 3.4.1"), "ending.no_contract")
-            return True
-        return False
+            return r
+        return Part()
     pos = position_at(state, m.event)
     matadors = matadors_of(state, contract)
     side = "declarer" if m.seat is declarer else "defenders"
     if m.type == "concede" and side == "declarer":
-        return declarer_concedes(record, state, r, m, pos, matadors)
+        return declarer_concedes(record, state, rules, m, pos, matadors)
     if m.type == "concede":
         r.ended = {"reason": "defenders_conceded", "event": m.event, "trick": trick}
         r.step(
@@ -61,17 +61,17 @@ def end_by_marker(record: GameRecord, state: GameState, r: Ruling, m: Marker) ->
             "ending.defenders_conceded",
             seat=m.seat.value if m.seat else None,
         )
-        judge_into(state, r, pos, "defenders")
-        return True
+        r.add(judged(state, rules, pos, "defenders"))
+        return r
     if m.type == "lay_down" and side == "defenders" and contract.is_null:
-        return _defender_lays_down_in_null(state, r, m, pos)
-    if r.rules.edition is not Edition.ISKO_1998 and m.type in ("lay_down", "throw_in"):
+        return _defender_lays_down_in_null(state, rules, m, pos)
+    if rules.edition is not Edition.ISKO_1998 and m.type in ("lay_down", "throw_in"):
         # the 2018 re-sorting changed all three (4.4.4, 4.4.5, 4.4.6; docs/editions.md)
         if m.type == "throw_in":
-            return later.thrown_open(state, r, m, pos, side)
+            return later.thrown_open(state, rules, m, pos, side)
         if side == "declarer":
-            return later.declarer_claim(record, state, r, m, pos, matadors)
-        return later.defender_open(state, r, m, pos)
+            return later.declarer_claim(record, state, rules, m, pos, matadors)
+        return later.defender_open(state, rules, m, pos)
     if m.type == "lay_down":
         if side == "declarer":
             refusal = _refusal(state, m, of="lay_down")
@@ -87,16 +87,16 @@ def end_by_marker(record: GameRecord, state: GameState, r: Ruling, m: Marker) ->
             r.ended = {"reason": "claim", "event": m.event, "trick": trick}
             kind = Kind.FAILED_CLAIM
         else:
-            award = defender_claim(state, m, pos, r.rules)
+            award = defender_claim(state, m, pos, rules)
             r.ended = {"reason": "defender_claim", "event": m.event, "trick": trick}
             kind = Kind.FAILED_DEFENDER_CLAIM
-        r.reasoning += award.steps
+        r.steps += award.steps
         r.analysis += award.analysis
         if award.holds is None:
             r.outcome = Outcome.UNDETERMINED
             r.step(("ISkO 4.3.4",), "claim.undecided")
-            set_counts(r, pos)
-            return True
+            r.counts = counts_at(pos)
+            return r
         if not award.holds:
             # a claim that fails once the game was already decided changes nothing (4.1.3)
             settled = decided_for(contract, pos, matadors, bid) is not None
@@ -118,25 +118,31 @@ def end_by_marker(record: GameRecord, state: GameState, r: Ruling, m: Marker) ->
             )
             # a failed claim ends the game against the claimer's side (4.1.3-4.1.6): the
             # awarded cards are counted, but they never raise the level
-            judge_into(state, r, pos, side)
-            r.card_points = {
-                "declarer": award.declarer_points,
-                "defenders": 120 - award.declarer_points,
-            }
-            r.tricks = {"declarer": award.declarer_tricks, "defenders": award.defender_tricks}
-            return True
-        settle_counts(state, r, award.declarer_points, award.declarer_tricks, award.defender_tricks)
+            r.add(judged(state, rules, pos, side))
+            r.counts = (
+                {
+                    "declarer": award.declarer_points,
+                    "defenders": 120 - award.declarer_points,
+                },
+                {"declarer": award.declarer_tricks, "defenders": award.defender_tricks},
+            )
+            return r
+        r.add(
+            from_counts(
+                state, rules, award.declarer_points, award.declarer_tricks, award.defender_tricks
+            )
+        )
         r.step(
             ENDING_CLAUSES["played_out"],
             "value.from_counts",
             points=award.declarer_points,
             tricks=award.declarer_tricks,
         )
-        return True
+        return r
     if (
         m.type == "throw_in"
         and side == "defenders"
-        and r.rules.defender_throw_in is DefenderThrowIn.AS_CONCESSION
+        and rules.defender_throw_in is DefenderThrowIn.AS_CONCESSION
     ):  # 4.3.3: a defender who gives up ends the game, decided by 4.1.3-4.1.6
         r.ended = {"reason": "thrown_in", "event": m.event, "trick": trick}
         r.step(
@@ -145,8 +151,8 @@ def end_by_marker(record: GameRecord, state: GameState, r: Ruling, m: Marker) ->
             seat=m.seat.value if m.seat else None,
             points=pos.defender_points,
         )
-        judge_into(state, r, pos, "defenders")
-        return True
+        r.add(judged(state, rules, pos, "defenders"))
+        return r
     if m.type == "throw_in":
         dp, dt, ft = thrown_in(pos, side)
         r.ended = {"reason": "thrown_in", "event": m.event, "trick": trick}
@@ -162,20 +168,21 @@ def end_by_marker(record: GameRecord, state: GameState, r: Ruling, m: Marker) ->
                 "reading.isko-4.3.6-defender-throw-in",
                 points=pos.defender_points,
             )
-        settle_counts(state, r, dp, dt, ft)
+        r.add(from_counts(state, rules, dp, dt, ft))
         r.step(ENDING_CLAUSES["played_out"], "value.from_counts", points=dp, tricks=dt)
-        return True
-    return False
+        return r
+    return Part()
 
 
 def declarer_concedes(
     record: GameRecord,
     state: GameState,
-    r: Ruling,
+    rules: RuleSet,
     m: Marker,
     pos: Position,
     matadors: Matadors | None,
-) -> bool:
+) -> Part:
+    r = Part(ends=True)
     contract, bid = state.contract, state.bid
     assert contract is not None and bid is not None
     cards = m.cards_in_hand or 0
@@ -210,8 +217,8 @@ def declarer_concedes(
             event=refusal.event,
             cards=cards,
         )
-        r.ended = None
-        return False
+        r.ended, r.ends = None, False
+        return r
     if cards >= 9 or consent is not None:
         clauses = ENDING_CLAUSES[
             "declarer_conceded" if cards >= 9 else "declarer_conceded_with_consent"
@@ -228,13 +235,13 @@ def declarer_concedes(
             v = value_game(
                 contract, matadors, bid, won=False, levels=None if contract.is_null else simple
             )
-        apply_valuation(r, v)
-        set_counts(r, pos)
-        return True
+        r.valued(v)
+        r.counts = counts_at(pos)
+        return r
     played_after = any(t.last_event > m.event for t in state.tricks) or (
         state.current is not None and any(e > m.event for _, _, e in state.current.plays)
     )
-    if not played_after and r.rules.concession_record_stops is ConcessionRecordStops.THROWN_IN:
+    if not played_after and rules.concession_record_stops is ConcessionRecordStops.THROWN_IN:
         # the declarer gave his game up: counted like cards thrown in (4.3.6)
         inf = Infraction(
             Kind.UNAUTHORIZED_CONCESSION,
@@ -248,7 +255,7 @@ def declarer_concedes(
             m.event,
         )
         r.infractions.append(inf)
-        r.reasoning.append(infraction_step(inf))
+        r.steps.append(infraction_step(inf))
         r.step(
             ("ISkO 4.3.2", "ISkO 4.3.6"),
             "reading.isko-4.3.2-record-stops.thrown_in",
@@ -256,9 +263,9 @@ def declarer_concedes(
         )
         dp, dt, ft = thrown_in(pos, "declarer")
         r.ended = {"reason": "thrown_in", "event": m.event, "trick": m.trick}
-        settle_counts(state, r, dp, dt, ft)
+        r.add(from_counts(state, rules, dp, dt, ft))
         r.step(ENDING_CLAUSES["played_out"], "value.from_counts", points=dp, tricks=dt)
-        return True
+        return r
     # an invalid concession changes nothing: play that went on decides, and a record that
     # stops there is ruled as it stands (docs/interpretations.md#isko-4.3.2-record-stops)
     inf = Infraction(
@@ -276,17 +283,18 @@ def declarer_concedes(
         None,
     )
     r.infractions.append(inf)
-    r.reasoning.append(infraction_step(inf))
+    r.steps.append(infraction_step(inf))
     if not played_after:
         r.step(("ISkO 4.3.2", "ISkO 4.3.1"), "reading.isko-4.3.2-record-stops", cards=cards)
-    r.ended = None
-    return False
+    r.ended, r.ends = None, False
+    return r
 
 
-def _defender_lays_down_in_null(state: GameState, r: Ruling, m: Marker, pos: Position) -> bool:
+def _defender_lays_down_in_null(state: GameState, rules: RuleSet, m: Marker, pos: Position) -> Part:
     """A defender who lays his cards open in a null game: 4.3.5 lets a defender play open
     only in suit and grand games, so this is cards shown (4.1.9), an infraction of the
     defenders judged by 4.1.3-4.1.6 (docs/interpretations.md#isko-4.3.5-null)."""
+    r = Part(ends=True)
     contract, bid = state.contract, state.bid
     assert contract is not None and bid is not None
     settled = decided_for(contract, pos, None, bid) is not None
@@ -305,11 +313,11 @@ def _defender_lays_down_in_null(state: GameState, r: Ruling, m: Marker, pos: Pos
         None if settled else m.event,
     )
     r.infractions.append(inf)
-    r.reasoning.append(infraction_step(inf))
+    r.steps.append(infraction_step(inf))
     r.step(("ISkO 4.3.5", "ISkO 4.1.9"), "reading.isko-4.3.5-null")
     r.ended = {"reason": "defender_claim", "event": m.event, "trick": m.trick}
-    judge_into(state, r, pos, "defenders")
-    return True
+    r.add(judged(state, rules, pos, "defenders"))
+    return r
 
 
 def _refusal(state: GameState, m: Marker, of: str = "concede") -> Marker | None:

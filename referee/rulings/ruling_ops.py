@@ -143,7 +143,7 @@ def counted(state: GameState, upto: int | None = None) -> Counts | None:
     return state.card_points(upto), state.tricks_won(upto)
 
 
-def settled(state: GameState, rules: RuleSet, dp: int, dt: int, ft: int) -> Part:
+def from_counts(state: GameState, rules: RuleSet, dp: int, dt: int, ft: int) -> Part:
     """The game valued from final counts as if played out (claims, throw-ins, the last
     trick)."""
     valuation = played_valuation(

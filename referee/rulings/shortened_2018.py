@@ -4,8 +4,8 @@
 sources establish about each; the catalogue ids stay the keys, and a ruling cites them in
 the edition's numbering.
 
-Each handler returns True when it ended the game (the ruling is written) and False when
-the game goes on (the play in the record decides, as if nothing had cut it short).
+Each handler returns its part of the ruling; the part ``ends`` the game, or the game goes
+on (the play in the record decides, as if nothing had cut it short).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 from referee.core.contracts import Game
 from referee.core.kinds import Kind
-from referee.core.ruleset import SchwarzSuffered
+from referee.core.ruleset import RuleSet, SchwarzSuffered
 from referee.core.valuation import Matadors, value_game
 from referee.core.vocabulary import Status
 from referee.record.log import GameRecord
@@ -28,14 +28,13 @@ from referee.rulings.claims import (
     can_reach_points,
     can_take_all,
 )
-from referee.rulings.model import Infraction, Message, Outcome, Party, Ruling
+from referee.rulings.model import Infraction, Message, Outcome, Part, Party
 from referee.rulings.outcome import decided_for
 from referee.rulings.ruling_ops import (
-    apply_valuation,
-    judge_into,
+    counts_at,
+    from_counts,
+    judged,
     matadors_of,
-    set_counts,
-    settle_counts,
 )
 from referee.rulings.search import reach
 from referee.rulings.search.gate import meter
@@ -47,18 +46,19 @@ THROWN_OPEN = ("ISkO 4.3.6",)
 
 
 def _ask(
-    r: Ruling, question: str, clauses: tuple[str, ...], search: Any, *args: Any, **kw: Any
-) -> bool | None:
-    """Run one exact search, record it in the ruling's analysis; None at the node limit
-    (said in a step of its own)."""
+    question: str, clauses: tuple[str, ...], search: Any, *args: Any, **kw: Any
+) -> tuple[bool | None, Part]:
+    """Run one exact search: its answer (None at the node limit, said in a step of its
+    own) and the part of the ruling that records it in the analysis."""
+    r = Part()
     try:
         ans: Answer = search(*args, **kw)
     except NodeLimitReached as e:
         r.analysis.append({"question": question, **e.to_dict()})
         r.step(clauses, "analysis.node_limit", nodes=e.nodes)
-        return None
+        return None, r
     r.analysis.append({"question": question, **ans.to_dict()})
-    return ans.answer
+    return ans.answer, r
 
 
 def _played_after(state: GameState, event: int) -> bool:
@@ -93,11 +93,11 @@ def _answers(state: GameState, m: Marker) -> tuple[list[Marker], list[Marker], M
 def declarer_claim(
     record: GameRecord,
     state: GameState,
-    r: Ruling,
+    rules: RuleSet,
     m: Marker,
     pos: Position,
     matadors: Matadors | None,
-) -> bool:
+) -> Part:
     """4.4.4 (2018): showing the cards shortens the game. Every defender consents: the
     declarer wins the announced game, a higher level only if he claimed it. A defender
     refuses: the game goes on with his cards open, and the play decides."""
@@ -108,6 +108,7 @@ def declarer_claim(
     accepted = refusals == [] and (defenders >= 2 or concession is not None)
     ev = record.events[m.event]
     claimed = "schwarz" if ev.schwarz else "schneider" if ev.schneider else None
+    r = Part(ends=True)
     r.ended = {"reason": "claim", "event": m.event, "trick": m.trick}
     if accepted:
         by = concession if concession is not None else consents[-1]
@@ -117,7 +118,8 @@ def declarer_claim(
             seat=by.seat.value if by.seat else None,
             event=by.event,
         )
-        return _claim_granted(state, r, m, pos, matadors, claimed)
+        r.add(_claim_granted(state, rules, pos, matadors, claimed))
+        return r
     if _played_after(state, m.event):
         refused = refusals[0] if refusals else None
         r.step(
@@ -126,8 +128,8 @@ def declarer_claim(
             seat=refused.seat.value if refused and refused.seat else None,
             event=refused.event if refused else None,
         )
-        r.ended = None
-        return False
+        r.ended, r.ends = None, False
+        return r
     refused = refusals[0] if refusals else None
     r.step(
         CLAIM,
@@ -136,12 +138,12 @@ def declarer_claim(
         event=refused.event if refused else None,
     )
     r.outcome = Outcome.UNDETERMINED
-    set_counts(r, pos)
-    _what_is_certain(state, r, pos, matadors)
-    return True
+    r.counts = counts_at(pos)
+    r.add(_what_is_certain(state, rules, pos, matadors))
+    return r
 
 
-def _forced_result(state: GameState, r: Ruling, pos: Position) -> None:
+def _forced_result(state: GameState, rules: RuleSet, pos: Position) -> Part:
     """Every remaining trick goes where the analysis shows it must: the play on open cards
     could end no other way, so the game is valued from those counts."""
     contract = state.contract
@@ -150,31 +152,32 @@ def _forced_result(state: GameState, r: Ruling, pos: Position) -> None:
         dp, dt, ft = award_rest(pos, "defenders")
     else:
         dp, dt, ft = award_rest(pos, "declarer")
-    settle_counts(state, r, dp, dt, ft)
+    r = from_counts(state, rules, dp, dt, ft)
     r.step(ENDING_CLAUSES["played_out"], "value.from_counts", points=dp, tricks=dt)
+    return r
 
 
 def _claim_granted(
     state: GameState,
-    r: Ruling,
-    m: Marker,
+    rules: RuleSet,
     pos: Position,
     matadors: Matadors | None,
     claimed: str | None,
-) -> bool:
+) -> Part:
+    r = Part()
     contract, bid, declarer = state.contract, state.bid, state.declarer
     assert contract is not None and bid is not None and declarer is not None
     decided = decided_for(contract, pos, matadors, bid)
     if decided == "defenders":
         # the game was lost before the claim: consent cannot undo that (4.1.3)
         r.step(CLAIM + ("ISkO 4.1.3",), "claim.2018.already_lost")
-        judge_into(state, r, pos, "declarer")
-        return True
+        r.add(judged(state, rules, pos, "declarer"))
+        return r
     if contract.is_null:
-        apply_valuation(r, value_game(contract, None, bid, won=True))
-        set_counts(r, pos)
+        r.valued(value_game(contract, None, bid, won=True))
+        r.counts = counts_at(pos)
         r.step(CLAIM, "claim.2018.won_null")
-        return True
+        return r
     d = declarer.index
     # the announced game includes its announcements (an ouvert suit or grand game is
     # declared with schwarz announced)
@@ -182,34 +185,32 @@ def _claim_granted(
     schwarz = contract.schwarz
     if claimed is not None and not schwarz:
         if claimed == "schwarz" and pos.defender_tricks == 0:
-            schwarz = bool(
-                _ask(
-                    r,
-                    "declarer_can_take_all",
-                    CLAIM,
-                    can_take_all,
-                    pos.hands,
-                    pos.leader,
-                    pos.trick,
-                    contract.game,
-                    d,
-                )
+            all_tricks, asked = _ask(
+                "declarer_can_take_all",
+                CLAIM,
+                can_take_all,
+                pos.hands,
+                pos.leader,
+                pos.trick,
+                contract.game,
+                d,
             )
+            schwarz = bool(all_tricks)
+            r.add(asked)
         if not schneider:
-            schneider = bool(
-                _ask(
-                    r,
-                    "declarer_can_reach_90",
-                    CLAIM,
-                    can_reach_points,
-                    pos.hands,
-                    pos.leader,
-                    pos.trick,
-                    contract.game,
-                    d,
-                    90 - pos.declarer_points,
-                )
+            ninety, asked = _ask(
+                "declarer_can_reach_90",
+                CLAIM,
+                can_reach_points,
+                pos.hands,
+                pos.leader,
+                pos.trick,
+                contract.game,
+                d,
+                90 - pos.declarer_points,
             )
+            schneider = bool(ninety)
+            r.add(asked)
         if claimed == "schwarz" and not schwarz:
             r.step(CLAIM, "claim.2018.level_impossible", level="schwarz")
         elif claimed == "schneider" and not schneider:
@@ -224,20 +225,23 @@ def _claim_granted(
         schneider=schneider or schwarz,
         schwarz=schwarz,
     )
-    apply_valuation(r, v)
-    set_counts(r, pos)
+    r.valued(v)
+    r.counts = counts_at(pos)
     r.step(
         CLAIM,
         "claim.2018.won.claimed" if claimed else "claim.2018.won",
         level=claimed,
         levels=[lv for lv in ("schneider", "schwarz") if lv in v.levels] or ["game"],
     )
-    return True
+    return r
 
 
-def _what_is_certain(state: GameState, r: Ruling, pos: Position, matadors: Matadors | None) -> None:
+def _what_is_certain(
+    state: GameState, rules: RuleSet, pos: Position, matadors: Matadors | None
+) -> Part:
     """A refused claim where the record stops: the game must be played on with the
     declarer's cards open; say what the exact analysis already settles."""
+    r = Part()
     contract, bid, declarer = state.contract, state.bid, state.declarer
     assert contract is not None and bid is not None and declarer is not None
     d = declarer.index
@@ -246,10 +250,9 @@ def _what_is_certain(state: GameState, r: Ruling, pos: Position, matadors: Matad
     decided = decided_for(contract, pos, matadors, bid)
     if decided is not None:
         r.step(CLAIM + ("ISkO 4.1.3",), "claim.2018.certain.decided", side=decided)
-        return
+        return r
     if contract.is_null:
-        forced = _ask(
-            r,
+        forced, asked = _ask(
             "defenders_force_declarer_trick",
             CLAIM,
             can_force_trick,
@@ -257,14 +260,14 @@ def _what_is_certain(state: GameState, r: Ruling, pos: Position, matadors: Matad
             winners=1 << d,
             controllers=defenders,
         )
+        r.add(asked)
         if forced is False:
             r.step(CLAIM, "claim.2018.certain.null_cannot_lose")
-            _forced_result(state, r, pos)
+            r.add(_forced_result(state, rules, pos))
         elif forced is True:
             r.step(CLAIM, "claim.2018.certain.null_can_lose")
-        return
-    breaks = _ask(
-        r,
+        return r
+    breaks, asked = _ask(
         "defenders_take_a_trick",
         CLAIM,
         can_force_trick,
@@ -272,34 +275,37 @@ def _what_is_certain(state: GameState, r: Ruling, pos: Position, matadors: Matad
         winners=defenders,
         controllers=defenders,
     )
+    r.add(asked)
     if breaks is False:
         # the defenders cannot take a trick: every remaining card is the declarer's
         dp, _, _ = award_rest(pos, "declarer")
         r.step(CLAIM, "claim.2018.certain.all_tricks", points=dp)
-        _forced_result(state, r, pos)
-        return
-    win = _ask(
-        r, "declarer_can_reach_61", CLAIM, can_reach_points, *args, d, 61 - pos.declarer_points
+        r.add(_forced_result(state, rules, pos))
+        return r
+    win, asked = _ask(
+        "declarer_can_reach_61", CLAIM, can_reach_points, *args, d, 61 - pos.declarer_points
     )
+    r.add(asked)
     if win is False:
         r.step(CLAIM, "claim.2018.certain.cannot_win")
-        return
+        return r
     if win is None:
-        return
-    schneider = _ask(
-        r, "declarer_can_reach_90", CLAIM, can_reach_points, *args, d, 90 - pos.declarer_points
+        return r
+    schneider, asked = _ask(
+        "declarer_can_reach_90", CLAIM, can_reach_points, *args, d, 90 - pos.declarer_points
     )
-    schwarz = (
-        _ask(r, "declarer_can_take_all", CLAIM, can_take_all, *args, d)
-        if pos.defender_tricks == 0 and schneider
-        else False
-    )
+    r.add(asked)
+    schwarz: bool | None = False
+    if pos.defender_tricks == 0 and schneider:
+        schwarz, asked = _ask("declarer_can_take_all", CLAIM, can_take_all, *args, d)
+        r.add(asked)
     reachable = ["game"] + ["schneider"] * bool(schneider) + ["schwarz"] * bool(schwarz)
     r.step(CLAIM, "claim.2018.certain.open", reachable=reachable)
+    return r
 
 
 # ------------------------------------------------------------ 4.4.5 a defender plays open
-def defender_open(state: GameState, r: Ruling, m: Marker, pos: Position) -> bool:
+def defender_open(state: GameState, rules: RuleSet, m: Marker, pos: Position) -> Part:
     """4.4.5 (2022): a defender may play open only if the declarer cannot take another
     trick whatever he and the other defender play; otherwise the remaining tricks go to
     the declarer and 4.1.3-4.1.6 apply."""
@@ -307,9 +313,9 @@ def defender_open(state: GameState, r: Ruling, m: Marker, pos: Position) -> bool
     assert contract is not None and declarer is not None and m.seat is not None
     d = declarer.index
     partner = 0b111 & ~(1 << d) & ~(1 << m.seat.index)
+    r = Part(ends=True)
     r.ended = {"reason": "defender_claim", "event": m.event, "trick": m.trick}
-    declarer_can = _ask(
-        r,
+    declarer_can, asked = _ask(
         "declarer_and_partner_give_declarer_a_trick",
         DEFENDER_OPEN,
         can_force_trick,
@@ -320,16 +326,17 @@ def defender_open(state: GameState, r: Ruling, m: Marker, pos: Position) -> bool
         winners=1 << d,
         controllers=(1 << d) | partner,
     )
+    r.add(asked)
     if declarer_can is None:
         r.outcome = Outcome.UNDETERMINED
         r.step(DEFENDER_OPEN, "claim.undecided")
-        set_counts(r, pos)
-        return True
+        r.counts = counts_at(pos)
+        return r
     if not declarer_can:
         r.step(DEFENDER_OPEN, "defender_open.2022.allowed", seat=m.seat.value)
         dp, dt, ft = award_rest(pos, "defenders")
-        settle_counts(state, r, dp, dt, ft)
-        return True
+        r.add(from_counts(state, rules, dp, dt, ft))
+        return r
     r.step(DEFENDER_OPEN, "defender_open.2022.not_allowed", seat=m.seat.value)
     settled = decided_for(contract, pos, None if contract.is_null else _mat(state), state.bid or 0)
     kind = Kind.FAILED_DEFENDER_CLAIM
@@ -350,10 +357,9 @@ def defender_open(state: GameState, r: Ruling, m: Marker, pos: Position) -> bool
         )
     )
     dp, dt, ft = award_rest(pos, "declarer")
-    judge_into(state, r, pos, "defenders")
-    r.card_points = {"declarer": dp, "defenders": 120 - dp}
-    r.tricks = {"declarer": dt, "defenders": ft}
-    return True
+    r.add(judged(state, rules, pos, "defenders"))
+    r.counts = {"declarer": dp, "defenders": 120 - dp}, {"declarer": dt, "defenders": ft}
+    return r
 
 
 #: the Python search for the defenders' points is slower than the engine's: a smaller
@@ -397,19 +403,20 @@ def _mat(state: GameState) -> Matadors | None:
 
 
 # ---------------------------------------------------------------- 4.4.6 cards thrown open
-def thrown_open(state: GameState, r: Ruling, m: Marker, pos: Position, side: str) -> bool:
+def thrown_open(state: GameState, rules: RuleSet, m: Marker, pos: Position, side: str) -> Part:
     """4.4.6 (2018): the throwing party keeps the tricks and card points it has; the rest
     goes to the other party, whose levels count only where they were not already
     impossible at that moment (exact analysis)."""
     contract, bid, declarer = state.contract, state.bid, state.declarer
     assert contract is not None and bid is not None and declarer is not None
+    r = Part(ends=True)
     r.ended = {"reason": "thrown_in", "event": m.event, "trick": m.trick}
     r.step(THROWN_OPEN, "thrown_open.2018", seat=m.seat.value if m.seat else None, side=side)
     other = "defenders" if side == "declarer" else "declarer"
     dp, dt, ft = award_rest(pos, other)
     if contract.is_null:
-        settle_counts(state, r, dp, dt, ft)
-        return True
+        r.add(from_counts(state, rules, dp, dt, ft))
+        return r
     d = declarer.index
     args = (pos.hands, pos.leader, pos.trick, contract.game)
     won = dp >= 61 and not (contract.schneider and dp < 90) and not (contract.schwarz and ft)
@@ -417,8 +424,7 @@ def thrown_open(state: GameState, r: Ruling, m: Marker, pos: Position, side: str
     schwarz = ft == 0 or dt == 0
     if side == "defenders":  # the declarer's levels: were they still reachable?
         if dp >= 90 and pos.declarer_points < 90:
-            ok = _ask(
-                r,
+            ok, asked = _ask(
                 "declarer_can_reach_90",
                 THROWN_OPEN,
                 can_reach_points,
@@ -426,18 +432,19 @@ def thrown_open(state: GameState, r: Ruling, m: Marker, pos: Position, side: str
                 d,
                 90 - pos.declarer_points,
             )
+            r.add(asked)
             if ok is False:
                 schneider = dp <= 30
                 r.step(THROWN_OPEN, "thrown_open.2018.level_impossible", level="schneider")
         if ft == 0:
-            ok = _ask(r, "declarer_can_take_all", THROWN_OPEN, can_take_all, *args, d)
+            ok, asked = _ask("declarer_can_take_all", THROWN_OPEN, can_take_all, *args, d)
+            r.add(asked)
             if ok is False:
                 schwarz = dt == 0
                 r.step(THROWN_OPEN, "thrown_open.2018.level_impossible", level="schwarz")
     elif dp <= 30 < pos.declarer_points + remaining(pos)[0]:
         # the defenders' schneider: could the declarer still be held to 30?
-        ok = _ask(
-            r,
+        ok, asked = _ask(
             "defenders_can_hold_declarer_to_30",
             THROWN_OPEN,
             _defenders_reach,
@@ -445,13 +452,13 @@ def thrown_open(state: GameState, r: Ruling, m: Marker, pos: Position, side: str
             d,
             remaining(pos)[0] - (30 - pos.declarer_points),
         )
+        r.add(asked)
         if ok is False:
             schneider = dp >= 90
             r.step(THROWN_OPEN, "thrown_open.2018.level_impossible", level="schneider")
     if side == "declarer" and dt == 0:
         # the defenders' schwarz: could the declarer still be kept from every trick?
-        sure = _ask(
-            r,
+        sure, asked = _ask(
             "declarer_takes_a_trick_whatever_is_played",
             THROWN_OPEN,
             can_force_trick,
@@ -459,6 +466,7 @@ def thrown_open(state: GameState, r: Ruling, m: Marker, pos: Position, side: str
             winners=1 << d,
             controllers=0,
         )
+        r.add(asked)
         if sure is True:
             schwarz = False
             r.step(THROWN_OPEN, "thrown_open.2018.level_impossible", level="schwarz")
@@ -469,12 +477,11 @@ def thrown_open(state: GameState, r: Ruling, m: Marker, pos: Position, side: str
         won=won,
         schneider=schneider or schwarz,
         schwarz=schwarz,
-        schwarz_suffered=r.rules.schwarz_suffered is SchwarzSuffered.AT_LEAST,
+        schwarz_suffered=rules.schwarz_suffered is SchwarzSuffered.AT_LEAST,
     )
-    apply_valuation(r, v)
-    r.card_points = {"declarer": dp, "defenders": 120 - dp}
-    r.tricks = {"declarer": dt, "defenders": ft}
-    return True
+    r.valued(v)
+    r.counts = {"declarer": dp, "defenders": 120 - dp}, {"declarer": dt, "defenders": ft}
+    return r
 
 
 __all__ = ["declarer_claim", "defender_open", "thrown_open"]
