@@ -72,9 +72,10 @@ bench: $(TOOLS) $(ENGINE)
 	$(PY) -m bench
 
 # the record schema's event definitions and the event tables of docs/skat-log.md are
-# generated from record/event_types.py first
+# generated from record/event_types.py first, the ruling schema's reasons from core/ended.py
 spec: $(STAMP)
 	$(PY) -m referee.record.event_schema
+	$(PY) -m referee.rulings.ended_schema
 	$(PY) -m referee.record.event_docs
 	$(VENV)/bin/referee openapi --out api_spec/openapi.yaml --formats api_spec
 
