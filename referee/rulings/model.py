@@ -159,6 +159,10 @@ class Part:
     void_after: int | None = None
     #: an infraction ``void_after`` leaves alone (the one that ended the game)
     keep: Infraction | None = None
+    #: the matadors and the tournament points, and a score beside a valuation (passed in)
+    matadors: Matadors | None = None
+    tournament_points: dict[str, int] | None = None
+    score: int | None = None
 
     def step(self, clauses: tuple[str, ...], key: str, **params: Any) -> None:
         """Add a reasoning step."""
@@ -203,6 +207,12 @@ def compose(r: Ruling, parts: Iterable[Part]) -> Ruling:
             r.card_points, r.tricks = p.counts
         if p.ended is not None:
             r.ended = p.ended
+        if p.matadors is not None:
+            r.matadors = p.matadors
+        if p.tournament_points is not None:
+            r.tournament_points = p.tournament_points
+        if p.score is not None:
+            r.score = p.score
         if p.void_after is not None:
             _void_after(r, p.void_after, p.keep)
     return r

@@ -1,0 +1,277 @@
+"""How a game ended: the one place that decides it, and says it as parts of the ruling.
+
+What may end a game is asked in the order the rules give it precedence: a game dealt out
+of turn or a fault in the deal (before_play.py), a choice the rules give the declarer
+(choices.py), a misdeal or a card shown in the deal, a game passed in, a null game that
+cannot be played (unplayable.py), then, in the order of the record, a penalized
+infraction (judged here by 4.1.3-4.1.6, outcome.py) or a game cut short at the table
+(marker_endings.py, shortened_2018.py), and at last the play itself: played out, decided
+before the record stops, or not finished. The first part that ``ends`` the game decides
+it; a part before it that did not end the game may still say why (a refused concession).
+Each of those modules values its own kind of ending and returns it; none writes into a
+ruling.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from referee.core.ruleset import (
+    DeclarerSkatInPlay,
+    EntitledLead,
+    OutstandingTricks,
+    RuleSet,
+)
+from referee.core.seats import Seat
+from referee.core.valuation import cheapest_lost_game, levels_reached, value_game
+from referee.core.vocabulary import Status
+from referee.record.state import SHORTENING, GameState, Marker, Trick
+from referee.rules.clauses import ENDING_CLAUSES
+from referee.rulings.before_play import (
+    card_shown_in_deal,
+    dealt_out_of_turn,
+    misdeal,
+    shuffle_fault,
+)
+from referee.rulings.choices import rule_choice
+from referee.rulings.marker_endings import end_by_marker
+from referee.rulings.model import Infraction, Outcome, Part
+from referee.rulings.outcome import decided_for, position_before
+from referee.rulings.ruling_ops import (
+    counted,
+    counts_at,
+    from_counts,
+    judged,
+    matadors_of,
+    position_at,
+)
+from referee.rulings.shortened import remaining
+from referee.rulings.unplayable import null_unplayable
+
+__all__ = ["ending", "played_out"]
+
+
+def ending(state: GameState, rules: RuleSet, infractions: list[Infraction]) -> list[Part]:
+    """The parts of the ruling that say how the game ended, in order; the last one ends
+    it (``infractions``: those the record shows, as detected)."""
+    parts: list[Part] = []
+    for part in _before_play(state, rules, infractions):
+        parts.append(part)
+        if part.ends:
+            return parts
+    if state.phase == "passed_in":
+        part = Part(ends=True, outcome=Outcome.PASSED_IN)
+        part.ended = {"reason": "passed_in", "event": _last(state), "trick": None}
+        part.step(ENDING_CLAUSES["passed_in"], "ending.passed_in")
+        return [*parts, part]
+    declared_at = state.declared_at if state.declared_at is not None else -1
+    if not any(
+        i.status is Status.PENALIZED and i.ends_at is not None and i.ends_at < declared_at
+        for i in infractions
+    ) and (unplayable := null_unplayable(state, rules)):
+        return [*parts, unplayable]
+    for at, what in _cut_short(state, infractions):
+        if isinstance(what, Infraction):
+            part, keep = _end_by_infraction(state, rules, what), what
+        else:
+            part, keep = end_by_marker(state.record, state, rules, what), None
+        parts.append(part)
+        if part.ends:  # infractions penalized after the end are void (4.1.3)
+            return [*parts, Part(void_after=at, keep=keep)]
+    if state.phase == "finished":
+        return [*parts, played_out(state, rules)]
+    decided = _decided_early(state)
+    if decided is not None:
+        return [*parts, decided]
+    part = Part(ends=True, outcome=Outcome.UNDETERMINED, counts=counted(state))
+    part.ended = {"reason": "incomplete", "event": _last(state), "trick": state.trick_number}
+    part.step(("ISkO 4.3.1",), "ending.incomplete", phase=state.phase, trick=state.trick_number)
+    return [*parts, part]
+
+
+def _last(state: GameState) -> int:
+    """The record's last event."""
+    return len(state.record.events) - 1
+
+
+def _cut_short(
+    state: GameState, infractions: list[Infraction]
+) -> list[tuple[int, Infraction | Marker]]:
+    """What may have cut the game short, in the order of the record: a penalized
+    infraction (from the event its penalty ends the game at), and a table event that
+    shortens the game (a concession, a claim, cards thrown in, a platform's end); at one
+    event the infraction comes first."""
+    endings: list[tuple[int, int, Infraction | Marker]] = []
+    for inf in infractions:
+        if inf.status == "penalized" and inf.ends_at is not None:
+            endings.append((inf.ends_at, 0, inf))
+    for m in state.markers:
+        if m.type in SHORTENING and m.phase not in ("finished", "passed_in"):
+            endings.append((m.event, 1, m))
+    if len(endings) > 1:
+        endings.sort(key=lambda e: (e[0], e[1]))
+    return [(at, what) for at, _, what in endings]
+
+
+def _before_play(state: GameState, rules: RuleSet, infractions: list[Infraction]) -> Iterator[Part]:
+    """What may end a game before its play, asked in this order (the first that ends it
+    decides; a part that does not end it may still say why)."""
+    yield dealt_out_of_turn(state)
+    yield shuffle_fault(state)
+    yield rule_choice(state)
+    yield misdeal(state, rules, infractions)
+    yield card_shown_in_deal(state)
+
+
+def _end_by_infraction(state: GameState, rules: RuleSet, inf: Infraction) -> Part:
+    at = inf.ends_at if inf.ends_at is not None else 0
+    contract = state.contract
+    trick = inf.trick
+    r = Part(
+        ends=True,
+        ended={"reason": "infraction", "event": inf.event, "trick": trick, "kind": inf.kind.value},
+    )
+    if state.declarer is None or state.bid is None:
+        r.ends = False
+        return r
+    if inf.kind == "lead_before_declaration" and inf.party == "declarer":
+        r.step(("ISkO 4.1.1",), "outcome.lead_before_declaration", bid=state.bid)
+        if contract is None:
+            # no game announced: the cheapest suit game or grand with his matadors that
+            # covers the bid, as for 3.4.4 (docs/interpretations.md#isko-4.1.1-declarer)
+            game, valuation = cheapest_lost_game(state.declarer_cards_with_skat(), state.bid)
+        else:
+            game = contract.game
+            simple = levels_reached(contract, won=False, schneider=False, schwarz=False)
+            valuation = value_game(
+                contract,
+                matadors_of(state, contract),
+                state.bid,
+                won=False,
+                levels=None if contract.is_null else simple,
+            )
+        r.valued(valuation)
+        r.step(
+            ("ISkO 4.1.1", "ISkO 3.4.4") if contract is None else ("ISkO 4.1.1",),
+            "reading.isko-4.1.1-declarer",
+            bid=state.bid,
+            game=game.value,
+            value=valuation.value,
+        )
+        r.counts = counts_at(position_at(state, at))
+        return r
+    if contract is None:
+        if inf.kind == "lead_before_declaration":
+            r.ends = False
+            return r  # a defender's card stays a hand card until a game is declared
+        r.outcome = Outcome.UNDETERMINED
+        r.step(("ISkO 3.4.1",), "ending.no_contract")
+        return r
+    guilty = inf.party or "declarer"
+    pos = position_at(state, at)
+    # 3.4.8 read for the whole game: the declarer's look at the skat loses, decided or not
+    whatever_the_count = (
+        inf.kind == "skat_viewed"
+        and guilty == "declarer"
+        and rules.declarer_skat_in_play is DeclarerSkatInPlay.ISKO_3_4_8
+    )
+    r.add(judged(state, rules, pos, guilty, decided_counts=not whatever_the_count))
+    if (
+        inf.kind == "cards_exposed"
+        and guilty == "defenders"
+        and r.outcome == "won"
+        and rules.outstanding_tricks is OutstandingTricks.NO_AWARD
+    ):  # the Spanish 4.1.9: no award, the count as it stood
+        r.step(("ISkO 4.1.9", "ISkO 4.1.4"), "reading.isko-4.1.9-outstanding-tricks.no_award")
+    elif inf.kind == "cards_exposed" and guilty == "defenders" and r.outcome == "won":
+        # English 4.1.9: the outstanding tricks belong to the declarer (points only, no level)
+        pts, tricks = remaining(pos)
+        r.counts = (
+            {"declarer": pos.declarer_points + pts, "defenders": pos.defender_points},
+            {"declarer": pos.declarer_tricks + tricks, "defenders": pos.defender_tricks},
+        )
+        r.step(("ISkO 4.1.9",), "reading.isko-4.1.9-outstanding-tricks", points=pts)
+    return r
+
+
+def played_out(state: GameState, rules: RuleSet) -> Part:
+    """A game played to its last trick, valued from the count (with the last trick as
+    4.1.10 scores it)."""
+    points, won, lost = state.declarer_totals()
+    r = Part(ends=True)
+    r.ended = {"reason": "played_out", "event": state.tricks[-1].plays[-1][2], "trick": 10}
+    last = state.tricks[-1]
+    if (
+        last.plays[0][0] is not last.leader
+        and state.declarer is not None
+        and rules.entitled_lead is EntitledLead.AS_PLAYED
+    ):  # "irrelevant": the false lead changes nothing, the trick counts as played
+        r.step(
+            ("ISkO 4.1.10",),
+            "reading.isko-4.1.10-entitled-lead.as_played",
+            seat=last.leader.value,
+            led_by=last.plays[0][0].value,
+            winner=last.winner.value if last.winner else None,
+        )
+    elif last.plays[0][0] is not last.leader and state.declarer is not None:
+        # 4.1.10: a false lead to the last trick is irrelevant, so the trick is scored as
+        # if the entitled player had led (every card in it is forced)
+        entitled = _entitled_winner(state, last)
+        r.step(
+            ("ISkO 4.1.10",),
+            "reading.isko-4.1.10-entitled-lead",
+            seat=last.leader.value,
+            led_by=last.plays[0][0].value,
+            winner=entitled.value,
+            played_winner=last.winner.value if last.winner else None,
+        )
+        if (entitled is state.declarer) != (last.winner is state.declarer):
+            sign = 1 if entitled is state.declarer else -1
+            points, won, lost = points + sign * last.points, won + sign, lost - sign
+    r.add(from_counts(state, rules, points, won, lost))
+    if state.contract is not None and state.contract.is_null:  # tricks decide, not points
+        r.step(("ISkO 5.2.7",), "ending.played_out_null", tricks=won)
+    else:
+        r.step(ENDING_CLAUSES["played_out"], "ending.played_out", points=points, tricks=won)
+    return r
+
+
+def _entitled_winner(state: GameState, trick: Trick) -> Seat:
+    """Who wins ``trick`` when its entitled leader's card is taken as the lead."""
+    order = sorted(trick.plays, key=lambda p: (p[0].index - trick.leader.index) % 3)
+    c0, c1, c2 = (int(card) for _, card, _ in order)
+    return order[state.outcomes[c0 << 10 | c1 << 5 | c2] & 3][0]
+
+
+def _decided_early(state: GameState) -> Part | None:
+    """A record that stops once the declarer has lost beyond any change: a null declarer
+    who took a trick (5.2.7), a broken announcement (5.2.5), or 60 points against him
+    when he is out of schneider and holds a trick (5.2.2, 5.2.3)."""
+    contract, bid = state.contract, state.bid
+    if contract is None or bid is None or state.phase != "playing":
+        return None
+    pos = position_before(state)
+    matadors = matadors_of(state, contract)
+    if decided_for(contract, pos, matadors, bid) != "defenders":
+        return None
+    fixed = (
+        contract.is_null
+        or contract.schneider
+        or contract.schwarz
+        or (pos.declarer_points > 30 and pos.declarer_tricks > 0)
+    )
+    if not fixed:
+        return None
+    clauses = (
+        ("ISkO 5.2.7",)
+        if contract.is_null
+        else ("ISkO 5.2.5",)
+        if contract.schneider
+        else ("ISkO 5.2.2", "ISkO 5.2.3")
+    )
+    r = Part(ends=True)
+    r.step(clauses, "ending.decided", points=pos.declarer_points, tricks=pos.declarer_tricks)
+    r.ended = {"reason": "decided", "event": state.last_event, "trick": len(state.tricks)}
+    r.valued(value_game(contract, matadors, bid, won=False, schneider=pos.defender_points >= 90))
+    r.counts = counts_at(pos)
+    return r
