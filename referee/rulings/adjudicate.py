@@ -31,9 +31,8 @@ from referee.rulings.before_play import (
 )
 from referee.rulings.detect import detect
 from referee.rulings.ending import ending, played_out
-from referee.rulings.model import Infraction, Message, Part, Ruling, Step, compose
-from referee.rulings.ruling_ops import (
-    infraction_step,
+from referee.rulings.model import Infraction, Message, Part, Ruling, Step, compose, infraction_step
+from referee.rulings.outcome import (
     matadors_of,
 )
 

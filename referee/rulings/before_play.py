@@ -11,8 +11,7 @@ from referee.rules.clauses import ENDING_CLAUSES
 from referee.rulings.choices import misdeal_choice
 from referee.rulings.judges import misdeal_guilty
 from referee.rulings.model import Infraction, Outcome, Part
-from referee.rulings.outcome import position_before
-from referee.rulings.ruling_ops import judged
+from referee.rulings.outcome import judged, position_before
 
 
 def released_bidding(state: GameState) -> Part:

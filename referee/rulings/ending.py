@@ -36,14 +36,15 @@ from referee.rulings.before_play import (
 from referee.rulings.choices import rule_choice
 from referee.rulings.marker_endings import end_by_marker
 from referee.rulings.model import Infraction, Outcome, Part
-from referee.rulings.outcome import decided_for, position_before
-from referee.rulings.ruling_ops import (
+from referee.rulings.outcome import (
     counted,
     counts_at,
+    decided_for,
     from_counts,
     judged,
     matadors_of,
     position_at,
+    position_before,
 )
 from referee.rulings.shortened import remaining
 from referee.rulings.unplayable import null_unplayable

@@ -12,12 +12,11 @@ from referee.record.position import Position
 from referee.record.state import GameState, Marker
 from referee.rules.clauses import ENDING_CLAUSES
 from referee.rulings import shortened_2018 as later
-from referee.rulings.model import Infraction, Message, Outcome, Part, Party
-from referee.rulings.outcome import decided_for
-from referee.rulings.ruling_ops import (
+from referee.rulings.model import Infraction, Message, Outcome, Part, Party, infraction_step
+from referee.rulings.outcome import (
     counts_at,
+    decided_for,
     from_counts,
-    infraction_step,
     judged,
     matadors_of,
     position_at,

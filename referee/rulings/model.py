@@ -89,6 +89,11 @@ class Infraction:
         }
 
 
+def infraction_step(inf: Infraction) -> Step:
+    """The reasoning step that states an infraction and its status."""
+    return Step(inf.clauses, inf.explanation)
+
+
 @dataclass(slots=True)
 class Ruling:
     """The ruled result of one game (serialised as skat-ruling/1 by the catalogue layer)."""

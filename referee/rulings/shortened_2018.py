@@ -29,9 +29,9 @@ from referee.rulings.claims import (
     can_take_all,
 )
 from referee.rulings.model import Infraction, Message, Outcome, Part, Party
-from referee.rulings.outcome import decided_for
-from referee.rulings.ruling_ops import (
+from referee.rulings.outcome import (
     counts_at,
+    decided_for,
     from_counts,
     judged,
     matadors_of,

@@ -14,7 +14,7 @@ from referee.core.ruleset import NullBelowBid, RuleSet
 from referee.core.valuation import cheapest_lost_game, value_game
 from referee.record.replay import GameState
 from referee.rulings.model import Part
-from referee.rulings.ruling_ops import counts_at
+from referee.rulings.outcome import counts_at
 
 __all__ = ["null_unplayable"]
 
