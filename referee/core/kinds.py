@@ -121,7 +121,7 @@ _SPECS = (
         ("ISkO 4.2.8",),
         ("ISkO 3.2.14", "ISkO 3.2.15", "ISkO 3.3.9", "ISkO 3.4.7", "ISkO 3.4.8", "ISkO 4.2.8")
         + ("SkWO 8.5",),
-        ("bidding", "declarer_own", "play", "declarer", "declarer_play"),
+        ("bidding", "redrawn", "declarer_own", "play", "declarer", "declarer_play"),
         by_phase={
             "deal": ("ISkO 3.2.14", "ISkO 3.2.15"),
             "bidding": ("ISkO 3.3.9",),

@@ -32,6 +32,7 @@ class EventType(StrEnum):
     NO_CARD = "no_card"
     DEALT = "dealt"
     LOOK_AT_SKAT = "look_at_skat"
+    SKAT_REDRAWN = "skat_redrawn"
     EXPOSE = "expose"
     REVIEW_TRICKS = "review_tricks"
     REMARK = "remark"

@@ -84,6 +84,30 @@ TABLE_EVENTS: tuple[EventDecl, ...] = (
         marker=True,
     ),
     EventDecl(
+        EventType.SKAT_REDRAWN,
+        "Skat taken into a hand and drawn anew",
+        (
+            "During or after the deal, before the end of the bidding, the seat took the skat "
+            "into its hand: it is out of the bidding (ISkO 3.2.15; once bids were made the "
+            "others are freed from them, 3.3.9), shuffles its twelve cards, and the dealer "
+            "draws two of them face down as the new skat. The replay moves the cards so: the "
+            "seat keeps the other ten."
+        ),
+        section=Section.TABLE,
+        clauses=("ISkO 3.2.15", "ISkO 3.3.9"),
+        marker=True,
+        fields=(
+            FieldDecl(
+                "cards",
+                FieldKind.CARDS,
+                "The new skat",
+                "The two cards the dealer drew from the seat's twelve. When they are the "
+                "first skat, the original skat was handed back, which is allowed only when "
+                "every player recognises it (3.2.15).",
+            ),
+        ),
+    ),
+    EventDecl(
         EventType.EXPOSE,
         "Expose cards",
         (

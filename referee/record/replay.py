@@ -430,6 +430,7 @@ _HANDLERS: dict[EventType, Callable[[Replayer, Event], None]] = {
     EventType.NO_CARD: Replayer._on_no_card,
     EventType.TAKE_BACK: Replayer._on_take_back,
     EventType.LOOK_AT_SKAT: Replayer._on_look_at_skat,
+    EventType.SKAT_REDRAWN: Replayer._on_skat_redrawn,
     EventType.EXPOSE: Replayer._on_expose,
     EventType.LOOK_INTO_HAND: Replayer._on_look_into_hand,
     EventType.REVIEW_TRICKS: Replayer._on_review_tricks,

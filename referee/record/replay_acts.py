@@ -81,6 +81,35 @@ class ActsOutsidePlay:
             return
         self._skat_viewed(event, "looked at the skat")
 
+    def _on_skat_redrawn(self, event: Event) -> None:
+        """The skat taken into a hand (ISkO 3.2.15): before the end of the bidding the seat
+        is out of it as after a look (3.3.9 frees the others once bids were made); later it
+        is a look at the skat of its phase. Either way the cards go as the table moved them:
+        the dealer draws the new skat from the seat's twelve, the seat keeps the other ten."""
+        s = self.state
+        seat = event.seat
+        assert seat is not None and event.cards is not None
+        twelve = s.hands[seat.index] | s.skat
+        for i, card in enumerate(event.cards):
+            if not (twelve >> card) & 1 or len(event.cards) != 2:
+                raise RecordError(
+                    f"the new skat must be two of the {seat}'s cards and the skat, not "
+                    + ", ".join(c.name for c in event.cards),
+                    code="replay.card_not_held",
+                    where={"event": event.index, "field": f"cards[{i}]"},
+                    params={"variant": "redrawn", "seat": str(seat), "card": card.name},
+                )
+        if s.phase in (Phase.DEAL, Phase.BIDDING):
+            what = f"{seat} took the skat into his hand during {s.phase}"
+            self._note(event, Kind.SKAT_VIEWED, seat, what, subkind="redrawn")
+            self.release_bidders(event)
+        else:
+            self._skat_viewed(event, "took the skat into his hand")
+        new = 0
+        for card in event.cards:
+            new |= 1 << card
+        s.hands[seat.index], s.skat = twelve & ~new, new
+
     # -- the dealer at a table of four (ISkO 3.5.4, SkWO 8.5) ----------------------------------
     def _dealer(self, event: Event, what: str, detail: str) -> None:
         self._note(event, Kind.DEALER_INFRACTION, None, detail, subkind=what)

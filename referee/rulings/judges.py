@@ -111,6 +111,9 @@ def skat_viewed(h: Hearing) -> Infraction:
         e.type in ("bid", "hold", "pass") for e in h.state.record.events[: h.event]
     ):
         phase = Phase.DEAL  # right after the deal, before any bid: 3.2.14, not 3.3.9
+    if h.irr.subkind == "redrawn":  # taken into the hand, a new skat drawn (3.2.15)
+        bound = ("ISkO 3.3.9",) if phase == "bidding" else ()
+        return h.verdict(_PENALIZED, "skat_viewed.redrawn", ("ISkO 3.2.15", *bound))
     if phase in ("deal", "bidding"):
         return h.verdict(_PENALIZED, "skat_viewed.bidding", h.by_phase(phase))
     if phase == "declaring":

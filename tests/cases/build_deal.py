@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Build the cases of facts around the deal and the table that need their own events or
 fields: a player looking into another player's cards (ISkO 4.5.5, Spanish 3.3.9), a game
-dealt out of turn (3.2.11-3.2.13, SkWO 9.4). Writes
+dealt out of turn (3.2.11-3.2.13, SkWO 9.4), the skat taken into a hand and drawn anew
+(3.2.15). Writes
 only its own cases, next to those of ``build.py`` (whose helpers it uses); run
 ``python tests/cases/build_deal.py``. Every expectation is worked out by hand from the
 ISkO in the case's description.
@@ -18,6 +19,7 @@ sys.path.insert(0, str(HERE.parents[1]))  # run as a script: the repository root
 
 from tests.cases import build as b  # noqa: E402
 from tests.cases.build import (  # noqa: E402
+    A_TRICKS,
     DEAL_A,
     HEARTS_LOST,
     HEARTS_WON,
@@ -233,6 +235,61 @@ case(
     infractions=[],
     cited=cited("3.2.10", "3.2.4"),
     readings=["isko-3.2.10-in-time"],
+)
+
+
+# ------------------------------------ the skat taken into a hand, a new skat drawn (3.2.15)
+def redrawn(rec: Rec, seat: str, new_skat: list[str]) -> Rec:
+    """3.2.15: ``seat`` took the skat into the hand, shuffled the twelve cards and the
+    dealer drew ``new_skat`` from them; the model's cards move the same way."""
+    hand = rec.hands[b.SEAT[seat]] + rec.skat
+    for card in new_skat:
+        hand.remove(card)
+    rec.hands[b.SEAT[seat]], rec.skat = hand, list(new_skat)
+    return rec.e("skat_redrawn", seat, cards=list(new_skat))
+
+
+rec = Rec(
+    DEAL_A,
+    "The deal is finished; before any bid M takes the skat into his hand. 3.2.15: he is "
+    "out of the bidding, shuffles his twelve cards and the dealer draws D8 and D7 as the "
+    "new skat (M keeps D9). R bids to F, F holds 20 and wins hearts played out: D9 instead "
+    "of D8 in trick 2 changes no points, the skat is worth 0 as before: 30.",
+).e("dealt")
+redrawn(rec, "M", ["D8", "D7"]).e("objection", "F").bids("R18 Fh R20 Fh Rp")
+rec.pickup("F", ["D8", "D7"]).declare("F", "hearts")
+rec.play(" ".join([A_TRICKS[0], "F:SJ M:D9 R:H7", *A_TRICKS[2:]]))
+case(
+    F3,
+    "isko_3_2_15_skat_taken_into_a_hand_after_the_deal_a_new_skat_is_drawn",
+    rec,
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    infractions=[inf("skat_viewed", "penalized", "3.2.15", seat="M")],
+    cited=cited("3.2.15"),
+)
+
+rec = Rec(
+    DEAL_A,
+    "M bids up to 20 and F holds; then R takes the skat into his hand. 3.2.15: R is out of "
+    "the bidding and the dealer draws DT and D7 from R's twelve shuffled cards as the new "
+    "skat (R keeps D9); 3.3.9: M and F are no longer bound by their bids and start over, M "
+    "18, F holds, M passes. F takes up the new skat, puts it away (10 points) and wins "
+    "hearts played out: R plays D9 instead of DT in trick 10, so F has 76 in tricks and 86 "
+    "with the skat; hearts with 2: 30.",
+).bids("M18 Fh M20 Fh")
+redrawn(rec, "R", ["DT", "D7"]).e("objection", "M").bids("M18 Fh Mp")
+rec.pickup("F", ["DT", "D7"]).declare("F", "hearts")
+rec.play(" ".join([*A_TRICKS[:9], "F:H9 M:DA R:D9"]))
+case(
+    F3,
+    "isko_3_2_15_skat_taken_into_a_hand_in_the_bidding_new_skat_bidding_started_over",
+    rec,
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    bid=18,
+    infractions=[inf("skat_viewed", "penalized", "3.2.15", "3.3.9", seat="R")],
+    cited=cited("3.2.15", "3.3.9"),
 )
 
 
