@@ -16,6 +16,12 @@ Cited(id='ISkO 4.2.3', number='ISkO 4.2.3 (1998/99)', established=False, probabl
 'ISkO 4.3.4'
 >>> [c.id for c in n.find("4.4.4")]
 ['ISkO 4.3.4']
+
+Texts (messages, clause summaries) are written in the 1998/99 numbering; under a later
+edition :meth:`Numbering.cite_text` rewrites each clause number in them as a citation does:
+
+>>> n.cite_text("decided by 4.1.3 to 4.1.6; schwarz is ISkO 5.2.4, see 5.2.6.")
+'decided by 4.1.3 to 4.1.6; schwarz is ISkO 2.5.6, see 5.2.6 (1998/99).'
 """
 
 from __future__ import annotations
@@ -52,6 +58,11 @@ __all__ = [
 ]
 
 _NUMBER = re.compile(r"^(ISkO|SkWO) \d+(?:\.\d+)*$")
+#: a clause number in a text ("4.1.3", "ISkO 4.1.3", "SkWO 5.1"), not part of a longer token
+#: such as a reading's id ("isko-4.3.5-null"), a date or a decimal
+IN_TEXT = re.compile(r"(?<![\w.\-/])(?:(ISkO|SkWO) )?(\d+(?:\.\d+)+)(?![\w\-/]|\.\d)")
+#: what follows a number cited by its 1998/99 id because its current one is not established
+MARK = " (1998/99)"
 #: the file of each edition other than the catalogue's own, under rules_kb/editions/
 FILES: Mapping[Edition, str] = MappingProxyType({Edition.ISKO_2022: "isko-2022.yaml"})
 ROW_KEYS = frozenset(
@@ -112,7 +123,27 @@ class Numbering:
         if row is not None and row.confidence is Confidence.CERTAIN and row.number:
             return Cited(clause_id, row.number, True, None)
         probable = row.number if row is not None and row.number else None
-        return Cited(clause_id, f"{clause_id} (1998/99)", False, probable)
+        return Cited(clause_id, f"{clause_id}{MARK}", False, probable)
+
+    def cite_text(self, text: str) -> str:
+        """``text`` (in the 1998/99 numbering) with each clause number as this edition cites
+        it: the established number, or the 1998/99 number followed by the mark. A number no
+        catalogue clause has is left as it is; so is a number already marked."""
+        if self.edition is Edition.ISKO_1998:
+            return text
+
+        def one(match: re.Match[str]) -> str:
+            doc, number = match.group(1), match.group(2)
+            clause_id = f"{doc or 'ISkO'} {number}"
+            if clause_id not in self.rows or text.startswith(MARK, match.end()):
+                return match.group(0)
+            cited = self.cite(clause_id)
+            if not cited.established:
+                return f"{match.group(0)}{MARK}"
+            current = cited.number.partition(" ")[2]
+            return f"{doc} {current}" if doc else current
+
+        return IN_TEXT.sub(one, text)
 
     def find(self, number: str) -> tuple[Row, ...]:
         """The rows whose number in this edition is ``number`` ("4.4.4" or "ISkO 4.4.4");

@@ -50,7 +50,10 @@ def ruling_to_dict(
     numbers = None if edition is Edition.ISKO_1998 else numbering(edition)
     if numbers is not None:
         for citation in citations:
+            citation["summary"] = numbers.cite_text(citation["summary"])
+            citation["title"] = numbers.cite_text(citation["title"])
             citation.update(_cited_as(numbers, citation["id"], messages, lang))
+    texts = numbers.cite_text if numbers is not None else _same
     return {
         "format": FORMAT,
         "language": lang,
@@ -74,8 +77,8 @@ def ruling_to_dict(
         "infractions": [
             {
                 **inf.to_dict(),
-                "explanation": messages.render(
-                    inf.explanation.key, dict(inf.explanation.params), lang
+                "explanation": texts(
+                    messages.render(inf.explanation.key, dict(inf.explanation.params), lang)
                 ),
             }
             for inf in ruling.infractions
@@ -96,6 +99,10 @@ ALTERNATIVE_KEYS: dict[str, tuple[str, str]] = {
     for _, r in RuleSet.readings()
     for o in r.alternatives
 }
+
+
+def _same(text: str) -> str:
+    return text
 
 
 def _cited_as(
@@ -127,7 +134,8 @@ def _step(
         "clauses": list(step.clauses),
         "text": messages.render(step.message.key, dict(step.message.params), lang),
     }
-    if numbers is not None:
+    if numbers is not None:  # the text is written in the 1998/99 numbering
+        out["text"] = numbers.cite_text(out["text"])
         out["cited_as"] = [numbers.cite(ref).number for ref in step.clauses]
     key = step.message.key
     if key in ALTERNATIVE_KEYS:  # a reading applied with an option other than its default

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -70,6 +71,22 @@ def _ruled(path: Path, edition: Edition, lang: str) -> dict:
     return render(rule(record, dataclasses.replace(base, edition=edition)), lang)
 
 
+#: a clause number written in a text: "4.1.3", "ISkO 4.1.3", "SkWO 5.1" (not a reading's id
+#: such as isko-4.3.5-null, whose number names the entry in docs/interpretations.md)
+NUMBER_IN_TEXT = re.compile(r"(?<![\w.\-/])(?:(ISkO|SkWO) )?(\d+(?:\.\d+)+)(?![\w\-/]|\.\d)")
+#: the fields of a ruling that are not texts for a reader (ids, keys, the rule set), and the
+#: mark, which names a probable number as probable (checked above)
+NOT_TEXT = {"id", "clauses", "rules", "reading", "option", "cited_as", "probable_number", "mark"}
+
+
+def _texts(node: object) -> list[str]:
+    if isinstance(node, dict):
+        return [t for k, v in node.items() if k not in NOT_TEXT for t in _texts(v)]
+    if isinstance(node, list):
+        return [t for v in node for t in _texts(v)]
+    return [node] if isinstance(node, str) else []
+
+
 @pytest.mark.parametrize("lang", ["de", "en", "es"])
 def test_no_ruling_under_2022_shows_an_unmarked_number_the_data_does_not_mark_certain(
     lang: str,
@@ -81,6 +98,11 @@ def test_no_ruling_under_2022_shows_an_unmarked_number_the_data_does_not_mark_ce
         assert out["rules"]["edition"] == "2022"
         shown = [c["cited_as"] for c in out["citations"]]
         shown += [num for step in out["reasoning"] for num in step["cited_as"]]
+        # the texts too: a summary, a reasoning step or an explanation naming a clause
+        for text in _texts(out):
+            for m in NUMBER_IN_TEXT.finditer(text):
+                marked = text.startswith(MARKED, m.end())
+                shown.append(f"{m.group(1) or 'ISkO'} {m.group(2)}{MARKED if marked else ''}")
         for cited in out["citations"]:
             row = n.rows[cited["id"]]
             if cited["number_established"]:
