@@ -50,6 +50,7 @@ class Kind(Word):
     DEALER_INFRACTION = "dealer_infraction"
     CARD_TAKEN_BACK = "card_taken_back"
     HAND_VIEWED = "hand_viewed"
+    PARTNER_STOPPED = "partner_stopped"
 
 
 class Origin(StrEnum):
@@ -230,6 +231,12 @@ _SPECS = (
             "declaring": ("ISkO 4.5.5", "ISkO 4.1.4"),
             "playing": ("ISkO 4.5.5", "ISkO 4.1.4"),
         },
+    ),
+    _spec(
+        Kind.PARTNER_STOPPED,
+        ("ISkO 4.1.8", "ISkO 4.1.4"),
+        ("ISkO 4.1.8",),
+        ("penalized", "declarer", "outside_play"),
     ),
 )
 

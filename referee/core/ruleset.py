@@ -351,10 +351,8 @@ class RuleSet:
             if not isinstance(edition, str) or edition not in known:
                 raise _unknown(
                     (*at, "edition"),
-                    f"unknown edition {edition!r}"
-                    if isinstance(edition, str)
-                    else f"an edition is a string, such as {known[-1]!r}, not {edition!r}",
-                    "edition" if isinstance(edition, str) else "edition_text",
+                    f"unknown edition {edition!r}",
+                    "edition",
                     edition,
                     known,
                 )
@@ -429,6 +427,7 @@ FIXED_READINGS: tuple[str, ...] = (
     "isko-3.3.9-hand-look",
     "isko-3.2.12-dealing-order",
     "isko-3.2.10-in-time",
+    "isko-4.1.8-partner",
 )
 
 

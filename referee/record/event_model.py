@@ -36,6 +36,7 @@ class EventType(StrEnum):
     EXPOSE = "expose"
     REVIEW_TRICKS = "review_tricks"
     REMARK = "remark"
+    STOP_PARTNER = "stop_partner"
     TAKE_BACK = "take_back"
     LOOK_INTO_HAND = "look_into_hand"
     CONCEDE = "concede"

@@ -184,6 +184,29 @@ TABLE_EVENTS: tuple[EventDecl, ...] = (
         ),
     ),
     EventDecl(
+        EventType.STOP_PARTNER,
+        "A defender stops his partner",
+        (
+            "The seat, a defender, stopped his partner by word or sign from leading out of turn "
+            "or from another infraction, before it was made; its place in the record is when. The"
+            " defenders may not hinder each other so (ISkO 4.1.8): it is an infraction of their "
+            "party judged by 4.1.3 to 4.1.6. Recorded of the declarer, it is noted and not "
+            "punished (4.1.8 binds the defenders)."
+        ),
+        section=Section.TABLE,
+        clauses=("ISkO 4.1.8",),
+        entry=18,
+        fields=(
+            FieldDecl(
+                "card",
+                FieldKind.CARD,
+                "The card held back",
+                "The card the partner was about to play (optional).",
+                optional=True,
+            ),
+        ),
+    ),
+    EventDecl(
         EventType.TAKE_BACK,
         "Card taken back into the hand",
         (
@@ -268,9 +291,8 @@ TABLE_EVENTS: tuple[EventDecl, ...] = (
         "Lay down the cards",
         (
             "The seat lays his cards open and claims: the declarer all remaining tricks (in null: "
-            "no further trick), or only as many as tricks says, by the line he stated, if any;"
-            " a defender that he alone takes all remaining tricks. Under edition 2022 the defenders"
-            " answer a declarer's claim with consent or refuse events."
+            "no further trick), a defender that he alone takes all remaining tricks. Under edition"
+            " 2022 the defenders answer a declarer's claim with consent or refuse events."
         ),
         section=Section.TABLE,
         clauses=("ISkO 4.3.4", "ISkO 4.3.5"),
@@ -296,34 +318,6 @@ TABLE_EVENTS: tuple[EventDecl, ...] = (
                 "The declarer claimed schwarz together with his cards (see schneider).",
                 optional=True,
                 default=False,
-            ),
-            FieldDecl(
-                "tricks",
-                FieldKind.TRICK,
-                "Tricks claimed",
-                (
-                    "A claim of only some of the remaining tricks: how many of them (the trick on "
-                    "the table counted) the declarer says his side takes; the rest he gives up. "
-                    "Left out: all of them (ISkO 4.3.4)."
-                ),
-                optional=True,
-            ),
-            FieldDecl(
-                "line",
-                FieldKind.CARDS,
-                "Line stated",
-                (
-                    "A claim with an explanation: the declarer's own cards in the order he said "
-                    "he would play them, as far as he said it."
-                ),
-                optional=True,
-            ),
-            FieldDecl(
-                "text",
-                FieldKind.STR,
-                "Explanation",
-                "The explanation in the claimant's own words, kept as evidence.",
-                optional=True,
             ),
         ),
     ),

@@ -76,10 +76,6 @@ class Event:
     shuffle_fault: bool | None = None
     #: dealt: with shuffle_fault, a player objected before taking up his cards (3.2.10)
     objected_in_time: bool | None = None
-    #: lay_down: how many of the remaining tricks are claimed (None: all of them, ISkO 4.3.4)
-    tricks: int | None = None
-    #: lay_down: the line the claimant stated, his cards in the order he would play them
-    line: tuple[Card, ...] | None = None
     #: the dealer at a table of four acted (``"seat": "dealer"``; ``seat`` is then None)
     by_dealer: bool = False
     time: str | None = None

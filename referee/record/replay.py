@@ -435,6 +435,7 @@ _HANDLERS: dict[EventType, Callable[[Replayer, Event], None]] = {
     EventType.LOOK_INTO_HAND: Replayer._on_look_into_hand,
     EventType.REVIEW_TRICKS: Replayer._on_review_tricks,
     EventType.REMARK: Replayer._on_remark,
+    EventType.STOP_PARTNER: Replayer._on_stop_partner,
     EventType.CHOICE: Replayer._on_choice,
     EventType.CONCEDE: Replayer._on_concede,
     EventType.LAY_DOWN: Replayer._on_lay_down,

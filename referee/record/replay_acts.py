@@ -241,6 +241,13 @@ class ActsOutsidePlay:
             event, Kind.IMPROPER_REMARK, event.seat, f"{event.seat} remarked: {event.text!r}"
         )
 
+    def _on_stop_partner(self, event: Event) -> None:
+        """A player stopped his partner before an infraction was made (4.1.8): noted for
+        the seat; whether it is a defender's and in the game the ruling judges."""
+        held = f" from playing {event.card}" if event.card is not None else ""
+        detail = f"{event.seat} stopped his partner{held}"
+        self._note(event, Kind.PARTNER_STOPPED, event.seat, detail, card=event.card)
+
     # -- a card taken back into the hand (ISkO 4.1.2, 4.1.9) -------------------------------
     def _on_take_back(self, event: Event) -> None:
         """A card taken back into the hand. A card that lay on the table as the seat's last

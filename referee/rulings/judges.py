@@ -383,6 +383,21 @@ def hand_viewed(h: Hearing) -> Infraction:
     return h.verdict(_PENALIZED, "hand_viewed.play", h.by_phase(phase), ends_at=h.event, into=seen)
 
 
+def partner_stopped(h: Hearing) -> Infraction:
+    """A player stopped his partner from leading out of turn or another infraction (4.1.8).
+    Only the defenders have a partner to stop: the declarer's warning is no infraction. A
+    defender's ends the game against the defenders as 4.1.3 to 4.1.6 say, once the game is
+    under way (the bidding over); before that there is no party to lose, after it no game."""
+    phase = h.irr.phase
+    if phase in ("finished", "passed_in"):
+        return h.verdict(_VOID, "infraction.after_game", ("ISkO 4.1.8",))
+    if phase in ("deal", "bidding"):
+        return h.verdict(_VOID, "partner_stopped.outside_play", ("ISkO 4.1.8",))
+    if h.party is Party.DECLARER:
+        return h.verdict(_VOID, "partner_stopped.declarer", ("ISkO 4.1.8",))
+    return h.verdict(_PENALIZED, "partner_stopped.penalized", h.cites, ends_at=h.event)
+
+
 JUDGES: Mapping[Kind, Judge] = MappingProxyType(
     {
         Kind.FALSE_LEAD: trick_timed,
@@ -398,5 +413,6 @@ JUDGES: Mapping[Kind, Judge] = MappingProxyType(
         Kind.DEALER_INFRACTION: dealer_infraction,
         Kind.CARD_TAKEN_BACK: card_taken_back,
         Kind.HAND_VIEWED: hand_viewed,
+        Kind.PARTNER_STOPPED: partner_stopped,
     }
 )

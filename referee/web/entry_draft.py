@@ -116,8 +116,8 @@ def draft_from_record(record: dict[str, Any], *, full_auction: bool = False) -> 
             for key in ("seat", "cards", "trick", "text", "into", "choice", "how", "on_request"):
                 if e.get(key) is not None:
                     inc[key] = e[key]
-            if kind == "take_back":  # the form picks the card from the pool
-                inc["cards"] = [e["card"]]
+            if kind == "take_back" or (kind == "stop_partner" and e.get("card")):
+                inc["cards"] = [e["card"]]  # take_back: the form picks it from the pool
             if gathered and kind == "objection":
                 inc["gathered"], gathered = True, False
             draft["incidents"].append(inc)

@@ -95,6 +95,8 @@ def incident_events(inc: Incident) -> list[dict[str, Any]]:
         event["seat"] = inc.seat
     if inc.type == "take_back":  # a card taken back into the hand (ISkO 4.1.2, 4.1.9)
         event["card"] = inc.cards[0]
+    if inc.type == "stop_partner" and inc.cards:  # the card held back (4.1.8), kept
+        event["card"] = inc.cards[0]
     if inc.type == "expose":
         event["cards"] = list(inc.cards)
     if inc.type == "expose" and inc.how:
