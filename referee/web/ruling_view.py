@@ -13,13 +13,15 @@ reconstruction), so they are tested without a request.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core.cards import Card
-from referee.core.ruleset import READINGS
+from referee.core.ruleset import READINGS, Edition
 from referee.core.seats import SEAT_NAMES
 from referee.core.vocabulary import Language
+from referee.rules.editions import numbering
 from referee.rulings.summary import summary_line
 from referee.web.cards import CardView, card_view, cards_view
 from referee.web.i18n import capitalized, term, text
@@ -330,6 +332,26 @@ def step_view(
 def outcome_line(ruling: dict[str, Any]) -> str:
     """The one-line outcome in the ruling's own language."""
     return summary_line(ruling)
+
+
+def citer(ruling: dict[str, Any]) -> Callable[[str], str]:
+    """How the page writes the clause numbers in its own texts (the events' labels, the
+    deadline, headings), which name the 1998/99 numbers: under a later edition as the
+    ruling cites them, the established number or the 1998/99 one with its mark.
+
+    >>> citer({"rules": {"edition": "2022"}})("looked at unasked (ISkO 4.4.6)")
+    'looked at unasked (ISkO 4.4.6 (1998/99))'
+    >>> citer({"rules": {"edition": "1998"}})("looked at unasked (ISkO 4.4.6)")
+    'looked at unasked (ISkO 4.4.6)'
+    """
+    edition = (ruling.get("rules") or {}).get("edition")
+    if edition is None or edition == Edition.ISKO_1998.value:
+        return _same
+    return numbering(Edition(edition)).cite_text
+
+
+def _same(words: str) -> str:
+    return words
 
 
 def clause_texts(ruling: dict[str, Any]) -> dict[str, dict[str, str]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from datetime import date
@@ -267,6 +268,8 @@ def ruling_context(
     # the page opens at the last event: the full replay is that moment (no second replay)
     moment = full if step_at == last else engine.replay(record, at=step_at)
     infractions = doc.get("infractions") or []
+    cite = rv.citer(doc)  # the page's own texts name clauses as the ruling's edition does
+    step = rv.step_view(record, moment, step_at, doc, lang)
     first_flag = min((i["event"] for i in infractions if i.get("event") is not None), default=None)
     return {
         "dispute": dispute,
@@ -278,10 +281,12 @@ def ruling_context(
         "players": rv.players(record),
         "deal": rv.deal_view(record, lang),
         "bidding": rv.bidding_lines(full, lang),
-        "table_events": rv.table_events(record, doc, lang),
+        "table_events": [
+            dataclasses.replace(e, text=cite(e.text)) for e in rv.table_events(record, doc, lang)
+        ],
         "tricks": (tricks := rv.trick_rows(full, doc, lang)),
         "skat_row": rv.skat_row(full, tricks, lang),
-        "step": rv.step_view(record, moment, step_at, doc, lang),
+        "step": dataclasses.replace(step, description=cite(step.description)),
         "first_flag": first_flag,
         "clauses": rv.clause_texts(doc),
         "rule_set_changes": rv.rule_set_changes(doc),
@@ -290,7 +295,8 @@ def ruling_context(
             for k, v in (dispute.meta or {}).items()
             if not isinstance(v, dict | list)
         },
-        "deadline": deadline_line(dispute.meta, lang),
+        "deadline": cite(deadline_line(dispute.meta, lang)),
+        "cite": cite,
     }
 
 

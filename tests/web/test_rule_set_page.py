@@ -3,8 +3,15 @@ and each reading read with an option other than the default."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from pathlib import Path
+
+import pytest
+
+from referee.core.ruleset import Edition
+from referee.rules.editions import Confidence, numbering
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "cases" / "isko_5_value"
@@ -38,3 +45,47 @@ def test_under_2022_the_page_cites_current_numbers_and_marks_the_others(as_role)
     assert "(1998/99)</span>" in text and 'class="number-mark"' in text
     assert "ist nicht gesichert" in text or "keine Quelle" in text
     assert '<span class="cid">ISkO 2.5.6</span>' in text
+
+
+UNASKED = (
+    ROOT
+    / "tests"
+    / "cases"
+    / "isko_4_4_tricks"
+    / "isko_4_4_6_last_trick_looked_at_unasked_ends_game.json"
+)
+MARKS = {"de": "ist nicht gesichert", "en": "is not established", "es": "no está establecido"}
+NUMBER = re.compile(r"(?<![\w.\-/])(?:(ISkO|SkWO) )?(\d+(?:\.\d+)+)(?![\w\-/]|\.\d)")
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "es"])
+def test_under_2022_no_text_of_the_page_shows_an_unmarked_uncertain_number(as_role, lang) -> None:  # type: ignore[no-untyped-def]
+    """The ruling page of a 2022 ruling, in each language: the mark is there in the page's
+    language, and every clause number the page shows (reasoning, infractions, the table's
+    events, the clauses, the links to the rules) is an established 2022 number or carries
+    the mark. The record's own words (its description) are evidence and left out."""
+    referee = as_role("referee")
+    doc = json.loads(UNASKED.read_text(encoding="utf-8"))
+    doc["rules"] = {"edition": "2022"}
+    doc["meta"].pop("description")
+    page = referee.get(f"/console/disputes/{referee.submit_ok(json.dumps(doc))}?lang={lang}")
+    body = page.get_data(as_text=True)
+    assert MARKS[lang] in body
+    main = body[body.index("<main") :]
+    # the mark names a probable number as probable; it is checked in the JSON
+    main = re.sub(r'<p class="number-mark">.*?</p>', "", main, flags=re.S)
+    visible = html.unescape(
+        re.sub(r"<[^>]+>", " ", re.sub(r"<script.*?</script>", "", main, flags=re.S))
+    )
+    numbers = numbering(Edition.ISKO_2022)
+    unmarked = []
+    for m in NUMBER.finditer(visible):
+        if visible.startswith(" (1998/99)", m.end()) or max(map(len, m.group(2).split("."))) > 2:
+            continue  # marked, or a date such as 29.11.2026
+        rows = numbers.find(f"{m.group(1) or 'ISkO'} {m.group(2)}")
+        if not rows or rows[0].confidence is not Confidence.CERTAIN:
+            unmarked.append(visible[max(0, m.start() - 40) : m.end() + 10])
+    # the look the record shows is 4.4.6 in the 1998/99 text; in 2022, 4.4.6 is cards thrown
+    # open: its label on the page must carry the mark
+    assert "ISkO 4.4.6 (1998/99)" in visible
+    assert not unmarked, [" ".join(u.split()) for u in unmarked]
