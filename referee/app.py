@@ -37,9 +37,15 @@ from referee.api.contract import (
     register_headers,
 )
 from referee.api.extensions import RefereeApi, RefereeFlask
-from referee.api.problems import from_http_exception, from_referee_error, from_unexpected
+from referee.api.problems import (
+    from_crowded,
+    from_http_exception,
+    from_referee_error,
+    from_unexpected,
+)
 from referee.api.ratelimit import RateLimiter
 from referee.core.errors import RefereeError
+from referee.rulings.search.gate import Crowded
 from referee.service.adjudication import AdjudicationService
 from referee.service.disputes import DisputeService
 from referee.service.jobs import JobService
@@ -132,6 +138,7 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         api.register_blueprint(module.blp)
     app.register_error_handler(RefereeError, from_referee_error)
     app.register_error_handler(Exception, from_unexpected)
+    app.register_error_handler(Crowded, from_crowded)
     RateLimiter(settings.rate_limit, settings.rate_limit_storage, settings.heavy_budget).init_app(
         app
     )

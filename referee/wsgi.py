@@ -2,7 +2,8 @@
 
 The engine is warmed up here, so no worker's first ruling pays for loading tables, and
 long exact searches are made to pass one at a time through a lock file all workers share
-(``REFEREE_ANALYSIS_LOCK``; :mod:`referee.service.analysis_gate`).
+(``REFEREE_ANALYSIS_LOCK``; :mod:`referee.service.analysis_gate`), with at most
+``REFEREE_LONG_SEARCH_WAITING`` requests of a worker waiting for them.
 """
 
 from referee.app import create_app
@@ -12,5 +13,5 @@ from referee.service.settings import Settings
 
 settings = Settings.from_env()
 app = create_app(settings)
-install_file_gate(settings.analysis_lock)
+install_file_gate(settings.analysis_lock, settings.long_search_waiting)
 warm_up()

@@ -55,7 +55,7 @@ class Adjudications(MethodView):
     )
     @blp.arguments(RulingQuerySchema(), location="query")
     @blp.response(200, Passthrough("SkatRuling"), examples=examples.ruling_examples())
-    @blp.problems(400, 401, 403, 413, 415, 422, 429)
+    @blp.problems(400, 401, 403, 413, 415, 422, 429, 503)
     def post(self, query: dict[str, Any]) -> dict[str, Any]:
         """Rule a skat-log/1 record (or a raw ISS record) and return its skat-ruling/1.
 

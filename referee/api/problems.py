@@ -25,6 +25,7 @@ from werkzeug.exceptions import HTTPException
 
 from referee.core.errors import RecordError, RefereeError
 from referee.http_status import status_for
+from referee.rulings.search.gate import Crowded
 
 log = logging.getLogger(__name__)
 PROBLEM_JSON = "application/problem+json"
@@ -208,6 +209,23 @@ def from_referee_error(error: RefereeError) -> Response:
     else:
         errors = [problem_item(error, base=base)]
     return problem(status, error.message, code=error.code, errors=errors, headers=headers)
+
+
+#: seconds a request refused because long searches are queued up is told to wait
+CROWDED_RETRY_S = 2
+
+
+def from_crowded(_error: Crowded) -> Response:
+    """A ruling needed a long search while as many requests of this worker as may were
+    waiting for one: 503 with Retry-After (nothing was stored), rather than one more
+    thread taken from /health and ordinary requests."""
+    return problem(
+        503,
+        "the server is busy with as many long analyses as it takes at once; nothing was "
+        f"stored, try again in {CROWDED_RETRY_S} s",
+        code="server.analysis_busy",
+        headers={"Retry-After": str(CROWDED_RETRY_S)},
+    )
 
 
 def from_unexpected(error: Exception) -> Response:

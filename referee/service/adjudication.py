@@ -88,6 +88,11 @@ class AdjudicationService:
                 counts["errors"] += 1
                 yield {"index": index, "game": _game_id(rec), "error": exc.to_dict()}
                 continue
+            except engine.Crowded as exc:  # long searches queued up: stop here, come back
+                counts["errors"] += 1
+                error = {"code": "server.analysis_busy", "message": f"{exc}; the rest was not read"}
+                yield {"index": index, "game": _game_id(rec), "error": error}
+                break
             except engine.BudgetSpent as exc:  # the caller's nodes are spent: stop here
                 counts["errors"] += 1
                 error = {"code": "rate.search_budget", "message": f"{exc}; the rest was not read"}

@@ -11,6 +11,14 @@ an unprivileged process may raise a thread's nice value but never lower it again
 request's own thread could not be given back its priority. The waiting thread holds
 neither the GIL (``flock`` and the future release it) nor a core; the compiled search
 runs without the GIL. The answer is the same as on any other thread.
+
+A request whose search waits for the lock holds the thread it came on. So that such
+requests cannot take every thread of a process from ``/health`` and ordinary disputes
+(forty crafted disputes in flight against twenty threads did: ``/health`` waited ten
+seconds), at most ``most_waiting`` of them wait or run in one process at a time; a
+further one is refused with :class:`~referee.rulings.search.gate.Crowded` (the API
+answers 503 with Retry-After). A web worker leaves one thread free; a bulk-job worker,
+whose searches hold no request, has no bound.
 """
 
 from __future__ import annotations
@@ -26,7 +34,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
-from referee.rulings.search.gate import Busy, set_runner
+from referee.rulings.search.gate import Busy, Crowded, set_runner
 
 __all__ = ["LOW_PRIORITY", "FileGate", "LowPriorityRunner", "install_file_gate"]
 
@@ -80,8 +88,12 @@ class LowPriorityRunner:
     after the app is loaded; a thread does not survive a fork).
     """
 
-    def __init__(self, gate: FileGate) -> None:
+    def __init__(self, gate: FileGate, most_waiting: int | None = None) -> None:
         self.gate = gate
+        #: requests of this process that may wait for (or run) a long search at once;
+        #: None: any number
+        self.most_waiting = most_waiting
+        self.waiting = 0
         self._lock = threading.Lock()
         self._pool: ThreadPoolExecutor | None = None
         self._pid = 0
@@ -96,11 +108,20 @@ class LowPriorityRunner:
             return self._pool
 
     def __call__(self, search: Callable[[], T], /, *, wait: bool = True) -> T:
-        with self.gate(wait=wait):
-            return self._executor().submit(search).result()
+        with self._lock:
+            if self.most_waiting is not None and self.waiting >= self.most_waiting:
+                raise Crowded
+            self.waiting += 1
+        try:
+            with self.gate(wait=wait):
+                return self._executor().submit(search).result()
+        finally:
+            with self._lock:
+                self.waiting -= 1
 
 
-def install_file_gate(path: str) -> None:
-    """Let long searches run one at a time through ``path``, at the lowest priority
-    ("" installs no runner: they run where they are)."""
-    set_runner(LowPriorityRunner(FileGate(Path(path))) if path else None)
+def install_file_gate(path: str, most_waiting: int | None = None) -> None:
+    """Let long searches run one at a time through ``path``, at the lowest priority, with
+    at most ``most_waiting`` requests of a process waiting for them ("" installs no
+    runner: they run where they are)."""
+    set_runner(LowPriorityRunner(FileGate(Path(path)), most_waiting) if path else None)

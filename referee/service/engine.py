@@ -21,10 +21,11 @@ from referee.rules.messages import default_messages
 from referee.rulings import Ruling
 from referee.rulings import render as render_ruling
 from referee.rulings import rule as rule_record
-from referee.rulings.search.gate import BudgetSpent, metered
+from referee.rulings.search.gate import BudgetSpent, Crowded, metered
 
 __all__ = [
     "BudgetSpent",
+    "Crowded",
     "adjudicate",
     "catalogue",
     "iss_to_skatlog",

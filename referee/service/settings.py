@@ -149,6 +149,10 @@ class Settings:
     #: lock file through which long exact searches pass one at a time on this machine
     #: (gunicorn workers; "" for none)
     analysis_lock: str = "var/analysis.lock"
+    #: requests of one web worker that may wait for (or run) a long search at once; a
+    #: further one is answered 503 with Retry-After. The default leaves one of gunicorn's
+    #: threads (``GUNICORN_THREADS``, 4) free for /health and ordinary requests
+    long_search_waiting: int = 3
     #: Redis for the task queue (and anything else shared between instances); None: the
     #: queue lives in PostgreSQL if the database is one, else in ``queue_path``
     redis_url: str | None = None
@@ -230,6 +234,13 @@ class Settings:
                 env.get("REFEREE_SIGNIN_LINK_MINUTES") or d.signin_link_minutes
             ),
             analysis_lock=env.get("REFEREE_ANALYSIS_LOCK", f"{var}/analysis.lock"),
+            long_search_waiting=max(
+                1,
+                int(
+                    env.get("REFEREE_LONG_SEARCH_WAITING")
+                    or int(env.get("GUNICORN_THREADS") or 4) - 1
+                ),
+            ),
             db_connect_timeout_s=float(
                 env.get("REFEREE_DB_CONNECT_TIMEOUT_S") or d.db_connect_timeout_s
             ),

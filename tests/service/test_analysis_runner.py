@@ -84,3 +84,39 @@ def test_a_search_that_may_not_wait_is_busy_while_another_runs(tmp_path: Path) -
     finally:
         os.close(fd)
     assert run(lambda: 2, wait=False) == 2  # free again: it runs
+
+
+def test_past_the_waiting_bound_a_long_search_is_crowded_out_at_once(tmp_path: Path) -> None:
+    """Requests waiting for a long search hold their threads: at most ``most_waiting`` of
+    one process wait, a further one is refused at once, and a place is free again as soon
+    as one of them is answered."""
+    lock = tmp_path / "analysis.lock"
+    run = LowPriorityRunner(FileGate(lock), most_waiting=2)
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+    answers: list[int] = []
+    fcntl.flock(fd, fcntl.LOCK_EX)  # another worker's long search
+    try:
+        waiting = [
+            threading.Thread(target=lambda n=n: answers.append(run(lambda: n))) for n in (1, 2)
+        ]
+        for t in waiting:
+            t.start()
+        while run.waiting < 2:
+            threading.Event().wait(0.01)
+        with pytest.raises(gate.Crowded):
+            run(lambda: 3)
+        with pytest.raises(gate.Crowded):
+            run(lambda: 4, wait=False)
+    finally:
+        os.close(fd)  # the other worker is done
+    for t in waiting:
+        t.join(timeout=30)
+    assert sorted(answers) == [1, 2] and run.waiting == 0
+    assert run(lambda: 5) == 5
+
+
+def test_without_a_bound_any_number_wait(tmp_path: Path) -> None:
+    """A bulk-job worker's searches hold no request: it installs no bound."""
+    run = LowPriorityRunner(FileGate(tmp_path / "analysis.lock"))
+    assert run.most_waiting is None
+    assert run(lambda: 1) == 1

@@ -87,3 +87,57 @@ def test_a_dispute_refused_for_its_cost_stores_nothing(make_app, keys, heavy) ->
     assert r.status_code == 429, r.get_data(as_text=True)
     mine = make_app().test_client().get("/v1/disputes", headers=keys["referee"])
     assert mine.status_code == 200 and mine.get_json() == [], mine.get_json()
+
+
+@pytest.mark.parametrize("path", ["/v1/adjudications", "/v1/disputes"])
+def test_a_long_search_past_the_waiting_bound_is_a_503_and_stores_nothing(
+    make_app, keys, heavy, tmp_path, path
+) -> None:
+    """Requests whose long searches wait for the machine's runner hold their threads;
+    past the bound of a worker one is refused with 503 and Retry-After at once (before,
+    each waited: forty in flight took every thread from /health)."""
+    import fcntl
+    import os
+    import threading
+
+    from referee.service.analysis_gate import FileGate, LowPriorityRunner
+
+    record, _nodes = heavy
+    app = make_app(heavy_budget="")
+    lock = tmp_path / "analysis.lock"
+    runner = LowPriorityRunner(FileGate(lock), most_waiting=1)
+    gate.set_runner(runner)
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+    first: list[int] = []
+    fcntl.flock(fd, fcntl.LOCK_EX)  # another worker's long search
+    try:
+        body = {"record": record} if path == "/v1/disputes" else record
+        waiting = threading.Thread(
+            target=lambda: first.append(
+                app.test_client().post(path, json=body, headers=keys["referee"]).status_code
+            )
+        )
+        waiting.start()
+        while runner.waiting < 1:
+            threading.Event().wait(0.01)
+        r = app.test_client().post(path, json=body, headers=keys["referee"])
+        assert r.status_code == 503 and r.mimetype == PROBLEM, r.get_data(as_text=True)
+        assert r.get_json()["code"] == "server.analysis_busy"
+        assert int(r.headers["Retry-After"]) >= 1
+        # an ordinary ruling needs no long search: it is answered meanwhile
+        ordinary = app.test_client().post(
+            path,
+            json={"record": example("suit-game-clean")}
+            if path == "/v1/disputes"
+            else example("suit-game-clean"),
+            headers=keys["referee"],
+        )
+        assert ordinary.status_code in (200, 201), ordinary.get_data(as_text=True)
+    finally:
+        os.close(fd)
+    waiting.join(timeout=120)
+    gate.set_runner(None)
+    assert first == [200 if path == "/v1/adjudications" else 201]
+    if path == "/v1/disputes":
+        mine = app.test_client().get("/v1/disputes", headers=keys["referee"]).get_json()
+        assert len(mine) == 2, mine  # the waiting one and the ordinary one, not the refused

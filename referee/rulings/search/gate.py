@@ -43,6 +43,7 @@ __all__ = [
     "LIGHT_NODES",
     "BudgetSpent",
     "Busy",
+    "Crowded",
     "Meter",
     "Runner",
     "meter",
@@ -71,6 +72,16 @@ class Busy(BudgetSpent):
 
     def __init__(self) -> None:
         Exception.__init__(self, "another long search is running")
+        self.nodes = 0
+
+
+class Crowded(Busy):
+    """A long search found as many requests of its process waiting for the runner as
+    may wait there: the request is refused ("try again shortly") instead of holding one
+    more of the threads that answer everything else."""
+
+    def __init__(self) -> None:
+        Exception.__init__(self, "as many long searches as may wait are waiting")
         self.nodes = 0
 
 
@@ -143,7 +154,8 @@ T = TypeVar("T")
 
 class Runner(Protocol):
     """Runs a long search (a call without arguments) and returns what it returns; asked
-    not to ``wait``, it raises :class:`Busy` rather than queue behind another."""
+    not to ``wait``, it raises :class:`Busy` rather than queue behind another, and it may
+    raise :class:`Crowded` when too many wait already."""
 
     def __call__(self, search: Callable[[], T], /, *, wait: bool = True) -> T: ...
 
