@@ -51,6 +51,7 @@ class Kind(Word):
     CARD_TAKEN_BACK = "card_taken_back"
     HAND_VIEWED = "hand_viewed"
     PARTNER_STOPPED = "partner_stopped"
+    OUVERT_NOT_LAID_OUT = "ouvert_not_laid_out"
 
 
 class Origin(StrEnum):
@@ -237,6 +238,12 @@ _SPECS = (
         ("ISkO 4.1.8", "ISkO 4.1.4"),
         ("ISkO 4.1.8",),
         ("penalized", "declarer", "outside_play"),
+    ),
+    _spec(
+        Kind.OUVERT_NOT_LAID_OUT,
+        ("ISkO 2.2.5",),
+        ("ISkO 2.2.5", "ISkO 4.1.4"),
+        ("requested", "refused", "not_open"),
     ),
 )
 

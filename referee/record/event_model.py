@@ -39,6 +39,7 @@ class EventType(StrEnum):
     STOP_PARTNER = "stop_partner"
     TAKE_BACK = "take_back"
     LOOK_INTO_HAND = "look_into_hand"
+    NOT_LAID_OUT = "not_laid_out"
     CONCEDE = "concede"
     CONSENT = "consent"
     REFUSE = "refuse"

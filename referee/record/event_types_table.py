@@ -248,6 +248,32 @@ TABLE_EVENTS: tuple[EventDecl, ...] = (
         ),
     ),
     EventDecl(
+        EventType.NOT_LAID_OUT,
+        "Open game: cards not laid out",
+        (
+            "The declarer of an open game (ouvert) had not laid his ten cards face up on the "
+            "table before the first card was played, as ISkO 2.2.5 requires. The event stands "
+            "where the table noticed it. The defenders have to ask him to lay the cards out; the "
+            "game goes on as announced and nobody is penalized. With refused: asked to, he still "
+            "did not lay them out (reading isko-2.2.5-not-laid-out)."
+        ),
+        section=Section.TABLE,
+        clauses=("ISkO 2.2.5",),
+        entry=24,
+        after_bidding=True,
+        fields=(
+            FieldDecl(
+                "refused",
+                FieldKind.BOOL,
+                "Still not laid out when asked",
+                "Optional. true: the defenders asked for the cards and the declarer did not lay "
+                "them out: he plays against the condition of the game he announced, which ends "
+                "the game against him (ISkO 2.2.5 with 4.1.4).",
+                optional=True,
+            ),
+        ),
+    ),
+    EventDecl(
         EventType.CONCEDE,
         "Concede",
         "The declarer gives his game up, or a defender gives up on behalf of his side.",

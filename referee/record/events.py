@@ -76,6 +76,8 @@ class Event:
     shuffle_fault: bool | None = None
     #: dealt: with shuffle_fault, a player objected before taking up his cards (3.2.10)
     objected_in_time: bool | None = None
+    #: not_laid_out: asked to lay out his open game's cards, the declarer did not (ISkO 2.2.5)
+    refused: bool | None = None
     #: the dealer at a table of four acted (``"seat": "dealer"``; ``seat`` is then None)
     by_dealer: bool = False
     time: str | None = None

@@ -143,6 +143,22 @@ class ActsOutsidePlay:
                 event, "hands", f"the dealer looked into {into.value}'s cards after {first.value}'s"
             )
 
+    def _on_not_laid_out(self, event: Event) -> None:
+        """The declarer of an open game had not laid his cards out before the first card
+        (2.2.5). Noted as recorded; a record that says it of a game not open, or of another
+        seat than the declarer, is noted as such (the judge says it is no fault)."""
+        s = self.state
+        open_game = s.contract is not None and s.contract.ouvert and event.seat is s.declarer
+        subkind = "not_open" if not open_game else "refused" if event.refused else None
+        what = "still did not lay them out when asked" if event.refused else "had not laid them out"
+        self._note(
+            event,
+            Kind.OUVERT_NOT_LAID_OUT,
+            event.seat,
+            f"{event.seat} {what} (open game) during {s.phase}",
+            subkind=subkind,
+        )
+
     def _skat_viewed(self, event: Event, what: str) -> None:
         s = self.state
         if s.phase == Phase.DECLARING and event.seat is s.declarer and not s.skat_taken:

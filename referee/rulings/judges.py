@@ -398,6 +398,23 @@ def partner_stopped(h: Hearing) -> Infraction:
     return h.verdict(_PENALIZED, "partner_stopped.penalized", h.cites, ends_at=h.event)
 
 
+def ouvert_not_laid_out(h: Hearing) -> Infraction:
+    """The declarer of an open game had not laid his cards out before the first card
+    (2.2.5). The text names no penalty: the defenders must ask him to lay them out and the
+    game goes on as announced. One who still does not when asked plays against the
+    condition of his game, an infraction of his party (docs/interpretations.md#isko-2.2.5-
+    not-laid-out, 4.1.4)."""
+    if h.irr.subkind == "not_open":
+        return h.verdict(_VOID, "ouvert_not_laid_out.not_open", ("ISkO 2.2.5",))
+    if h.irr.phase in ("finished", "passed_in"):
+        return h.verdict(_VOID, "infraction.after_game", ("ISkO 2.2.5",))
+    if h.irr.subkind == "refused":
+        return h.verdict(
+            _PENALIZED, "ouvert_not_laid_out.refused", ("ISkO 2.2.5", "ISkO 4.1.4"), ends_at=h.event
+        )
+    return h.verdict(_VOID, "ouvert_not_laid_out.requested", ("ISkO 2.2.5",))
+
+
 JUDGES: Mapping[Kind, Judge] = MappingProxyType(
     {
         Kind.FALSE_LEAD: trick_timed,
@@ -414,5 +431,6 @@ JUDGES: Mapping[Kind, Judge] = MappingProxyType(
         Kind.CARD_TAKEN_BACK: card_taken_back,
         Kind.HAND_VIEWED: hand_viewed,
         Kind.PARTNER_STOPPED: partner_stopped,
+        Kind.OUVERT_NOT_LAID_OUT: ouvert_not_laid_out,
     }
 )

@@ -230,6 +230,7 @@ def read_draft(doc: Any) -> Draft:
                 if kind == "review_tricks" and isinstance(inc.get("on_request"), bool)
                 else None,
                 step=_step(inc.get("step"), at, len(d.auction), where),
+                refused=kind == "not_laid_out" and _flag(inc.get("refused")),
             )
         )
     for k, x in enumerate(d.incidents):

@@ -113,7 +113,17 @@ def draft_from_record(record: dict[str, Any], *, full_auction: bool = False) -> 
             elif before_play and said and kind != "choice":  # its place in the auction matters
                 inc["step"] = said
                 draft["auction"] = steps
-            for key in ("seat", "cards", "trick", "text", "into", "choice", "how", "on_request"):
+            for key in (
+                "seat",
+                "cards",
+                "trick",
+                "text",
+                "into",
+                "choice",
+                "how",
+                "on_request",
+                "refused",
+            ):
                 if e.get(key) is not None:
                     inc[key] = e[key]
             if kind == "take_back" or (kind == "stop_partner" and e.get("card")):

@@ -35,6 +35,7 @@ class Incident:
     #: dealt_out_of_turn: out_of_turn, earlier_round or dealt_again (3.2.11-3.2.13, SkWO 9.4),
     #: shuffle_fault or shuffle_fault_late (3.2.2-3.2.4, 3.2.10)
     dealing: str | None = None
+    refused: bool = False  # not_laid_out: asked, the declarer still did not lay out (2.2.5)
 
 
 def declarations(
@@ -107,6 +108,8 @@ def incident_events(inc: Incident) -> list[dict[str, Any]]:
             event["on_request"] = inc.on_request
     if inc.type == "look_into_hand":
         event["into"] = inc.into or "forehand"
+    if inc.type == "not_laid_out" and inc.refused:  # an open game's cards (ISkO 2.2.5)
+        event["refused"] = True
     if inc.type == "choice":
         event["choice"] = inc.choice or "play"
     if inc.type == "remark":

@@ -91,6 +91,7 @@ _SCRIPT_TEXTS = (
     "how.with_play",
     "request.yes",
     "request.no",
+    "refused",
     "objection_here",
     "game_went_on",
     "complete",

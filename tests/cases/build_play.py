@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Build the cases of facts of the play that need their own events or fields: a card taken
-back into the hand (ISkO 4.1.2, 4.1.9). Writes only its own cases, next to those of
-``build.py`` (whose helpers it uses); run ``python tests/cases/build_play.py``. Every
-expectation is worked out by hand from the ISkO in the case's description.
+back into the hand (ISkO 4.1.2, 4.1.9), an open game whose cards were not laid out (2.2.5).
+Writes only its own cases, next to those of ``build.py`` (whose helpers it uses); run
+``python tests/cases/build_play.py``. Every expectation is worked out by hand from the ISkO
+in the case's description.
 """
 
 from __future__ import annotations
@@ -186,6 +187,88 @@ case(
     **PLAYED_OUT_A,
     infractions=[inf("card_taken_back", "void", "4.1.2", "4.1.9", seat="M")],
     cited=cited("4.1.2"),
+)
+
+
+# ---------------------------------------------------------------------------- 2.2.5
+CLUBS_OUVERT = {"declarer": "forehand", "game_value": 108, "overbid": False}
+#: deal C's clubs ouvert with 2, every trick to the declarer (ISkO 5.2.6: 108)
+C_TRICKS = (
+    "F:CJ M:HJ R:H7 F:SJ M:DJ R:H8 F:SA M:DK R:S7 F:CA M:DT R:S8 F:CT M:DA R:S9 "
+    "F:CK M:H9 R:SQ F:CQ M:HQ R:SK F:C9 M:HK R:ST F:C8 M:HT R:D9 F:C7 M:HA R:DQ"
+)
+FIRST_C, REST_C = C_TRICKS[:14], C_TRICKS[15:]
+
+
+def c_ouvert(description: str) -> Rec:
+    """Deal C up to forehand's clubs ouvert (bid 18; hand, schneider and schwarz announced, as
+    an open suit game is)."""
+    flags = {"hand": True, "schneider": True, "schwarz": True, "ouvert": True}
+    return Rec(b.DEAL_C, description).bids("M18 Fh Mp Rp").declare("F", "clubs", **flags)
+
+
+case(
+    b.F5,
+    "isko_2_2_5_open_game_not_laid_out_the_game_goes_on",
+    c_ouvert(
+        "F announces clubs ouvert and leads CJ without laying his cards out; M notices it. "
+        "ISkO 2.2.5: the declarer of an open game lays his ten cards out before the first "
+        "card, and if he does not, the defenders must ask him to. The text names no penalty: "
+        "the game goes on as announced and F takes every trick: won 108 (5.2.6)."
+    )
+    .play("F:CJ")
+    .e("not_laid_out", "F")
+    .e("objection", "M")
+    .play(C_TRICKS[5:]),
+    outcome="won",
+    score=108,
+    **CLUBS_OUVERT,
+    card_points=cp(120, 0),
+    tricks=cp(10, 0),
+    ended=ended("played_out", 10),
+    infractions=[inf("ouvert_not_laid_out", "void", "2.2.5", seat="F")],
+    cited=cited("2.2.5"),
+)
+
+case(
+    b.F5,
+    "isko_2_2_5_open_game_still_not_laid_out_when_asked_declarer_loses",
+    c_ouvert(
+        "F announces clubs ouvert without laying his cards out; after trick 1 the defenders "
+        "ask for the cards and F still keeps them in his hand. 2.2.5 obliges him to lay them "
+        "out and names no further consequence; reading isko-2.2.5-not-laid-out: he plays "
+        "against the condition of his game, an infraction of his party (4.1.4), and the game "
+        "was not yet decided (4.1.3: an ouvert game needs every trick): lost with the "
+        "contract's own levels, 108, -216."
+    )
+    .play(FIRST_C)
+    .e("not_laid_out", "F", refused=True)
+    .e("objection", "M"),
+    outcome="lost",
+    score=-216,
+    **CLUBS_OUVERT,
+    card_points=cp(4, 0),
+    tricks=cp(1, 0),
+    ended=ended("infraction", 2),
+    infractions=[inf("ouvert_not_laid_out", "penalized", "2.2.5", "4.1.4", seat="F")],
+    cited=cited("2.2.5", "4.1.4"),
+)
+
+case(
+    b.F5,
+    "isko_2_2_5_cards_not_laid_out_in_a_game_not_open_is_no_fault",
+    a_game(
+        description="F plays hearts, not an open game; the record says after trick 1 that he "
+        "did not lay his cards out. Only the declarer of an open game must (2.2.5): no "
+        "fault, and the game is played out: won 30 with 86 points."
+    )
+    .play(tricks(1, 1))
+    .e("not_laid_out", "F")
+    .play(tricks(2, 10)),
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    infractions=[inf("ouvert_not_laid_out", "void", "2.2.5", seat="F")],
+    cited=cited("2.2.5"),
 )
 
 

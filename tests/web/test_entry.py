@@ -599,3 +599,26 @@ def test_an_unknown_way_of_dealing_out_of_turn_is_refused() -> None:
     with pytest.raises(entry.EntryError) as caught:
         entry.read_draft(draft)
     assert caught.value.code == "console.entry.bad_incident"
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        "isko_2_2_5_open_game_not_laid_out_the_game_goes_on",
+        "isko_2_2_5_open_game_still_not_laid_out_when_asked_declarer_loses",
+    ],
+)
+def test_isko_2_2_5_an_open_game_not_laid_out_is_entered_with_its_refusal(case: str) -> None:
+    """The fact goes from the record into the form and back unchanged (with ``refused``
+    when the declarer still kept his cards hidden), and the form's record rules alike."""
+    record = json.loads(
+        (Path(__file__).resolve().parents[1] / "cases/isko_5_value" / f"{case}.json").read_text()
+    )
+    draft = draft_from_record(record)
+    said = [i for i in draft["incidents"] if i["type"] == "not_laid_out"]
+    assert len(said) == 1 and said[0]["seat"] == "forehand"
+    answer = analyse(draft)
+    assert answer["problems"] == [] and answer["record"] is not None
+    events = [e for e in answer["record"]["events"] if e["type"] == "not_laid_out"]
+    assert events == [e for e in record["events"] if e["type"] == "not_laid_out"]
+    assert comparable(engine.adjudicate(answer["record"])) == comparable(engine.adjudicate(record))

@@ -1,6 +1,7 @@
 """The facts of the entry form's step 4, on a phone (390×844, German): the dealer
 who sits out at a table of four as a participant (a look into a hand, ISkO 3.5.4), the
-declarer's choice (3.3.11), a refused concession, a game dealt out of turn (3.2.11-3.2.13)."""
+declarer's choice (3.3.11), a refused concession, a game dealt out of turn (3.2.11-3.2.13),
+an open game whose cards were not laid out (2.2.5)."""
 
 from __future__ import annotations
 
@@ -190,4 +191,47 @@ def test_a_game_dealt_out_of_turn_is_entered_in_step_4(  # type: ignore[no-untyp
     expect(items.first).to_contain_text("Außer der Reihe oder falsch gegeben")
     built = built_record(page)
     assert built["events"][0] == {"type": "dealt", "out_of_turn": True, "earlier_round": True}
+    assert errors == []
+
+
+def test_an_open_game_not_laid_out_is_entered_in_step_4(  # type: ignore[no-untyped-def]
+    live_server: str,
+    keys,
+    phone,  # noqa: F811 (the fixture imported above)
+) -> None:
+    """ISkO 2.2.5: the declarer of a clubs ouvert kept his cards hidden after trick 1, also
+    when asked; the form writes the fact with ``refused`` and the preview rules it lost."""
+    import json
+    from pathlib import Path
+
+    from playwright.sync_api import expect
+
+    from referee.service import engine
+    from referee.web.entry_draft import draft_from_record
+
+    case = "isko_2_2_5_open_game_still_not_laid_out_when_asked_declarer_loses.json"
+    record = json.loads(
+        (Path(__file__).resolve().parents[1] / "cases/isko_5_value" / case).read_text()
+    )
+    plain = [e for e in record["events"] if e["type"] not in ("not_laid_out", "objection")]
+    fields = draft_from_record({**record, "events": plain})
+    page, errors = open_entry(
+        phone.new_page(), live_server, keys["referee"], entry_draft("incidents", fields)
+    )
+    page.locator('[data-incident="not_laid_out"]').click()
+    page.locator('[data-who="forehand"]').click()
+    expect(page.locator("#inc-refused")).to_be_visible()
+    page.locator("#inc-refused").check()
+    page.locator("#incident-add").click()
+    items = page.locator("#incident-list li")
+    expect(items).to_have_count(1)
+    expect(items.first).to_contain_text(
+        "Offenes Spiel: Karten vor der ersten Karte nicht aufgelegt"
+    )
+    expect(items.first).to_contain_text("Auch auf Verlangen der Gegenspieler nicht aufgelegt")
+    built = built_record(page)
+    assert {"type": "not_laid_out", "seat": "forehand", "refused": True} in built["events"]
+    ruling = engine.adjudicate(built)
+    assert ruling["outcome"] == "lost"
+    assert [i["kind"] for i in ruling["infractions"]] == ["ouvert_not_laid_out"]
     assert errors == []

@@ -45,7 +45,7 @@
     };
   }
   function blankIncident() {
-    return { type: null, seat: null, at: "end", cards: [], trick: 1, text: "", gathered: false, into: "forehand", choice: "play", game: "clubs", flags: [], how: "", on_request: "", step: 0 };
+    return { type: null, seat: null, at: "end", cards: [], trick: 1, text: "", gathered: false, into: "forehand", choice: "play", game: "clubs", flags: [], how: "", on_request: "", step: 0, refused: false };
   }
   function load(key, fallback) {
     try { var v = JSON.parse(window.localStorage.getItem(key)); return v || fallback; } catch (e) { return fallback; }
@@ -681,6 +681,7 @@
       node.hidden = node.getAttribute("data-for").split(" ").indexOf(inc.type) < 0;
     });
     $("inc-gathered").checked = !!inc.gathered;
+    $("inc-refused").checked = !!inc.refused;
     if (document.activeElement !== $("inc-text")) { $("inc-text").value = inc.text || ""; }
     $("inc-trick").value = String(inc.trick || 1);
     $("inc-into").value = inc.into || "forehand";
@@ -733,6 +734,7 @@
     draft.incidents.forEach(function (x, k) {
       var words = T["incident." + x.type] + " · " + (x.seat ? data.seats[x.seat] : T.nobody_said) + " · " + placeText(x.at);
       if (x.gathered) { words += " · " + T.gathered; }
+      if (x.refused) { words += " · " + T.refused; }
       if (x.cards && x.cards.length) { words += " · " + x.cards.map(cardLabel).join(", "); }
       if (x.type === "review_tricks") { words += " · " + x.trick; }
       if (x.step) { words += " · " + stepText(x.step); }
@@ -897,6 +899,7 @@
       if (x.at === -1 && d.auction_on && inc.step) { x.step = inc.step; }  // among the steps
       if (inc.type === "early_lead") { x.at = -2; }  // led before the declaration (ISkO 4.1.1)
       if (inc.type === "expose" && inc.how) { x.how = inc.how; }  // ISkO 4.1.9
+      if (inc.type === "not_laid_out" && inc.refused) { x.refused = true; }  // ISkO 2.2.5
       if (inc.type === "review_tricks" && inc.on_request) { x.on_request = inc.on_request === "yes"; }
       if (inc.type === "choice") { x.choice = inc.choice || "play"; x.at = -1; }
       if (inc.type === "correction") {  // before the first card (3.4.5)
@@ -931,6 +934,9 @@
     } else if (t.id === "inc-gathered") {
       var g = t.checked;
       change(function (d) { d.inc.gathered = g; }, true);
+    } else if (t.id === "inc-refused") {
+      var refused = t.checked;
+      change(function (d) { d.inc.refused = refused; }, true);
     } else if (t.id === "inc-text") {
       var text = t.value;
       change(function (d) { d.inc.text = text; }, true);
