@@ -102,3 +102,10 @@ class DealerParty(StrEnum):
 
     DEFENDERS = "defenders"
     NEITHER = "neither"
+
+
+class ClaimExplanation(StrEnum):
+    """A declarer claims and states the line he will play (4.3.4): is he held to it?"""
+
+    HELD_TO_LINE = "held_to_line"
+    BEST_PLAY = "best_play"

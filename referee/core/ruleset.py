@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 
 from referee.core.errors import InvalidInput
 from referee.core.reading_options import (
+    ClaimExplanation,
     ConcessionRecordStops,
     DealerParty,
     DeclarerSkatInPlay,
@@ -62,6 +63,7 @@ __all__ = [
     "EarlyCard",
     "DeclarerSkatInPlay",
     "ConcessionRecordStops",
+    "ClaimExplanation",
     "DefenderClaim",
     "DefenderThrowIn",
     "SchwarzSuffered",
@@ -222,6 +224,18 @@ class RuleSet:
         "stands, like any record that stops early.",
         thrown_in="The declarer gave his game up: it is counted like cards thrown in (4.3.6), "
         "the rest to the defenders.",
+    )
+    claim_explanation: ClaimExplanation = _reading(
+        "isko-4.3.4-explanation",
+        ClaimExplanation,
+        ClaimExplanation.HELD_TO_LINE,
+        "A declarer claims and states the line he will play: is the claim judged by that line?",
+        ("ISkO 4.3.4",),
+        held_to_line="Both texts let only a claim without an explanation stand for every trick, "
+        "and the Spanish asks for an explanation that fits ('que corresponde'): what he says "
+        "is his claim, and a line that loses a trick he claimed breaks it.",
+        best_play="The explanation is evidence only: the claim is judged as if laid down "
+        "without it, the declarer playing his best.",
     )
     defender_claim: DefenderClaim = _reading(
         "isko-4.3.5-claimer-alone",
@@ -424,6 +438,7 @@ FIXED_READINGS: tuple[str, ...] = (
     "isko-4.1.1-defender",
     "isko-4.1.5-announced",
     "isko-4.3.5-null",
+    "isko-4.3.4-partial-claim",
     "isko-3.3.9-hand-look",
     "isko-3.2.12-dealing-order",
     "isko-3.2.10-in-time",

@@ -11,6 +11,7 @@ from referee.record.log import GameRecord
 from referee.record.position import Position
 from referee.record.state import GameState, Marker
 from referee.rules.clauses import ENDING_CLAUSES
+from referee.rulings import claim_said
 from referee.rulings import shortened_2018 as later
 from referee.rulings.model import Infraction, Message, Outcome, Part, Party, infraction_step
 from referee.rulings.outcome import (
@@ -82,8 +83,15 @@ def end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Marke
                     seat=refusal.seat.value,
                     event=refusal.event,
                 )
-            award = declarer_claim(state, m, pos, contract.is_null)
             r.ended = {"reason": "claim", "event": m.event, "trick": trick}
+            if claim_said.applies(record.events[m.event], contract):
+                said = claim_said.declarer_claim(record, state, rules, m, pos)
+                if isinstance(said, Part):  # it stands; the tricks given up are unplayed
+                    r.add(said)
+                    return r
+                award = said
+            else:
+                award = declarer_claim(state, m, pos, contract.is_null)
             kind = Kind.FAILED_CLAIM
         else:
             award = defender_claim(state, m, pos, rules)

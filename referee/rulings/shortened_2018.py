@@ -21,6 +21,7 @@ from referee.record.log import GameRecord
 from referee.record.position import Position
 from referee.record.state import GameState, Marker
 from referee.rules.clauses import ENDING_CLAUSES
+from referee.rulings import claim_said
 from referee.rulings.claims import (
     Answer,
     NodeLimitReached,
@@ -110,6 +111,10 @@ def declarer_claim(
     claimed = "schwarz" if ev.schwarz else "schneider" if ev.schneider else None
     r = Part(ends=True)
     r.ended = {"reason": "claim", "event": m.event, "trick": m.trick}
+    said = claim_said.applies(ev, contract)
+    stops = not accepted and not _played_after(state, m.event)
+    if said:
+        r.add(claim_said.stated(record, state, rules, m, pos, analyse=stops))
     if accepted:
         by = concession if concession is not None else consents[-1]
         r.step(

@@ -44,6 +44,10 @@ QUESTIONS = {
         "isko-4.1.9-single-card",
         "isko-4.1.9-outstanding-tricks",
     ],
+    "4.3.4 a claim of some tricks, and a claim with its line": [
+        "isko-4.3.4-partial-claim",
+        "isko-4.3.4-explanation",
+    ],
     "4.3.5 a defender's claim; null": ["isko-4.3.5-claimer-alone", "isko-4.3.5-null"],
     "4.3.6 vs 4.3.3 a defender throwing in": ["isko-4.3.6-defender-throw-in"],
     "5.2.5 a missed announcement plus schwarz": ["isko-5.2.5-schwarz-suffered"],

@@ -139,6 +139,15 @@ FLIPS: list[tuple[str, str, str, dict[str, Any]]] = [
         "isko_4_2_other/isko_4_2_9_dealer_remark_is_charged_to_the_defenders",
         {"outcome": "undetermined", "infractions": [("dealer_infraction", "void")]},
     ),
+    # the line the declarer stated is evidence only: played his best way (HA first) he is
+    # sure of the six tricks he claimed, so the claim holds; the two he gave up are not
+    # played in the record, so the game is undetermined
+    (
+        "isko-4.3.4-explanation",
+        "best_play",
+        "isko_4_3_shortened/isko_4_3_4_partial_claim_line_leading_the_low_trump_fails",
+        {"outcome": "undetermined", "infractions": []},
+    ),
     # 4.5.5 read as naming no consequence: the defender's look into the declarer's cards
     # after trick 4 is only noted; the record stops there, so the game is undetermined
     (

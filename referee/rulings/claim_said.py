@@ -1,0 +1,180 @@
+"""What a declarer said with his claim (ISkO 4.3.4; 4.4.4 in the 2022 edition): a claim of
+only some of the remaining tricks (``lay_down.tricks``) and a claim with an explanation,
+the line he stated (``lay_down.line``).
+
+4.3.4 says what laying the cards down *without an explanation* means: every remaining
+trick. What the declarer says instead is his claim (reading isko-4.3.4-partial-claim):
+he claims that many tricks and gives the rest up, and the claim stands if his side takes
+that many against every defence, he held to the line he stated (reading
+isko-4.3.4-explanation; option ``best_play``: the line is evidence only). A claim that
+fails is a failed claim like any other: the remaining tricks go to the defenders
+(4.1.3-4.1.6). A claim that stands settles the tricks, not the card points of those he
+gave up: the play decides them, where the record shows it, and otherwise the result is
+undetermined unless the game was already decided.
+
+The exact question is :func:`referee.rulings.search.sure.sure_tricks`; its answer and its
+line go into the ruling's analysis.
+"""
+
+from __future__ import annotations
+
+from referee.core.cards import Card
+from referee.core.contracts import Contract
+from referee.core.ruleset import ClaimExplanation, RuleSet
+from referee.record.events import Event
+from referee.record.log import GameRecord
+from referee.record.position import Position
+from referee.record.state import GameState, Marker
+from referee.rulings.model import Outcome, Part
+from referee.rulings.outcome import counts_at, decided_for, matadors_of
+from referee.rulings.search.sure import sure_tricks
+from referee.rulings.search.tables import NodeLimitReached
+from referee.rulings.shortened import Award, award_rest, later_tricks, remaining
+
+CLAIM = ("ISkO 4.3.4",)
+
+
+def applies(ev: Event, contract: Contract) -> bool:
+    """Whether the declarer said more than "the rest": a count or a line (suit, grand)."""
+    return not contract.is_null and (ev.tricks is not None or ev.line is not None)
+
+
+class Claim:
+    """The claim as said: ``need`` of the ``left`` remaining tricks, by ``line``."""
+
+    def __init__(self, ev: Event, pos: Position, d: int, rules: RuleSet, r: Part) -> None:
+        _, self.left = remaining(pos)
+        asked = ev.tricks if ev.tricks is not None else self.left
+        self.need = min(asked, self.left)
+        held = pos.hands[d]
+        said = ev.line or ()
+        self.line: tuple[Card, ...] = tuple(c for c in said if (held >> c) & 1)
+        self.bound = bool(self.line) and rules.claim_explanation is ClaimExplanation.HELD_TO_LINE
+        r.step(CLAIM, "claim.said.tricks", tricks=self.need, left=self.left)
+        if self.line:
+            r.step(CLAIM, "claim.said.line", line=[c.name for c in self.line])
+        if asked > self.left:
+            r.step(CLAIM, "claim.said.more_than_left", tricks=asked, left=self.left)
+        if len(self.line) < len(said):
+            foreign = [c.name for c in said if not (held >> c) & 1]
+            r.step(CLAIM, "claim.said.line_not_held", cards=foreign)
+        r.step(CLAIM, "reading.isko-4.3.4-partial-claim", tricks=self.need, left=self.left)
+        if self.line:
+            if self.bound:
+                r.step(CLAIM, "reading.isko-4.3.4-explanation")
+            else:
+                r.step(CLAIM, "reading.isko-4.3.4-explanation.best_play")
+
+    def ask(self, state: GameState, pos: Position, d: int, r: Part) -> bool | None:
+        """Does the declarer take ``need`` tricks against every defence (held to his line
+        if the reading binds him)? None at the node limit, said in a step of its own."""
+        question = "declarer_takes_claimed_tricks"
+        try:
+            ans = sure_tricks(
+                pos.hands,
+                pos.leader,
+                pos.trick,
+                state.contract.game,  # type: ignore[union-attr]
+                side=1 << d,
+                need=self.need,
+                holder=d if self.bound else -1,
+                line=self.line if self.bound else (),
+            )
+        except NodeLimitReached as e:
+            r.analysis.append({"question": question, "tricks": self.need, **e.to_dict()})
+            r.step(CLAIM, "analysis.node_limit", nodes=e.nodes)
+            return None
+        r.analysis.append({"question": question, "tricks": self.need, **ans.to_dict()})
+        if ans.answer:
+            r.step(CLAIM, "claim.said.analysed.holds", tricks=self.need)
+        else:
+            r.step(CLAIM, "claim.said.analysed.fails", tricks=self.need)
+        return ans.answer
+
+
+def declarer_claim(
+    record: GameRecord, state: GameState, rules: RuleSet, m: Marker, pos: Position
+) -> Award | Part:
+    """4.3.4 (1998/99) for a claim that said how many tricks, or by which line: an
+    :class:`Award` when the claim fails or settles the count, a :class:`Part` (the game
+    undetermined) when it stands and the play of the tricks given up is not recorded."""
+    declarer, contract, bid = state.declarer, state.contract, state.bid
+    assert declarer is not None and contract is not None and bid is not None
+    d = declarer.index
+    r = Part()
+    claim = Claim(record.events[m.event], pos, d, rules, r)
+    played = later_tricks(state, m.event)
+    accepted = next(
+        (
+            c
+            for c in state.markers
+            if c.type == "concede" and c.event > m.event and c.seat is not declarer
+        ),
+        None,
+    )
+    if accepted is not None:  # a defender gave the game up (4.3.3): the rest is his
+        r.step(
+            ("ISkO 4.3.3", "ISkO 4.3.4"),
+            "claim.accepted",
+            seat=accepted.seat.value if accepted.seat else None,
+            event=accepted.event,
+        )
+        return _award(pos, "declarer", True, r)
+    given_up = claim.left - claim.need
+    lost = 0
+    for t in played:
+        lost += t.winner is not declarer
+        if lost > given_up:
+            r.step(CLAIM, "claim.said.played_on.fails", trick=t.number, tricks=claim.need)
+            return _failed(pos, r)
+    if len(played) == claim.left:
+        r.step(CLAIM, "claim.said.played_on.holds", tricks=claim.need)
+        dp = pos.declarer_points + sum(t.points for t in played if t.winner is declarer)
+        dt = pos.declarer_tricks + sum(1 for t in played if t.winner is declarer)
+        ft = pos.defender_tricks + sum(1 for t in played if t.winner is not declarer)
+        return Award(dp, dt, ft, True, r.steps, r.analysis)
+    holds = claim.ask(state, pos, d, r)
+    if holds is None:
+        return Award(
+            pos.declarer_points, pos.declarer_tricks, pos.defender_tricks, None, r.steps, r.analysis
+        )
+    if not holds:
+        return _failed(pos, r)
+    if claim.need == claim.left:
+        return _award(pos, "declarer", True, r)
+    # it stands, but the tricks he gave up are still to be played for their card points
+    r.ends = True
+    r.ended = {"reason": "claim", "event": m.event, "trick": m.trick}
+    r.counts = counts_at(pos)
+    decided = decided_for(contract, pos, matadors_of(state, contract), bid)
+    if decided is not None:
+        r.step(CLAIM + ("ISkO 4.1.3",), "claim.said.decided", side=decided)
+    r.step(CLAIM, "claim.said.play_on", given_up=given_up)
+    r.outcome = Outcome.UNDETERMINED
+    return r
+
+
+def _award(pos: Position, to: str, holds: bool, r: Part) -> Award:
+    dp, dt, ft = award_rest(pos, to)
+    return Award(dp, dt, ft, holds, r.steps, r.analysis)
+
+
+def _failed(pos: Position, r: Part) -> Award:
+    r.step(("ISkO 4.3.4", "ISkO 4.4.5"), "claim.failed", to="defenders")
+    return _award(pos, "defenders", False, r)
+
+
+def stated(
+    record: GameRecord, state: GameState, rules: RuleSet, m: Marker, pos: Position, analyse: bool
+) -> Part:
+    """Edition 2022 (4.4.4): what the declarer said with his claim, and (``analyse``: the
+    claim was not accepted and the record stops) whether his side takes the tricks he
+    claimed against every defence, part of what is already certain before the play on
+    open cards decides."""
+    declarer = state.declarer
+    assert declarer is not None
+    r = Part()
+    claim = Claim(record.events[m.event], pos, declarer.index, rules, r)
+    if analyse:
+        claim.ask(state, pos, declarer.index, r)
+    return r
