@@ -317,8 +317,9 @@ TABLE_EVENTS: tuple[EventDecl, ...] = (
         "Lay down the cards",
         (
             "The seat lays his cards open and claims: the declarer all remaining tricks (in null: "
-            "no further trick), a defender that he alone takes all remaining tricks. Under edition"
-            " 2022 the defenders answer a declarer's claim with consent or refuse events."
+            "no further trick), or only as many as tricks says, by the line he stated, if any;"
+            " a defender that he alone takes all remaining tricks. Under edition 2022 the defenders"
+            " answer a declarer's claim with consent or refuse events."
         ),
         section=Section.TABLE,
         clauses=("ISkO 4.3.4", "ISkO 4.3.5"),
@@ -344,6 +345,34 @@ TABLE_EVENTS: tuple[EventDecl, ...] = (
                 "The declarer claimed schwarz together with his cards (see schneider).",
                 optional=True,
                 default=False,
+            ),
+            FieldDecl(
+                "tricks",
+                FieldKind.TRICK,
+                "Tricks claimed",
+                (
+                    "A claim of only some of the remaining tricks: how many of them (the trick on "
+                    "the table counted) the declarer says his side takes; the rest he gives up. "
+                    "Left out: all of them (ISkO 4.3.4)."
+                ),
+                optional=True,
+            ),
+            FieldDecl(
+                "line",
+                FieldKind.CARDS,
+                "Line stated",
+                (
+                    "A claim with an explanation: the declarer's own cards in the order he said "
+                    "he would play them, as far as he said it."
+                ),
+                optional=True,
+            ),
+            FieldDecl(
+                "text",
+                FieldKind.STR,
+                "Explanation",
+                "The explanation in the claimant's own words, kept as evidence.",
+                optional=True,
             ),
         ),
     ),

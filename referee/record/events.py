@@ -78,6 +78,10 @@ class Event:
     objected_in_time: bool | None = None
     #: not_laid_out: asked to lay out his open game's cards, the declarer did not (ISkO 2.2.5)
     refused: bool | None = None
+    #: lay_down: how many of the remaining tricks are claimed (None: all of them, ISkO 4.3.4)
+    tricks: int | None = None
+    #: lay_down: the line the claimant stated, his cards in the order he would play them
+    line: tuple[Card, ...] | None = None
     #: the dealer at a table of four acted (``"seat": "dealer"``; ``seat`` is then None)
     by_dealer: bool = False
     time: str | None = None

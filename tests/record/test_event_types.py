@@ -36,7 +36,16 @@ def test_every_clause_an_event_type_names_is_in_the_rules_kb() -> None:
 def test_the_parser_tables_are_the_declarations() -> None:
     assert set(EVENT_FIELDS) == set(EventType)
     assert DEALER_EVENTS == {"look_at_skat", "remark", "look_into_hand", "objection"}
-    assert EVENT_FIELDS["lay_down"] == (True, {"schneider": "bool?", "schwarz": "bool?"})
+    assert EVENT_FIELDS["lay_down"] == (
+        True,
+        {
+            "schneider": "bool?",
+            "schwarz": "bool?",
+            "tricks": "trick?",
+            "line": "cards?",
+            "text": "str?",
+        },
+    )
     assert EVENT_FIELDS["objection"] == (False, {"text": "str?"})
 
 

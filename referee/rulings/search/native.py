@@ -39,7 +39,7 @@ from referee.rulings.search.tables import (
     tables,
 )
 
-__all__ = ["can_force_trick", "can_reach_points", "can_take_all"]
+__all__ = ["can_force_trick", "can_reach_points", "can_take_all", "solve"]
 
 #: the engine's slot for each game's tables
 _INDEX: dict[Game, int] = {game: i for i, game in enumerate(Game)}
@@ -91,7 +91,7 @@ def _stop_at_light_count() -> None:
     raise _Long
 
 
-def _solve(search: Search, node_limit: int) -> Answer:
+def solve(search: Search, node_limit: int) -> Answer:
     """Run ``search``. With a runner installed, the searches of a request past
     :data:`LIGHT_NODES` nodes in all are long: the one that passes the count stops there
     and the runner runs it whole, and so every later one (see
@@ -151,7 +151,7 @@ def can_force_trick(
     """
     args = (_slot(game), list(hands[:3]), leader, _table(trick), winners, controllers)
     null = game is Game.NULL
-    return _solve(lambda *limits: _engine.force(*args, null, *limits), node_limit)
+    return solve(lambda *limits: _engine.force(*args, null, *limits), node_limit)
 
 
 def can_take_all(
@@ -165,7 +165,7 @@ def can_take_all(
 ) -> Answer:
     """Is there any play in which ``declarer`` wins every remaining trick? (4.1.5, 5.4.3)"""
     args = (_slot(game), list(hands[:3]), leader, _table(trick), declarer)
-    return _solve(lambda *limits: _engine.take_all(*args, *limits), node_limit)
+    return solve(lambda *limits: _engine.take_all(*args, *limits), node_limit)
 
 
 def can_reach_points(
@@ -180,4 +180,4 @@ def can_reach_points(
 ) -> Answer:
     """Is there any play in which ``declarer`` takes at least ``needed`` more card points?"""
     args = (_slot(game), list(hands[:3]), leader, _table(trick), declarer, needed)
-    return _solve(lambda *limits: _engine.reach(*args, *limits), node_limit)
+    return solve(lambda *limits: _engine.reach(*args, *limits), node_limit)
