@@ -8,7 +8,7 @@ from typing import Any
 import marshmallow as ma
 
 from referee.api.contract import NO_NUL, Document
-from referee.api.schemas import LangQuerySchema
+from referee.api.schemas import LangQuerySchema, RulingQuerySchema
 from referee.core.kinds import Kind
 from referee.rulings.model import Outcome
 from referee.service.model import LANGUAGES
@@ -76,7 +76,7 @@ class DisputeCreateSchema(ma.Schema):
         return super().load(data, **kwargs)
 
 
-class IssDisputeQuerySchema(LangQuerySchema):
+class IssDisputeQuerySchema(RulingQuerySchema):
     note = ma.fields.String(
         validate=[ma.validate.Length(max=500), NO_NUL],
         metadata={

@@ -34,7 +34,7 @@ from referee.api.dispute_schemas import (
     RulingRevisionSchema,
 )
 from referee.api.extensions import Blueprint
-from referee.api.schemas import LangQuerySchema
+from referee.api.schemas import LangQuerySchema, edition_of
 from referee.core.kinds import Kind
 from referee.service.disputes import READERS, SUBMITTERS
 from referee.service.errors import NotFound
@@ -127,6 +127,7 @@ class Disputes(MethodView):
             note=data["note"],
             meta=data["meta"],
             idem_key=headers.get("idempotency_key"),
+            edition=edition_of(query),
         )
         extra = {"Location": presenters.dispute_url(dispute.id)}
         if replayed:

@@ -27,8 +27,9 @@ class RulingQuerySchema(LangQuerySchema):
         validate=ma.validate.OneOf(EDITION_VALUES),
         metadata={
             "description": "the ISkO edition a record that names no rule set is ruled "
-            "under (an ISS record never names one); default: the service's "
-            "(REFEREE_EDITION, 1998 unless set)"
+            "under (an ISS record never names one); default: the edition the key's "
+            "owner chose (PUT /v1/keys/owners), else the service's (REFEREE_EDITION, "
+            "1998 unless set)"
         },
     )
 

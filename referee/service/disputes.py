@@ -14,7 +14,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from referee.core.ruleset import RuleSet
+from referee.core.ruleset import Edition, RuleSet
 from referee.rulings.appeals import (
     LateAppeal,
     ScheduleError,
@@ -235,10 +235,14 @@ class DisputeService:
         note: str = "",
         meta: dict[str, Any] | None = None,
         idem_key: str | None = None,
+        edition: Edition | None = None,
     ) -> tuple[Dispute, bool]:
-        """Store a record with its note and first ruling; (dispute, replayed)."""
+        """Store a record with its note and first ruling; (dispute, replayed). A record that
+        names no rule set is ruled under ``edition`` when the request asks for one."""
         who.require(*SUBMITTERS)
-        payload = {"record": record, "note": note, "meta": meta}
+        payload: dict[str, Any] = {"record": record, "note": note, "meta": meta}
+        if edition is not None:  # a retry must ask for the same edition
+            payload["edition"] = edition.value
         stored: dict[int, Dispute] = {}  # the dispute as written, not read back
 
         def lookup(dispute_id: int) -> Dispute:
@@ -249,7 +253,7 @@ class DisputeService:
             "disputes",
             idem_key,
             payload,
-            lambda: self._prepare_dispute(who, record, note, meta, stored),
+            lambda: self._prepare_dispute(who, record, note, meta, stored, edition),
             lookup,
         )
 
@@ -261,11 +265,13 @@ class DisputeService:
         note: str = "",
         meta: dict[str, Any] | None = None,
         idem_key: str | None = None,
+        edition: Edition | None = None,
     ) -> tuple[Dispute, bool]:
-        """Store one ISS record (converted to the skat-log/1 record that is kept)."""
+        """Store one ISS record (converted to the skat-log/1 record that is kept); an ISS
+        record names no rule set, so ``edition`` (or the owner's, or the service's) rules it."""
         who.require(*SUBMITTERS)
         record = engine.iss_to_skatlog(engine.parse_iss_record(text))
-        return self.submit(who, record, note=note, meta=meta, idem_key=idem_key)
+        return self.submit(who, record, note=note, meta=meta, idem_key=idem_key, edition=edition)
 
     def _prepare_dispute(
         self,
@@ -274,8 +280,9 @@ class DisputeService:
         note: str,
         meta: dict[str, Any] | None,
         stored: dict[int, Dispute],
+        edition: Edition | None = None,
     ) -> Callable[[UnitOfWork], int]:
-        dispute = self._new_dispute(who, record, note, meta)
+        dispute = self._new_dispute(who, record, note, meta, edition)
 
         def produce(uow: UnitOfWork) -> int:
             written = uow.disputes.add(dispute)
@@ -286,11 +293,18 @@ class DisputeService:
         return produce
 
     def _new_dispute(
-        self, who: Principal, record: dict[str, Any], note: str, meta: dict[str, Any] | None
+        self,
+        who: Principal,
+        record: dict[str, Any],
+        note: str,
+        meta: dict[str, Any] | None,
+        edition: Edition | None = None,
     ) -> Dispute:
         """The dispute with its first ruling (ruled once, rendered in every language; a
-        record that names no rule set under its owner's edition, else the service's)."""
-        texts = rule_all_languages(record, default=self.rules_for(who))
+        record that names no rule set under the edition the request asks for, else its
+        owner's, else the service's)."""
+        default = RuleSet(edition=edition) if edition is not None else self.rules_for(who)
+        texts = rule_all_languages(record, default=default)
         now = datetime.now(UTC)
         context = {**(record.get("meta") or {}), **(meta or {})}
         check_context(context, given=meta or {})

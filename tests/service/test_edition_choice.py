@@ -180,3 +180,39 @@ def test_an_owner_chooses_the_edition_of_all_its_keys_once(make_app, tmp_path) -
     assert back.status_code == 200 and back.json["edition"] is None
     assert edition(referee) == "1998"
     assert client.get("/v1/keys/owners", headers=admin).json == []
+
+
+def test_a_dispute_is_ruled_under_the_edition_its_request_asks_for(client, keys) -> None:
+    """POST /v1/disputes?edition= as on /v1/adjudications: an ISS record names no rule set,
+    so a dispute over an ISS game chooses its edition this way; the record's own comes first,
+    and an unknown edition is a 422 at the parameter naming the known ones."""
+    iss = client.post(
+        "/v1/disputes?edition=2022",
+        data=ISS,
+        content_type="text/x-iss-sgf",
+        headers=keys["platform"],
+    )
+    assert iss.status_code == 201, iss.json
+    assert iss.json["ruling"]["document"]["rules"]["edition"] == "2022"
+    assert "rules" not in iss.json["record"]  # the evidence is kept as it came
+    asked = client.post(
+        "/v1/disputes?edition=2022", json={"record": _record()}, headers=keys["referee"]
+    )
+    assert asked.json["ruling"]["document"]["rules"]["edition"] == "2022"
+    own = client.post(
+        "/v1/disputes?edition=2022",
+        json={"record": _record(edition="1998")},
+        headers=keys["referee"],
+    )
+    assert own.json["ruling"]["document"]["rules"]["edition"] == "1998"
+    bad = client.post(
+        "/v1/disputes?edition=2018", json={"record": _record()}, headers=keys["referee"]
+    )
+    assert bad.status_code == 422, bad.json
+    assert bad.json["errors"][0]["pointer"] == "/edition"
+    assert "1998, 2022" in bad.json["errors"][0]["detail"]
+    # a retry under the same Idempotency-Key must ask for the same edition
+    key = {**keys["referee"], "Idempotency-Key": "edition-retry-1"}
+    first = client.post("/v1/disputes?edition=2022", json={"record": _record()}, headers=key)
+    again = client.post("/v1/disputes", json={"record": _record()}, headers=key)
+    assert first.status_code == 201 and again.status_code == 422, again.json
