@@ -211,20 +211,16 @@ def from_referee_error(error: RefereeError) -> Response:
     return problem(status, error.message, code=error.code, errors=errors, headers=headers)
 
 
-#: seconds a request refused because long searches are queued up is told to wait
-CROWDED_RETRY_S = 2
-
-
-def from_crowded(_error: Crowded) -> Response:
+def from_crowded(error: Crowded) -> Response:
     """A ruling needed a long search while as many requests of this worker as may were
     waiting for one: 503 with Retry-After (nothing was stored), rather than one more
     thread taken from /health and ordinary requests."""
     return problem(
         503,
         "the server is busy with as many long analyses as it takes at once; nothing was "
-        f"stored, try again in {CROWDED_RETRY_S} s",
+        f"stored, try again in {error.retry_after} s",
         code="server.analysis_busy",
-        headers={"Retry-After": str(CROWDED_RETRY_S)},
+        headers={"Retry-After": str(error.retry_after)},
     )
 
 

@@ -14,6 +14,7 @@ from werkzeug.exceptions import TooManyRequests
 from referee.core.errors import Forbidden, NotFound, RefereeError, Unauthenticated
 from referee.core.vocabulary import LANGUAGES
 from referee.http_status import status_for
+from referee.rulings.search.gate import Crowded
 from referee.service.settings import Settings
 from referee.web import (  # noqa: F401  (routes)
     views_amend,
@@ -130,6 +131,17 @@ def _too_many(error: TooManyRequests) -> Any:
     retry = int(getattr(error, "retry_after", None) or 60)
     page, status = _error_page(
         429, text("console.error.too_many", current_language(), seconds=retry)
+    )
+    return page, status, {"Retry-After": str(retry)}
+
+
+@bp.errorhandler(Crowded)
+def _crowded(error: Crowded) -> Any:
+    """A ruling that needed a long search while as many as may wait for one were waiting
+    (referee/service/analysis_gate.py): a page, with Retry-After, as the API's 503."""
+    retry = error.retry_after
+    page, status = _error_page(
+        503, text("console.error.analysis_busy", current_language(), seconds=retry)
     )
     return page, status, {"Retry-After": str(retry)}
 

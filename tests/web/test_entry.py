@@ -622,3 +622,32 @@ def test_isko_2_2_5_an_open_game_not_laid_out_is_entered_with_its_refusal(case: 
     events = [e for e in answer["record"]["events"] if e["type"] == "not_laid_out"]
     assert events == [e for e in record["events"] if e["type"] == "not_laid_out"]
     assert comparable(engine.adjudicate(answer["record"])) == comparable(engine.adjudicate(record))
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "busy"), ("de", "Analysen"), ("es", "ocupado")])
+def test_a_dispute_whose_long_search_is_crowded_out_gets_a_page_to_send_it_again(
+    as_role, lang: str, said: str
+) -> None:  # type: ignore[no-untyped-def]
+    """A long search refused because as many as may wait for one wait (the API's 503
+    server.analysis_busy): the console shows a page in the reader's language with
+    Retry-After, not the API's JSON."""
+    from referee.rulings.search import gate
+    from tests.support.heavy import heavy_records
+
+    def crowded(_search: Any, /, *, wait: bool = True) -> Any:
+        raise gate.Crowded
+
+    c = as_role("referee")
+    before = gate.runner()
+    gate.set_runner(crowded)
+    try:
+        r = c.post(
+            "/console/disputes/new",
+            {"record": json.dumps(heavy_records()[0])},
+            headers={"Accept-Language": lang},
+        )
+    finally:
+        gate.set_runner(before)
+    assert r.status_code == 503 and r.mimetype == "text/html", r.get_data(as_text=True)[:500]
+    assert said in r.get_data(as_text=True)
+    assert int(r.headers["Retry-After"]) >= 1

@@ -80,6 +80,9 @@ class Crowded(Busy):
     may wait there: the request is refused ("try again shortly") instead of holding one
     more of the threads that answer everything else."""
 
+    #: seconds the refused request is told to wait before it comes back
+    retry_after = 2
+
     def __init__(self) -> None:
         Exception.__init__(self, "as many long searches as may wait are waiting")
         self.nodes = 0
