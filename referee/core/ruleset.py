@@ -365,8 +365,10 @@ class RuleSet:
             if not isinstance(edition, str) or edition not in known:
                 raise _unknown(
                     (*at, "edition"),
-                    f"unknown edition {edition!r}",
-                    "edition",
+                    f"unknown edition {edition!r}"
+                    if isinstance(edition, str)
+                    else f"an edition is a string, such as {known[-1]!r}, not {edition!r}",
+                    "edition" if isinstance(edition, str) else "edition_text",
                     edition,
                     known,
                 )

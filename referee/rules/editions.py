@@ -217,7 +217,8 @@ def _numbering(edition: Edition, root: Path) -> Numbering:
 
 def load_numbering(edition: Edition, root: Path, catalogue: Catalogue) -> Numbering:
     """Read and validate ``root/<file of edition>``: every catalogue clause has one row, a
-    certain or inferred row has a number, sources are declared. Faults raise
+    certain or inferred row has a number, a source is declared under ``sources`` or is the
+    address where the number was read (so that a confirmed number is one line of data). Faults raise
     :class:`CatalogueError` naming the file and the clause."""
     name = FILES[edition]
     path = root / name
@@ -265,8 +266,8 @@ def load_numbering(edition: Edition, root: Path, catalogue: Catalogue) -> Number
             fault(where, "an unknown row has no number (use place for a guess)")
         row_sources = tuple(str(s) for s in raw.get("sources") or ())
         for s in row_sources:
-            if s not in sources:
-                fault(where, f"source {s!r} is not declared under sources")
+            if s not in sources and not s.startswith(("https://", "http://")):
+                fault(where, f"source {s!r} is neither declared under sources nor an address")
         if confidence is Confidence.CERTAIN and not row_sources:
             fault(where, "a certain row names its source")
         rows[raw["id"]] = Row(

@@ -119,12 +119,6 @@ class Ruling:
     #: the edition and readings the ruling is made under
     rules: RuleSet = field(default_factory=RuleSet)
 
-    def step(self, clauses: tuple[str, ...] | list[str], key: str, **params: Any) -> None:
-        """Append a reasoning step."""
-        clauses = clauses if type(clauses) is tuple else tuple(clauses)
-        # the named tuples' own constructor, without its Python-level wrapper (hot path)
-        self.reasoning.append(_new(Step, (clauses, _new(Message, (key, params)))))
-
     @property
     def cited(self) -> list[str]:
         """Every clause the reasoning and the infractions used, in first-use order."""
@@ -242,6 +236,12 @@ def _void_after(r: Ruling, ended: int, keep: Infraction | None) -> None:
                     "infraction.after_end", {"kind": inf.kind, "event": inf.event, "ended": ended}
                 ),
             )
-            r.step(
-                ("ISkO 4.1.3",), "infraction.after_end", kind=inf.kind, event=inf.event, ended=ended
+            r.reasoning.append(
+                Step(
+                    ("ISkO 4.1.3",),
+                    Message(
+                        "infraction.after_end",
+                        {"kind": inf.kind, "event": inf.event, "ended": ended},
+                    ),
+                )
             )

@@ -191,7 +191,7 @@ def test_the_mark_is_in_the_ruling_language() -> None:
         (("ISkO 4.3.4", "confidence", "sure"), "confidence must be one of"),
         (("ISkO 4.3.4", "sources", []), "a certain row names its source"),
         (("ISkO 4.3.4", "number", "4.4.4"), "is not like 'ISkO 4.4.4'"),
-        (("ISkO 4.3.4", "sources", ["NOWHERE"]), "not declared under sources"),
+        (("ISkO 4.3.4", "sources", ["NOWHERE"]), "neither declared under sources nor an address"),
         (("ISkO 4.5.1", "number", "ISkO 4.9.1"), "an unknown row has no number"),
     ],
 )
@@ -221,3 +221,30 @@ def test_a_missing_row_is_refused(tmp_path: Path) -> None:
         load_numbering(Edition.ISKO_2022, tmp_path, default_catalogue())
     assert any("ISkO 4.2.3: the catalogue clause has no row" in p for p in err.value.problems)
     shutil.rmtree(tmp_path)
+
+
+def test_a_court_confirms_a_number_with_one_line_of_data(tmp_path: Path) -> None:
+    """docs/editions.md: a clause's current number, once read in the official text, is one
+    line of data - the clause's row written on one line with the number, `certain` and the
+    address where it was read; no code changes, and rulings then cite that number."""
+    src = (default_editions_path() / "isko-2022.yaml").read_text(encoding="utf-8")
+    lines = src.splitlines(keepends=True)
+    start = lines.index("- id: ISkO 4.2.3\n")
+    end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("- id: "))
+    line = (
+        "- {id: ISkO 4.2.3, number: ISkO 4.2.3, confidence: certain,"
+        " sources: ['https://example.org/isko-2022.pdf']}\n"
+    )
+    (tmp_path / "isko-2022.yaml").write_text(
+        "".join(lines[:start] + [line] + lines[end:]), encoding="utf-8"
+    )
+    before = numbering(Edition.ISKO_2022)
+    after = load_numbering(Edition.ISKO_2022, tmp_path, default_catalogue())
+    assert not before.cite("ISkO 4.2.3").established
+    assert after.cite("ISkO 4.2.3").number == "ISkO 4.2.3"
+    assert after.cite("ISkO 4.2.3").established
+    assert after.cite_text("a revoke (4.2.3)") == "a revoke (4.2.3)"
+    assert before.cite_text("a revoke (4.2.3)") == "a revoke (4.2.3 (1998/99))"
+    assert {k: v for k, v in after.rows.items() if k != "ISkO 4.2.3"} == {
+        k: v for k, v in before.rows.items() if k != "ISkO 4.2.3"
+    }

@@ -120,3 +120,13 @@ def test_edition_2022_through_the_api_cites_marked_numbers_and_rules_a_refused_c
     r = client.post("/v1/adjudications?lang=de", json=doc, headers=keys["referee"])
     assert r.status_code == 200 and r.json["outcome"] == "undetermined", r.json
     assert any("ISkO 4.4.4" in s["cited_as"] for s in r.json["reasoning"])
+
+
+def test_an_edition_written_as_a_number_is_a_422_saying_it_is_a_string(client, keys) -> None:
+    doc = _record()
+    doc["rules"] = {"edition": 2022}
+    r = client.post("/v1/adjudications", json=doc, headers=keys["referee"])
+    assert r.status_code == 422, r.json
+    assert r.json["errors"][0]["pointer"] == "/rules/edition"
+    assert "unknown edition" not in r.json["detail"]
+    assert "string" in r.json["detail"] and "1998, 2022" in r.json["detail"]
