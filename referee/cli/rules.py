@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from referee.core.vocabulary import LANGUAGES, Language
 
 if TYPE_CHECKING:
-    from referee.rules.catalogue import Clause
+    from referee.rules.catalogue import Catalogue, Clause
 
 HELP = "print ISkO/SkWO clauses: one by id, a search, or the table of contents"
 
@@ -89,6 +89,10 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
                     )
                     return 2
                 ref = resolve(ref, Edition(args.edition))
+            else:
+                ref, note = _either_number(ref, catalogue)
+                if note:
+                    print(note, file=err)
             walk = catalogue.walk(ref, args.depth if args.refs else 0)
             if args.json:
                 return _dump([_as_dict(c, args.lang) | {"distance": d} for d, c in walk], out)
@@ -105,6 +109,38 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     except CatalogueError as exc:
         print(f"referee rules: the rules catalogue is invalid ({exc.code}):\n{exc}", file=err)
         return 1
+
+
+def _either_number(ref: str, catalogue: Catalogue) -> tuple[str, str | None]:
+    """The clause ``ref`` names without ``--edition``: its 1998/99 number first; a number
+    only the 2018/2022 edition has finds its clause there. The note says which was read,
+    and names the other clause when the number is in both editions."""
+    from referee.core.ruleset import Edition
+    from referee.rules.catalogue import CatalogueError, ClauseNotFound
+    from referee.rules.editions import numbering, resolve
+
+    try:
+        own = catalogue.get(ref).id
+    except ClauseNotFound as missing:
+        try:
+            found = resolve(ref, Edition.ISKO_2022)
+        except (ClauseNotFound, CatalogueError):  # no such number, or no 2022 data here
+            raise ClauseNotFound(
+                f"{missing.message}, nor in the 2018/2022 numbering", where={"ref": ref}
+            ) from None
+        return found, f"{ref} is not a 1998/99 number: read as the 2018/2022 number of {found}"
+    try:
+        later = [r for r in numbering(Edition.ISKO_2022).find(own) if r.id != own]
+    except CatalogueError:  # a rules_kb without the 2022 numbering
+        later = []
+    if later:
+        other = later[0]
+        how = "" if other.confidence.value == "certain" else f" ({other.confidence.value})"
+        return own, (
+            f"{own} read as a 1998/99 number; in the 2018/2022 edition {own} is {other.id}"
+            f"{how} (--edition 2022)"
+        )
+    return own, None
 
 
 def format_clause(clause: Clause, lang: Language = Language.EN) -> str:

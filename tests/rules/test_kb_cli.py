@@ -148,3 +148,22 @@ def test_an_unknown_edition_is_refused_naming_the_known_ones(capsys) -> None:
     code, out, err = rules(capsys, "4.4.4", "--edition", "2018")
     assert code == 2 and not out
     assert "unknown edition '2018'; known: 1998, 2022" in err
+
+
+def test_a_number_only_2022_has_finds_its_clause_without_the_edition(capsys) -> None:
+    """`referee rules 2.5.6`: no 1998/99 clause has that number, so it is read as the
+    2018/2022 number of schwarz (5.2.4), and stderr says so."""
+    code, out, err = rules(capsys, "2.5.6")
+    assert code == 0, err
+    assert out.startswith("ISkO 5.2.4 — ")
+    assert "2.5.6 is not a 1998/99 number" in err and "ISkO 5.2.4" in err
+
+
+def test_a_number_both_editions_have_says_which_it_read(capsys) -> None:
+    """`referee rules 4.4.4` is the 1998/99 clause 4.4.4; the note names the clause that has
+    that number in 2018/2022 (the declarer's claim, 4.3.4)."""
+    code, out, err = rules(capsys, "4.4.4")
+    assert code == 0 and out.startswith("ISkO 4.4.4 — ")
+    assert "in the 2018/2022 edition ISkO 4.4.4 is ISkO 4.3.4" in err
+    code, _, err = rules(capsys, "9.9.9")
+    assert code == 2 and "no clause ISkO 9.9.9 in the catalogue, nor in the 2018/2022" in err
