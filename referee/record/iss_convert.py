@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from referee.core.errors import RecordError
+from referee.core.errors import RecordError, RefereeError
 from referee.record.iss import (  # the parser's own patterns and checks, shared
     _CARD_LIST_RE,
     _CARD_RE,
@@ -31,8 +31,9 @@ from referee.record.iss import (  # the parser's own patterns and checks, shared
     _is_number,
     _seat_number,
 )
+from referee.record.log import GameRecord, parse_record, record_of_parts, simple_event
 
-__all__ = ["iss_to_skatlog"]
+__all__ = ["iss_to_record", "iss_to_skatlog"]
 
 #: the 32 card tokens (what ``_CARD_RE`` matches in a move, which holds no whitespace)
 _CARD_TOKENS = frozenset(suit + rank for suit in "CSHD" for rank in "AKQJT987")
@@ -94,12 +95,15 @@ def _declare(seat: str, letter: str, flags: str) -> dict[str, Any]:
 
 
 class _Converter:
-    """Folds ISS moves into skat-log/1 events (one instance per record)."""
+    """Folds ISS moves into skat-log/1 events (one instance per record); with
+    ``checked``, an event of one field at most is parsed at once (declarations and
+    discards stay documents until :func:`record_of_parts` parses them)."""
 
-    def __init__(self, rec: IssRecord):
+    def __init__(self, rec: IssRecord, *, checked: bool = False):
         self.line = rec.line_no
+        self.checked = checked
         self.deal: dict[str, list[str]] | None = None
-        self.events: list[dict[str, Any]] = []
+        self.events: list[Any] = []  # dict[str, Any], or Event where checked
         self.picked_up: set[str] = set()
         self.expect_skat_view = False
         self.pending: dict[str, Any] | None = None  # declare waiting for its discard move
@@ -107,6 +111,16 @@ class _Converter:
 
     def fail(self, what: str, message: str, move: int, **params: Any) -> RecordError:
         return _error(what, message, self.line, params, move=move, field="MV")
+
+    def emit(self, kind: str, seat: str, name: str | None = None, value: Any = None) -> None:
+        """Append an event of one field at most (checked at once where ``checked``)."""
+        events = self.events
+        if self.checked:
+            events.append(simple_event(len(events), kind, seat, name, value))
+        elif name is None:
+            events.append({"type": kind, "seat": seat})
+        else:
+            events.append({"type": kind, "seat": seat, name: value})
 
     def emit_pending(self) -> None:
         if self.pending is not None:
@@ -123,7 +137,7 @@ class _Converter:
                 raise self.fail("seat", f"bad seat in {action!r}", k, seat=repr(action[:20]))
             self.emit_pending()
             kind = "timeout" if action.startswith("TI.") else "left"
-            self.events.append({"type": kind, "seat": seat})
+            self.emit(kind, seat)
             return
         if self.expect_skat_view and action.count(".") == 1:
             self.expect_skat_view = False
@@ -165,7 +179,7 @@ class _Converter:
             self.emit_pending()
         self.expect_skat_view = False
         if action in _CARD_TOKENS:  # most moves: a card played (no other move is one)
-            self.events.append({"type": "play", "seat": seat, "card": action})
+            self.emit("play", seat, "card", action)
             return
         if action.isascii() and action.isdigit():
             if not _is_number(action):
@@ -177,15 +191,15 @@ class _Converter:
                     move=k,
                     field="MV",
                 )
-            self.events.append({"type": "bid", "seat": seat, "value": int(action)})
+            self.emit("bid", seat, "value", int(action))
         elif action in _SIMPLE:
-            self.events.append({"type": _SIMPLE[action], "seat": seat})
+            self.emit(_SIMPLE[action], seat)
         elif action == "s":
             self.picked_up.add(seat)
             self.expect_skat_view = True
-            self.events.append({"type": "pickup", "seat": seat})
+            self.emit("pickup", seat)
         elif action == "SC" or action.startswith("SC."):
-            self.events.append({"type": "lay_down", "seat": seat})
+            self.emit("lay_down", seat)
         elif action == _HIDDEN:
             self.hidden.append({"move": k, "seat": seat, "before_event": len(self.events)})
         elif (match := _DECLARE_RE.match(action)) is not None:
@@ -217,6 +231,30 @@ def iss_to_skatlog(rec: IssRecord) -> dict[str, Any]:
     conv = _Converter(rec)
     conv.run(rec.moves)
     assert conv.deal is not None  # run() refuses a record without a deal
+    doc: dict[str, Any] = {"format": "skat-log/1", "meta": _meta(rec, conv)}
+    doc["table_size"] = 3
+    players = _players(rec)
+    if players:
+        doc["players"] = players
+    doc["deal"] = conv.deal
+    doc["events"] = conv.events
+    return doc
+
+
+def iss_to_record(rec: IssRecord) -> GameRecord:
+    """``parse_record(iss_to_skatlog(rec))``, with the cards played (most of a record)
+    turned into checked events without a document in between. Where the record is
+    refused, the error is the one the document path gives."""
+    conv = _Converter(rec, checked=True)
+    try:
+        conv.run(rec.moves)
+        assert conv.deal is not None  # run() refuses a record without a deal
+        return record_of_parts(conv.deal, conv.events, _meta(rec, conv), _players(rec))
+    except RefereeError:
+        return parse_record(iss_to_skatlog(rec))  # raises the document's own error
+
+
+def _meta(rec: IssRecord, conv: _Converter) -> dict[str, Any]:
     iss: dict[str, Any] = {
         "series": rec.series,
         "id": rec.game_id,
@@ -228,11 +266,8 @@ def iss_to_skatlog(rec: IssRecord) -> dict[str, Any]:
         iss["server"] = rec.server
     if conv.hidden:
         iss["hidden_plays"] = conv.hidden
-    doc: dict[str, Any] = {"format": "skat-log/1", "meta": {"source": "iss", "iss": iss}}
-    doc["table_size"] = 3
-    players = {seat: name for seat, name in zip(SEATS, rec.players, strict=True) if name}
-    if players:
-        doc["players"] = players
-    doc["deal"] = conv.deal
-    doc["events"] = conv.events
-    return doc
+    return {"source": "iss", "iss": iss}
+
+
+def _players(rec: IssRecord) -> dict[str, str]:
+    return {seat: name for seat, name in zip(SEATS, rec.players, strict=True) if name}

@@ -291,27 +291,85 @@ _CACHED_FIELDS = ("type", "seat", "card")
 
 
 def _parse_events(events_doc: list[Any]) -> tuple[Event, ...]:
-    cache = _EVENT_CACHE
-    out = []
-    for index, e in enumerate(events_doc):
-        if type(e) is dict:
-            # the fields as given (names, values, order): equal keys, equal events
-            key = (index, *e.items())
-            try:
-                event = cache.get(key)
-            except TypeError:  # an unhashable value where a string belongs: parse it
-                # (type: ignore below) the cache key is unused when the event is not cacheable
-                event = key = None  # type: ignore[assignment]
-            if event is None:
-                event = _parse_event(index, e)
-                if key is not None and _cacheable(e):
-                    if len(cache) >= EVENT_CACHE_SIZE:
-                        cache.clear()
-                    cache[key] = event
-        else:
-            event = _parse_event(index, e)
-        out.append(event)
-    return tuple(out)
+    return tuple([_parsed(index, e) for index, e in enumerate(events_doc)])
+
+
+def _parsed(index: int, e: Any) -> Event:
+    """One event of a document at ``index``, from the cache when it is there."""
+    if type(e) is not dict:
+        return _parse_event(index, e)
+    # the fields as given (names, values, order): equal keys, equal events
+    key = (index, *e.items())
+    try:
+        event = _EVENT_CACHE.get(key)
+    except TypeError:  # an unhashable value where a string belongs: parse it
+        return _parse_event(index, e)
+    if event is None:
+        event = _parse_event(index, e)
+        if _cacheable(e):
+            if len(_EVENT_CACHE) >= EVENT_CACHE_SIZE:
+                _EVENT_CACHE.clear()
+            _EVENT_CACHE[key] = event
+    return event
+
+
+#: events of one field at most by (index, type, seat, field, value): the bulk of a
+#: converted ISS record's events (cards played, bids, passes)
+_SIMPLE_CACHE: dict[tuple[int, str, str, str | None, Any], Event] = {}
+
+
+def simple_event(
+    index: int, kind: str, seat: str, name: str | None = None, value: Any = None
+) -> Event:
+    """The event ``{"type": kind, "seat": seat}`` (with ``name: value`` when a name is
+    given) at ``index``, parsed (and refused) as :func:`parse_record` parses it; shared
+    between records. ``value`` is a string or an integer."""
+    key = (index, kind, seat, name, value)
+    event = _SIMPLE_CACHE.get(key)
+    if event is None:
+        doc = {"type": kind, "seat": seat}
+        if name is not None:
+            doc[name] = value
+        event = _parse_event(index, doc)
+        if len(_SIMPLE_CACHE) >= EVENT_CACHE_SIZE:
+            _SIMPLE_CACHE.clear()
+        _SIMPLE_CACHE[key] = event
+    return event
+
+
+def record_of_parts(
+    deal: dict[str, Any],
+    events: list[Event | dict[str, Any]],
+    meta: dict[str, Any],
+    players: dict[str, str],
+) -> GameRecord:
+    """The record of a table of three that a converter built part by part: what
+    :func:`parse_record` makes of ``{"format": "skat-log/1", "meta": meta, "players":
+    players, "deal": deal, "events": events}``, where an event may come parsed already
+    (:func:`simple_event`). The caller vouches for ``meta`` and ``players`` (well-formed
+    objects of strings); the deal and the events are checked as there, though where a
+    record has several faults the one named may differ from :func:`parse_record`'s."""
+    parsed_deal = _parse_deal(deal)
+    if len(events) > MAX_EVENTS:
+        raise _fail(
+            f"more than {MAX_EVENTS} events",
+            "record.too_many_events",
+            {"count": MAX_EVENTS},
+            field="events",
+        )
+    checked = tuple(
+        [e if type(e) is Event else _parsed(index, e) for index, e in enumerate(events)]
+    )
+    for event in checked:
+        if event.by_dealer:
+            raise _fail(
+                "the dealer sits out only at a table of four (table_size 4)",
+                "event.seat",
+                {"variant": "dealer"},
+                event=event.index,
+                field="seat",
+            )
+    return GameRecord(parsed_deal, checked, 3, meta, players, None)
 
 
 def _cacheable(e: dict[str, Any]) -> bool:

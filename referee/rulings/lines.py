@@ -30,8 +30,8 @@ from referee.core.errors import RefereeError
 from referee.core.ruleset import RuleSet
 from referee.core.vocabulary import Language
 from referee.record.iss import iss_game_id, parse_iss_record
-from referee.record.iss_convert import iss_to_skatlog
-from referee.record.log import parse_record, parse_record_text
+from referee.record.iss_convert import iss_to_record
+from referee.record.log import parse_record_text
 from referee.rulings.adjudicate import rule
 from referee.rulings.render import render
 from referee.rulings.search.gate import BudgetSpent
@@ -64,8 +64,16 @@ def rule_job_line(
     line, ok, game = _rule(item, iss=iss, lang=lang, default=default)
     if not ok:  # an error line: {"line": n, "error": ...}
         return with_game(line, game), False
-    head = json.dumps({"line": item[0], "iss_id": game}, ensure_ascii=False)
-    return head[:-1] + ", " + line[1:], True
+    return f'{{"line": {item[0]}, "iss_id": {_json_id(game)}, {line[1:]}', True
+
+
+def _json_id(game: int | str | None) -> str:
+    """An ISS game id as ``json.dumps`` writes it (``ensure_ascii=False``)."""
+    if game is None:
+        return "null"
+    if type(game) is int:
+        return str(game)
+    return json.dumps(game, ensure_ascii=False)
 
 
 def with_game(error: str, game: int | str | None) -> str:
@@ -114,7 +122,7 @@ def _rule(
         if iss:
             parsed = parse_iss_record(text, line_no)
             game = parsed.game_id
-            record = parse_record(iss_to_skatlog(parsed))
+            record = iss_to_record(parsed)
         else:
             record = parse_record_text(text)
             game = _iss_id(record.meta)
