@@ -38,8 +38,9 @@ _NOTE = {
     "type": "string",
 }
 _SEAT_OR_DEALER = (
-    'The seat that acted; "dealer" for the dealer who sits out at a table of four '
-    "(ISkO 3.3.9, 4.2.9, 4.1.11; SkWO 8.5)."
+    'The seat that acted; "dealer" for the dealer who sits out at a table of four or more '
+    '(ISkO 3.3.9, 4.2.9, 4.1.11; SkWO 8.5); "sitting_out" for one who sits out besides him '
+    "at a table of five or more (3.2.7), treated as the dealer."
 )
 
 

@@ -84,6 +84,10 @@ class Event:
     line: tuple[Card, ...] | None = None
     #: the dealer at a table of four acted (``"seat": "dealer"``; ``seat`` is then None)
     by_dealer: bool = False
+    #: one who sits out besides the dealer at a table of five or more acted (``"seat":
+    #: "sitting_out"``; ISkO 3.2.7); ``by_dealer`` is then true as well: he is treated as
+    #: the dealer at four is (reading isko-3.2.7-sitting-out)
+    sitting_out: bool = False
     time: str | None = None
     note: str | None = None
 
@@ -93,7 +97,7 @@ class Event:
         if self.seat is not None:
             out["seat"] = self.seat.value
         elif self.by_dealer:
-            out["seat"] = "dealer"
+            out["seat"] = "sitting_out" if self.sitting_out else "dealer"
         for name in EVENT_FIELDS[self.type][1]:
             v = getattr(self, name)
             if isinstance(v, Card):

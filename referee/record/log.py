@@ -46,6 +46,10 @@ _EVENT_DEFAULTS: tuple[Any, ...] = tuple(
 _CARD_BY_TOKEN: dict[str, Card] = {c.name: c for c in Card}
 TOP_LEVEL = {"format", "meta", "table_size", "players", "rules", "deal", "events"}
 MAX_EVENTS = 2000
+#: the largest table a record may describe: ISkO 3.2.7 has three play and the rest sit out
+MAX_TABLE_SIZE = 7
+#: ``players`` key and event seat of those who sit out besides the dealer (ISkO 3.2.7)
+SITTING_OUT = "sitting_out"
 
 EXAMPLE_DEAL = {
     "forehand": ["CJ", "SJ", "HA", "HT", "HK", "HQ", "H9", "SA", "ST", "DA"],
@@ -67,7 +71,7 @@ class GameRecord:
     events: tuple[Event, ...]
     table_size: int = 3
     meta: Mapping[str, Any] = field(default_factory=dict)
-    players: Mapping[str, str] = field(default_factory=dict)
+    players: Mapping[str, Any] = field(default_factory=dict)
     #: the rule set the record asks to be ruled under (None: it names none)
     rules: RuleSet | None = None
 
@@ -140,17 +144,27 @@ def parse_record(doc: Any) -> GameRecord:
     if not isinstance(meta, dict):
         raise _fail("meta must be an object", "record.meta", field="meta")
     table_size = doc.get("table_size", 3)
-    if type(table_size) is not int or table_size not in (3, 4):
-        raise _fail("table_size must be 3 or 4", "record.table_size", field="table_size")
+    if type(table_size) is not int or not 3 <= table_size <= MAX_TABLE_SIZE:
+        raise _fail(
+            f"table_size must be 3 to {MAX_TABLE_SIZE}",
+            "record.table_size",
+            {"max": MAX_TABLE_SIZE},
+            field="table_size",
+        )
     players = doc.get("players", {})
     if not isinstance(players, dict):
         raise _fail("players must be an object", "record.players", field="players")
     for seat, name in players.items():
-        if seat not in SEAT_NAMES and not (seat == "dealer" and table_size == 4):
-            why = "the dealer sits out only at a table of four" if seat == "dealer" else "unknown"
-            variant = "dealer" if seat == "dealer" else "unknown"
+        if seat == SITTING_OUT and table_size >= 5:
+            _check_sitting_out(name, table_size)
+            continue
+        if seat not in SEAT_NAMES and not (seat == "dealer" and table_size >= 4):
+            why = {"dealer": "the dealer sits out only at a table of four or more"}.get(
+                seat, "players sit out besides the dealer only at a table of five or more"
+            )
+            variant = seat if seat in ("dealer", SITTING_OUT) else "unknown"
             raise _fail(
-                f"{why} seat {seat!r}",
+                f"{why if variant != 'unknown' else 'unknown'} seat {seat!r}",
                 "record.seat",
                 {"variant": variant, "seat": short(seat)},
                 field=f"players.{seat}",
@@ -182,17 +196,38 @@ def parse_record(doc: Any) -> GameRecord:
             field="events",
         )
     events = _parse_events(events_doc)
-    if table_size != 4:
-        for event in events:
-            if event.by_dealer:
-                raise _fail(
-                    "the dealer sits out only at a table of four (table_size 4)",
-                    "event.seat",
-                    {"variant": "dealer"},
-                    event=event.index,
-                    field="seat",
-                )
+    for event in events:
+        if event.by_dealer and table_size < (5 if event.sitting_out else 4):
+            variant = SITTING_OUT if event.sitting_out else "dealer"
+            raise _fail(
+                f"{variant} acts only at a table where someone sits out (table_size 4, or 5 "
+                "and more for sitting_out)",
+                "event.seat",
+                {"variant": variant},
+                event=event.index,
+                field="seat",
+            )
     return GameRecord(deal, events, table_size, meta, players, rules)
+
+
+def _check_sitting_out(names: Any, table_size: int) -> None:
+    """``players.sitting_out``: the names of those who sit out besides the dealer at a
+    table of five or more (ISkO 3.2.7), one for each player beyond four."""
+    want = table_size - 4
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise _fail(
+            "players.sitting_out is a list of names",
+            "record.players",
+            {"variant": "sitting_out_names"},
+            field=f"players.{SITTING_OUT}",
+        )
+    if len(names) != want:
+        raise _fail(
+            f"at a table of {table_size} {want} sit out besides the dealer, not {len(names)}",
+            "record.players",
+            {"variant": SITTING_OUT, "count": want, "got": len(names), "table_size": table_size},
+            field=f"players.{SITTING_OUT}",
+        )
 
 
 def _parse_deal(deal: Any) -> Deal:
@@ -407,6 +442,9 @@ def _parse_event(index: int, e: Any) -> Event:
     name = e.get("seat")
     if name == "dealer" and dealer is not Dealer.NO:
         values[_SLOTS["by_dealer"]] = True
+    elif name == SITTING_OUT and dealer is Dealer.MAY:
+        # one who sits out besides the dealer (ISkO 3.2.7) acts as the dealer at four may
+        values[_SLOTS["by_dealer"]] = values[_SLOTS["sitting_out"]] = True
     elif "seat" in e or seat_required:
         seat = _SEAT_BY_NAME.get(name) if type(name) is str else None
         if seat is None:

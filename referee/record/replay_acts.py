@@ -20,6 +20,11 @@ from referee.record.trick_flow import close_trick
 __all__ = ["ActsOutsidePlay", "correction_refused"]
 
 
+def _sitter(event: Event) -> str:
+    """Who of those sitting out acted: the dealer, or another at a table of five or more."""
+    return "the player sitting out besides the dealer" if event.sitting_out else "the dealer"
+
+
 class ActsOutsidePlay:
     """Notes irregularities on ``self.state``; handles the events that are not plays."""
 
@@ -112,6 +117,8 @@ class ActsOutsidePlay:
 
     # -- the dealer at a table of four (ISkO 3.5.4, SkWO 8.5) ----------------------------------
     def _dealer(self, event: Event, what: str, detail: str) -> None:
+        if event.sitting_out:  # one who sits out besides the dealer (ISkO 3.2.7)
+            detail = detail.replace("the dealer", _sitter(event), 1)
         self._note(event, Kind.DEALER_INFRACTION, None, detail, subkind=what)
 
     def _on_look_into_hand(self, event: Event) -> None:
@@ -134,13 +141,18 @@ class ActsOutsidePlay:
             (
                 e.into
                 for e in self.state.record.events[: event.index]
-                if e.type == "look_into_hand" and e.by_dealer and e.into is not into
+                if e.type == "look_into_hand"
+                and e.by_dealer
+                and e.sitting_out == event.sitting_out  # the same one who sits out
+                and e.into is not into
             ),
             None,
         )
         if first is not None:
             self._dealer(
-                event, "hands", f"the dealer looked into {into.value}'s cards after {first.value}'s"
+                event,
+                "hands",
+                f"{_sitter(event)} looked into {into.value}'s cards after {first.value}'s",
             )
 
     def _on_not_laid_out(self, event: Event) -> None:

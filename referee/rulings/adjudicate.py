@@ -218,9 +218,16 @@ _DEALER = "dealer"
 _DEALER_TOO = "dealer_included"  # a term, rendered per language
 
 
+_SITTING_OUT_TOO = "sitting_out_included"
+
+
 def _players(table_size: int) -> tuple[str, ...]:
     """Who gets tournament points for a game: the three seats, and the dealer at a table
-    of four (SkWO 5.1: every player but the declarer gets the bonus when he loses)."""
+    of four (SkWO 5.1: every player but the declarer gets the bonus when he loses); at a
+    table of five or more also those sitting out besides the dealer, one entry that each
+    of them gets (reading isko-3.2.7-sitting-out)."""
+    if table_size >= 5:
+        return (*SEAT_NAMES, _DEALER, "sitting_out")
     return (*SEAT_NAMES, _DEALER) if table_size == 4 else SEAT_NAMES
 
 
@@ -277,7 +284,12 @@ def _valued(state: GameState, r: Ruling) -> Part:
             )
         if r.outcome == "lost":
             p.step(VALUE_CLAUSES["lost_double"], "value.lost_double", score=r.score)
-        decl_pts, other = game_tournament_points(r.game_value, r.outcome == "won", r.table_size)
+        if r.table_size >= 5:  # the SkWO knows tables of three and four only
+            p.step(("ISkO 3.2.7", "SkWO 5.1"), "reading.isko-3.2.7-sitting-out")
+        # (a table of five or more counts as one of four: reading isko-3.2.7-sitting-out)
+        decl_pts, other = game_tournament_points(
+            r.game_value, r.outcome == "won", min(r.table_size, 4)
+        )
         p.tournament_points = dict.fromkeys(_players(r.table_size), other)
         p.tournament_points[r.declarer.value] = decl_pts
         p.step(
@@ -286,7 +298,7 @@ def _valued(state: GameState, r: Ruling) -> Part:
             declarer=decl_pts,
             others=other,
             table_size=r.table_size,
-            dealer_too=_DEALER_TOO if r.table_size == 4 else "",
+            dealer_too={4: _DEALER_TOO, 3: ""}.get(r.table_size, _SITTING_OUT_TOO),
         )
     elif r.outcome == "passed_in":
         p.score = 0

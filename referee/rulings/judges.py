@@ -28,7 +28,7 @@ from referee.core.vocabulary import Phase, Status
 from referee.record.replay import GameState
 from referee.rulings.choices import misdeal_choice
 from referee.rulings.hearing import Hearing, trick_closed, trick_completion
-from referee.rulings.model import Infraction, Party
+from referee.rulings.model import Infraction, Message, Party
 
 __all__ = ["JUDGES", "Judge"]
 
@@ -205,6 +205,17 @@ def during_play(h: Hearing) -> Infraction:
 
 
 def dealer_infraction(h: Hearing) -> Infraction:
+    """The dealer's infraction; one who sits out besides the dealer at a table of five or
+    more is judged as the dealer (reading isko-3.2.7-sitting-out), the ruling naming him
+    ``sitting_out``."""
+    inf = _dealer_infraction(h)
+    if h.event is not None and h.state.record.events[h.event].sitting_out:
+        key, params = inf.explanation
+        inf.explanation = Message(key, {**params, "sitting_out": "sitting_out"})
+    return inf
+
+
+def _dealer_infraction(h: Hearing) -> Infraction:
     """The dealer at a table of four looked at the skat, remarked, or looked into a second
     hand (SkWO 8.5, ISkO 3.5.4). During the bidding his look releases the bidders (3.3.9).
     During play the rule set decides (docs/interpretations.md#isko-3.5.1-dealer-party): he

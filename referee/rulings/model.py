@@ -78,7 +78,7 @@ class Infraction:
             "kind": self.kind.value,
             "seat": self.seat.value
             if self.seat
-            else "dealer"
+            else self.explanation.params.get("sitting_out") or "dealer"
             if self.kind is Kind.DEALER_INFRACTION
             else None,
             "party": self.party.value if self.party else None,

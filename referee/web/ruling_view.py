@@ -143,12 +143,17 @@ def skat_row(replay: dict[str, Any], rows: list[TrickRow], lang: Language) -> di
 
 
 def players(record: dict[str, Any]) -> dict[str, str]:
-    """Seat -> player name (empty when the record has none); at a table of four also the
-    dealer who sits out (``players.dealer``)."""
+    """Seat -> player name (empty when the record has none); at a table of four or more
+    also the dealer who sits out (``players.dealer``), at five or more the others sitting
+    out (``players.sitting_out``, their names joined)."""
     names = record.get("players") or {}
     out = {seat: str(names.get(seat) or "") for seat in SEATS}
-    if record.get("table_size") == 4:
+    size = record.get("table_size")
+    if isinstance(size, int) and size >= 4:
         out["dealer"] = str(names.get("dealer") or "")
+    if isinstance(size, int) and size >= 5:
+        others = names.get("sitting_out")
+        out["sitting_out"] = ", ".join(map(str, others)) if isinstance(others, list) else ""
     return out
 
 

@@ -62,6 +62,7 @@ class Rec:
         self.description = description
         self.table_size = 3
         self.dealer: str | None = None
+        self.sitting_out: list[str] = []  # at a table of five or more (ISkO 3.2.7)
         self.rules: dict[str, Any] | None = None  # a rule set the record names
         self.events: list[dict[str, Any]] = []
         self.hands = {s: list(deal[s]) for s in ("forehand", "middlehand", "rearhand")}
@@ -160,7 +161,8 @@ class Rec:
             "meta": {"event": "referee test cases", "description": self.description},
             "table_size": self.table_size,
             "players": {"forehand": "Anna", "middlehand": "Ben", "rearhand": "Carl"}
-            | ({"dealer": self.dealer} if self.dealer else {}),
+            | ({"dealer": self.dealer} if self.dealer else {})
+            | ({"sitting_out": self.sitting_out} if self.sitting_out else {}),
             "deal": self.deal,
             "events": self.events,
         } | ({"rules": self.rules} if self.rules else {})

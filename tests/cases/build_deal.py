@@ -2,7 +2,7 @@
 """Build the cases of facts around the deal and the table that need their own events or
 fields: a player looking into another player's cards (ISkO 4.5.5, Spanish 3.3.9), a game
 dealt out of turn (3.2.11-3.2.13, SkWO 9.4), the skat taken into a hand and drawn anew
-(3.2.15). Writes
+(3.2.15), a table of five (3.2.7). Writes
 only its own cases, next to those of ``build.py`` (whose helpers it uses); run
 ``python tests/cases/build_deal.py``. Every expectation is worked out by hand from the
 ISkO in the case's description.
@@ -290,6 +290,114 @@ case(
     bid=18,
     infractions=[inf("skat_viewed", "penalized", "3.2.15", "3.3.9", seat="R")],
     cited=cited("3.2.15", "3.3.9"),
+)
+
+
+# ---------------------------------------------------------------- a table of five (3.2.7)
+def table_of_five(rec: Rec) -> Rec:
+    """The same record at a table of five: Dora deals and Emil, third to her left, sits out
+    with her (ISkO 3.2.7: the two to the dealer's left and the one to his right play)."""
+    rec.table_size, rec.dealer, rec.sitting_out = 5, "Dora", ["Emil"]
+    return rec
+
+
+FIVE = ["isko-3.2.7-sitting-out"]
+rec = table_of_five(
+    Rec(
+        DEAL_A,
+        "Table of five: Dora deals, Anna (left of her), Ben and Carl (right of her) play, "
+        "Emil sits out too (3.2.7). F wins hearts played out: 30. The SkWO knows no table "
+        "of five; read as one of four, the declarer gets 30 + 50 = 80 and nobody else "
+        "anything (SkWO 5.1: the others' bonus only comes with a lost game).",
+    )
+    .bids("M18 Fh M20 Fh Mp Rp")
+    .pickup("F", ["D9", "D7"])
+    .declare("F", "hearts")
+    .play(tricks(1, 10))
+)
+case(
+    F3,
+    "isko_3_2_7_table_of_five_the_two_sitting_out_score_as_the_dealer_at_four",
+    rec,
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    tournament_points={
+        "forehand": 80,
+        "middlehand": 0,
+        "rearhand": 0,
+        "dealer": 0,
+        "sitting_out": 0,
+    },
+    infractions=[],
+    cited=cited("3.2.7", "SkWO 5.1"),
+    readings=FIVE,
+)
+
+rec = table_of_five(
+    a_game(
+        description="Table of five: after trick 4 F, the declarer, looks into R's cards and "
+        "M objects; he loses at the simple level (4.5.5, 4.1.4): -60. Tournament points as at "
+        "a table of four (SkWO 5.1): F -60 - 50 = -110, 30 for each other at the table, the "
+        "dealer and Emil, who sits out with her, included."
+    )
+)
+rec.play(tricks(1, 4)).e("look_into_hand", "F", into="rearhand").e("objection", "M")
+case(
+    F45,
+    "isko_3_2_7_table_of_five_a_lost_game_gives_each_sitting_out_the_bonus_of_four",
+    rec,
+    **HEARTS_LOST,
+    card_points=cp(37, 0),
+    tricks=cp(4, 0),
+    ended=ended("infraction", 5),
+    tournament_points={
+        "forehand": -110,
+        "middlehand": 30,
+        "rearhand": 30,
+        "dealer": 30,
+        "sitting_out": 30,
+    },
+    infractions=[inf("hand_viewed", "penalized", "4.5.5", "4.1.4", seat="F")],
+    cited=cited("4.5.5", "4.1.4", "3.2.7"),
+    readings=FIVE,
+)
+
+rec = table_of_five(
+    a_game(
+        description="Table of five: in trick 5 Emil, who sits out besides the dealer, says "
+        "something that may steer the play, and F objects. 3.2.7 says nothing more of him; "
+        "treated as the dealer at four, he is of the defenders' party (reading "
+        "isko-3.5.1-dealer-party), so the remark ends the game against the defenders: F, "
+        "with 37 after trick 4, wins at the simple level (4.2.9, 4.1.4): 30."
+    )
+)
+rec.play(tricks(1, 4)).play("F:C7").e("remark", "sitting_out", text="Clubs are out!")
+rec.e("objection", "F")
+case(
+    F45,
+    "isko_3_2_7_table_of_five_a_remark_by_the_other_player_sitting_out_is_the_defenders",
+    rec,
+    **HEARTS_WON,
+    card_points=cp(37, 0),
+    tricks=cp(4, 0),
+    ended=ended("infraction", 5),
+    tournament_points={
+        "forehand": 80,
+        "middlehand": 0,
+        "rearhand": 0,
+        "dealer": 0,
+        "sitting_out": 0,
+    },
+    infractions=[
+        {
+            "kind": "dealer_infraction",
+            "status": "penalized",
+            "clauses": ["ISkO 4.2.9", "ISkO 4.1.4", "ISkO 3.5.2"],
+            "seat": "sitting_out",
+        }
+    ],
+    cited=cited("4.2.9", "4.1.4", "3.2.7"),
+    readings=[*FIVE, "isko-3.5.1-dealer-party"],
 )
 
 

@@ -426,7 +426,7 @@ def test_schema_refuses_unknown_keys_types_and_cards():
         {**doc, "events": [{"type": "bid", "seat": "forehand"}]},
         {**doc, "events": [{"type": "pass", "seat": "dealer"}]},
         {**doc, "events": [{"type": "declare", "seat": "forehand", "game": "ramsch"}]},
-        {**doc, "table_size": 5},
+        {**doc, "table_size": 8},
     ):
         assert _errors(broken), broken
     assert _errors({**doc, "events": [{"type": "objection"}, {"type": "cards_gathered"}]}) == []

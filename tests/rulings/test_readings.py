@@ -61,6 +61,7 @@ QUESTIONS = {
     "3.5.1 the dealer at a table of four and the parties": ["isko-3.5.1-dealer-party"],
     "3.2.10 an objection to the shuffle in time": ["isko-3.2.10-in-time"],
     "4.1.8 who may not stop whom, and from when": ["isko-4.1.8-partner"],
+    "3.2.7 a table of five or more: those sitting out": ["isko-3.2.7-sitting-out"],
     "3.2.12 a wrong deal within a round: the cards or the dealers": ["isko-3.2.12-dealing-order"],
     "3.3.9 and 4.5.5 a look into another player's cards": [
         "isko-3.3.9-hand-look",

@@ -206,6 +206,14 @@ PLAY = _event(REVOKE, "play")
 SKAT = REVOKE["deal"]["skat"]
 
 
+def _both(*changes: Any) -> Any:
+    def change(doc: dict[str, Any]) -> None:
+        for one in changes:
+            one(doc)
+
+    return change
+
+
 def _set(path: str, value: Any) -> Any:
     def change(doc: dict[str, Any]) -> None:
         *parents, last = path.split("/")
@@ -248,7 +256,37 @@ BAD_RECORDS: list[tuple[str, str, str | None]] = [
     ("event not object", _with(REVOKE, _set("events/1", 7)), "/events/1"),
     ("format", _with(REVOKE, _set("format", "skat-log/9")), "/format"),
     ("top key", _with(REVOKE, _set("colour", 1)), "/colour"),
-    ("table size", _with(REVOKE, _set("table_size", 5)), "/table_size"),
+    ("table size", _with(REVOKE, _set("table_size", 8)), "/table_size"),
+    (
+        "sitting out, too many",
+        _with(
+            REVOKE,
+            _both(
+                _set("table_size", 5),
+                _set("players", {"dealer": "Dora", "sitting_out": ["Emil", "Fritz"]}),
+            ),
+        ),
+        "/players/sitting_out",
+    ),
+    (
+        "sitting out at four",
+        _with(
+            REVOKE,
+            _both(_set("table_size", 4), _set("players", {"dealer": "Dora", "sitting_out": ["E"]})),
+        ),
+        "/players/sitting_out",
+    ),
+    (
+        "sitting out acts at four",
+        _with(
+            REVOKE,
+            _both(
+                _set("table_size", 4),
+                _set(f"events/{PLAY}", {"type": "remark", "seat": "sitting_out"}),
+            ),
+        ),
+        f"/events/{PLAY}/seat",
+    ),
     ("players", _with(REVOKE, _set("players", {"north": "Ann"})), "/players/north"),
     ("dealer at three", _with(REVOKE, _set("players", {"dealer": "Ann"})), "/players/dealer"),
     ("events", _with(REVOKE, _set("events", {})), "/events"),
