@@ -40,6 +40,7 @@ from referee.web.entry_events import (
     FLAGS,
     Incident,
     auction,
+    claimed_count,
     declarations,
     incident_events,
 )
@@ -231,6 +232,7 @@ def read_draft(doc: Any) -> Draft:
                 else None,
                 step=_step(inc.get("step"), at, len(d.auction), where),
                 refused=kind == "not_laid_out" and _flag(inc.get("refused")),
+                claimed=claimed_count(inc.get("claimed"), kind, where),
             )
         )
     for k, x in enumerate(d.incidents):

@@ -126,6 +126,12 @@ def draft_from_record(record: dict[str, Any], *, full_auction: bool = False) -> 
             ):
                 if e.get(key) is not None:
                     inc[key] = e[key]
+            if kind == "lay_down":  # the claim's count and line (ISkO 4.3.4)
+                inc.pop("cards", None)
+                if e.get("tricks") is not None:
+                    inc["claimed"] = e["tricks"]
+                if e.get("line"):
+                    inc["cards"] = list(e["line"])
             if kind == "take_back" or (kind == "stop_partner" and e.get("card")):
                 inc["cards"] = [e["card"]]  # take_back: the form picks it from the pool
             if gathered and kind == "objection":

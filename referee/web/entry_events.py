@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.web.entry_errors import EntryError
+
 #: the flags of a declaration, written out on every ``declare`` event
 FLAGS = ("hand", "schneider", "schwarz", "ouvert")
 
@@ -36,6 +38,18 @@ class Incident:
     #: shuffle_fault or shuffle_fault_late (3.2.2-3.2.4, 3.2.10)
     dealing: str | None = None
     refused: bool = False  # not_laid_out: asked, the declarer still did not lay out (2.2.5)
+    #: lay_down: how many of the remaining tricks are claimed (None: all; ISkO 4.3.4); its
+    #: ``cards`` are the line stated, in order, and its ``text`` the words said
+    claimed: int | None = None
+
+
+def claimed_count(value: Any, kind: str, where: str) -> int | None:
+    """lay_down: how many of the remaining tricks were claimed (None or "": all of them)."""
+    if kind != "lay_down" or value in (None, ""):
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10:
+        raise EntryError("console.entry.bad_incident", where=f"{where}/claimed")
+    return value
 
 
 def declarations(
@@ -110,6 +124,13 @@ def incident_events(inc: Incident) -> list[dict[str, Any]]:
         event["into"] = inc.into or "forehand"
     if inc.type == "not_laid_out" and inc.refused:  # an open game's cards (ISkO 2.2.5)
         event["refused"] = True
+    if inc.type == "lay_down":  # what the claim said (ISkO 4.3.4)
+        if inc.claimed:
+            event["tricks"] = inc.claimed
+        if inc.cards:
+            event["line"] = list(inc.cards)
+        if inc.text:
+            event["text"] = inc.text
     if inc.type == "choice":
         event["choice"] = inc.choice or "play"
     if inc.type == "remark":

@@ -92,6 +92,8 @@ _SCRIPT_TEXTS = (
     "request.yes",
     "request.no",
     "refused",
+    "claimed",
+    "claim_line",
     "objection_here",
     "game_went_on",
     "complete",

@@ -651,3 +651,39 @@ def test_a_dispute_whose_long_search_is_crowded_out_gets_a_page_to_send_it_again
     assert r.status_code == 503 and r.mimetype == "text/html", r.get_data(as_text=True)[:500]
     assert said in r.get_data(as_text=True)
     assert int(r.headers["Retry-After"]) >= 1
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        "isko_4_3_4_partial_claim_line_leading_the_low_trump_fails",
+        "isko_4_3_4_partial_claim_of_four_of_six_played_on_1998",
+        "isko_4_3_4_partial_claim_of_five_of_six_fails_by_analysis_1998",
+    ],
+)
+def test_isko_4_3_4_a_claim_of_some_tricks_with_its_line_is_entered(case: str) -> None:
+    """The claim's count, its line (the cards in the order stated) and the words said go
+    from the record into the form and back unchanged, and the form's record rules alike."""
+    record = json.loads(
+        (
+            Path(__file__).resolve().parents[1] / "cases/isko_4_3_shortened" / f"{case}.json"
+        ).read_text()
+    )
+    claim = next(e for e in record["events"] if e["type"] == "lay_down")
+    draft = draft_from_record(record)
+    said = [i for i in draft["incidents"] if i["type"] == "lay_down"]
+    assert len(said) == 1 and said[0]["claimed"] == claim["tricks"]
+    assert said[0].get("cards", []) == claim.get("line", [])
+    answer = analyse(draft)
+    assert answer["problems"] == [] and answer["record"] is not None
+    events = [e for e in answer["record"]["events"] if e["type"] == "lay_down"]
+    assert events == [claim]
+    assert comparable(engine.adjudicate(answer["record"])) == comparable(engine.adjudicate(record))
+
+
+def test_isko_4_3_4_a_claimed_count_out_of_range_is_refused_at_its_place() -> None:
+    draft = {"incidents": [{"type": "lay_down", "seat": "forehand", "claimed": 11}]}
+    with pytest.raises(entry.EntryError) as caught:
+        entry.read_draft(draft)
+    assert caught.value.code == "console.entry.bad_incident"
+    assert caught.value.where == {"field": "incidents/0/claimed"}

@@ -45,7 +45,7 @@
     };
   }
   function blankIncident() {
-    return { type: null, seat: null, at: "end", cards: [], trick: 1, text: "", gathered: false, into: "forehand", choice: "play", game: "clubs", flags: [], how: "", on_request: "", step: 0, refused: false };
+    return { type: null, seat: null, at: "end", cards: [], trick: 1, text: "", gathered: false, into: "forehand", choice: "play", game: "clubs", flags: [], how: "", on_request: "", step: 0, refused: false, claimed: "" };
   }
   function load(key, fallback) {
     try { var v = JSON.parse(window.localStorage.getItem(key)); return v || fallback; } catch (e) { return fallback; }
@@ -682,6 +682,7 @@
     });
     $("inc-gathered").checked = !!inc.gathered;
     $("inc-refused").checked = !!inc.refused;
+    $("inc-claimed").value = inc.claimed ? String(inc.claimed) : "";
     if (document.activeElement !== $("inc-text")) { $("inc-text").value = inc.text || ""; }
     $("inc-trick").value = String(inc.trick || 1);
     $("inc-into").value = inc.into || "forehand";
@@ -710,10 +711,11 @@
     var expose = $("expose-pool");
     expose.textContent = "";
     $("pool-label").textContent = inc.type === "extra_cards" ? T.extra_place
-      : inc.type === "take_back" ? T.take_back_card : T.exposed_cards;
-    if (inc.type === "expose" || inc.type === "extra_cards" || inc.type === "early_lead" || inc.type === "take_back") {
+      : inc.type === "take_back" ? T.take_back_card
+      : inc.type === "lay_down" ? T.claim_line : T.exposed_cards;
+    if (inc.type === "expose" || inc.type === "extra_cards" || inc.type === "early_lead" || inc.type === "take_back" || inc.type === "lay_down") {
       // a card taken back may be one just played (4.1.2) or one still in the hand (4.1.9)
-      var gone = inc.type === "expose" || inc.type === "take_back" ? {} : played();
+      var gone = inc.type === "expose" || inc.type === "take_back" || inc.type === "lay_down" ? {} : played();
       ALL.forEach(function (token) {
         if (token in gone) { return; }
         var on = inc.cards.indexOf(token) >= 0;
@@ -735,6 +737,7 @@
       var words = T["incident." + x.type] + " · " + (x.seat ? data.seats[x.seat] : T.nobody_said) + " · " + placeText(x.at);
       if (x.gathered) { words += " · " + T.gathered; }
       if (x.refused) { words += " · " + T.refused; }
+      if (x.claimed) { words += " · " + T.claimed + " " + x.claimed; }
       if (x.cards && x.cards.length) { words += " · " + x.cards.map(cardLabel).join(", "); }
       if (x.type === "review_tricks") { words += " · " + x.trick; }
       if (x.step) { words += " · " + stepText(x.step); }
@@ -900,6 +903,7 @@
       if (inc.type === "early_lead") { x.at = -2; }  // led before the declaration (ISkO 4.1.1)
       if (inc.type === "expose" && inc.how) { x.how = inc.how; }  // ISkO 4.1.9
       if (inc.type === "not_laid_out" && inc.refused) { x.refused = true; }  // ISkO 2.2.5
+      if (inc.type === "lay_down" && inc.claimed) { x.claimed = Number(inc.claimed); }  // ISkO 4.3.4
       if (inc.type === "review_tricks" && inc.on_request) { x.on_request = inc.on_request === "yes"; }
       if (inc.type === "choice") { x.choice = inc.choice || "play"; x.at = -1; }
       if (inc.type === "correction") {  // before the first card (3.4.5)
@@ -937,6 +941,9 @@
     } else if (t.id === "inc-refused") {
       var refused = t.checked;
       change(function (d) { d.inc.refused = refused; }, true);
+    } else if (t.id === "inc-claimed") {
+      var claimed = t.value;
+      change(function (d) { d.inc.claimed = claimed; }, true);
     } else if (t.id === "inc-text") {
       var text = t.value;
       change(function (d) { d.inc.text = text; }, true);
