@@ -12,6 +12,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 
 from referee.core.errors import BadRequest, Conflict, InvalidInput, RefereeError
 from referee.core.kinds import Kind
+from referee.core.ruleset import Edition
 from referee.core.vocabulary import Language
 from referee.http_status import status_for
 from referee.record.strict_json import strict_json_loads
@@ -340,7 +341,7 @@ def appeal_page(dispute_id: int) -> Any:
     who = require_principal()
     lang = current_language()
     dispute = services().disputes.get(who, dispute_id)
-    form = {k: request.form.get(k, "") for k in ("grounds", "lodged_at", "record")}
+    form = {k: request.form.get(k, "") for k in ("grounds", "lodged_at", "record", "edition")}
     error = None
     status = 200
     if who.role not in APPELLATE:
@@ -356,6 +357,7 @@ def appeal_page(dispute_id: int) -> Any:
                 grounds=form["grounds"],
                 lodged_at=parse_time(lodged, name="lodged_at") if lodged else None,
                 record=amended,
+                rules={"edition": form["edition"]} if form["edition"] else None,
             )
         except RefereeError as exc:
             status = _form_status(exc)
@@ -364,6 +366,8 @@ def appeal_page(dispute_id: int) -> Any:
                 error["message"] = late_message(dispute.meta, lang)
             if isinstance(exc, Conflict):
                 error["field"] = None
+            elif str(error["field"]).startswith("rules"):  # the edition asked for
+                error["field"] = "edition"
             elif error["field"] not in ("grounds", "lodged_at"):
                 error["field"] = "record"
             if request.form.get("from") == "amend" and error["field"] != "record":
@@ -381,6 +385,8 @@ def appeal_page(dispute_id: int) -> Any:
         summary=rv.outcome_line(dispute.current.in_language(lang)),
         form=form,
         error=error,
+        editions=[e.value for e in Edition],
+        current_edition=(dispute.current.in_language(lang).get("rules") or {}).get("edition"),
     )
     return page, status
 

@@ -89,3 +89,36 @@ def test_under_2022_no_text_of_the_page_shows_an_unmarked_uncertain_number(as_ro
     # open: its label on the page must carry the mark
     assert "ISkO 4.4.6 (1998/99)" in visible
     assert not unmarked, [" ".join(u.split()) for u in unmarked]
+
+
+def test_the_court_appeals_under_the_other_edition_and_the_revisions_show_it(as_role) -> None:  # type: ignore[no-untyped-def]
+    """The appeal form offers the editions (empty: the reviewed ruling's); an appeal heard
+    under 2022 is a new revision whose column names its edition, marked as changed."""
+    doc = json.loads(
+        (
+            ROOT
+            / "tests"
+            / "cases"
+            / "isko_4_3_shortened"
+            / "isko_4_3_4_claim_refused_by_one_defender_record_stops_1998.json"
+        ).read_text("utf-8")
+    )
+    dispute = as_role("referee").submit_ok(json.dumps(doc))
+    court = as_role("court")
+    form = court.get(f"/console/disputes/{dispute}/appeal?lang=en").get_data(as_text=True)
+    assert 'name="edition"' in form and "as the reviewed ruling (1998)" in form
+    assert '<option value="2022">' in form
+    bad = court.post(
+        f"/console/disputes/{dispute}/appeal?lang=en", {"grounds": "x", "edition": "2018"}
+    )
+    assert bad.status_code == 422 and "1998, 2022" in html.unescape(bad.get_data(as_text=True))
+    response = court.post(
+        f"/console/disputes/{dispute}/appeal?lang=en",
+        {"grounds": "The tournament plays the 2022 ISkO.", "edition": "2022"},
+    )
+    assert response.status_code == 302, response.get_data(as_text=True)[:2000]
+    page = court.get(f"/console/disputes/{dispute}/revisions?lang=en").get_data(as_text=True)
+    assert re.search(r'<dd class="changed">2022</dd>', page), page
+    assert re.search(r"<dd[^>]*>1998</dd>", page)
+    ruling = court.get(f"/console/disputes/{dispute}?lang=en").get_data(as_text=True)
+    assert "ISkO 4.4.4" in ruling  # the claim refused is ruled by 4.4.4 now
