@@ -52,6 +52,9 @@ class Gunicorn(Served):
                 tmp,
                 REFEREE_RATE_LIMIT="1000000 per minute",
                 REFEREE_HEAVY_BUDGET="",  # the gate alone is measured here
+                # all five wait for the runner however the workers took them (the bound
+                # on waiting requests: tests/robustness/test_heavy_disputes_health.py)
+                REFEREE_LONG_SEARCH_WAITING="5",
                 REFEREE_ANALYSIS_LOCK=str(tmp / "analysis.lock"),
             )
         except RuntimeError as e:

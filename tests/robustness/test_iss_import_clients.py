@@ -20,11 +20,13 @@ import requests
 from referee.service.keys import KeyService
 from referee.storage.backend import SqlBackend
 from tests.support.gunicorn import TEST_ENV, Served
-from tests.support.service import ISS_DIR
+from tests.support.service import ISS_EXAMPLES
 
 pytestmark = pytest.mark.slow
 
-LINES = [line for line in (ISS_DIR / "jskat-samples.sgf").read_text().splitlines() if line.strip()]
+LINES = [
+    line for line in (ISS_EXAMPLES / "jskat-samples.sgf").read_text().splitlines() if line.strip()
+]
 GAMES = 100_000
 BODY = ("\n".join(LINES[i % len(LINES)] for i in range(GAMES)) + "\n").encode()
 

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from referee.record.iss import MAX_LINE_CHARS
-from tests.support.service import ISS_DIR
+from tests.support.service import ISS_EXAMPLES
 
-GOOD = (ISS_DIR / "jskat-samples.sgf").read_text(encoding="utf-8")
+GOOD = (ISS_EXAMPLES / "jskat-samples.sgf").read_text(encoding="utf-8")
 GOOD_GAMES = sum(1 for line in GOOD.splitlines() if line.strip())
 
 

@@ -26,7 +26,7 @@ from referee.storage.backend import SqlBackend
 from referee.storage.jobs import SqlJobs
 from referee.storage.repositories import SqlUnitOfWork
 from tests.conftest import TABLES
-from tests.support.service import ISS_DIR
+from tests.support.service import ISS_EXAMPLES
 
 pytestmark = pytest.mark.postgres
 
@@ -60,7 +60,7 @@ def _platform(backend: SqlBackend) -> Principal:
 def _lines(n: int) -> list[bytes]:
     games = [
         line
-        for line in (ISS_DIR / "jskat-samples.sgf").read_text(encoding="utf-8").splitlines()
+        for line in (ISS_EXAMPLES / "jskat-samples.sgf").read_text(encoding="utf-8").splitlines()
         if line.strip()
     ]
     return [(games[i % len(games)] + "\n").encode() for i in range(n)]

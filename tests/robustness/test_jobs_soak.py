@@ -17,7 +17,7 @@ from referee.service.settings import Settings
 from referee.storage.backend import SqlBackend
 from referee.worker import HueyQueue
 from tests.support.pg_server import PgServer, find_bindir
-from tests.support.service import ISS_DIR
+from tests.support.service import ISS_EXAMPLES
 from tests.support.stack import job_env, start_worker, stop
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
@@ -55,7 +55,9 @@ def test_two_hundred_small_jobs_finish_through_a_dead_worker_and_a_database_rest
         jobs = JobService.from_settings(settings, backend.unit_of_work, queue)
         games = [
             line + "\n"
-            for line in (ISS_DIR / "jskat-samples.sgf").read_text(encoding="utf-8").splitlines()
+            for line in (ISS_EXAMPLES / "jskat-samples.sgf")
+            .read_text(encoding="utf-8")
+            .splitlines()
             if line.strip()
         ]
         env = job_env(url, tmp_path, REFEREE_JOB_CHUNK_RECORDS="2", REFEREE_JOB_LEASE_S="3")

@@ -8,6 +8,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
+#: real ISS games shipped with the repository (a clone has them)
+ISS_EXAMPLES = EXAMPLES / "iss"
+#: the sixteen real games of the shared data beside the checkout (the outside check)
 ISS_DIR = ROOT.parent / "shared" / "data" / "iss"
 
 
