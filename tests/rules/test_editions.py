@@ -250,3 +250,26 @@ def test_a_court_confirms_a_number_with_one_line_of_data(tmp_path: Path) -> None
     assert {k: v for k, v in after.rows.items() if k != "ISkO 4.2.3"} == {
         k: v for k, v in before.rows.items() if k != "ISkO 4.2.3"
     }
+
+
+@pytest.mark.parametrize("clause", ["4_3_4", "4_3_5", "4_3_6"])
+def test_each_changed_clause_has_a_pair_of_cases_that_rule_differently(clause: str) -> None:
+    """For each clause the 2018/2022 ISkO changed, the same record under both editions
+    (tests/cases/isko_4_3_shortened/*_1998.json, *_2022.json): the 2022 one names the source
+    of the later rule, and the two rulings differ in their result or their reasoning."""
+    pairs = [
+        (p.with_name(p.name.replace("_2022.json", "_1998.json")), p)
+        for p in sorted(PAIR.glob(f"isko_{clause}_*_2022.json"))
+    ]
+    pairs = [(old, new) for old, new in pairs if old.exists()]
+    assert pairs
+    for old, new in pairs:
+        if clause != "4_3_4" or "partial" not in new.name:
+            meta = json.loads(new.read_text(encoding="utf-8"))["meta"]
+            assert "skataustria.at" in meta["description"] or "dskv.de" in meta["description"]
+        a = _ruled(old, Edition.ISKO_1998, "en")
+        b = _ruled(new, Edition.ISKO_2022, "en")
+        result = ("outcome", "score", "card_points", "multiplier")
+        assert [a[k] for k in result] != [b[k] for k in result] or [
+            s["text"] for s in a["reasoning"]
+        ] != [s["text"] for s in b["reasoning"]], new.name

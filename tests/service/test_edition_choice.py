@@ -216,3 +216,13 @@ def test_a_dispute_is_ruled_under_the_edition_its_request_asks_for(client, keys)
     first = client.post("/v1/disputes?edition=2022", json={"record": _record()}, headers=key)
     again = client.post("/v1/disputes", json={"record": _record()}, headers=key)
     assert first.status_code == 201 and again.status_code == 422, again.json
+
+
+def test_readme_states_the_default_edition() -> None:
+    """README's settings table gives REFEREE_EDITION's default, and it is the one the
+    service uses when the variable is not set."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    row = next(x for x in readme.splitlines() if x.startswith("| `REFEREE_EDITION`"))
+    default = row.split("|")[2].strip().strip("`")
+    assert default == Settings.from_env({}).edition.value == "1998"
+    assert "concordance" in readme  # and says why it stays 1998
