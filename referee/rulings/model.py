@@ -7,7 +7,7 @@ from ``rules_kb/messages.yaml``. A ruling therefore stays language-neutral data.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, NamedTuple
@@ -140,8 +140,9 @@ Counts = tuple[dict[str, int] | None, dict[str, int] | None]
 class Part:
     """A piece of a ruling: what one step of the ruling found, returned by that step.
 
-    A step makes its own part and hands it back; only :func:`compose` puts the parts of a
-    ruling together, in the order they were found. A field left ``None`` says nothing.
+    A step makes its own part and hands it back (taking into it, with :meth:`add`, the
+    parts of the steps it asked); only :func:`compose` writes the parts of a ruling into
+    it, in the order they were found. A field left ``None`` says nothing.
     """
 
     #: whether this part ends the game (the search for what ended it stops here)
@@ -173,8 +174,9 @@ class Part:
         self.valuation = v
 
     def add(self, other: Part) -> None:
-        """Take a part a step found on this part's behalf: its steps follow this part's,
-        and what it decides replaces what this part had decided."""
+        """Take ``other`` after this part: its steps, analyses and infractions follow this
+        part's, what it decides replaces what this part had decided, and the infractions
+        it voids become void (the one place parts are put together)."""
         self.steps += other.steps
         self.analysis += other.analysis
         self.infractions += other.infractions
@@ -186,48 +188,59 @@ class Part:
             self.counts = other.counts
         if other.ended is not None:
             self.ended = other.ended
+        if other.matadors is not None:
+            self.matadors = other.matadors
+        if other.tournament_points is not None:
+            self.tournament_points = other.tournament_points
+        if other.score is not None:
+            self.score = other.score
+        if other.void_after is not None:
+            _void_after(self, other.void_after, other.keep)
 
 
-def compose(r: Ruling, parts: Iterable[Part]) -> Ruling:
-    """Put ``parts`` into ``r`` in order: their steps, analyses and infractions follow one
-    another, and a later part's decisions replace an earlier one's."""
-    for p in parts:
-        r.reasoning += p.steps
-        r.analysis += p.analysis
-        r.infractions += p.infractions
-        if p.outcome is not None:
-            r.outcome = p.outcome
-        v = p.valuation
-        if v is not None:
-            r.matadors, r.levels = v.matadors, v.levels
-            r.multiplier = v.multiplier if v.matadors is not None else None
-            r.game_value, r.overbid, r.score = v.value, v.overbid, v.score
-        if p.counts is not None:
-            r.card_points, r.tricks = p.counts
-        if p.ended is not None:
-            r.ended = p.ended
-        if p.matadors is not None:
-            r.matadors = p.matadors
-        if p.tournament_points is not None:
-            r.tournament_points = p.tournament_points
-        if p.score is not None:
-            r.score = p.score
-        if p.void_after is not None:
-            _void_after(r, p.void_after, p.keep)
+def compose(r: Ruling, parts: Sequence[Part]) -> Ruling:
+    """Put ``parts``, in order, into ``r`` (see :meth:`Part.add`): the one place a ruling
+    is written."""
+    if len(parts) == 1 and parts[0].void_after is None:
+        whole = parts[0]  # nothing to put together (the common case: a game played out)
+    else:
+        whole = Part()
+        for p in parts:
+            whole.add(p)
+    r.reasoning += whole.steps
+    r.analysis += whole.analysis
+    r.infractions += whole.infractions
+    if whole.outcome is not None:
+        r.outcome = whole.outcome
+    v = whole.valuation
+    if v is not None:
+        r.matadors, r.levels = v.matadors, v.levels
+        r.multiplier = v.multiplier if v.matadors is not None else None
+        r.game_value, r.overbid, r.score = v.value, v.overbid, v.score
+    if whole.counts is not None:
+        r.card_points, r.tricks = whole.counts
+    if whole.ended is not None:
+        r.ended = whole.ended
+    if whole.matadors is not None:
+        r.matadors = whole.matadors
+    if whole.tournament_points is not None:
+        r.tournament_points = whole.tournament_points
+    if whole.score is not None:
+        r.score = whole.score
     return r
 
 
-def _void_after(r: Ruling, ended: int, keep: Infraction | None) -> None:
+def _void_after(p: Part, ended: int, keep: Infraction | None) -> None:
     """Infractions penalized after the game ended at event ``ended`` are not punished
     (4.1.3): each becomes ``void``, its explanation says why, and so does the reasoning."""
-    for n, inf in enumerate(r.infractions):
+    for n, inf in enumerate(p.infractions):
         if (
             inf is not keep
             and inf.status is Status.PENALIZED
             and inf.event is not None
             and inf.event > ended
         ):
-            r.infractions[n] = replace(
+            p.infractions[n] = replace(
                 inf,
                 status=Status.VOID,
                 ends_at=None,
@@ -236,12 +249,6 @@ def _void_after(r: Ruling, ended: int, keep: Infraction | None) -> None:
                     "infraction.after_end", {"kind": inf.kind, "event": inf.event, "ended": ended}
                 ),
             )
-            r.reasoning.append(
-                Step(
-                    ("ISkO 4.1.3",),
-                    Message(
-                        "infraction.after_end",
-                        {"kind": inf.kind, "event": inf.event, "ended": ended},
-                    ),
-                )
+            p.step(
+                ("ISkO 4.1.3",), "infraction.after_end", kind=inf.kind, event=inf.event, ended=ended
             )

@@ -9,8 +9,8 @@ from pathlib import Path
 
 RULINGS = Path(__file__).resolve().parents[2] / "referee" / "rulings"
 
-#: the composer and its one helper, the only functions that write into a Ruling
-_WRITERS = {("model.py", "compose"), ("model.py", "_void_after")}
+#: the composer, the only function that writes into a Ruling
+_WRITERS = {("model.py", "compose")}
 
 
 def _ruling_params(fn: ast.FunctionDef) -> set[str]:
