@@ -136,6 +136,8 @@ def main(argv: list[str] | None = None) -> int:
             ("schneider", "90 reachable"),
             ("defender_claim", "defender's claim (4.3.5)"),
             ("null_claim", "null claim (4.3.4)"),
+            ("partial_claim", "claim of all tricks but one (4.3.4, Python)"),
+            ("claim_line", "the same held to a stated line (4.3.4, Python)"),
         )
         random_runs = claims.run(positions=positions)
         for left, r in random_runs.items():

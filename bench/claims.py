@@ -24,7 +24,7 @@ import time
 from typing import Any
 
 from bench import hardest
-from referee.core.cards import CARD_POINTS, JACKS_MASK, mask_of
+from referee.core.cards import CARD_POINTS, JACKS_MASK, Card, mask_of
 from referee.core.contracts import Game
 from referee.core.tricks import legal_mask, trick_outcomes, trick_winner
 from referee.rulings.claims import (
@@ -33,11 +33,22 @@ from referee.rulings.claims import (
     can_reach_points,
     can_take_all,
 )
+from referee.rulings.search.sure import sure_tricks
 from referee.rulings.search.tables import tables
 
 ACES = mask_of([0, 8, 16, 24])
 #: runs of each search; the best CPU time is reported
 REPS = 3
+#: the questions timed on every position
+QUESTIONS = (
+    "claim",
+    "schwarz",
+    "schneider",
+    "defender_claim",
+    "null_claim",
+    "partial_claim",
+    "claim_line",
+)
 
 
 def _bits(mask: int) -> list[int]:
@@ -123,9 +134,11 @@ def _timed(ask: Any, reps: int = REPS) -> tuple[float, int, bool | None]:
 
 
 def time_position(pos: dict[str, Any]) -> dict[str, Any]:
-    """Seconds and nodes of the three claim questions on one position."""
+    """Seconds and nodes of the claim questions on one position."""
     hands, leader, game = pos["hands"], pos["leader"], pos["game"]
     needed = max(0, 90 - pos["declarer_points"])
+    left = hands[0].bit_count()
+    line = tuple(Card(c) for c in range(32) if (hands[0] >> c) & 1)
     if game is Game.NULL:
         # 4.3.4 in null: can the defenders force the declarer to take a trick?
         per, n, answer = _timed(
@@ -148,6 +161,12 @@ def time_position(pos: dict[str, Any]) -> dict[str, Any]:
         # 4.3.5: middlehand claims the rest; can the declarer and rearhand take a trick?
         "defender_claim": lambda: can_force_trick(
             hands, leader, (), game, winners=0b101, controllers=0b101
+        ),
+        # 4.3.4 with a count: is the declarer sure of all tricks but one? (Python search)
+        "partial_claim": lambda: sure_tricks(hands, leader, (), game, side=0b001, need=left - 1),
+        # ... held to a stated line: his cards in the order of the deck, top card first
+        "claim_line": lambda: sure_tricks(
+            hands, leader, (), game, side=0b001, need=left - 1, holder=0, line=line
         ),
     }
     per: dict[str, float] = {}
@@ -185,7 +204,7 @@ def run(*, positions: int = 40, seed: int = 8) -> dict[int, dict]:
         null_rng = random.Random(f"{seed}:null:{left}")
         runs += [time_position(null_position(null_rng, left)) for _ in range(positions)]
         by_question = {}
-        for q in ("claim", "schwarz", "schneider", "defender_claim", "null_claim"):
+        for q in QUESTIONS:
             times = [r["per_question"][q] for r in runs if q in r["per_question"]]
             by_question[q] = {
                 "p50_ms": _pct(times, 50) * 1e3,

@@ -25,13 +25,26 @@ from referee.record.events import Event
 from referee.record.log import GameRecord
 from referee.record.position import Position
 from referee.record.state import GameState, Marker
-from referee.rulings.model import Outcome, Part
+from referee.rulings.model import Message, Outcome, Part, Step
 from referee.rulings.outcome import counts_at, decided_for, matadors_of
 from referee.rulings.search.sure import sure_tricks
 from referee.rulings.search.tables import NodeLimitReached
 from referee.rulings.shortened import Award, award_rest, later_tricks, remaining
 
 CLAIM = ("ISkO 4.3.4",)
+
+
+#: the step of a count or a line said where 4.3.4 gives it no meaning
+IN_VAIN = Step(("ISkO 4.3.4", "ISkO 4.3.5"), Message("claim.said.not_applied", {}))
+
+
+def said_in_vain(ev: Event, state: GameState) -> bool:
+    """A count or a line said with cards laid down by a defender, or in a null game (or
+    before any game was declared): the record keeps them; the ruling says they count for
+    nothing there."""
+    said = ev.tricks is not None or ev.line is not None
+    contract = state.contract
+    return said and (contract is None or ev.seat is not state.declarer or contract.is_null)
 
 
 def applies(ev: Event, contract: Contract) -> bool:

@@ -26,6 +26,13 @@ from referee.rulings.shortened import declarer_claim, defender_claim, thrown_in
 
 
 def end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Marker) -> Part:
+    part = _end_by_marker(record, state, rules, m)
+    if m.type == "lay_down" and claim_said.said_in_vain(record.events[m.event], state):
+        part.steps.insert(0, claim_said.IN_VAIN)
+    return part
+
+
+def _end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Marker) -> Part:
     r = Part(ends=True)
     declarer, contract, bid = state.declarer, state.contract, state.bid
     trick = m.trick
