@@ -381,7 +381,7 @@ def appeal_page(dispute_id: int) -> Any:
     page = render_template(
         "console/appeal.html",
         dispute=dispute,
-        deadline=deadline_line(dispute.meta, lang),
+        deadline=rv.citer(dispute.current.in_language(lang))(deadline_line(dispute.meta, lang)),
         summary=rv.outcome_line(dispute.current.in_language(lang)),
         form=form,
         error=error,
@@ -462,6 +462,7 @@ def revisions_page(dispute_id: int) -> Any:
                 "doc": doc,
                 "summary": rv.outcome_line(doc),
                 "contract": rv.contract_text(doc.get("contract"), lang),
+                "cite": rv.citer(doc),  # clause numbers as this revision's edition cites them
                 "reviews": next(
                     (r.revision for r in dispute.rulings if r.id == ruling.reviews), None
                 ),

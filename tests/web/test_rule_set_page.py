@@ -103,6 +103,7 @@ def test_the_court_appeals_under_the_other_edition_and_the_revisions_show_it(as_
             / "isko_4_3_4_claim_refused_by_one_defender_record_stops_1998.json"
         ).read_text("utf-8")
     )
+    doc["meta"]["next_series_starts_at"] = "2099-05-02T14:00:00+02:00"  # a deadline to show
     dispute = as_role("referee").submit_ok(json.dumps(doc))
     court = as_role("court")
     form = court.get(f"/console/disputes/{dispute}/appeal?lang=en").get_data(as_text=True)
@@ -120,5 +121,11 @@ def test_the_court_appeals_under_the_other_edition_and_the_revisions_show_it(as_
     page = court.get(f"/console/disputes/{dispute}/revisions?lang=en").get_data(as_text=True)
     assert re.search(r'<dd class="changed">2022</dd>', page), page
     assert re.search(r"<dd[^>]*>1998</dd>", page)
+    # the appeal's admissibility names its clauses as the revision's edition cites them
+    admissibility = re.search(r'<dd class="admissibility">(.*?)</dd>', page, re.S)
+    assert admissibility and "(1998/99)" in admissibility.group(1), page
     ruling = court.get(f"/console/disputes/{dispute}?lang=en").get_data(as_text=True)
     assert "ISkO 4.4.4" in ruling  # the claim refused is ruled by 4.4.4 now
+    again = court.get(f"/console/disputes/{dispute}/appeal?lang=en").get_data(as_text=True)
+    deadline = re.search(r'id="appeal-deadline">(.*?)</p>', again, re.S)
+    assert deadline and "ISkO 4.5.10 (1998/99)" in html.unescape(deadline.group(1))
