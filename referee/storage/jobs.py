@@ -347,7 +347,8 @@ class SqlJobs:
         ``next_first_line`` its first line."""
         c = _CHUNKS.c
         start = self.s.scalar(
-            select(func.max(c.no)).where(c.job_id == job_id, c.first_line <= after + 1)
+            # first_line - 1, not after + 1: ``after`` may be the largest int4 there is
+            select(func.max(c.no)).where(c.job_id == job_id, c.first_line - 1 <= after)
         )
         start = int(start or 0)
         row = self.s.execute(

@@ -706,3 +706,22 @@ def test_the_place_counts_the_owners_older_jobs_and_a_turn_of_each_other_owner()
     assert eta == (2 + 5 + 5 + 1) / 0.5
     assert outlook(QueueState(state.jobs, 0, 11, t0, t0 + timedelta(seconds=20)), job)[1] is None
     assert outlook(QueueState(state.jobs, 2, 1, t0, t0), job)[1] is None
+
+
+@pytest.mark.parametrize("done", [False, True], ids=["queued", "done"])
+def test_results_after_the_last_line_a_query_can_name_are_no_server_error(
+    idle_app: Flask, done: bool
+) -> None:
+    """?after= at its documented maximum (2**31 - 1): PostgreSQL was handed the next line
+    number as an int4 and answered with a 500 (schemathesis found it)."""
+    client, keys = idle_app.test_client(), _keys(idle_app)
+    jobs = idle_app.extensions["referee"].jobs
+    job = _submit(client, keys["platform"], _archive()).get_json()
+    if done:
+        for no in range(job["chunks"]):
+            assert jobs.run_chunk(job["id"], no) is True
+    r = client.get(f"/v1/jobs/{job['id']}/results?after=2147483647", headers=keys["platform"])
+    assert r.status_code in (200, 409), r.get_data(as_text=True)
+    if done:
+        assert r.get_data(as_text=True).splitlines()[-1].startswith('{"summary"')
+        assert r.headers["Results-Complete"] == "true"
