@@ -71,6 +71,10 @@ SEATLESS = (*(str(d.type) for d in _OFFERED if not d.seat_required), *SEATLESS_F
 #: looking at the skat, 4.2.9 remarks, 3.5.4 looking into a hand, 4.1.11 objecting); a
 #: player may be recorded looking into another's cards too (4.5.5, Spanish 3.3.9)
 DEALER_INCIDENTS = tuple(str(d.type) for d in _OFFERED if d.dealer is not Dealer.NO)
+#: the table sizes the form offers (skat-log/1: three to seven; ISkO 3.2.7) and the keys of
+#: the names of those who sit out besides the dealer at five or more, in their order
+TABLE_SIZES = (3, 4, 5, 6, 7)
+SITTING_OUT_KEYS = ("sitting_out_1", "sitting_out_2", "sitting_out_3")
 #: completions of a half-entered deal the form rules one by one to see whether they agree
 COMPLETION_LIMIT = 24
 #: the most JSON text a draft's ``meta`` (the amended record's context) may hold
@@ -127,7 +131,8 @@ def read_draft(doc: Any) -> Draft:
     if not isinstance(doc, dict):
         raise EntryError("console.entry.bad_draft", where="draft")
     d = Draft()
-    d.table_size = 4 if doc.get("table_size") in (4, "4") else 3
+    size = str(doc.get("table_size"))
+    d.table_size = int(size) if size in map(str, TABLE_SIZES) else 3
     meta = doc.get("meta")
     if isinstance(meta, dict) and meta:
         if len(json.dumps(meta, ensure_ascii=False, default=str)) > META_LIMIT:
@@ -135,7 +140,7 @@ def read_draft(doc: Any) -> Draft:
         d.meta = dict(meta)
     players = doc.get("players") or {}
     if isinstance(players, dict):
-        for key in (*SEAT_NAMES, "dealer"):
+        for key in (*SEAT_NAMES, "dealer", *SITTING_OUT_KEYS):
             name = players.get(key)
             if isinstance(name, str) and name.strip():
                 d.players[key] = name.strip()[:80]
@@ -285,10 +290,10 @@ def _announced_game(value: Any, incident: str, where: str) -> str | None:
 def _incident_seat(value: Any, incident: str, table_size: int, where: str) -> str | None:
     """An incident's seat: one of the three, or the dealer who sits out at a table of four
     for what the rules let him do."""
-    if value == "dealer":
-        if table_size != 4 or incident not in DEALER_INCIDENTS:
+    if value in ("dealer", "sitting_out"):  # who sits out besides him: a table of five+
+        if table_size < (4 if value == "dealer" else 5) or incident not in DEALER_INCIDENTS:
             raise EntryError("console.entry.dealer_only", where=where)
-        return "dealer"
+        return str(value)
     return _seat(value, where)
 
 
@@ -437,9 +442,12 @@ def build_record(
         dealt_skat = list(d.skat_dealt)
         mine = [c for c in hands[declarer] + final_skat if c not in dealt_skat]
         hands[declarer] = mine
-    players = {k: v for k, v in d.players.items() if k in SEAT_NAMES}
-    if d.table_size == 4 and d.players.get("dealer"):
+    players: dict[str, Any] = {k: v for k, v in d.players.items() if k in SEAT_NAMES}
+    if d.table_size >= 4 and d.players.get("dealer"):
         players["dealer"] = d.players["dealer"]
+    out = [d.players.get(k) for k in SITTING_OUT_KEYS[: d.table_size - 4]]
+    if d.table_size >= 5 and all(out):  # ISkO 3.2.7: each who sits out besides the dealer
+        players["sitting_out"] = out
     events: list[dict[str, Any]] = []
     for inc in d.incidents:  # the deal's own mark comes first (ISkO 3.2.11-3.2.13, SkWO 9.4)
         if inc.type == "dealt_out_of_turn":

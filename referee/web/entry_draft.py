@@ -42,7 +42,7 @@ def draft_from_record(record: dict[str, Any], *, full_auction: bool = False) -> 
     folded = any(e["type"] == "choice" and e.get("choice") == "fold" for e in events)
     draft: dict[str, Any] = {
         "table_size": record.get("table_size", 3),
-        "players": dict(record.get("players") or {}),
+        "players": _players(record.get("players") or {}),
         "declarer": state.get("declarer") or _chooser(events),
         "passed": state.get("phase") == "passed_in",
         "bid": state.get("bid") or _last_bid(events),
@@ -172,3 +172,12 @@ def _dealing(e: dict[str, Any]) -> str | None:
     if e.get("shuffle_fault"):
         return "shuffle_fault" if e.get("objected_in_time") else "shuffle_fault_late"
     return None
+
+
+def _players(players: dict[str, Any]) -> dict[str, Any]:
+    """The record's names as the form keeps them: those who sit out besides the dealer at
+    a table of five or more (``sitting_out``, a list) one key each."""
+    out = {k: v for k, v in players.items() if k != "sitting_out"}
+    for n, name in enumerate(players.get("sitting_out") or [], 1):
+        out[f"sitting_out_{n}"] = name
+    return out

@@ -127,7 +127,9 @@ def script_data(lang: Language) -> dict[str, Any]:
     for c in Card:
         v = card_view(c.name, lang)
         cards[c.name] = {"rank": v.rank, "symbol": v.symbol, "colour": v.colour, "label": v.label}
-    seats = {s: capitalized(s, lang) for s in (*SEAT_NAMES, "dealer")}
+    seats = {s: capitalized(s, lang) for s in (*SEAT_NAMES, "dealer", "sitting_out")}
+    for n, key in enumerate(entry.SITTING_OUT_KEYS, 1):  # at a table of five or more
+        seats[key] = f"{seats['sitting_out']} {n}"
     short = {s: text(f"console.seat_short.{s}", lang) for s in SEAT_NAMES}
     games = {g: term(g, lang) for g in entry.GAMES}
     flags = {f: term(f, lang) for f in ("hand", "schneider", "schwarz", "ouvert")}

@@ -25,6 +25,7 @@ from tests.support.web import EXAMPLES, Console, example
 NOT_EXPRESSIBLE = {
     "card-seen-in-deal": "the end of the deal (`dealt`) is not a place in the form",
     "continue-after-infraction": "a card taken back and played again",
+    "skat-redrawn": "the skat taken into a hand and a new skat drawn is no fact of step 4",
 }
 EXAMPLE_NAMES = sorted(p.stem for p in EXAMPLES.glob("*.json"))
 
@@ -334,6 +335,31 @@ def test_isko_3_5_4_the_dealer_at_a_table_of_four_looks_into_a_hand_and_remarks(
     assert answer["record"]["players"]["dealer"] == "Dora"
     assert engine.adjudicate(answer["record"])["outcome"]  # the replayer takes it
     assert "Geber sieht in die Karten von Mittelhand" in answer["events"]
+
+
+def test_isko_3_2_7_a_table_of_five_names_who_sits_out_and_takes_his_remark() -> None:
+    """A table of five: Dora deals, Emil sits out with her (ISkO 3.2.7); Emil's remark is
+    written with the seat sitting_out, the record names both, and reads back the same."""
+    draft = revoke_draft()
+    players = {**draft["players"], "dealer": "Dora", "sitting_out_1": "Emil"}
+    draft = {**draft, "table_size": 5, "players": players}
+    draft["incidents"] = [
+        *draft["incidents"],
+        {"type": "remark", "seat": "sitting_out", "text": "Kreuz ist raus!", "at": 6},
+    ]
+    answer = analyse(draft, "de")
+    assert answer["problems"] == [] and answer["record"] is not None
+    record = answer["record"]
+    assert record["table_size"] == 5
+    assert record["players"]["dealer"] == "Dora" and record["players"]["sitting_out"] == ["Emil"]
+    assert {"type": "remark", "seat": "sitting_out", "text": "Kreuz ist raus!"} in record["events"]
+    ruling = engine.adjudicate(record)
+    assert set(ruling["tournament_points"]) >= {"dealer", "sitting_out"}
+    again = draft_from_record(record)
+    assert again["table_size"] == 5 and again["players"]["sitting_out_1"] == "Emil"
+    with pytest.raises(entry.EntryError) as caught:  # nobody else sits out at four
+        entry.read_draft({**draft, "table_size": 4})
+    assert caught.value.code == "console.entry.dealer_only"
 
 
 def test_the_dealer_acts_only_at_a_table_of_four() -> None:

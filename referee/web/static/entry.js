@@ -209,7 +209,11 @@
 
   // -- the players' names: one field, in seat order, separated by commas ---------------------
   var namesRefused = null;  // a text whose names were not taken (shown until it is changed)
-  function nameSeats() { return draft.table_size === 4 ? SEATS.concat(["dealer"]) : SEATS; }
+  function nameSeats() {  // at five or more the others sitting out too (ISkO 3.2.7)
+    var out = draft.table_size >= 4 ? SEATS.concat(["dealer"]) : SEATS;
+    for (var n = 1; n <= draft.table_size - 4; n++) { out = out.concat(["sitting_out_" + n]); }
+    return out;
+  }
   function namesText(players) {
     var names = nameSeats().map(function (s) { return players[s] || ""; });
     while (names.length && !names[names.length - 1]) { names.pop(); }
@@ -675,7 +679,8 @@
     });
     pressed("[data-who]", "data-who", inc.seat || "-");
     // the dealer who sits out is a participant at a table of four only (ISkO 3.3.9, 3.5.4)
-    root.querySelectorAll('[data-who="dealer"]').forEach(function (b) { b.hidden = draft.table_size !== 4; });
+    root.querySelectorAll('[data-who="dealer"]').forEach(function (b) { b.hidden = draft.table_size < 4; });
+    root.querySelectorAll('[data-who="sitting_out"]').forEach(function (b) { b.hidden = draft.table_size < 5; });
     pressed("[data-at]", "data-at", String(inc.at));
     root.querySelectorAll("#step-incidents [data-for]").forEach(function (node) {
       node.hidden = node.getAttribute("data-for").split(" ").indexOf(inc.type) < 0;
