@@ -52,6 +52,7 @@ class Kind(Word):
     HAND_VIEWED = "hand_viewed"
     PARTNER_STOPPED = "partner_stopped"
     OUVERT_NOT_LAID_OUT = "ouvert_not_laid_out"
+    TRICKS_NOT_GATHERED = "tricks_not_gathered"
 
 
 class Origin(StrEnum):
@@ -244,6 +245,12 @@ _SPECS = (
         ("ISkO 2.2.5",),
         ("ISkO 2.2.5", "ISkO 4.1.4"),
         ("requested", "refused", "not_open"),
+    ),
+    _spec(
+        Kind.TRICKS_NOT_GATHERED,
+        ("ISkO 4.4.4",),
+        ("ISkO 4.4.4", "ISkO 4.4.5", "SkWO 8.6", "ISkO 4.1.4"),
+        ("penalized", "declarer", "claim_held", "not_disproved", "no_trick"),
     ),
 )
 

@@ -447,6 +447,7 @@ FIXED_READINGS: tuple[str, ...] = (
     "isko-4.1.8-partner",
     "isko-2.2.5-not-laid-out",
     "isko-3.2.7-sitting-out",
+    "isko-4.4.4-tricks-gathered",
 )
 
 

@@ -40,6 +40,7 @@ class EventType(StrEnum):
     TAKE_BACK = "take_back"
     LOOK_INTO_HAND = "look_into_hand"
     NOT_LAID_OUT = "not_laid_out"
+    TRICKS_NOT_GATHERED = "tricks_not_gathered"
     CONCEDE = "concede"
     CONSENT = "consent"
     REFUSE = "refuse"

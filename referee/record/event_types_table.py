@@ -274,6 +274,41 @@ TABLE_EVENTS: tuple[EventDecl, ...] = (
         ),
     ),
     EventDecl(
+        EventType.TRICKS_NOT_GATHERED,
+        "Tricks not gathered in order",
+        (
+            "Tricks the seat's party won were left lying on the table, or were gathered but "
+            "mixed or not piled face down in the order they were taken (ISkO 4.4.4, SkWO 8.6). "
+            "The event stands where the table noticed it. A declarer who leaves tricks lying "
+            "says by it that he takes every remaining trick (4.4.5): if a later trick goes to "
+            "the defenders, the game ends against him as it stood after the last trick he "
+            "gathered. Otherwise, and for the defenders always, it is an infraction of the "
+            "seat's party judged by 4.1.3 to 4.1.6 (reading isko-4.4.4-tricks-gathered)."
+        ),
+        section=Section.TABLE,
+        clauses=("ISkO 4.4.4", "ISkO 4.4.5", "SkWO 8.6"),
+        entry=25,
+        after_bidding=True,
+        fields=(
+            FieldDecl(
+                "trick",
+                FieldKind.TRICK,
+                "First trick not gathered",
+                "Optional. 1-based number of the first trick left lying or mixed; without it, "
+                "the last trick completed before the event.",
+                optional=True,
+            ),
+            FieldDecl(
+                "mixed",
+                FieldKind.BOOL,
+                "Gathered but mixed",
+                "Optional. true: the tricks were gathered but mixed or not piled in order "
+                "(4.4.4, SkWO 8.6); otherwise they were left lying (4.4.5 for the declarer).",
+                optional=True,
+            ),
+        ),
+    ),
+    EventDecl(
         EventType.CONCEDE,
         "Concede",
         "The declarer gives his game up, or a defender gives up on behalf of his side.",

@@ -82,6 +82,8 @@ class Event:
     tricks: int | None = None
     #: lay_down: the line the claimant stated, his cards in the order he would play them
     line: tuple[Card, ...] | None = None
+    #: tricks_not_gathered: gathered but mixed or not piled in order (ISkO 4.4.4, SkWO 8.6)
+    mixed: bool | None = None
     #: the dealer at a table of four acted (``"seat": "dealer"``; ``seat`` is then None)
     by_dealer: bool = False
     #: one who sits out besides the dealer at a table of five or more acted (``"seat":

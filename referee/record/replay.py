@@ -434,6 +434,7 @@ _HANDLERS: dict[EventType, Callable[[Replayer, Event], None]] = {
     EventType.EXPOSE: Replayer._on_expose,
     EventType.LOOK_INTO_HAND: Replayer._on_look_into_hand,
     EventType.NOT_LAID_OUT: Replayer._on_not_laid_out,
+    EventType.TRICKS_NOT_GATHERED: Replayer._on_tricks_not_gathered,
     EventType.REVIEW_TRICKS: Replayer._on_review_tricks,
     EventType.REMARK: Replayer._on_remark,
     EventType.STOP_PARTNER: Replayer._on_stop_partner,

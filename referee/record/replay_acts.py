@@ -14,7 +14,13 @@ from referee.core.kinds import Kind
 from referee.core.seats import SEATS, Seat
 from referee.core.vocabulary import Note, Phase
 from referee.record.events import Event
-from referee.record.state import GameState, Irregularity, Trick, innocent
+from referee.record.state import (
+    GameState,
+    Irregularity,
+    Trick,
+    innocent,
+    position_before_trick,
+)
 from referee.record.trick_flow import close_trick
 
 __all__ = ["ActsOutsidePlay", "correction_refused"]
@@ -169,6 +175,25 @@ class ActsOutsidePlay:
             event.seat,
             f"{event.seat} {what} (open game) during {s.phase}",
             subkind=subkind,
+        )
+
+    def _on_tricks_not_gathered(self, event: Event) -> None:
+        """Tricks of the seat's party left lying, or gathered mixed (4.4.4, 4.4.5, SkWO
+        8.6): noted where the table noticed it; the judge reads the tricks played after."""
+        s = self.state
+        what = "mixed or did not pile in order" if event.mixed else "left lying"
+        done = [t for t in s.tricks if t.complete]
+        first = event.trick if event.trick is not None else (done[-1].number if done else 0)
+        if 1 <= first <= len(done):  # the game may be judged from before that trick (4.4.5)
+            lead = done[first - 1].plays[0][2]
+            if lead not in s.positions:
+                s.positions[lead] = position_before_trick(s, first)
+        self._note(
+            event,
+            Kind.TRICKS_NOT_GATHERED,
+            event.seat,
+            f"{event.seat}'s party {what} its tricks during {s.phase}",
+            subkind="mixed" if event.mixed else "left",
         )
 
     def _skat_viewed(self, event: Event, what: str) -> None:

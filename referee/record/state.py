@@ -321,6 +321,28 @@ def position_of(state: GameState) -> Position:
     return Position(points[0], points[1], won[0], won[1], (h[0], h[1], h[2]), leader, trick)
 
 
+def position_before_trick(state: GameState, number: int) -> Position:
+    """The position just before trick ``number`` (complete) was led, rebuilt from the
+    tricks: those before it counted, the cards of it and of every later one back in the
+    hands (a trick left lying is judged from there, ISkO 4.4.5)."""
+    declarer = state.declarer
+    points = [points_of(state.skat) if declarer is not None else 0, 0]
+    won = [0, 0]
+    hands = list(state.hands)
+    later = [t for t in state.tricks if t.number >= number]
+    for t in state.tricks[: number - 1]:
+        side = t.winner is not declarer
+        points[side] += t.points
+        won[side] += 1
+    for t in (*later, *((state.current,) if state.current else ())):
+        for seat, card, _ in (*t.plays, *t.extra):
+            hands[seat.index] |= 1 << int(card)
+    leader = later[0].leader.index
+    return Position(
+        points[0], points[1], won[0], won[1], (hands[0], hands[1], hands[2]), leader, ()
+    )
+
+
 def innocent(state: GameState, asker: Seat | None, offender: Seat | None) -> bool:
     """Whether ``asker`` (None: not recorded) is of the other party than ``offender``."""
     if asker is None or offender is None or state.declarer is None:

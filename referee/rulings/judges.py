@@ -426,6 +426,39 @@ def ouvert_not_laid_out(h: Hearing) -> Infraction:
     return h.verdict(_VOID, "ouvert_not_laid_out.requested", ("ISkO 2.2.5",))
 
 
+def tricks_not_gathered(h: Hearing) -> Infraction:
+    """Tricks left lying or gathered mixed (4.4.4, SkWO 8.6). A declarer who leaves tricks
+    lying says he takes all the rest (4.4.5): held when the record shows him doing so;
+    otherwise the game ends against him where he last gathered correctly, judged by 4.1.3 to
+    4.1.6. Mixing, and anything the defenders do, is judged by 4.4.4, which the Spanish text
+    sends to 4.1.3 to 4.1.6 (docs/interpretations.md#isko-4.4.4-tricks-gathered)."""
+    tricks = h.state.tricks
+    done = [t for t in tricks if t.complete and t.last_event < h.event]
+    asked = h.state.record.events[h.event].trick
+    first = asked if asked is not None else (done[-1].number if done else None)
+    if first is None or first > len(done):
+        return h.verdict(_VOID, "tricks_not_gathered.no_trick", ("ISkO 4.4.4",))
+    if h.party is not Party.DECLARER or h.irr.subkind == "mixed":
+        if h.irr.phase != "playing":
+            return h.verdict(_VOID, "infraction.after_game", ("ISkO 4.4.4",))
+        clauses = ("ISkO 4.4.4", "SkWO 8.6", "ISkO 4.1.4")
+        return h.verdict(_PENALIZED, "tricks_not_gathered.penalized", clauses, ends_at=h.event)
+    rest = tricks[first - 1 :]
+    lost = next((t for t in rest if t.complete and t.winner is not h.state.declarer), None)
+    if lost is not None:
+        return h.verdict(
+            _PENALIZED,
+            "tricks_not_gathered.declarer",
+            ("ISkO 4.4.5", "ISkO 4.1.4"),
+            ends_at=rest[0].plays[0][2],
+            first=first,
+            lost=lost.number,
+        )
+    if len(tricks) == 10 and tricks[-1].complete:
+        return h.verdict(_VOID, "tricks_not_gathered.claim_held", ("ISkO 4.4.5",), first=first)
+    return h.verdict(_VOID, "tricks_not_gathered.not_disproved", ("ISkO 4.4.5",), first=first)
+
+
 JUDGES: Mapping[Kind, Judge] = MappingProxyType(
     {
         Kind.FALSE_LEAD: trick_timed,
@@ -443,5 +476,6 @@ JUDGES: Mapping[Kind, Judge] = MappingProxyType(
         Kind.HAND_VIEWED: hand_viewed,
         Kind.PARTNER_STOPPED: partner_stopped,
         Kind.OUVERT_NOT_LAID_OUT: ouvert_not_laid_out,
+        Kind.TRICKS_NOT_GATHERED: tricks_not_gathered,
     }
 )

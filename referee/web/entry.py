@@ -238,6 +238,7 @@ def read_draft(doc: Any) -> Draft:
                 step=_step(inc.get("step"), at, len(d.auction), where),
                 refused=kind == "not_laid_out" and _flag(inc.get("refused")),
                 claimed=claimed_count(inc.get("claimed"), kind, where),
+                mixed=kind == "tricks_not_gathered" and _flag(inc.get("mixed")),
             )
         )
     for k, x in enumerate(d.incidents):

@@ -123,6 +123,7 @@ def draft_from_record(record: dict[str, Any], *, full_auction: bool = False) -> 
                 "how",
                 "on_request",
                 "refused",
+                "mixed",
             ):
                 if e.get(key) is not None:
                     inc[key] = e[key]

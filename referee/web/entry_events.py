@@ -41,6 +41,7 @@ class Incident:
     #: lay_down: how many of the remaining tricks are claimed (None: all; ISkO 4.3.4); its
     #: ``cards`` are the line stated, in order, and its ``text`` the words said
     claimed: int | None = None
+    mixed: bool = False  # tricks_not_gathered: gathered but mixed (4.4.4, SkWO 8.6)
 
 
 def claimed_count(value: Any, kind: str, where: str) -> int | None:
@@ -131,6 +132,10 @@ def incident_events(inc: Incident) -> list[dict[str, Any]]:
             event["line"] = list(inc.cards)
         if inc.text:
             event["text"] = inc.text
+    if inc.type == "tricks_not_gathered":  # from which trick on (ISkO 4.4.4, 4.4.5)
+        event["trick"] = inc.trick or 1
+        if inc.mixed:
+            event["mixed"] = True
     if inc.type == "choice":
         event["choice"] = inc.choice or "play"
     if inc.type == "remark":

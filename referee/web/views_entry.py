@@ -94,6 +94,7 @@ _SCRIPT_TEXTS = (
     "refused",
     "claimed",
     "claim_line",
+    "mixed",
     "objection_here",
     "game_went_on",
     "complete",

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Build the cases of facts of the play that need their own events or fields: a card taken
-back into the hand (ISkO 4.1.2, 4.1.9), an open game whose cards were not laid out (2.2.5).
+back into the hand (ISkO 4.1.2, 4.1.9), an open game whose cards were not laid out (2.2.5),
+tricks left lying or mixed (4.4.4, 4.4.5, SkWO 8.6).
 Writes only its own cases, next to those of ``build.py`` (whose helpers it uses); run
 ``python tests/cases/build_play.py``. Every expectation is worked out by hand from the ISkO
 in the case's description.
@@ -269,6 +270,94 @@ case(
     **PLAYED_OUT_A,
     infractions=[inf("ouvert_not_laid_out", "void", "2.2.5", seat="F")],
     cited=cited("2.2.5"),
+)
+
+
+# ------------------------------------------------------------------- 4.4.4, 4.4.5
+def left_lying_lost(edition: str) -> Rec:
+    """F leaves tricks 3 and 4 lying, M takes trick 5 (deal A)."""
+    rec = a_game(
+        description="F, the declarer, leaves his tricks lying from trick 3 on; M takes trick 5 "
+        "with CT and objects. A declarer who does not gather his tricks says he takes all "
+        "the remaining ones (4.4.5); trick 5 shows he does not, so the game ends as it stood "
+        "after trick 2, the last one he gathered (Spanish 4.4.5; the English gives the "
+        "defenders those tricks and the rest, which leaves him the same 8 points), and by "
+        "4.1.4 he loses at the simple level: lost 60."
+    )
+    rec.rules = {"edition": edition} if edition != "1998" else None
+    return rec.play(tricks(1, 5)).e("tricks_not_gathered", "F", trick=3).e("objection", "M")
+
+
+for _edition in ("1998", "2022"):
+    case(
+        b.F44,
+        f"isko_4_4_5_declarer_leaves_tricks_lying_and_loses_a_later_trick_{_edition}",
+        left_lying_lost(_edition),
+        **HEARTS_LOST,
+        card_points=cp(8, 0),
+        tricks=cp(2, 0),
+        ended=ended("infraction", 6),
+        infractions=[inf("tricks_not_gathered", "penalized", "4.4.5", "4.1.4", seat="F")],
+        cited=cited("4.4.5", "4.1.4"),
+    )
+
+case(
+    b.F44,
+    "isko_4_4_5_declarer_leaves_tricks_lying_and_takes_all_the_rest",
+    a_game(
+        description="F, the declarer, leaves tricks 7 on lying, which says he takes all the "
+        "remaining tricks (4.4.5); he does take tricks 7 to 10, so nothing follows and the "
+        "game is played out: won 30 with 86 points."
+    )
+    .play(tricks(1, 7))
+    .e("tricks_not_gathered", "F", trick=7)
+    .play(tricks(8, 10)),
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    infractions=[inf("tricks_not_gathered", "void", "4.4.5", seat="F")],
+    cited=cited("4.4.5"),
+)
+
+case(
+    b.F44,
+    "isko_4_4_4_defenders_mix_their_tricks_declarer_wins",
+    a_game(
+        description="After trick 6 M has mixed the defenders' two tricks so that their order "
+        "cannot be checked; F objects. Every trick is gathered at once and piled in order "
+        "(4.4.4, SkWO 8.6); the Spanish 4.4.4 sends an infraction to 4.1.3-4.1.6 (reading "
+        "isko-4.4.4-tricks-gathered): the defenders went against the rules before the game "
+        "was decided, so the declarer wins at the simple level with his 37 points: won 30."
+    )
+    .play(tricks(1, 6))
+    .e("tricks_not_gathered", "M", trick=5, mixed=True)
+    .e("objection", "F"),
+    **HEARTS_WON,
+    card_points=cp(37, 34),
+    tricks=cp(4, 2),
+    ended=ended("infraction", 7),
+    infractions=[inf("tricks_not_gathered", "penalized", "4.4.4", "4.1.4", seat="M")],
+    cited=cited("4.4.4", "SkWO 8.6", "4.1.4"),
+)
+
+case(
+    b.F44,
+    "isko_4_4_4_declarer_mixes_his_tricks_loses_simple",
+    a_game(
+        description="After trick 4 F, the declarer, has gathered his tricks into one mixed "
+        "heap; M objects. Piling the tricks in order is required (4.4.4, SkWO 8.6) and an "
+        "infraction is judged by 4.1.3-4.1.6 (Spanish 4.4.4, reading "
+        "isko-4.4.4-tricks-gathered): the game was not yet won, so he loses at the simple "
+        "level (4.1.4): lost 60."
+    )
+    .play(tricks(1, 4))
+    .e("tricks_not_gathered", "F", mixed=True)
+    .e("objection", "M"),
+    **HEARTS_LOST,
+    card_points=cp(37, 0),
+    tricks=cp(4, 0),
+    ended=ended("infraction", 5),
+    infractions=[inf("tricks_not_gathered", "penalized", "4.4.4", "4.1.4", seat="F")],
+    cited=cited("4.4.4", "SkWO 8.6", "4.1.4"),
 )
 
 

@@ -39,7 +39,22 @@ def test_kept_positions_are_those_of_a_replay_up_to_the_event(
         assert kept == position_of(replay(record, event - 1)), (name, event)
     cut_short = [e.index for e in record.events if e.type in SHORTENING]
     irregular = [i.event for i in state.irregularities if i.event is not None]
-    assert set(state.positions) == {*cut_short, *irregular}
+    assert set(state.positions) == {*cut_short, *irregular, *_first_not_gathered(record)}
+
+
+def _first_not_gathered(record: GameRecord) -> set[int]:
+    """The lead of the first trick each ``tricks_not_gathered`` event concerns (its
+    ``trick``, or the last one complete before it): a declarer's tricks left lying are
+    judged from there (ISkO 4.4.5)."""
+    leads = set()
+    for e in record.events:
+        if e.type != "tricks_not_gathered":
+            continue
+        done = [t for t in replay(record, e.index - 1).tricks if t.complete]
+        first = e.trick if e.trick is not None else (done[-1].number if done else 0)
+        if 1 <= first <= len(done):
+            leads.add(done[first - 1].plays[0][2])
+    return leads
 
 
 @pytest.mark.parametrize(("name", "record"), RECORDS, ids=[n for n, _ in RECORDS])

@@ -713,3 +713,26 @@ def test_isko_4_3_4_a_claimed_count_out_of_range_is_refused_at_its_place() -> No
         entry.read_draft(draft)
     assert caught.value.code == "console.entry.bad_incident"
     assert caught.value.where == {"field": "incidents/0/claimed"}
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        "isko_4_4_5_declarer_leaves_tricks_lying_and_loses_a_later_trick_1998",
+        "isko_4_4_4_defenders_mix_their_tricks_declarer_wins",
+    ],
+)
+def test_isko_4_4_4_tricks_not_gathered_are_entered_with_their_trick(case: str) -> None:
+    """Tricks left lying or mixed go from the record into the form and back unchanged (the
+    first trick concerned, ``mixed``), and the form's record rules alike."""
+    record = json.loads(
+        (Path(__file__).resolve().parents[1] / "cases/isko_4_4_tricks" / f"{case}.json").read_text()
+    )
+    draft = draft_from_record(record)
+    said = [i for i in draft["incidents"] if i["type"] == "tricks_not_gathered"]
+    assert len(said) == 1
+    answer = analyse(draft)
+    assert answer["problems"] == [] and answer["record"] is not None
+    events = [e for e in answer["record"]["events"] if e["type"] == "tricks_not_gathered"]
+    assert events == [e for e in record["events"] if e["type"] == "tricks_not_gathered"]
+    assert comparable(engine.adjudicate(answer["record"])) == comparable(engine.adjudicate(record))

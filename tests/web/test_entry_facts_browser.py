@@ -1,7 +1,7 @@
 """The facts of the entry form's step 4, on a phone (390×844, German): the dealer
 who sits out at a table of four as a participant (a look into a hand, ISkO 3.5.4), the
 declarer's choice (3.3.11), a refused concession, a game dealt out of turn (3.2.11-3.2.13),
-an open game whose cards were not laid out (2.2.5)."""
+an open game whose cards were not laid out (2.2.5), tricks mixed (4.4.4)."""
 
 from __future__ import annotations
 
@@ -234,4 +234,47 @@ def test_an_open_game_not_laid_out_is_entered_in_step_4(  # type: ignore[no-unty
     ruling = engine.adjudicate(built)
     assert ruling["outcome"] == "lost"
     assert [i["kind"] for i in ruling["infractions"]] == ["ouvert_not_laid_out"]
+    assert errors == []
+
+
+def test_tricks_mixed_are_entered_in_step_4(  # type: ignore[no-untyped-def]
+    live_server: str,
+    keys,
+    phone,  # noqa: F811 (the fixture imported above)
+) -> None:
+    """ISkO 4.4.4, SkWO 8.6: after trick 6 middlehand has mixed the defenders' tricks from
+    trick 5 on; the form writes the fact with its trick and ``mixed``, and it rules won."""
+    import json
+    from pathlib import Path
+
+    from playwright.sync_api import expect
+
+    from referee.service import engine
+    from referee.web.entry_draft import draft_from_record
+
+    case = "isko_4_4_4_defenders_mix_their_tricks_declarer_wins.json"
+    record = json.loads(
+        (Path(__file__).resolve().parents[1] / "cases/isko_4_4_tricks" / case).read_text()
+    )
+    plain = [e for e in record["events"] if e["type"] not in ("tricks_not_gathered", "objection")]
+    fields = draft_from_record({**record, "events": plain})
+    page, errors = open_entry(
+        phone.new_page(), live_server, keys["referee"], entry_draft("incidents", fields)
+    )
+    page.locator('[data-incident="tricks_not_gathered"]').click()
+    page.locator('[data-who="middlehand"]').click()
+    expect(page.locator("#inc-mixed")).to_be_visible()
+    page.locator("#inc-trick").select_option("5")
+    page.locator("#inc-mixed").check()
+    page.locator("#incident-add").click()
+    items = page.locator("#incident-list li")
+    expect(items).to_have_count(1)
+    expect(items.first).to_contain_text("Stiche liegen gelassen oder vermischt")
+    expect(items.first).to_contain_text("Eingezogen, aber vermischt")
+    built = built_record(page)
+    said = {"type": "tricks_not_gathered", "seat": "middlehand", "trick": 5, "mixed": True}
+    assert said in built["events"]
+    ruling = engine.adjudicate(built)
+    assert ruling["outcome"] == "won"
+    assert [i["kind"] for i in ruling["infractions"]] == ["tricks_not_gathered"]
     assert errors == []

@@ -45,7 +45,7 @@
     };
   }
   function blankIncident() {
-    return { type: null, seat: null, at: "end", cards: [], trick: 1, text: "", gathered: false, into: "forehand", choice: "play", game: "clubs", flags: [], how: "", on_request: "", step: 0, refused: false, claimed: "" };
+    return { type: null, seat: null, at: "end", cards: [], trick: 1, text: "", gathered: false, into: "forehand", choice: "play", game: "clubs", flags: [], how: "", on_request: "", step: 0, refused: false, claimed: "", mixed: false };
   }
   function load(key, fallback) {
     try { var v = JSON.parse(window.localStorage.getItem(key)); return v || fallback; } catch (e) { return fallback; }
@@ -688,6 +688,7 @@
     $("inc-gathered").checked = !!inc.gathered;
     $("inc-refused").checked = !!inc.refused;
     $("inc-claimed").value = inc.claimed ? String(inc.claimed) : "";
+    $("inc-mixed").checked = !!inc.mixed;
     if (document.activeElement !== $("inc-text")) { $("inc-text").value = inc.text || ""; }
     $("inc-trick").value = String(inc.trick || 1);
     $("inc-into").value = inc.into || "forehand";
@@ -743,6 +744,7 @@
       if (x.gathered) { words += " · " + T.gathered; }
       if (x.refused) { words += " · " + T.refused; }
       if (x.claimed) { words += " · " + T.claimed + " " + x.claimed; }
+      if (x.type === "tricks_not_gathered") { words += " · " + x.trick + (x.mixed ? " · " + T.mixed : ""); }
       if (x.cards && x.cards.length) { words += " · " + x.cards.map(cardLabel).join(", "); }
       if (x.type === "review_tricks") { words += " · " + x.trick; }
       if (x.step) { words += " · " + stepText(x.step); }
@@ -909,6 +911,7 @@
       if (inc.type === "expose" && inc.how) { x.how = inc.how; }  // ISkO 4.1.9
       if (inc.type === "not_laid_out" && inc.refused) { x.refused = true; }  // ISkO 2.2.5
       if (inc.type === "lay_down" && inc.claimed) { x.claimed = Number(inc.claimed); }  // ISkO 4.3.4
+      if (inc.type === "tricks_not_gathered" && inc.mixed) { x.mixed = true; }  // ISkO 4.4.4
       if (inc.type === "review_tricks" && inc.on_request) { x.on_request = inc.on_request === "yes"; }
       if (inc.type === "choice") { x.choice = inc.choice || "play"; x.at = -1; }
       if (inc.type === "correction") {  // before the first card (3.4.5)
@@ -949,6 +952,9 @@
     } else if (t.id === "inc-claimed") {
       var claimed = t.value;
       change(function (d) { d.inc.claimed = claimed; }, true);
+    } else if (t.id === "inc-mixed") {
+      var mixed = t.checked;
+      change(function (d) { d.inc.mixed = mixed; }, true);
     } else if (t.id === "inc-text") {
       var text = t.value;
       change(function (d) { d.inc.text = text; }, true);
