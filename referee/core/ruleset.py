@@ -448,6 +448,7 @@ FIXED_READINGS: tuple[str, ...] = (
     "isko-2.2.5-not-laid-out",
     "isko-3.2.7-sitting-out",
     "isko-4.4.4-tricks-gathered",
+    "isko-3.4.1-added-words",
 )
 
 

@@ -111,3 +111,7 @@ class Note(Word):
     PLAY_AFTER_END = "play_after_end"
     PLAY_AFTER_GATHERED = "play_after_gathered"
     DEALT_OUT_OF_TURN = "dealt_out_of_turn"  # the deal's mark says so (ISkO 3.2.11-3.2.13)
+    #: words added to the announcement before the first card (ISkO 3.4.1): they count
+    ANNOUNCEMENT_COMPLETED = "announcement_completed"
+    #: words added to the announcement after the first card (ISkO 3.4.1): they do not count
+    LATE_ANNOUNCEMENT = "late_announcement"

@@ -27,6 +27,7 @@ class EventType(StrEnum):
     PICKUP = "pickup"
     DISCARD = "discard"
     DECLARE = "declare"
+    ANNOUNCE = "announce"
     CHOICE = "choice"
     PLAY = "play"
     NO_CARD = "no_card"

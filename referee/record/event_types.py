@@ -165,6 +165,36 @@ EVENT_TYPES: tuple[EventDecl, ...] = (
         ),
     ),
     EventDecl(
+        EventType.ANNOUNCE,
+        "Words added to the announcement",
+        (
+            "The declarer adds to the game he declared (the declare event before it): hand, "
+            "schneider, schwarz or ouvert said after the declaration, for instance in answer to a "
+            "question; its place in the record is when. An announcement counts only as it was "
+            "made (ISkO 3.4.1) and the game starts with it (4.1.1): words said before the first "
+            "card is led complete it and count, words said later do not count (reading "
+            "isko-3.4.1-added-words). Never recorded for the declaration itself: what the declare"
+            " event says is what was said at once."
+        ),
+        section=Section.BIDDING,
+        clauses=("ISkO 3.4.1", "ISkO 4.1.1"),
+        after_bidding=True,
+        entry=19,
+        fields=(
+            FieldDecl("hand", FieldKind.BOOL, "Hand said", "Optional.", optional=True),
+            FieldDecl("schneider", FieldKind.BOOL, "Schneider said", "Optional.", optional=True),
+            FieldDecl("schwarz", FieldKind.BOOL, "Schwarz said", "Optional.", optional=True),
+            FieldDecl("ouvert", FieldKind.BOOL, "Ouvert said", "Optional.", optional=True),
+            FieldDecl(
+                "text",
+                FieldKind.STR,
+                "The words",
+                "The words as reported (optional); never interpreted.",
+                optional=True,
+            ),
+        ),
+    ),
+    EventDecl(
         EventType.CHOICE,
         "The declarer's choice",
         (

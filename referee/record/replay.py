@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from referee.core.contracts import Contract
-from referee.core.errors import ContractError, RecordError
+from referee.core.errors import RecordError
 from referee.core.kinds import Kind
 from referee.core.seats import FOREHAND
 from referee.core.tricks import FOLLOWERS, trick_outcomes
@@ -32,7 +31,7 @@ from referee.core.vocabulary import Note, Phase
 from referee.record.event_types import EventType
 from referee.record.events import Event
 from referee.record.log import GameRecord
-from referee.record.replay_acts import correction_refused
+from referee.record.replay_acts import announced_contract, correction_refused
 from referee.record.replay_bidding import AFTER_BIDDING, Bidding, take_regular_bidding
 from referee.record.state import (
     MARKERS,
@@ -199,20 +198,7 @@ class Replayer(Bidding):
                 return
         # an announcement the rules do not allow is corrected to the playable game of the
         # same kind (ISkO 3.4.5); the declared flags stay in ``declared`` as evidence
-        problems = []
-        hand = event.hand and not s.skat_taken
-        if event.hand and s.skat_taken:
-            problems.append("hand declared after the skat was taken up (ISkO 3.4.4)")
-        ouvert = event.ouvert and (name == "null" or not s.skat_taken)
-        if event.ouvert and not ouvert:
-            problems.append("suit or grand ouvert declared after the skat was taken up (3.4.4)")
-        try:
-            contract = Contract.declare(
-                game, hand=hand, schneider=event.schneider, schwarz=event.schwarz, ouvert=ouvert
-            )
-        except ContractError as exc:
-            problems.append(exc.message)
-            contract = Contract.declare(game, hand=hand, ouvert=ouvert and name == "null")
+        contract, problems = announced_contract(s, flags)
         for problem in problems:
             self._note(event, Kind.INVALID_DECLARATION, seat, problem)
         # (type: ignore below) a declaration always has a seat (the parser requires it)
@@ -426,6 +412,7 @@ _HANDLERS: dict[EventType, Callable[[Replayer, Event], None]] = {
     EventType.PICKUP: Replayer._on_pickup,
     EventType.DISCARD: Replayer._on_discard,
     EventType.DECLARE: Replayer._on_declare,
+    EventType.ANNOUNCE: Replayer._on_announce,
     EventType.PLAY: Replayer._on_play,
     EventType.NO_CARD: Replayer._on_no_card,
     EventType.TAKE_BACK: Replayer._on_take_back,

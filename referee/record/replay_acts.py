@@ -7,9 +7,11 @@ of four, the declarer's choices and corrections (ISkO 3.3.10, 3.3.11, 3.4.5, 3.5
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.core.cards import Card
-from referee.core.contracts import Game
-from referee.core.errors import RecordError
+from referee.core.contracts import Contract, Game
+from referee.core.errors import ContractError, RecordError
 from referee.core.kinds import Kind
 from referee.core.seats import SEATS, Seat
 from referee.core.vocabulary import Note, Phase
@@ -23,7 +25,7 @@ from referee.record.state import (
 )
 from referee.record.trick_flow import close_trick
 
-__all__ = ["ActsOutsidePlay", "correction_refused"]
+__all__ = ["ActsOutsidePlay", "announced_contract", "correction_refused"]
 
 
 def _sitter(event: Event) -> str:
@@ -301,6 +303,29 @@ class ActsOutsidePlay:
         detail = f"{event.seat} stopped his partner{held}"
         self._note(event, Kind.PARTNER_STOPPED, event.seat, detail, card=event.card)
 
+    def _on_announce(self, event: Event) -> None:
+        """Words the declarer adds to his announcement (3.4.1). Before the first card is
+        led they complete it: the contract is made again from all the words said (and
+        judged as a declaration would be); once a card is on the table they come too late
+        and are noted only. Words from anyone but the declarer of a declared game are an
+        announcement that is not his (ignored, 3.4.1)."""
+        s, seat = self.state, event.seat
+        said = [w for w in ("hand", "schneider", "schwarz", "ouvert") if getattr(event, w)]
+        words = ", ".join(said) or "nothing new"
+        if s.contract is None or s.declared is None or seat is not s.declarer:
+            why = f"{seat} is not the declarer of a declared game: words added ({words})"
+            self._note(event, Kind.INVALID_DECLARATION, seat, why)
+            return
+        if s.tricks or (s.current is not None and s.current.plays):
+            self._note(event, Note.LATE_ANNOUNCEMENT, seat, words, subkind=",".join(said))
+            return
+        flags = {**s.declared, **{w: True for w in said}}
+        contract, problems = announced_contract(s, flags)
+        for problem in problems:
+            self._note(event, Kind.INVALID_DECLARATION, seat, problem)
+        self._note(event, Note.ANNOUNCEMENT_COMPLETED, seat, words, subkind=",".join(said))
+        s.contract, s.declared = contract, flags
+
     # -- a card taken back into the hand (ISkO 4.1.2, 4.1.9) -------------------------------
     def _on_take_back(self, event: Event) -> None:
         """A card taken back into the hand. A card that lay on the table as the seat's last
@@ -434,6 +459,29 @@ class ActsOutsidePlay:
 
 def _kind_of_game(game: Game) -> str:
     return "null" if game is Game.NULL else "grand" if game is Game.GRAND else "suit"
+
+
+def announced_contract(s: GameState, flags: dict[str, Any]) -> tuple[Contract, list[str]]:
+    """The contract an announcement (``flags``: game, hand, schneider, schwarz, ouvert)
+    makes, and what in it the rules do not allow: such an announcement is corrected to the
+    playable game of the same kind (ISkO 3.4.4, 3.4.5)."""
+    problems = []
+    game, name = Game(flags["game"]), flags["game"]
+    hand = bool(flags["hand"]) and not s.skat_taken
+    if flags["hand"] and s.skat_taken:
+        problems.append("hand declared after the skat was taken up (ISkO 3.4.4)")
+    ouvert = bool(flags["ouvert"]) and (name == "null" or not s.skat_taken)
+    if flags["ouvert"] and not ouvert:
+        problems.append("suit or grand ouvert declared after the skat was taken up (3.4.4)")
+    schneider, schwarz = bool(flags["schneider"]), bool(flags["schwarz"])
+    try:
+        contract = Contract.declare(
+            game, hand=hand, schneider=schneider, schwarz=schwarz, ouvert=ouvert
+        )
+    except ContractError as exc:
+        problems.append(exc.message)
+        contract = Contract.declare(game, hand=hand, ouvert=ouvert and name == "null")
+    return contract, problems
 
 
 def correction_refused(s: GameState, game: Game) -> str | None:

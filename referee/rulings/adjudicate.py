@@ -83,6 +83,14 @@ def _heard(state: GameState, rules: RuleSet, infractions: list[Infraction]) -> P
                 event=irr.event,
                 gathered=gathered,
             )
+        if irr.kind in ("announcement_completed", "late_announcement"):
+            # 3.4.1: an announcement counts as made; the game starts with it (4.1.1)
+            words = irr.subkind or "—"
+            if irr.kind == "announcement_completed":
+                p.step(("ISkO 3.4.1",), "announcement.completed", event=irr.event, words=words)
+            else:
+                p.step(_LATE, "announcement.late", event=irr.event, words=words)
+            p.step(("ISkO 3.4.1", "ISkO 4.1.1"), "reading.isko-3.4.1-added-words")
         if irr.kind == "bidding_irregular":
             p.step(
                 ("ISkO 3.3.2", "ISkO 3.3.8"),
@@ -109,6 +117,8 @@ def _heard(state: GameState, rules: RuleSet, infractions: list[Infraction]) -> P
 
 
 _NOT_PLAIN = SHORTENING | {"review_tricks", "choice"}
+#: words added to the announcement once play had begun (3.4.1, 4.1.1)
+_LATE = ("ISkO 3.4.1", "ISkO 4.1.1")
 
 _DEFAULT_RULES = RuleSet()
 

@@ -30,6 +30,8 @@ NOT_INFRACTIONS = (
     "play_after_end",
     "play_after_gathered",
     "dealt_out_of_turn",
+    "announcement_completed",
+    "late_announcement",
 )
 
 

@@ -133,6 +133,8 @@ def draft_from_record(record: dict[str, Any], *, full_auction: bool = False) -> 
                     inc["claimed"] = e["tricks"]
                 if e.get("line"):
                     inc["cards"] = list(e["line"])
+            if kind == "announce":  # the words added, as the form's flags
+                inc |= {f: True for f in ("hand", "schneider", "schwarz", "ouvert") if e.get(f)}
             if kind == "take_back" or (kind == "stop_partner" and e.get("card")):
                 inc["cards"] = [e["card"]]  # take_back: the form picks it from the pool
             if gathered and kind == "objection":

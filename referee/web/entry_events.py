@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.record.event_types import EXPOSE_HOW
 from referee.web.entry_errors import EntryError
 
 #: the flags of a declaration, written out on every ``declare`` event
@@ -31,7 +30,8 @@ class Incident:
     into: str | None = None  # look_into_hand: whose hand the dealer looked into
     choice: str | None = None  # choice: play, fold or win
     game: str | None = None  # correction: the game first announced (ISkO 3.4.5)
-    flags: tuple[str, ...] = ()  # correction: what it announced (hand, schneider, ...)
+    #: correction: what it announced; announce: the words added (hand, schneider, ...)
+    flags: tuple[str, ...] = ()
     how: str | None = None  # expose: dropped, shown or with_play (None: not said)
     on_request: bool | None = None  # review_tricks: shown on request (4.4.3) or not (4.4.6)
     step: int | None = None  # during the bidding: after how many steps of the auction entered
@@ -43,24 +43,6 @@ class Incident:
     #: ``cards`` are the line stated, in order, and its ``text`` the words said
     claimed: int | None = None
     mixed: bool = False  # tricks_not_gathered: gathered but mixed (4.4.4, SkWO 8.6)
-
-
-def bidding_step(value: Any, at: int, steps: int, where: str) -> int | None:
-    """The place of an incident during the bidding among the auction's steps entered."""
-    if at != -1 or not steps or value in (None, ""):
-        return None
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= steps:
-        raise EntryError("console.entry.bad_incident", where=where)
-    return value
-
-
-def exposed_how(value: Any, incident: str, where: str) -> str | None:
-    """How exposed cards became visible (ISkO 4.1.9); a word the record has not is refused."""
-    if incident != "expose" or value in (None, ""):
-        return None
-    if value not in EXPOSE_HOW:
-        raise EntryError("console.entry.bad_incident", where=where)
-    return str(value)
 
 
 def claimed_count(value: Any, kind: str, where: str) -> int | None:
@@ -157,9 +139,11 @@ def incident_events(inc: Incident) -> list[dict[str, Any]]:
             event["mixed"] = True
     if inc.type == "choice":
         event["choice"] = inc.choice or "play"
+    if inc.type == "announce":  # words added to the announcement (ISkO 3.4.1)
+        event |= {f: True for f in inc.flags}
     if inc.type == "remark":
         event["text"] = inc.text or "—"
-    elif inc.type == "objection" and inc.text:
+    elif inc.type in ("objection", "announce") and inc.text:
         event["text"] = inc.text
     out = [event]
     if inc.type == "objection" and inc.gathered:

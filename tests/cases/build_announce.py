@@ -137,6 +137,154 @@ case(
     readings=["isko-4.1.8-partner"],
 )
 
+# ----------------------------------- words added to the announcement (ISkO 3.4.1, 4.1.1)
+F3 = b.F3
+ADDED = ["isko-3.4.1-added-words"]
+
+
+def hand_game(bids: str, description: str, hand: bool = True) -> Rec:
+    """Deal A: F declares hearts without taking up the skat (hand said or not)."""
+    return Rec(DEAL_A, description).bids(bids).declare("F", "hearts", hand=hand)
+
+
+HAND_WON = {**HEARTS_WON, "game_value": 40, "score": 40}
+
+
+def _schneider_late(edition: str | None) -> Rec:
+    rec = hand_game(
+        "M18 Fh M20 Fh Mp Rp",
+        (f"Edition {edition}. " if edition else "")
+        + "F declares hearts hand; after he has led CJ he adds 'schneider'. 3.4.1: an "
+        "announcement counts only as made and is final; the game began with it (4.1.1), and "
+        "once the first card is on the table words added to it do not count. F wins hearts "
+        "hand with 2 (4 x 10 = 40) although the defenders made 34 (no schneider); had the "
+        "word counted, the announced schneider would have lost.",
+    )
+    rec.play("F:CJ").e("announce", "F", schneider=True, text="... and schneider!")
+    rec.play("M:HJ R:DJ").play(tricks(2, 10))
+    if edition:
+        rec.rules = {"edition": edition}
+    return rec
+
+
+case(
+    F3,
+    "isko_3_4_1_schneider_said_after_the_first_card_does_not_count",
+    _schneider_late(None),
+    **HAND_WON,
+    **PLAYED_OUT_A,
+    cited=cited("3.4.1", "4.1.1"),
+    readings=ADDED,
+)
+
+case(
+    F3,
+    "isko_3_4_1_schneider_said_after_the_first_card_does_not_count_2022",
+    _schneider_late("2022"),
+    **HAND_WON,
+    **PLAYED_OUT_A,
+    cited=cited("3.4.1", "4.1.1"),
+    readings=ADDED,
+)
+
+case(
+    F3,
+    "isko_3_4_1_schneider_said_before_the_first_card_counts",
+    hand_game(
+        "M18 Fh M20 Fh Mp Rp",
+        "F declares hearts hand and, asked by M before anybody has led, adds 'schneider'. "
+        "Said before the first card, the word completes the announcement (3.4.1). The "
+        "defenders make 34, so the announced schneider fails: lost at hearts with 2, game, "
+        "hand, schneider, schneider announced: 6 x 10 = 60, doubled -120 (5.2.5).",
+    )
+    .e("announce", "F", schneider=True)
+    .play(tricks(1, 10)),
+    outcome="lost",
+    declarer="forehand",
+    game_value=60,
+    score=-120,
+    overbid=False,
+    **PLAYED_OUT_A,
+    cited=cited("3.4.1"),
+    readings=ADDED,
+)
+
+case(
+    F3,
+    "isko_3_4_1_hand_said_after_the_first_card_does_not_count_overbid",
+    hand_game(
+        "M33 Fh Mp Rp",
+        "F holds 33 and plays hearts without taking up the skat; he says 'hand' only after "
+        "leading CJ. Too late (3.4.1, 4.1.1): without hand, hearts with 2 is worth 30 < 33, "
+        "overbid and lost at the lowest hearts value covering 33, 40, doubled -80 (5.4.1).",
+        hand=False,
+    )
+    .play("F:CJ")
+    .e("announce", "F", hand=True)
+    .play("M:HJ R:DJ")
+    .play(tricks(2, 10)),
+    outcome="lost",
+    declarer="forehand",
+    bid=33,
+    game_value=40,
+    score=-80,
+    overbid=True,
+    cited=cited("3.4.1", "4.1.1", "5.4.1"),
+    readings=ADDED,
+)
+
+case(
+    F3,
+    "isko_3_4_1_hand_said_before_the_first_card_counts",
+    hand_game(
+        "M33 Fh Mp Rp",
+        "F holds 33, declares hearts without taking up the skat, and adds 'hand' before "
+        "leading. The announcement is complete before the first card (3.4.1): hearts hand "
+        "with 2, 4 x 10 = 40 >= 33, won: 40.",
+        hand=False,
+    )
+    .e("announce", "F", hand=True)
+    .play(tricks(1, 10)),
+    **HAND_WON,
+    **PLAYED_OUT_A,
+    bid=33,
+    cited=cited("3.4.1"),
+    readings=ADDED,
+)
+
+case(
+    F3,
+    "isko_3_4_1_hand_said_after_the_skat_was_taken_up_is_corrected",
+    a_game(
+        description="F took up the skat, declared hearts and, before leading, adds 'hand'. "
+        "The words count as part of the announcement, but hand after the skat was taken up "
+        "is an invalid announcement (3.4.4), corrected to the playable game and not punished "
+        "(3.4.5): hearts with 2, 30, won."
+    )
+    .e("announce", "F", hand=True)
+    .play(tricks(1, 10)),
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    infractions=[inf("invalid_declaration", "void", "3.4.4", "3.4.5", seat="F")],
+    cited=cited("3.4.1", "3.4.4"),
+    readings=ADDED,
+)
+
+case(
+    F3,
+    "isko_3_4_1_words_added_by_a_defender_are_no_announcement",
+    a_game(
+        description="Before the lead M, a defender, says 'schneider'. Only the declarer "
+        "announces (3.4.1): ignored; F wins hearts played out: 30."
+    )
+    .e("announce", "M", schneider=True)
+    .play(tricks(1, 10)),
+    **HEARTS_WON,
+    **PLAYED_OUT_A,
+    infractions=[inf("invalid_declaration", "void", "3.4.1", seat="M")],
+    cited=cited("3.4.1"),
+)
+
 
 def main() -> None:
     """Write this file's cases (those of build.py are left as they are)."""

@@ -682,7 +682,8 @@ def test_the_trick_fast_path_takes_only_play_events() -> None:
     from referee.record.events import EVENT_FIELDS
 
     with_card = [kind for kind, (_, fields) in EVENT_FIELDS.items() if "card" in fields]
-    assert with_card == ["play", "take_back"]
+    # (a stop_partner's card is the one the partner held back: never a play either)
+    assert with_card == ["play", "stop_partner", "take_back"]
     name = "isko_4_1_2_defender_takes_back_a_card_not_yet_on_the_table.json"
     doc = json.loads((CASES / "isko_4_1_lead" / name).read_text())
     events = doc["events"]

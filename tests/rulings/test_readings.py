@@ -62,6 +62,7 @@ QUESTIONS = {
     "3.2.10 an objection to the shuffle in time": ["isko-3.2.10-in-time"],
     "4.1.8 who may not stop whom, and from when": ["isko-4.1.8-partner"],
     "3.2.7 a table of five or more: those sitting out": ["isko-3.2.7-sitting-out"],
+    "3.4.1 words added to the announcement, until when": ["isko-3.4.1-added-words"],
     "3.2.12 a wrong deal within a round: the cards or the dealers": ["isko-3.2.12-dealing-order"],
     "3.3.9 and 4.5.5 a look into another player's cards": [
         "isko-3.3.9-hand-look",

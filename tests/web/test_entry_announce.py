@@ -66,3 +66,42 @@ def test_isko_4_1_8_a_record_with_the_card_held_back_comes_back_whole() -> None:
     assert [i["kind"] for i in engine.adjudicate(answer["record"])["infractions"]] == [
         "partner_stopped"
     ]
+
+
+def _case(name: str) -> dict[str, Any]:
+    path = CASES / "isko_3_declaration" / f"{name}.json"
+    record: dict[str, Any] = json.loads(path.read_text())
+    return record
+
+
+def test_isko_3_4_1_words_added_before_the_first_card_are_entered_and_count() -> None:
+    """Forehand declared hearts; the form adds 'schneider' said before the first card
+    (place 0): the record has the announce event before the first play, and it counts."""
+    draft = draft_from_record(example("revoke-objected"))
+    draft["incidents"] = [{"type": "announce", "seat": "forehand", "at": 0, "schneider": True}]
+    answer = analyse(draft)
+    assert answer["problems"] == [] and answer["record"] is not None
+    events = answer["record"]["events"]
+    added = events.index({"type": "announce", "seat": "forehand", "schneider": True})
+    assert events[added - 1]["type"] == "declare" and events[added + 1]["type"] == "play"
+    steps = engine.adjudicate(answer["record"])["reasoning"]
+    assert any(s.get("reading") == "isko-3.4.1-added-words" for s in steps)
+
+
+def test_isko_3_4_1_late_words_come_back_whole_from_a_record() -> None:
+    record = _case("isko_3_4_1_schneider_said_after_the_first_card_does_not_count")
+    draft = draft_from_record(record)
+    assert [i for i in draft["incidents"] if i["type"] == "announce"] == [
+        {"type": "announce", "at": 1, "seat": "forehand", "text": "... and schneider!"}
+        | {"schneider": True}
+    ]
+    answer = analyse(draft)
+    assert answer["problems"] == [] and answer["record"] is not None
+
+    def from_declare(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return events[[e["type"] for e in events].index("declare") :]
+
+    # the form writes the shortest auction with the same result; from the declaration on
+    # the record is the one read
+    assert from_declare(answer["record"]["events"]) == from_declare(record["events"])
+    assert engine.adjudicate(answer["record"])["score"] == 40  # the late word did not count

@@ -752,6 +752,10 @@
       if (x.on_request === true || x.on_request === false) { words += " · " + T[x.on_request ? "request.yes" : "request.no"]; }
       if (x.type === "look_into_hand") { words += " → " + data.seats[x.into || "forehand"]; }
       if (x.type === "choice") { words += " · " + T["choice." + (x.choice || "play")]; }
+      if (x.type === "announce") {
+        words += " ·" + ["hand", "schneider", "schwarz", "ouvert"].filter(function (f) { return x[f]; })
+          .map(function (f) { return " " + data.flags[f]; }).join("");
+      }
       if (x.type === "correction") {
         words += " · " + data.games[x.game] + ["hand", "schneider", "schwarz", "ouvert"].filter(function (f) { return x[f]; })
           .map(function (f) { return " " + data.flags[f]; }).join("");
@@ -914,6 +918,9 @@
       if (inc.type === "tricks_not_gathered" && inc.mixed) { x.mixed = true; }  // ISkO 4.4.4
       if (inc.type === "review_tricks" && inc.on_request) { x.on_request = inc.on_request === "yes"; }
       if (inc.type === "choice") { x.choice = inc.choice || "play"; x.at = -1; }
+      if (inc.type === "announce") {  // words added to the announcement (3.4.1)
+        (inc.flags || []).forEach(function (f) { x[f] = true; });
+      }
       if (inc.type === "correction") {  // before the first card (3.4.5)
         x.game = inc.game || "clubs"; x.at = 0;
         (inc.flags || []).forEach(function (f) { x[f] = true; });
