@@ -83,6 +83,44 @@ def _stored_bytes(database_url: str) -> int:
     return sum(p.stat().st_size for p in path.parent.glob(path.name + "*"))
 
 
+def _table_bytes(database_url: str) -> dict[str, int]:
+    """PostgreSQL: each table's bytes with its indexes and TOAST (``pg_total_relation_size``);
+    SQLite keeps all tables in one file: {}."""
+    if not database_url.startswith("postgresql"):
+        return {}
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(database_url)
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(
+                text(
+                    "SELECT c.relname, pg_total_relation_size(c.oid) FROM pg_class c "
+                    "JOIN pg_namespace n ON n.oid = c.relnamespace "
+                    "WHERE c.relkind = 'r' AND n.nspname = 'public'"
+                )
+            ).all()
+            return {str(name): int(size) for name, size in rows}
+    finally:
+        engine.dispose()
+
+
+def inprocess_cpu_ms(archive: Path, records: int = 10_000) -> float:
+    """CPU ms per game of ruling the archive's first ``records`` lines in this process, as a
+    worker rules a chunk's lines (``rule_job_line``), without queue or database: taken
+    just before the workers run, it tells their overhead apart from the machine's load."""
+    from referee.core.ruleset import RuleSet
+    from referee.rulings.lines import rule_job_line
+
+    with archive.open(encoding="utf-8") as f:
+        lines = [line.rstrip("\n") for _, line in zip(range(records), f, strict=False)]
+    rules = RuleSet()
+    t0 = time.thread_time()
+    for no, text in enumerate(lines, start=1):
+        rule_job_line((no, text), iss=True, lang="en", default=rules)
+    return (time.thread_time() - t0) * 1000 / len(lines)
+
+
 def write_archive(path: Path, docs: list[dict[str, Any]], total: int) -> Path:
     with path.open("w", encoding="utf-8") as out:
         for line in iter_lines(docs, total, iss=True):
@@ -124,6 +162,7 @@ def _run(
     procs = [start_worker(env, tmp) for _ in range(workers)]
     cpu_start = {p.pid: _settled_cpu_s(p.pid) for p in procs}
     stored_before = _stored_bytes(database_url)
+    tables_before = _table_bytes(database_url)
     headers = {"Authorization": f"Bearer {secret}"}
     peak = {p.pid: 0 for p in procs}
     stop_sampling = threading.Event()
@@ -163,6 +202,10 @@ def _run(
         elapsed = time.perf_counter() - t0
         cpu = sum(_cpu_s(p.pid) - cpu_start[p.pid] for p in procs)
         stored = _stored_bytes(database_url) - stored_before
+        tables = _table_bytes(database_url)
+        by_table = {
+            name: (size - tables_before.get(name, 0)) / records for name, size in tables.items()
+        }
         digest = hashlib.sha256()
         size = 0
         with requests.get(servers[0] + job["results"], headers=headers, stream=True) as out:
@@ -188,6 +231,7 @@ def _run(
         "cpu_ms_per_game": cpu * 1000 / records,
         "games_per_cpu_s": records / cpu if cpu else 0.0,
         "stored_bytes_per_game": stored / records,
+        "table_bytes_per_game": {k: v for k, v in by_table.items() if v},
         "sha256": digest.hexdigest(),
         "results_bytes": size,
     }
@@ -201,6 +245,7 @@ def run(
     out: dict[str, dict[str, Any]] = {}
     with tempfile.TemporaryDirectory() as d:
         archive = write_archive(Path(d) / "archive.sgf", docs, records)
+        out["in-process"] = {"cpu_ms_per_game": inprocess_cpu_ms(archive)}
         out["1 worker"] = _run(archive, records, workers=1)
         out["2 workers"] = _run(archive, records, workers=2)
         shared = _shared_servers()

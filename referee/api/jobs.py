@@ -113,7 +113,10 @@ class JobSchema(ma.Schema):
             "lease), queue (null once finished: chunks_ahead, the chunks that may be ruled "
             "before its next one, own_chunks_ahead of its owner's older jobs, "
             "other_chunks_ahead of other owners', and jobs_ahead, the other owners' jobs "
-            "they come from)"
+            "they come from; a bound, not a forecast: every other owner with chunks waiting "
+            "is counted a turn for each turn of this job's owner, though the turns go first "
+            "to the owner with the fewest chunks in hand, then the one served longest ago, "
+            "so fewer may come first; an owner who starts waiting later takes turns too)"
         }
     )
     results = ma.fields.String(

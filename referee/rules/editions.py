@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from types import MappingProxyType
@@ -63,6 +63,8 @@ _NUMBER = re.compile(r"^(ISkO|SkWO) \d+(?:\.\d+)*$")
 IN_TEXT = re.compile(r"(?<![\w.\-/])(?:(ISkO|SkWO) )?(\d+(?:\.\d+)+)(?![\w\-/]|\.\d)")
 #: what follows a number cited by its 1998/99 id because its current one is not established
 MARK = " (1998/99)"
+#: how many rewritten texts a numbering keeps (then it starts again)
+_TEXTS_KEPT = 4096
 #: the file of each edition other than the catalogue's own, under rules_kb/editions/
 FILES: Mapping[Edition, str] = MappingProxyType({Edition.ISKO_2022: "isko-2022.yaml"})
 ROW_KEYS = frozenset(
@@ -114,6 +116,8 @@ class Numbering:
     edition: Edition
     rows: Mapping[str, Row]
     sources: Mapping[str, Mapping[str, str]]
+    #: texts already rewritten by :meth:`cite_text` (clause summaries recur in every ruling)
+    _texts: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     def cite(self, clause_id: str) -> Cited:
         """The clause as a ruling under this edition cites it."""
@@ -131,7 +135,14 @@ class Numbering:
         catalogue clause has is left as it is; so is a number already marked."""
         if self.edition is Edition.ISKO_1998:
             return text
+        done = self._texts.get(text)
+        if done is None:
+            if len(self._texts) >= _TEXTS_KEPT:
+                self._texts.clear()
+            done = self._texts[text] = IN_TEXT.sub(self._cite_match(text), text)
+        return done
 
+    def _cite_match(self, text: str) -> Callable[[re.Match[str]], str]:
         def one(match: re.Match[str]) -> str:
             doc, number = match.group(1), match.group(2)
             clause_id = f"{doc or 'ISkO'} {number}"
@@ -143,7 +154,7 @@ class Numbering:
             current = cited.number.partition(" ")[2]
             return f"{doc} {current}" if doc else current
 
-        return IN_TEXT.sub(one, text)
+        return one
 
     def find(self, number: str) -> tuple[Row, ...]:
         """The rows whose number in this edition is ``number`` ("4.4.4" or "ISkO 4.4.4");

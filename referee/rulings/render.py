@@ -109,7 +109,24 @@ def _cited_as(
     numbers: Numbering, clause_id: str, messages: Messages, lang: Language
 ) -> dict[str, Any]:
     """What a citation under a later edition adds: the number it is cited by, whether that
-    is the edition's established number, and otherwise the mark that says it is not."""
+    is the edition's established number, and otherwise the mark that says it is not (made
+    once per numbering, clause, language and messages)."""
+    key = (id(numbers), numbers.edition, clause_id, lang, id(messages))
+    made = _CITED_AS.get(key)
+    if made is None:
+        if len(_CITED_AS) >= 4096:
+            _CITED_AS.clear()
+        made = _CITED_AS[key] = _make_cited_as(numbers, clause_id, messages, lang)
+    return dict(made)
+
+
+#: what _cited_as made, by numbering, clause, language and messages
+_CITED_AS: dict[tuple[int, Edition, str, str, int], dict[str, Any]] = {}
+
+
+def _make_cited_as(
+    numbers: Numbering, clause_id: str, messages: Messages, lang: Language
+) -> dict[str, Any]:
     cited = numbers.cite(clause_id)
     out: dict[str, Any] = {"cited_as": cited.number, "number_established": cited.established}
     if not cited.established:

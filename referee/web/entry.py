@@ -32,7 +32,7 @@ from referee.core.cards import CARD_POINTS, Card
 from referee.core.contracts import Game
 from referee.core.seats import SEAT_NAMES, Seat
 from referee.core.tricks import follow_mask, trick_winner
-from referee.record.event_types import CHOICES, EVENT_TYPES, EXPOSE_HOW, Dealer
+from referee.record.event_types import CHOICES, EVENT_TYPES, Dealer
 from referee.web.cards import sort_hand
 from referee.web.entry_auction import Step, auction_events, follow, looks_of, read_auction
 from referee.web.entry_errors import EntryError
@@ -40,8 +40,10 @@ from referee.web.entry_events import (
     FLAGS,
     Incident,
     auction,
+    bidding_step,
     claimed_count,
     declarations,
+    exposed_how,
     incident_events,
 )
 
@@ -230,12 +232,12 @@ def read_draft(doc: Any) -> Draft:
                 choice=str(inc.get("choice")) if inc.get("choice") in CHOICES else "play",
                 game=_announced_game(inc.get("game"), kind, where),
                 flags=tuple(f for f in FLAGS if _flag(inc.get(f))),  # correction, announce
-                how=_how(inc.get("how"), kind, where),
+                how=exposed_how(inc.get("how"), kind, where),
                 dealing=_dealing(inc.get("dealing"), kind, where),
                 on_request=inc.get("on_request")
                 if kind == "review_tricks" and isinstance(inc.get("on_request"), bool)
                 else None,
-                step=_step(inc.get("step"), at, len(d.auction), where),
+                step=bidding_step(inc.get("step"), at, len(d.auction), where),
                 refused=kind == "not_laid_out" and _flag(inc.get("refused")),
                 claimed=claimed_count(inc.get("claimed"), kind, where),
                 mixed=kind == "tricks_not_gathered" and _flag(inc.get("mixed")),
@@ -249,24 +251,6 @@ def read_draft(doc: Any) -> Draft:
         view = follow(d.auction, looks)
         d.declarer, d.bid, d.passed = view.declarer, view.bid, view.passed
     return d
-
-
-def _step(value: Any, at: int, steps: int, where: str) -> int | None:
-    """The place of an incident during the bidding among the auction's steps entered."""
-    if at != -1 or not steps or value in (None, ""):
-        return None
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= steps:
-        raise EntryError("console.entry.bad_incident", where=where)
-    return value
-
-
-def _how(value: Any, incident: str, where: str) -> str | None:
-    """How exposed cards became visible (ISkO 4.1.9); a word the record has not is refused."""
-    if incident != "expose" or value in (None, ""):
-        return None
-    if value not in EXPOSE_HOW:
-        raise EntryError("console.entry.bad_incident", where=where)
-    return str(value)
 
 
 def _dealing(value: Any, incident: str, where: str) -> str | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.record.event_types import EXPOSE_HOW
 from referee.web.entry_errors import EntryError
 
 #: the flags of a declaration, written out on every ``declare`` event
@@ -43,6 +44,24 @@ class Incident:
     #: ``cards`` are the line stated, in order, and its ``text`` the words said
     claimed: int | None = None
     mixed: bool = False  # tricks_not_gathered: gathered but mixed (4.4.4, SkWO 8.6)
+
+
+def bidding_step(value: Any, at: int, steps: int, where: str) -> int | None:
+    """The place of an incident during the bidding among the auction's steps entered."""
+    if at != -1 or not steps or value in (None, ""):
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= steps:
+        raise EntryError("console.entry.bad_incident", where=where)
+    return value
+
+
+def exposed_how(value: Any, incident: str, where: str) -> str | None:
+    """How exposed cards became visible (ISkO 4.1.9); a word the record has not is refused."""
+    if incident != "expose" or value in (None, ""):
+        return None
+    if value not in EXPOSE_HOW:
+        raise EntryError("console.entry.bad_incident", where=where)
+    return str(value)
 
 
 def claimed_count(value: Any, kind: str, where: str) -> int | None:

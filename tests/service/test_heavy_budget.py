@@ -141,3 +141,36 @@ def test_a_long_search_past_the_waiting_bound_is_a_503_and_stores_nothing(
     if path == "/v1/disputes":
         mine = app.test_client().get("/v1/disputes", headers=keys["referee"]).get_json()
         assert len(mine) == 2, mine  # the waiting one and the ordinary one, not the refused
+
+
+def test_an_import_whose_long_search_is_crowded_out_stops_with_an_error_line(
+    make_app, keys
+) -> None:
+    """An ISS import is one request: a game of it whose ruling needs a long search while
+    as many as may wait for one wait ends the import there with the error line
+    server.analysis_busy (the games before it ruled), never with a ruling made on less."""
+    from tests.support.service import ISS_EXAMPLES
+
+    def crowded(_search: Any, /, *, wait: bool = True) -> Any:
+        raise gate.Crowded
+
+    body = (ISS_EXAMPLES / "jskat-samples.sgf").read_text(encoding="utf-8")
+    app = make_app(heavy_budget="")
+    client = app.test_client()
+    headers = {**keys["platform"], "Content-Type": "text/x-iss-sgf"}
+    alone = client.post("/v1/imports/iss", data=body, headers=headers)
+    assert alone.status_code == 200
+    gate.set_runner(crowded)
+    try:
+        with metered() as m:
+            m.charge(gate.LIGHT_NODES)  # every search of the request is a long one now
+            r = client.post("/v1/imports/iss", data=body, headers=headers)
+            lines = [json.loads(x) for x in r.get_data(as_text=True).splitlines() if x]
+    finally:
+        gate.set_runner(None)
+    busy = [x for x in lines if x.get("error", {}).get("code") == "server.analysis_busy"]
+    assert len(busy) == 1, lines
+    stopped = lines.index(busy[0])
+    assert lines[-1]["summary"]["games"] == stopped + 1  # the rest was not read
+    ruled_alone = [json.loads(x) for x in alone.get_data(as_text=True).splitlines() if x]
+    assert lines[:stopped] == ruled_alone[:stopped]

@@ -5,7 +5,9 @@ is sent in parts. The memory a web worker takes for a large upload is a benchmar
 
 from __future__ import annotations
 
+import contextlib
 import io
+import threading
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -14,6 +16,7 @@ from typing import Any
 import pytest
 from flask import Flask, Request
 
+from referee.storage.jobs import SqlJobs
 from tests.support.service import ISS_DIR
 
 ISS = "text/x-iss-sgf"
@@ -244,3 +247,51 @@ def test_an_idempotency_key_tells_an_open_job_from_a_started_one(immediate_app: 
     assert again.get_json()["id"] == opened.get_json()["id"]
     started = _post(app, "/v1/jobs", key, body, **{"Idempotency-Key": "j-1"})
     assert started.status_code == 422 and started.get_json()["code"] == "idempotency.mismatch"
+
+
+def test_two_parts_sent_at_the_same_moment_are_both_stored_one_after_the_other(
+    immediate_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two requests append a part to one open job at once: both reach the job's row lock
+    together (a barrier), one waits for the other's commit, and the job holds both parts
+    whole, numbered on one after the other, ruled as the archive in that order."""
+    app, key = immediate_app, _key(immediate_app)
+    games = _games()
+    job = _post(app, "/v1/jobs?lang=en&open=true", key, _text(games[:3])).get_json()
+    url = f"/v1/jobs/{job['id']}"
+    barrier = threading.Barrier(2)
+    met: list[bool] = []
+    real_lock = SqlJobs.lock
+
+    def together(self: SqlJobs, job_id: int) -> Any:
+        with contextlib.suppress(threading.BrokenBarrierError):  # SQLite: one writer in
+            barrier.wait(timeout=5)
+            met.append(True)
+        return real_lock(self, job_id)
+
+    monkeypatch.setattr(SqlJobs, "lock", together)
+    parts = {"a": games[3:7], "b": games[7:10]}
+    answers: dict[str, Any] = {}
+
+    def send(name: str) -> None:
+        answers[name] = _post(app, url + "/parts", key, _text(parts[name]))
+
+    threads = [threading.Thread(target=send, args=(name,)) for name in parts]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    monkeypatch.setattr(SqlJobs, "lock", real_lock)
+    if app.extensions["referee"].settings.database_url.startswith("postgresql"):
+        assert met == [True, True]  # both were at the row lock at once
+    assert [answers[n].status_code for n in parts] == [200, 200]
+    client = app.test_client()
+    started = client.post(url + "/start", headers=key)
+    assert started.status_code == 200
+    assert (started.get_json()["parts"], started.get_json()["records"]) == (3, 10)
+    got = client.get(url + "/results", headers=key).get_data()
+    orders = []
+    for first, second in (("a", "b"), ("b", "a")):
+        whole = _post(app, "/v1/jobs?lang=en", key, _text(games[:3] + parts[first] + parts[second]))
+        orders.append(client.get(f"/v1/jobs/{whole.get_json()['id']}/results", headers=key))
+    assert got in [r.get_data() for r in orders]
