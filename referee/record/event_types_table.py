@@ -95,6 +95,7 @@ TABLE_EVENTS: tuple[EventDecl, ...] = (
         ),
         section=Section.TABLE,
         clauses=("ISkO 3.2.15", "ISkO 3.3.9"),
+        entry=18,
         marker=True,
         fields=(
             FieldDecl(

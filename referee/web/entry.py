@@ -38,13 +38,17 @@ from referee.web.entry_auction import Step, auction_events, follow, looks_of, re
 from referee.web.entry_errors import EntryError
 from referee.web.entry_events import (
     FLAGS,
+    SITTING_OUT_KEYS,
+    TABLE_SIZES,
     Incident,
     auction,
     bidding_step,
     claimed_count,
+    dealt_hands,
     declarations,
     exposed_how,
     incident_events,
+    record_players,
 )
 
 __all__ = ["BID_VALUES", "CHOICES", "Draft", "EntryError", "build_record", "read_draft"]
@@ -73,10 +77,6 @@ SEATLESS = (*(str(d.type) for d in _OFFERED if not d.seat_required), *SEATLESS_F
 #: looking at the skat, 4.2.9 remarks, 3.5.4 looking into a hand, 4.1.11 objecting); a
 #: player may be recorded looking into another's cards too (4.5.5, Spanish 3.3.9)
 DEALER_INCIDENTS = tuple(str(d.type) for d in _OFFERED if d.dealer is not Dealer.NO)
-#: the table sizes the form offers (skat-log/1: three to seven; ISkO 3.2.7) and the keys of
-#: the names of those who sit out besides the dealer at five or more, in their order
-TABLE_SIZES = (3, 4, 5, 6, 7)
-SITTING_OUT_KEYS = ("sitting_out_1", "sitting_out_2", "sitting_out_3")
 #: completions of a half-entered deal the form rules one by one to see whether they agree
 COMPLETION_LIMIT = 24
 #: the most JSON text a draft's ``meta`` (the amended record's context) may hold
@@ -205,6 +205,9 @@ def read_draft(doc: Any) -> Draft:
         trick = inc.get("trick")
         kind = str(inc["type"])
         at = -2 if kind == "early_lead" else at  # led before the declaration (ISkO 4.1.1)
+        if kind == "skat_redrawn" and len(inc.get("cards") or []) != 2:  # ISkO 3.2.15
+            raise EntryError("console.entry.bad_incident", where=where)
+        at = -1 if kind == "skat_redrawn" else at  # in the deal or the bidding
         if kind == "take_back" and len(inc.get("cards") or []) != 1:  # one card (4.1.2)
             raise EntryError("console.entry.take_back_one", where=where)
         if kind in ("extra_cards", "early_lead"):  # cards that left the hand: placed once only
@@ -420,19 +423,10 @@ def build_record(
     """The ``skat-log/1`` record of a draft whose 32 cards are all placed."""
     declarer = d.declarer
     final_skat = list(held["skat"])
-    dealt_skat = final_skat
     hands = {s: list(held[s]) for s in SEAT_NAMES}
-    pickup = bool(declarer) and not d.hand and not d.ended_in_bidding
-    if pickup and declarer and d.skat_dealt and len(d.skat_dealt) == 2:
-        dealt_skat = list(d.skat_dealt)
-        mine = [c for c in hands[declarer] + final_skat if c not in dealt_skat]
-        hands[declarer] = mine
-    players: dict[str, Any] = {k: v for k, v in d.players.items() if k in SEAT_NAMES}
-    if d.table_size >= 4 and d.players.get("dealer"):
-        players["dealer"] = d.players["dealer"]
-    out = [d.players.get(k) for k in SITTING_OUT_KEYS[: d.table_size - 4]]
-    if d.table_size >= 5 and all(out):  # ISkO 3.2.7: each who sits out besides the dealer
-        players["sitting_out"] = out
+    taker = declarer if declarer and not d.hand and not d.ended_in_bidding else None
+    dealt_skat = dealt_hands(hands, final_skat, taker, d.skat_dealt, d.incidents)
+    players = record_players(d.players, d.table_size)
     events: list[dict[str, Any]] = []
     for inc in d.incidents:  # the deal's own mark comes first (ISkO 3.2.11-3.2.13, SkWO 9.4)
         if inc.type == "dealt_out_of_turn":
@@ -455,7 +449,7 @@ def build_record(
         for inc in by_place.get(0, []):
             events += incident_events(inc)
     elif declarer and d.game:
-        if pickup:
+        if taker:
             events.append({"type": "pickup", "seat": declarer})
             events.append({"type": "discard", "seat": declarer, "cards": final_skat})
         contract = {"game": d.game} | {flag: bool(getattr(d, flag)) for flag in FLAGS}

@@ -137,7 +137,10 @@ def looks_of(incidents: Sequence[Incident]) -> list[tuple[int, str]]:
         for i in incidents
         if i.at == -1
         and i.seat
-        and (i.type == "look_at_skat" or (i.type == "look_into_hand" and i.seat != "dealer"))
+        and (
+            i.type in ("look_at_skat", "skat_redrawn")  # the skat taken up frees them too
+            or (i.type == "look_into_hand" and i.seat != "dealer")
+        )
     ]
 
 

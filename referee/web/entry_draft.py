@@ -146,11 +146,16 @@ def draft_from_record(record: dict[str, Any], *, full_auction: bool = False) -> 
         raise EntryError("console.entry.bad_incident", where="events")
     cards = {s: [c for c in deal[s] if c not in played] for s in SEAT_NAMES}
     skat = list(deal["skat"])
+    redrawn = next((e for e in events if e["type"] == "skat_redrawn"), None)
+    if redrawn is not None:  # 3.2.15: the seat kept ten of its twelve, the skat is new
+        seat, new = redrawn["seat"], list(redrawn["cards"])
+        cards[seat] = [c for c in cards[seat] + skat if c not in new and c not in played]
+        draft["skat_dealt"], skat = skat, new
     if discard is not None and draft["declarer"]:
         mine = draft["declarer"]
         kept = cards[mine] + skat
         cards[mine] = [c for c in kept if c not in discard["cards"] and c not in played]
-        if sorted(discard["cards"]) != sorted(skat):
+        if sorted(discard["cards"]) != sorted(skat) and redrawn is None:
             draft["skat_dealt"] = skat
         skat = list(discard["cards"])
     draft["cards"] = {**cards, "skat": skat}

@@ -10,9 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.core.seats import SEAT_NAMES
 from referee.record.event_types import EXPOSE_HOW
 from referee.web.entry_errors import EntryError
 
+#: the table sizes the form offers (skat-log/1: three to seven; ISkO 3.2.7) and the keys of
+#: the names of those who sit out besides the dealer at five or more, in their order
+TABLE_SIZES = (3, 4, 5, 6, 7)
+SITTING_OUT_KEYS = ("sitting_out_1", "sitting_out_2", "sitting_out_3")
 #: the flags of a declaration, written out on every ``declare`` event
 FLAGS = ("hand", "schneider", "schwarz", "ouvert")
 
@@ -133,7 +138,7 @@ def incident_events(inc: Incident) -> list[dict[str, Any]]:
         event["card"] = inc.cards[0]
     if inc.type == "stop_partner" and inc.cards:  # the card held back (4.1.8), kept
         event["card"] = inc.cards[0]
-    if inc.type == "expose":
+    if inc.type in ("expose", "skat_redrawn"):  # skat_redrawn: the new skat (ISkO 3.2.15)
         event["cards"] = list(inc.cards)
     if inc.type == "expose" and inc.how:
         event["how"] = inc.how
@@ -168,3 +173,50 @@ def incident_events(inc: Incident) -> list[dict[str, Any]]:
     if inc.type == "objection" and inc.gathered:
         out.insert(0, {"type": "cards_gathered"})
     return out
+
+
+def record_players(names: dict[str, str], table_size: int) -> dict[str, Any]:
+    """The record's ``players``: the seats, the dealer at four or more, and at five or more
+    those who sit out besides him (ISkO 3.2.7) when every one of them is named."""
+    players: dict[str, Any] = {k: v for k, v in names.items() if k in SEAT_NAMES}
+    if table_size >= 4 and names.get("dealer"):
+        players["dealer"] = names["dealer"]
+    out = [names.get(k) for k in SITTING_OUT_KEYS[: table_size - 4]]
+    if table_size >= 5 and all(out):
+        players["sitting_out"] = out
+    return players
+
+
+def dealt_before_redraw(
+    hands: dict[str, list[str]], redrawn: Incident, skat_dealt: list[str]
+) -> list[str]:
+    """ISkO 3.2.15: the skat as dealt (the draft's ``skat_dealt``); the seat that took it
+    into its hand held its ten cards and the new skat minus the old one when dealt
+    (``hands`` is changed so). A dealt skat not among those twelve is refused."""
+    seat = str(redrawn.seat)
+    twelve = [c for c in hands[seat] if c not in redrawn.cards] + list(redrawn.cards)
+    if len(skat_dealt) != 2 or any(c not in twelve for c in skat_dealt):
+        raise EntryError("console.entry.bad_incident", where="skat_dealt")
+    hands[seat] = [c for c in twelve if c not in skat_dealt]
+    return list(skat_dealt)
+
+
+def dealt_hands(
+    hands: dict[str, list[str]],
+    final_skat: list[str],
+    taker: str | None,
+    skat_dealt: list[str],
+    incidents: list[Incident],
+) -> list[str]:
+    """The skat as dealt, ``hands`` changed to the hands as dealt: the declarer who took up
+    the skat (``taker``) held the skat he put away instead of the one he took up, and a
+    seat that took the skat into its hand (ISkO 3.2.15) the old skat instead of the new."""
+    redrawn = next((i for i in incidents if i.type == "skat_redrawn" and i.seat), None)
+    dealt_skat = final_skat
+    if taker and skat_dealt and len(skat_dealt) == 2:
+        dealt_skat = list(skat_dealt)
+        taken = list(redrawn.cards) if redrawn else dealt_skat  # the skat he took up
+        hands[taker] = [c for c in hands[taker] + final_skat if c not in taken]
+    if redrawn is not None and redrawn.seat in hands:
+        dealt_skat = dealt_before_redraw(hands, redrawn, skat_dealt)
+    return dealt_skat

@@ -24,6 +24,7 @@ from referee.web.auth import current_principal, require_principal, signed_in
 from referee.web.blueprint import bp
 from referee.web.cards import card_view
 from referee.web.entry_analysis import analyse
+from referee.web.entry_events import SITTING_OUT_KEYS
 from referee.web.error_text import error_text
 from referee.web.i18n import capitalized, current_language, term, text
 from referee.web.services import services
@@ -129,7 +130,7 @@ def script_data(lang: Language) -> dict[str, Any]:
         v = card_view(c.name, lang)
         cards[c.name] = {"rank": v.rank, "symbol": v.symbol, "colour": v.colour, "label": v.label}
     seats = {s: capitalized(s, lang) for s in (*SEAT_NAMES, "dealer", "sitting_out")}
-    for n, key in enumerate(entry.SITTING_OUT_KEYS, 1):  # at a table of five or more
+    for n, key in enumerate(SITTING_OUT_KEYS, 1):  # at a table of five or more
         seats[key] = f"{seats['sitting_out']} {n}"
     short = {s: text(f"console.seat_short.{s}", lang) for s in SEAT_NAMES}
     games = {g: term(g, lang) for g in entry.GAMES}

@@ -719,9 +719,9 @@
     $("pool-label").textContent = inc.type === "extra_cards" ? T.extra_place
       : inc.type === "take_back" ? T.take_back_card
       : inc.type === "lay_down" ? T.claim_line : T.exposed_cards;
-    if (inc.type === "expose" || inc.type === "extra_cards" || inc.type === "early_lead" || inc.type === "take_back" || inc.type === "lay_down") {
+    if (inc.type === "expose" || inc.type === "extra_cards" || inc.type === "early_lead" || inc.type === "take_back" || inc.type === "lay_down" || inc.type === "skat_redrawn") {
       // a card taken back may be one just played (4.1.2) or one still in the hand (4.1.9)
-      var gone = inc.type === "expose" || inc.type === "take_back" || inc.type === "lay_down" ? {} : played();
+      var gone = inc.type === "expose" || inc.type === "take_back" || inc.type === "lay_down" || inc.type === "skat_redrawn" ? {} : played();
       ALL.forEach(function (token) {
         if (token in gone) { return; }
         var on = inc.cards.indexOf(token) >= 0;
