@@ -14,7 +14,6 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any, cast
 
-import marshmallow as ma
 from flask import Response, request, url_for
 from flask.views import MethodView
 from flask_smorest import abort
@@ -23,12 +22,19 @@ from referee.api.context import authorized, principal, services
 from referee.api.contract import NOT_BLANK, header_ref
 from referee.api.dispute_schemas import IdempotencyHeaderSchema
 from referee.api.extensions import Blueprint
+from referee.api.job_schemas import (
+    JobQuerySchema,
+    JobSchema,
+    PartQuerySchema,
+    ResultsQuerySchema,
+    WebhookCreateSchema,
+    WebhookSchema,
+)
 from referee.api.problems import problem, problem_item
-from referee.api.schemas import EDITION_VALUES, edition_of
+from referee.api.schemas import edition_of
 from referee.service.errors import JobNotDone
 from referee.service.jobs import FINISHED
-from referee.service.model import LANGUAGES, Job, JobProgress, Webhook
-from referee.service.webhooks import EVENTS, MAX_URL
+from referee.service.model import Job, JobProgress, Webhook
 
 NDJSON = "application/x-ndjson"
 #: the body's content type says what the archive holds
@@ -49,119 +55,6 @@ blp = Blueprint(
     url_prefix="/v1",
     description="Bulk rulings as jobs ruled by workers; webhooks for finished jobs and appeals.",
 )
-
-
-class JobQuerySchema(ma.Schema):
-    lang = ma.fields.String(
-        load_default="en",
-        validate=ma.validate.OneOf(LANGUAGES),
-        metadata={"description": "language of the rulings"},
-    )
-    edition = ma.fields.String(
-        validate=ma.validate.OneOf(EDITION_VALUES),
-        metadata={
-            "description": "the ISkO edition of the records that name no rule set (every "
-            "ISS record); default: the service's (REFEREE_EDITION)"
-        },
-    )
-    open = ma.fields.Boolean(
-        load_default=False,
-        metadata={
-            "description": "true: store this request's body as the first part of an open "
-            "job, not started; append parts with POST /v1/jobs/{id}/parts, then start it"
-        },
-    )
-
-
-class PartQuerySchema(ma.Schema):
-    last = ma.fields.Boolean(
-        load_default=False,
-        metadata={"description": "true: this is the last part; the job starts with it"},
-    )
-
-
-class JobSchema(ma.Schema):
-    id = ma.fields.Integer()
-    state = ma.fields.String(
-        metadata={
-            "enum": ["open", "queued", "running", "done", "cancelled"],
-            "description": "open: stored in parts, not started (parts may be appended)",
-        }
-    )
-    format = ma.fields.String(metadata={"enum": ["iss", "skat-log"]})
-    language = ma.fields.String(
-        metadata={"enum": list(LANGUAGES), "description": "language of the rulings (?lang=)"}
-    )
-    edition = ma.fields.String(
-        metadata={
-            "enum": EDITION_VALUES,
-            "description": "the ISkO edition of records that name none (?edition=)",
-        }
-    )
-    records = ma.fields.Integer()
-    chunks = ma.fields.Integer()
-    parts = ma.fields.Integer(metadata={"description": "requests the archive came in"})
-    created_at = ma.fields.String()
-    finished_at = ma.fields.String(allow_none=True)
-    expires_at = ma.fields.String(allow_none=True)
-    progress = ma.fields.Dict(
-        metadata={
-            "description": "records_done, ruled, errors, chunks_done, percent, "
-            "records_per_s (this job's, since its first chunk was written), eta_s (seconds "
-            "to the job's end at the rate all workers ended chunks lately; null when no "
-            "rate is known: fewer than two chunks ended lately, or no worker holds a live "
-            "lease), queue (null once finished: chunks_ahead, the chunks that may be ruled "
-            "before its next one, own_chunks_ahead of its owner's older jobs, "
-            "other_chunks_ahead of other owners', and jobs_ahead, the other owners' jobs "
-            "they come from; a bound, not a forecast: every other owner with chunks waiting "
-            "is counted a turn for each turn of this job's owner, though the turns go first "
-            "to the owner with the fewest chunks in hand, then the one served longest ago, "
-            "so fewer may come first; an owner who starts waiting later takes turns too)"
-        }
-    )
-    results = ma.fields.String(
-        allow_none=True,
-        metadata={
-            "description": "URL of the results, readable as far as they are ruled (null for "
-            "a cancelled job)"
-        },
-    )
-
-
-class WebhookCreateSchema(ma.Schema):
-    url = ma.fields.Url(
-        required=True,
-        schemes={"http", "https"},
-        require_tld=False,
-        validate=ma.validate.Length(max=MAX_URL),
-        metadata={
-            # the JSON Schema name of the format (marshmallow's "url" is none) and the schemes
-            "format": "uri",
-            "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#]",
-            "description": "http(s); every address its host resolves to must be public "
-            "(unless the operator allows a network), checked here and at each delivery",
-        },
-    )
-    events = ma.fields.List(
-        ma.fields.String(validate=ma.validate.OneOf(EVENTS)),
-        required=True,
-        validate=ma.validate.Length(min=1),
-    )
-
-
-class WebhookSchema(ma.Schema):
-    id = ma.fields.Integer()
-    url = ma.fields.String()
-    events = ma.fields.List(ma.fields.String())
-    created_at = ma.fields.String()
-    secret = ma.fields.String(
-        metadata={
-            "description": "only in the answer to the registration: keep it to check "
-            "webhook-signature (Standard Webhooks: 'v1,' and the base64 HMAC-SHA256 of "
-            "'{webhook-id}.{webhook-timestamp}.{body}' keyed with the base64 part after "
-            "'whsec_')"
-        }
-    )
 
 
 def _iso(value: datetime | None) -> str | None:
@@ -398,18 +291,6 @@ class JobCancel(MethodView):
 
 #: seconds a client is told to wait for the results of a job whose end cannot be estimated
 RETRY_S = 5
-
-
-class ResultsQuerySchema(ma.Schema):
-    after = ma.fields.Integer(
-        load_default=0,
-        validate=ma.validate.Range(min=0, max=2147483647),
-        metadata={
-            "description": "the line number of the last result line already read (its "
-            "'line'), or Results-Next of the last answer: the results of the lines after "
-            "it come; 0, the default, reads from the start"
-        },
-    )
 
 
 @blp.route("/jobs/<int(max=2147483647):job_id>/results")

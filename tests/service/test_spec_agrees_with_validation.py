@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from referee.api.contract import NOT_BLANK
-from referee.api.jobs import WebhookCreateSchema
+from referee.api.job_schemas import WebhookCreateSchema
 from tests.support.service import ISS_DIR, example
 
 ROOT = Path(__file__).resolve().parents[2]
