@@ -116,8 +116,12 @@ class SqlJobs:
         )
 
     def lock(self, job_id: int) -> Job | None:
-        """The job, its row locked until the transaction ends (``FOR UPDATE``; SQLite has
-        one writer anyway): two parts appended at once are stored one after the other."""
+        """The job, its row locked until the transaction ends: two parts appended at once
+        are stored one after the other. PostgreSQL locks the row (``FOR UPDATE``); SQLite
+        has no row locks and would let both read before either writes, so the transaction
+        takes the database's one write lock first, with a write that changes nothing."""
+        if self.s.get_bind().dialect.name == "sqlite":
+            self.s.execute(update(JobRow).where(JobRow.id == job_id).values(id=JobRow.id))
         stmt = select(JobRow).where(JobRow.id == job_id).with_for_update()
         row = self.s.execute(stmt.execution_options(populate_existing=True)).scalar_one_or_none()
         return _job(row) if row is not None else None
