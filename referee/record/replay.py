@@ -469,7 +469,7 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState:
                 i += done
                 continue
         apply(events[i])
-        gathered = gathered or events[i].type == "cards_gathered"
+        gathered = gathered or events[i].type == EventType.CARDS_GATHERED
         i += 1
     return s
 

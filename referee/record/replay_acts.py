@@ -15,7 +15,7 @@ from referee.core.errors import ContractError, RecordError
 from referee.core.kinds import Kind
 from referee.core.seats import SEATS, Seat
 from referee.core.vocabulary import Note, Phase
-from referee.record.events import Event
+from referee.record.events import Event, EventType
 from referee.record.state import (
     GameState,
     Irregularity,
@@ -45,7 +45,7 @@ class ActsOutsidePlay:
         s = self.state
         if s.phase != Phase.PLAYING:
             return  # before play or after the last trick other notes say what it is
-        gathered = next((m.event for m in s.markers if m.type == "cards_gathered"), None)
+        gathered = next((m.event for m in s.markers if m.type == EventType.CARDS_GATHERED), None)
         if gathered is None or any(i.kind == Note.PLAY_AFTER_GATHERED for i in s.irregularities):
             return
         self._note(
@@ -149,7 +149,7 @@ class ActsOutsidePlay:
             (
                 e.into
                 for e in self.state.record.events[: event.index]
-                if e.type == "look_into_hand"
+                if e.type == EventType.LOOK_INTO_HAND
                 and e.by_dealer
                 and e.sitting_out == event.sitting_out  # the same one who sits out
                 and e.into is not into
@@ -224,7 +224,7 @@ class ActsOutsidePlay:
             prev = s.record.events[s.last_event] if s.last_event >= 0 else None
             if (
                 prev is not None
-                and prev.type == "play"
+                and prev.type == EventType.PLAY
                 and prev.seat is event.seat
                 and s.current is not None
                 and any(e == prev.index for _, _, e in s.current.plays)
@@ -420,7 +420,7 @@ class ActsOutsidePlay:
         played_at = next(
             e.index
             for e in reversed(s.record.events[: irr.event])
-            if e.type == "play" and e.seat is seat and e.card == card
+            if e.type == EventType.PLAY and e.seat is seat and e.card == card
         )
         s.hands[seat.index] &= ~(1 << card)
         trick.plays.append((seat, card, played_at))

@@ -8,6 +8,7 @@ from referee.core.bidding import Auction
 from referee.core.errors import BiddingError
 from referee.core.seats import Seat
 from referee.core.vocabulary import Note, Phase
+from referee.record.event_model import EventType
 from referee.record.event_types import EVENT_TYPES
 from referee.record.events import Event
 from referee.record.replay_acts import ActsOutsidePlay
@@ -22,10 +23,10 @@ AFTER_BIDDING = frozenset(d.type for d in EVENT_TYPES if d.after_bidding)
 def _bid_into(auction: Auction, event: Event) -> BiddingError | None:
     """Apply a bid, hold or pass to ``auction``; the reason it is refused, or None."""
     try:
-        if event.type == "pass":
+        if event.type == EventType.PASS:
             # (type: ignore below) bidding events always carry a seat (the parser requires it)
             auction.pass_(event.seat)  # type: ignore[arg-type]
-        elif event.type == "bid":
+        elif event.type == EventType.BID:
             # (type: ignore below) bidding events carry a seat and a value (the parser)
             auction.bid(event.seat, event.value)  # type: ignore[arg-type]
         else:

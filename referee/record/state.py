@@ -17,6 +17,7 @@ from referee.core.contracts import Contract
 from referee.core.kinds import Kind
 from referee.core.seats import SEATS, Seat
 from referee.core.vocabulary import Note, Phase
+from referee.record.event_model import EventType
 from referee.record.event_types import EVENT_TYPES
 from referee.record.log import GameRecord
 from referee.record.position import Position
@@ -61,7 +62,7 @@ class Marker(NamedTuple):
     Immutable; a named tuple because most records carry one (``cards_gathered``)."""
 
     event: int
-    type: str
+    type: EventType
     seat: Seat | None
     phase: Phase
     trick: int | None  # the trick being played (or just completed) when it happened

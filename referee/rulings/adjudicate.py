@@ -22,6 +22,7 @@ from referee.core.ruleset import (
 )
 from referee.core.scoresheet import game_tournament_points
 from referee.core.seats import SEAT_NAMES
+from referee.record.event_model import EventType
 from referee.record.log import GameRecord
 from referee.record.replay import replay
 from referee.record.state import SHORTENING, GameState
@@ -76,7 +77,7 @@ def _heard(state: GameState, rules: RuleSet, infractions: list[Infraction]) -> P
     p = Part(infractions=infractions)
     for irr in state.irregularities:
         if irr.kind == "play_after_gathered":
-            gathered = next(m.event for m in state.markers if m.type == "cards_gathered")
+            gathered = next(m.event for m in state.markers if m.type == EventType.CARDS_GATHERED)
             p.step(
                 ("ISkO 4.2.5", "ISkO 4.1.11"),
                 "record.play_after_gathered",
@@ -105,7 +106,7 @@ def _heard(state: GameState, rules: RuleSet, infractions: list[Infraction]) -> P
             p.steps.append(reading)
     p.add(released_bidding(state))
     for m in state.markers:
-        if m.type == "objection" and state.record.events[m.event].by_dealer:
+        if m.type == EventType.OBJECTION and state.record.events[m.event].by_dealer:
             # 4.1.11: every player, the dealer included, may object to an infraction
             p.step(("ISkO 4.1.11",), "objection.by_dealer", event=m.event)
     p.add(_allowed_reviews(state))
@@ -131,14 +132,14 @@ def _allowed_reviews(state: GameState) -> Part:
     noted = {i.event for i in state.irregularities}
     events = state.record.events
     for m in state.markers:
-        if m.type != "review_tricks" or m.event in noted:
+        if m.type != EventType.REVIEW_TRICKS or m.event in noted:
             continue
         seat = m.seat.value if m.seat else None
         objection = None
         for e in events[m.event + 1 :]:
-            if e.type == "play":
+            if e.type == EventType.PLAY:
                 break
-            if e.type == "objection":
+            if e.type == EventType.OBJECTION:
                 objection = e.index
                 break
         if objection is not None:

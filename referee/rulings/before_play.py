@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from referee.core.ruleset import RuleSet
 from referee.core.seats import SEATS
+from referee.record.event_model import EventType
 from referee.record.state import GameState
 from referee.rules.clauses import ENDING_CLAUSES
 from referee.rulings.choices import misdeal_choice
@@ -26,7 +27,7 @@ def released_bidding(state: GameState) -> Part:
     players = [s.value for s in SEATS if s not in out]
     looked = seat.value if seat is not None else "dealer"
     # a player's look into another's cards frees the bidders as a look at the skat does
-    hand = state.record.events[event].type == "look_into_hand"
+    hand = state.record.events[event].type == EventType.LOOK_INTO_HAND
     if state.phase == "passed_in" or state.declarer is None:
         r.step(
             ("ISkO 3.3.9", "ISkO 3.3.7"),
@@ -61,7 +62,11 @@ def dealt_out_of_turn(state: GameState) -> Part:
     players."""
     r = Part()
     dealt = next(
-        (e for e in state.record.events if e.type == "dealt" and (e.out_of_turn or e.dealt_again)),
+        (
+            e
+            for e in state.record.events
+            if e.type == EventType.DEALT and (e.out_of_turn or e.dealt_again)
+        ),
         None,
     )
     if dealt is None:
@@ -85,7 +90,9 @@ def shuffle_fault(state: GameState) -> Part:
     top; 3.2.10: a fault in that is objected to before the cards are taken up, and then the
     cards are dealt again; an objection later, or none, leaves the game standing."""
     r = Part()
-    dealt = next((e for e in state.record.events if e.type == "dealt" and e.shuffle_fault), None)
+    dealt = next(
+        (e for e in state.record.events if e.type == EventType.DEALT and e.shuffle_fault), None
+    )
     if dealt is None:
         return r
     clauses = ("ISkO 3.2.10", "ISkO 3.2.2", "ISkO 3.2.3", "ISkO 3.2.4")

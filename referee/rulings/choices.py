@@ -18,6 +18,7 @@ from __future__ import annotations
 from referee.core.contracts import Contract
 from referee.core.seats import SEATS
 from referee.core.valuation import SUIT_AND_GRAND, Valuation, count_matadors, value_game
+from referee.record.event_model import EventType
 from referee.record.events import Event
 from referee.record.state import GameState, Marker
 from referee.rulings.model import Outcome, Part
@@ -36,7 +37,9 @@ def choice_of(state: GameState) -> Marker | None:
     """The declarer's first recorded choice (a ``choice`` event by the declarer)."""
     if state.declarer is None:
         return None
-    return next((m for m in state.markers if m.type == "choice" and m.seat is state.declarer), None)
+    return next(
+        (m for m in state.markers if m.type == EventType.CHOICE and m.seat is state.declarer), None
+    )
 
 
 def skat_seen_in_bidding(state: GameState) -> int | None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from referee.core.cards import Card
 from referee.core.contracts import Contract
 from referee.core.ruleset import ClaimExplanation, RuleSet
+from referee.record.event_model import EventType
 from referee.record.events import Event
 from referee.record.log import GameRecord
 from referee.record.position import Position
@@ -121,7 +122,7 @@ def declarer_claim(
         (
             c
             for c in state.markers
-            if c.type == "concede" and c.event > m.event and c.seat is not declarer
+            if c.type == EventType.CONCEDE and c.event > m.event and c.seat is not declarer
         ),
         None,
     )

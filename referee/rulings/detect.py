@@ -17,6 +17,7 @@ from __future__ import annotations
 from referee.core.kinds import Kind
 from referee.core.ruleset import DealerParty, ObjectionAtEnd, RuleSet
 from referee.core.vocabulary import Status
+from referee.record.event_model import EventType
 from referee.record.replay import GameState, Irregularity, Marker, innocent
 from referee.rulings.hearing import Hearing, first_marker, trick_closed
 from referee.rulings.judges import JUDGES
@@ -41,12 +42,12 @@ def detect(state: GameState, rules: RuleSet) -> list[Infraction]:
         return []
     markers = state.markers
     n_events = len(state.record.events)
-    gathered = next((m for m in markers if m.type == "cards_gathered"), None)
+    gathered = next((m for m in markers if m.type == EventType.CARDS_GATHERED), None)
     # a submission without cards_gathered is itself an objection at the end (issue rule)
     implicit_objection = (
         None if gathered or rules.objection_at_end is ObjectionAtEnd.NONE else n_events
     )
-    continues = [m for m in markers if m.type == "continue"]
+    continues = [m for m in markers if m.type == EventType.CONTINUE]
     used_continue: set[int] = set()
     out: list[Infraction] = []
     irregularities = [i for i in state.irregularities if i.kind not in NOT_INFRACTIONS]

@@ -13,6 +13,7 @@ from typing import Any
 from referee.core.kinds import KINDS, Kind
 from referee.core.ruleset import RuleSet
 from referee.core.vocabulary import Status
+from referee.record.event_model import EventType
 from referee.record.replay import GameState, Irregularity, Marker
 from referee.rulings.model import Infraction, Message, Party
 
@@ -41,7 +42,7 @@ def trick_closed(state: GameState, event: int) -> int | None:
     if completed_at is None:
         return None
     for e in state.record.events[completed_at + 1 :]:
-        if e.type == "play":
+        if e.type == EventType.PLAY:
             return e.index
     return None
 

@@ -25,6 +25,7 @@ from referee.core.ruleset import (
 )
 from referee.core.seats import SEAT_NAMES, SEATS
 from referee.core.vocabulary import Phase, Status
+from referee.record.event_model import EventType
 from referee.record.replay import GameState
 from referee.rulings.choices import misdeal_choice
 from referee.rulings.hearing import Hearing, trick_closed, trick_completion
@@ -108,7 +109,8 @@ def skat_viewed(h: Hearing) -> Infraction:
     in the bidding, 3.4.7/3.4.8 for the declarer after the announcement, 4.2.8 in play)."""
     phase = h.irr.phase
     if phase == "bidding" and not any(
-        e.type in ("bid", "hold", "pass") for e in h.state.record.events[: h.event]
+        e.type in (EventType.BID, EventType.HOLD, EventType.PASS)
+        for e in h.state.record.events[: h.event]
     ):
         phase = Phase.DEAL  # right after the deal, before any bid: 3.2.14, not 3.3.9
     if h.irr.subkind == "redrawn":  # taken into the hand, a new skat drawn (3.2.15)
@@ -340,7 +342,7 @@ def _own_correction(h: Hearing) -> int | None:
         if i.kind == Kind.INVALID_DECLARATION and i.subkind == "correction_refused"
     }
     for e in h.state.record.events[h.event + 1 :]:
-        if e.type == "declare" and e.seat is h.irr.seat and e.correction:
+        if e.type == EventType.DECLARE and e.seat is h.irr.seat and e.correction:
             return None if e.index in refused else e.index
     return None
 

@@ -7,6 +7,7 @@ from referee.core.kinds import KINDS, Kind
 from referee.core.ruleset import ConcessionRecordStops, DefenderThrowIn, Edition, RuleSet
 from referee.core.valuation import Matadors, levels_reached, value_game
 from referee.core.vocabulary import Status
+from referee.record.event_model import EventType
 from referee.record.log import GameRecord
 from referee.record.position import Position
 from referee.record.state import GameState, Marker
@@ -27,7 +28,7 @@ from referee.rulings.shortened import declarer_claim, defender_claim, thrown_in
 
 def end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Marker) -> Part:
     part = _end_by_marker(record, state, rules, m)
-    if m.type == "lay_down" and claim_said.said_in_vain(record.events[m.event], state):
+    if m.type == EventType.LAY_DOWN and claim_said.said_in_vain(record.events[m.event], state):
         part.steps.insert(0, claim_said.IN_VAIN)
     return part
 
@@ -36,7 +37,7 @@ def _end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Mark
     r = Part(ends=True)
     declarer, contract, bid = state.declarer, state.contract, state.bid
     trick = m.trick
-    if m.type in ("timeout", "left"):
+    if m.type in (EventType.TIMEOUT, EventType.LEFT):
         r.outcome = Outcome.UNDETERMINED
         r.ended = {"reason": m.type, "event": m.event, "trick": trick}
         r.step(
@@ -50,7 +51,7 @@ def _end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Mark
             r.counts = counts_at(position_at(state, m.event))
         return r
     if declarer is None or contract is None or bid is None:
-        if m.type == "concede":
+        if m.type == EventType.CONCEDE:
             r.outcome = Outcome.UNDETERMINED
             r.ended = {"reason": "declarer_conceded", "event": m.event, "trick": None}
             r.step(("ISkO 4.3.1", "ISkO 3.4.1"), "ending.no_contract")
@@ -59,9 +60,9 @@ def _end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Mark
     pos = position_at(state, m.event)
     matadors = matadors_of(state, contract)
     side = "declarer" if m.seat is declarer else "defenders"
-    if m.type == "concede" and side == "declarer":
+    if m.type == EventType.CONCEDE and side == "declarer":
         return declarer_concedes(record, state, rules, m, pos, matadors)
-    if m.type == "concede":
+    if m.type == EventType.CONCEDE:
         r.ended = {"reason": "defenders_conceded", "event": m.event, "trick": trick}
         r.step(
             ENDING_CLAUSES["defenders_conceded"],
@@ -70,16 +71,19 @@ def _end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Mark
         )
         r.add(judged(state, rules, pos, "defenders"))
         return r
-    if m.type == "lay_down" and side == "defenders" and contract.is_null:
+    if m.type == EventType.LAY_DOWN and side == "defenders" and contract.is_null:
         return _defender_lays_down_in_null(state, rules, m, pos)
-    if rules.edition is not Edition.ISKO_1998 and m.type in ("lay_down", "throw_in"):
+    if rules.edition is not Edition.ISKO_1998 and m.type in (
+        EventType.LAY_DOWN,
+        EventType.THROW_IN,
+    ):
         # the 2018 re-sorting changed all three (4.4.4, 4.4.5, 4.4.6; docs/editions.md)
-        if m.type == "throw_in":
+        if m.type == EventType.THROW_IN:
             return later.thrown_open(state, rules, m, pos, side)
         if side == "declarer":
             return later.declarer_claim(record, state, rules, m, pos, matadors)
         return later.defender_open(state, rules, m, pos)
-    if m.type == "lay_down":
+    if m.type == EventType.LAY_DOWN:
         if side == "declarer":
             refusal = _refusal(state, m, of="lay_down")
             if refusal is not None and refusal.seat is not None:
@@ -154,7 +158,7 @@ def _end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Mark
         )
         return r
     if (
-        m.type == "throw_in"
+        m.type == EventType.THROW_IN
         and side == "defenders"
         and rules.defender_throw_in is DefenderThrowIn.AS_CONCESSION
     ):  # 4.3.3: a defender who gives up ends the game, decided by 4.1.3-4.1.6
@@ -167,7 +171,7 @@ def _end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Mark
         )
         r.add(judged(state, rules, pos, "defenders"))
         return r
-    if m.type == "throw_in":
+    if m.type == EventType.THROW_IN:
         dp, dt, ft = thrown_in(pos, side)
         r.ended = {"reason": "thrown_in", "event": m.event, "trick": trick}
         r.step(
@@ -204,7 +208,7 @@ def declarer_concedes(
         (
             c
             for c in state.markers
-            if c.type == "consent" and c.event > m.event and c.seat is not state.declarer
+            if c.type == EventType.CONSENT and c.event > m.event and c.seat is not state.declarer
         ),
         None,
     )
@@ -342,6 +346,6 @@ def _refusal(state: GameState, m: Marker, of: str = "concede") -> Marker | None:
             continue
         if c.type == of:
             return None
-        if c.type == "refuse" and c.seat is not None and c.seat is not state.declarer:
+        if c.type == EventType.REFUSE and c.seat is not None and c.seat is not state.declarer:
             return c
     return None

@@ -13,6 +13,7 @@ from typing import Any
 from referee.core.cards import CARD_POINTS, points_of
 from referee.core.ruleset import DefenderClaim, RuleSet
 from referee.core.seats import Seat
+from referee.record.event_model import EventType
 from referee.record.position import Position
 from referee.record.state import GameState, Marker, Trick
 from referee.rulings.claims import NodeLimitReached, can_force_trick
@@ -64,7 +65,7 @@ def declarer_claim(
         (
             m
             for m in state.markers
-            if m.type == "concede" and m.event > marker.event and m.seat is not declarer
+            if m.type == EventType.CONCEDE and m.event > marker.event and m.seat is not declarer
         ),
         None,
     )

@@ -17,6 +17,7 @@ from referee.core.kinds import Kind
 from referee.core.ruleset import RuleSet, SchwarzSuffered
 from referee.core.valuation import Matadors, value_game
 from referee.core.vocabulary import Status
+from referee.record.event_model import EventType
 from referee.record.log import GameRecord
 from referee.record.position import Position
 from referee.record.state import GameState, Marker
@@ -77,15 +78,15 @@ def _answers(state: GameState, m: Marker) -> tuple[list[Marker], list[Marker], M
     for c in state.markers:
         if c.event <= m.event or c.seat is None:
             continue
-        if c.seat is state.declarer and c.type in ("lay_down", "concede"):
+        if c.seat is state.declarer and c.type in (EventType.LAY_DOWN, EventType.CONCEDE):
             break
         if c.seat is state.declarer:
             continue
-        if c.type == "consent" and all(x.seat is not c.seat for x in consents):
+        if c.type == EventType.CONSENT and all(x.seat is not c.seat for x in consents):
             consents.append(c)
-        elif c.type == "refuse":
+        elif c.type == EventType.REFUSE:
             refusals.append(c)
-        elif c.type == "concede" and concession is None:
+        elif c.type == EventType.CONCEDE and concession is None:
             concession = c
     return consents, refusals, concession
 
