@@ -8,13 +8,19 @@ every reason the rulings write among these.
 (True, 'shuffle_fault')
 >>> all(r in MEANINGS for r in EndReason)
 True
+>>> Ended(EndReason.INFRACTION, 9, 3, Kind.REVOKE).to_dict()
+{'reason': 'infraction', 'event': 9, 'trick': 3, 'kind': 'revoke'}
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
+from referee.core.kinds import Kind
 from referee.core.vocabulary import Word
 
-__all__ = ["END_REASONS", "MEANINGS", "EndReason"]
+__all__ = ["END_REASONS", "MEANINGS", "EndReason", "Ended"]
 
 
 class EndReason(Word):
@@ -64,3 +70,22 @@ MEANINGS: dict[EndReason, str] = {
 
 #: every reason, in the order of :data:`MEANINGS`
 END_REASONS: tuple[str, ...] = tuple(str(r) for r in MEANINGS)
+
+
+@dataclass(frozen=True, slots=True)
+class Ended:
+    """How a game ended: why, at which event and in which trick (``None``: before one),
+    and for an infraction its kind. A ruling's ``ended`` (skat-ruling/1 ``$defs.ended``)."""
+
+    reason: EndReason
+    event: int | None
+    trick: int | None
+    kind: Kind | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: ``kind`` only where an infraction ended the game."""
+        out: dict[str, Any] = {"reason": self.reason.value, "event": self.event}
+        out["trick"] = self.trick
+        if self.kind is not None:
+            out["kind"] = self.kind.value
+        return out

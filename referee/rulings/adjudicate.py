@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.ended import EndReason
 from referee.core.kinds import Kind
 from referee.core.ruleset import (
     DealerParty,
@@ -74,11 +75,11 @@ def _heard(state: GameState, rules: RuleSet, infractions: list[Infraction]) -> P
     """What the record shows before its ending: the infractions with their verdicts and
     the readings those applied, an irregular bidding or play, a bidding released by a
     look, an objection by the dealer, tricks shown on request."""
-    p = Part(infractions=infractions)
+    p = Part(infractions=tuple(infractions))
     for irr in state.irregularities:
         if irr.kind == "play_after_gathered":
             gathered = next(m.event for m in state.markers if m.type == EventType.CARDS_GATHERED)
-            p.step(
+            p = p.step(
                 ("ISkO 4.2.5", "ISkO 4.1.11"),
                 "record.play_after_gathered",
                 event=irr.event,
@@ -88,28 +89,26 @@ def _heard(state: GameState, rules: RuleSet, infractions: list[Infraction]) -> P
             # 3.4.1: an announcement counts as made; the game starts with it (4.1.1)
             words = irr.subkind or "—"
             if irr.kind == "announcement_completed":
-                p.step(("ISkO 3.4.1",), "announcement.completed", event=irr.event, words=words)
+                p = p.step(("ISkO 3.4.1",), "announcement.completed", event=irr.event, words=words)
             else:
-                p.step(_LATE, "announcement.late", event=irr.event, words=words)
-            p.step(("ISkO 3.4.1", "ISkO 4.1.1"), "reading.isko-3.4.1-added-words")
+                p = p.step(_LATE, "announcement.late", event=irr.event, words=words)
+            p = p.step(("ISkO 3.4.1", "ISkO 4.1.1"), "reading.isko-3.4.1-added-words")
         if irr.kind == "bidding_irregular":
-            p.step(
+            p = p.step(
                 ("ISkO 3.3.2", "ISkO 3.3.8"),
                 "bidding.irregular",
                 event=irr.event,
                 detail=irr.detail,
             )
     for inf in infractions:
-        p.steps.append(infraction_step(inf))
         reading = _reading_of(inf, rules)
-        if reading is not None:
-            p.steps.append(reading)
-    p.add(released_bidding(state))
+        p = p.with_steps(infraction_step(inf), *([reading] if reading else []))
+    p = p.add(released_bidding(state))
     for m in state.markers:
         if m.type == EventType.OBJECTION and state.record.events[m.event].by_dealer:
             # 4.1.11: every player, the dealer included, may object to an infraction
-            p.step(("ISkO 4.1.11",), "objection.by_dealer", event=m.event)
-    p.add(_allowed_reviews(state))
+            p = p.step(("ISkO 4.1.11",), "objection.by_dealer", event=m.event)
+    p = p.add(_allowed_reviews(state))
     return p
 
 
@@ -143,7 +142,7 @@ def _allowed_reviews(state: GameState) -> Part:
                 objection = e.index
                 break
         if objection is not None:
-            r.step(
+            r = r.step(
                 ("ISkO 4.4.3",),
                 "tricks_reviewed.allowed",
                 seat=seat,
@@ -151,7 +150,7 @@ def _allowed_reviews(state: GameState) -> Part:
                 objection=objection,
             )
         elif events[m.event].on_request:  # the record says it was shown on request
-            r.step(
+            r = r.step(
                 ("ISkO 4.4.3",),
                 "tricks_reviewed.on_request",
                 seat=seat,
@@ -159,7 +158,7 @@ def _allowed_reviews(state: GameState) -> Part:
                 trick=events[m.event].trick,
             )
         elif m.phase == "playing":  # a look at the last trick in time, taken as a request
-            r.step(
+            r = r.step(
                 ("ISkO 4.4.3",),
                 "tricks_reviewed.in_time",
                 seat=seat,
@@ -247,11 +246,11 @@ def _valued(state: GameState, r: Ruling) -> Part:
     ending is decided."""
     p = Part()
     # 3.4.4: a suit game or grand was valued in place of the null game announced
-    substituted = r.ended is not None and r.ended.get("reason") == "null_unplayable"
+    substituted = r.ended is not None and r.ended.reason is EndReason.NULL_UNPLAYABLE
     if r.outcome in ("won", "lost") and r.declarer is not None and r.game_value is not None:
         c = r.contract
         if c is not None and not c.is_null and r.matadors is not None:
-            p.step(
+            p = p.step(
                 VALUE_CLAUSES["suit"],
                 "value.levels",
                 game=c.game.value,
@@ -263,10 +262,10 @@ def _valued(state: GameState, r: Ruling) -> Part:
                 value=c.base_value * (r.multiplier or 0),
             )
             if c.schneider or c.schwarz:
-                p.step(VALUE_CLAUSES["announced"], "value.announced")
+                p = p.step(VALUE_CLAUSES["announced"], "value.announced")
             if r.outcome == "lost" and c.schneider and not c.schwarz and "schwarz" in r.levels:
                 # the Spanish "at least": schwarz suffered counts beyond a missed schneider
-                p.step(("ISkO 5.2.5",), "reading.isko-5.2.5-schwarz-suffered")
+                p = p.step(("ISkO 5.2.5",), "reading.isko-5.2.5-schwarz-suffered")
             elif (
                 r.outcome == "lost"
                 and c.schneider
@@ -275,35 +274,36 @@ def _valued(state: GameState, r: Ruling) -> Part:
                 and r.tricks is not None
                 and r.tricks.get("declarer") == 0
             ):  # the English: the announced levels only, schwarz suffered adds nothing
-                p.step(("ISkO 5.2.5",), "reading.isko-5.2.5-schwarz-suffered.announced_only")
+                p = p.step(("ISkO 5.2.5",), "reading.isko-5.2.5-schwarz-suffered.announced_only")
             if c.ouvert:
-                p.step(VALUE_CLAUSES["ouvert"], "value.ouvert")
+                p = p.step(VALUE_CLAUSES["ouvert"], "value.ouvert")
         elif c is not None and not substituted:
-            p.step(VALUE_CLAUSES["null"], "value.null", value=r.game_value)
+            p = p.step(VALUE_CLAUSES["null"], "value.null", value=r.game_value)
         if r.overbid and c is not None and not c.is_null and not c.hand and not substituted:
             if not state.skat_taken and state.declarer is not None:
                 # played without the skat but not announced as hand: an announcement counts
                 # only as made (3.4.1), so the game is valued without hand and overbid
-                p.step(("ISkO 3.4.1",), "value.hand_not_announced", bid=r.bid)
+                p = p.step(("ISkO 3.4.1",), "value.hand_not_announced", bid=r.bid)
         if r.overbid:
             hand = bool(c and c.hand) and not substituted
-            p.step(
+            p = p.step(
                 VALUE_CLAUSES["overbid_hand" if hand else "overbid_pickup"],
                 "value.overbid",
                 bid=r.bid,
                 value=r.game_value,
             )
         if r.outcome == "lost":
-            p.step(VALUE_CLAUSES["lost_double"], "value.lost_double", score=r.score)
+            p = p.step(VALUE_CLAUSES["lost_double"], "value.lost_double", score=r.score)
         if r.table_size >= 5:  # the SkWO knows tables of three and four only
-            p.step(("ISkO 3.2.7", "SkWO 5.1"), "reading.isko-3.2.7-sitting-out")
+            p = p.step(("ISkO 3.2.7", "SkWO 5.1"), "reading.isko-3.2.7-sitting-out")
         # (a table of five or more counts as one of four: reading isko-3.2.7-sitting-out)
         decl_pts, other = game_tournament_points(
             r.game_value, r.outcome == "won", min(r.table_size, 4)
         )
-        p.tournament_points = dict.fromkeys(_players(r.table_size), other)
-        p.tournament_points[r.declarer.value] = decl_pts
-        p.step(
+        points = dict.fromkeys(_players(r.table_size), other)
+        points[r.declarer.value] = decl_pts
+        p = p._replace(tournament_points=points)
+        p = p.step(
             VALUE_CLAUSES["tournament"],
             "value.tournament",
             declarer=decl_pts,
@@ -312,8 +312,7 @@ def _valued(state: GameState, r: Ruling) -> Part:
             dealer_too={4: _DEALER_TOO, 3: ""}.get(r.table_size, _SITTING_OUT_TOO),
         )
     elif r.outcome == "passed_in":
-        p.score = 0
-        p.tournament_points = dict.fromkeys(_players(r.table_size), 0)
+        p = p._replace(score=0, tournament_points=dict.fromkeys(_players(r.table_size), 0))
     if r.declarer is not None and r.contract is not None and r.matadors is None:
-        p.matadors = matadors_of(state, r.contract)
+        p = p._replace(matadors=matadors_of(state, r.contract))
     return p

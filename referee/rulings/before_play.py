@@ -4,6 +4,7 @@ misdeal (3.2.9, 3.3.10, 4.2.6)."""
 
 from __future__ import annotations
 
+from referee.core.ended import Ended, EndReason
 from referee.core.ruleset import RuleSet
 from referee.core.seats import SEATS
 from referee.record.event_model import EventType
@@ -29,7 +30,7 @@ def released_bidding(state: GameState) -> Part:
     # a player's look into another's cards frees the bidders as a look at the skat does
     hand = state.record.events[event].type == EventType.LOOK_INTO_HAND
     if state.phase == "passed_in" or state.declarer is None:
-        r.step(
+        r = r.step(
             ("ISkO 3.3.9", "ISkO 3.3.7"),
             "bidding.released.hand.passed_in" if hand else "bidding.released.passed_in",
             event=event,
@@ -37,7 +38,7 @@ def released_bidding(state: GameState) -> Part:
             players=players,
         )
         return r
-    r.step(
+    r = r.step(
         ("ISkO 3.3.9",),
         (
             ("bidding.released.hand.started_over" if hand else "bidding.released.started_over")
@@ -72,16 +73,16 @@ def dealt_out_of_turn(state: GameState) -> Part:
     if dealt is None:
         return r
     if dealt.out_of_turn and dealt.earlier_round and not dealt.dealt_again:
-        r.step(("ISkO 3.2.13",), "deal.out_of_turn_earlier_round", event=dealt.index)
+        r = r.step(("ISkO 3.2.13",), "deal.out_of_turn_earlier_round", event=dealt.index)
         return r
-    r.outcome = Outcome.ANNULLED
-    r.ended = {"reason": "dealt_out_of_turn", "event": dealt.index, "trick": None}
+    r = r._replace(outcome=Outcome.ANNULLED)
+    r = r._replace(ended=Ended(EndReason.DEALT_OUT_OF_TURN, dealt.index, None))
     if dealt.dealt_again:
-        r.step(("SkWO 9.4", "ISkO 3.2.11"), "deal.dealt_again", event=dealt.index)
+        r = r.step(("SkWO 9.4", "ISkO 3.2.11"), "deal.dealt_again", event=dealt.index)
     else:
-        r.step(("ISkO 3.2.11", "ISkO 3.2.12"), "deal.out_of_turn", event=dealt.index)
-    r.step(("ISkO 3.2.12",), "reading.isko-3.2.12-dealing-order")
-    r.ends = True
+        r = r.step(("ISkO 3.2.11", "ISkO 3.2.12"), "deal.out_of_turn", event=dealt.index)
+    r = r.step(("ISkO 3.2.12",), "reading.isko-3.2.12-dealing-order")
+    r = r._replace(ends=True)
     return r
 
 
@@ -97,14 +98,14 @@ def shuffle_fault(state: GameState) -> Part:
         return r
     clauses = ("ISkO 3.2.10", "ISkO 3.2.2", "ISkO 3.2.3", "ISkO 3.2.4")
     if not dealt.objected_in_time:
-        r.step(clauses, "deal.shuffle_fault_late", event=dealt.index)
-        r.step(("ISkO 3.2.10",), "reading.isko-3.2.10-in-time")
+        r = r.step(clauses, "deal.shuffle_fault_late", event=dealt.index)
+        r = r.step(("ISkO 3.2.10",), "reading.isko-3.2.10-in-time")
         return r
-    r.outcome = Outcome.REDEAL
-    r.ended = {"reason": "shuffle_fault", "event": dealt.index, "trick": None}
-    r.step(clauses, "deal.shuffle_fault", event=dealt.index)
-    r.step(("ISkO 3.2.10",), "reading.isko-3.2.10-in-time")
-    r.ends = True
+    r = r._replace(outcome=Outcome.REDEAL)
+    r = r._replace(ended=Ended(EndReason.SHUFFLE_FAULT, dealt.index, None))
+    r = r.step(clauses, "deal.shuffle_fault", event=dealt.index)
+    r = r.step(("ISkO 3.2.10",), "reading.isko-3.2.10-in-time")
+    r = r._replace(ends=True)
     return r
 
 
@@ -113,10 +114,10 @@ def card_shown_in_deal(state: GameState) -> Part:
     r = Part()
     if not any(i.kind == "cards_exposed" and i.phase == "deal" for i in state.irregularities):
         return r
-    r.outcome = Outcome.REDEAL
-    r.ended = {"reason": "misdeal", "event": None, "trick": None}
-    r.step(("ISkO 3.2.8",), "ending.card_shown_in_deal")
-    r.ends = True
+    r = r._replace(outcome=Outcome.REDEAL)
+    r = r._replace(ended=Ended(EndReason.MISDEAL, None, None))
+    r = r.step(("ISkO 3.2.8",), "ending.card_shown_in_deal")
+    r = r._replace(ends=True)
     return r
 
 
@@ -132,15 +133,12 @@ def misdeal(state: GameState, rules: RuleSet, infractions: list[Infraction]) -> 
     r = Part(ends=True)
     if guilty is None:  # nothing played on it, or both parties hold a wrong number (3.2.9)
         played = bool(state.tricks) or (state.current is not None and bool(state.current.plays))
-        r.outcome = Outcome.REDEAL
-        r.ended = {
-            "reason": "misdeal",
-            "event": None,
-            "trick": state.trick_number if played else None,
-        }
-        r.step(ENDING_CLAUSES["misdeal"], "ending.misdeal")
-        return r
-    r.ended = {"reason": "misdeal", "event": None, "trick": state.trick_number}
-    r.step(("ISkO 4.2.6", "ISkO 3.3.10"), "ending.misdeal_played", guilty=guilty)
-    r.add(judged(state, rules, position_before(state), guilty))
+        r = r._replace(
+            outcome=Outcome.REDEAL,
+            ended=Ended(EndReason.MISDEAL, None, state.trick_number if played else None),
+        )
+        return r.step(ENDING_CLAUSES["misdeal"], "ending.misdeal")
+    r = r._replace(ended=Ended(EndReason.MISDEAL, None, state.trick_number))
+    r = r.step(("ISkO 4.2.6", "ISkO 3.3.10"), "ending.misdeal_played", guilty=guilty)
+    r = r.add(judged(state, rules, position_before(state), guilty))
     return r

@@ -16,6 +16,7 @@ record states no choice, the ruling is what it was before the record could say o
 from __future__ import annotations
 
 from referee.core.contracts import Contract
+from referee.core.ended import Ended, EndReason
 from referee.core.seats import SEATS
 from referee.core.valuation import SUIT_AND_GRAND, Valuation, count_matadors, value_game
 from referee.record.event_model import EventType
@@ -111,36 +112,36 @@ def rule_choice(state: GameState) -> Part:
     if choice == "fold":
         in_time = m.phase == "declaring" and not _before(state, "pickup", m.event)
         if look is None or not in_time:
-            r.step(("ISkO 3.3.11",), "choice.not_given", event=m.event)
+            r = r.step(("ISkO 3.3.11",), "choice.not_given", event=m.event)
             return r
-        r.outcome = Outcome.PASSED_IN
-        r.ended = {"reason": "folded", "event": m.event, "trick": None}
-        r.step(("ISkO 3.3.11",), "choice.fold", look=look, event=m.event)
-        r.void_after, r.ends = m.event, True
+        r = r._replace(outcome=Outcome.PASSED_IN)
+        r = r._replace(ended=Ended(EndReason.FOLDED, m.event, None))
+        r = r.step(("ISkO 3.3.11",), "choice.fold", look=look, event=m.event)
+        r = r._replace(void_after=m.event, ends=True)
         return r
     if choice == "win":
         if misdeal_choice(state) is None:
-            r.step(("ISkO 3.3.10",), "choice.not_given", event=m.event)
+            r = r.step(("ISkO 3.3.10",), "choice.not_given", event=m.event)
             return r
         v = won_at_the_bid(state)
-        r.valued(v)
-        r.ended = {"reason": "misdeal_won", "event": m.event, "trick": None}
-        r.step(
+        r = r.valued(v)
+        r = r._replace(ended=Ended(EndReason.MISDEAL_WON, m.event, None))
+        r = r.step(
             ("ISkO 3.3.10",), "choice.win", event=m.event, game=v.contract.game.value, value=v.value
         )
         # the value when no game is worth exactly the bid: the reading 3.4.4 applies too
-        r.step(
+        r = r.step(
             ("ISkO 3.3.10", "ISkO 3.4.4"), "reading.isko-3.4.4-cheapest-game", bid=state.bid or 18
         )
-        r.void_after, r.ends = m.event, True
+        r = r._replace(void_after=m.event, ends=True)
         return r
     # play
     if corrected_play(state) is not None:
-        r.step(("ISkO 3.3.10",), "choice.play_corrected", event=m.event)
+        r = r.step(("ISkO 3.3.10",), "choice.play_corrected", event=m.event)
     elif look is not None and m.phase == "declaring" and not _before(state, "pickup", m.event):
-        r.step(("ISkO 3.3.11",), "choice.play", look=look, event=m.event)
+        r = r.step(("ISkO 3.3.11",), "choice.play", look=look, event=m.event)
     else:
-        r.step(("ISkO 3.3.11", "ISkO 3.3.10"), "choice.not_given", event=m.event)
+        r = r.step(("ISkO 3.3.11", "ISkO 3.3.10"), "choice.not_given", event=m.event)
     return r
 
 

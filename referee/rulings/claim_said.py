@@ -20,16 +20,17 @@ from __future__ import annotations
 
 from referee.core.cards import Card
 from referee.core.contracts import Contract
+from referee.core.ended import Ended, EndReason
 from referee.core.ruleset import ClaimExplanation, RuleSet
 from referee.record.event_model import EventType
 from referee.record.events import Event
 from referee.record.log import GameRecord
 from referee.record.position import Position
 from referee.record.state import GameState, Marker
+from referee.rulings.claims import searched
 from referee.rulings.model import Message, Outcome, Part, Step
 from referee.rulings.outcome import counts_at, decided_for, matadors_of
 from referee.rulings.search.sure import sure_tricks
-from referee.rulings.search.tables import NodeLimitReached
 from referee.rulings.shortened import Award, award_rest, later_tricks, remaining
 
 CLAIM = ("ISkO 4.3.4",)
@@ -54,9 +55,10 @@ def applies(ev: Event, contract: Contract) -> bool:
 
 
 class Claim:
-    """The claim as said: ``need`` of the ``left`` remaining tricks, by ``line``."""
+    """The claim as said: ``need`` of the ``left`` remaining tricks, by ``line``; ``said``
+    is the part of the ruling that states it."""
 
-    def __init__(self, ev: Event, pos: Position, d: int, rules: RuleSet, r: Part) -> None:
+    def __init__(self, ev: Event, pos: Position, d: int, rules: RuleSet) -> None:
         _, self.left = remaining(pos)
         asked = ev.tricks if ev.tricks is not None else self.left
         self.need = min(asked, self.left)
@@ -64,46 +66,45 @@ class Claim:
         said = ev.line or ()
         self.line: tuple[Card, ...] = tuple(c for c in said if (held >> c) & 1)
         self.bound = bool(self.line) and rules.claim_explanation is ClaimExplanation.HELD_TO_LINE
-        r.step(CLAIM, "claim.said.tricks", tricks=self.need, left=self.left)
+        r = Part().step(CLAIM, "claim.said.tricks", tricks=self.need, left=self.left)
         if self.line:
-            r.step(CLAIM, "claim.said.line", line=[c.name for c in self.line])
+            r = r.step(CLAIM, "claim.said.line", line=[c.name for c in self.line])
         if asked > self.left:
-            r.step(CLAIM, "claim.said.more_than_left", tricks=asked, left=self.left)
+            r = r.step(CLAIM, "claim.said.more_than_left", tricks=asked, left=self.left)
         if len(self.line) < len(said):
             foreign = [c.name for c in said if not (held >> c) & 1]
-            r.step(CLAIM, "claim.said.line_not_held", cards=foreign)
-        r.step(CLAIM, "reading.isko-4.3.4-partial-claim", tricks=self.need, left=self.left)
+            r = r.step(CLAIM, "claim.said.line_not_held", cards=foreign)
+        r = r.step(CLAIM, "reading.isko-4.3.4-partial-claim", tricks=self.need, left=self.left)
         if self.line:
             if self.bound:
-                r.step(CLAIM, "reading.isko-4.3.4-explanation")
+                r = r.step(CLAIM, "reading.isko-4.3.4-explanation")
             else:
-                r.step(CLAIM, "reading.isko-4.3.4-explanation.best_play")
+                r = r.step(CLAIM, "reading.isko-4.3.4-explanation.best_play")
+        self.said = r
 
-    def ask(self, state: GameState, pos: Position, d: int, r: Part) -> bool | None:
+    def ask(self, state: GameState, pos: Position, d: int) -> tuple[bool | None, Part]:
         """Does the declarer take ``need`` tricks against every defence (held to his line
-        if the reading binds him)? None at the node limit, said in a step of its own."""
-        question = "declarer_takes_claimed_tricks"
-        try:
-            ans = sure_tricks(
-                pos.hands,
-                pos.leader,
-                pos.trick,
-                state.contract.game,  # type: ignore[union-attr]
-                side=1 << d,
-                need=self.need,
-                holder=d if self.bound else -1,
-                line=self.line if self.bound else (),
-            )
-        except NodeLimitReached as e:
-            r.analysis.append({"question": question, "tricks": self.need, **e.to_dict()})
-            r.step(CLAIM, "analysis.node_limit", nodes=e.nodes)
-            return None
-        r.analysis.append({"question": question, "tricks": self.need, **ans.to_dict()})
-        if ans.answer:
-            r.step(CLAIM, "claim.said.analysed.holds", tricks=self.need)
-        else:
-            r.step(CLAIM, "claim.said.analysed.fails", tricks=self.need)
-        return ans.answer
+        if the reading binds him)? None at the node limit, said in a step of its own; and
+        the part of the ruling that records the answer."""
+        holds, r = searched(
+            "declarer_takes_claimed_tricks",
+            CLAIM,
+            sure_tricks,
+            pos.hands,
+            pos.leader,
+            pos.trick,
+            state.contract.game,  # type: ignore[union-attr]
+            noted={"tricks": self.need},
+            side=1 << d,
+            need=self.need,
+            holder=d if self.bound else -1,
+            line=self.line if self.bound else (),
+        )
+        if holds is None:
+            return None, r
+        if holds:
+            return holds, r.step(CLAIM, "claim.said.analysed.holds", tricks=self.need)
+        return holds, r.step(CLAIM, "claim.said.analysed.fails", tricks=self.need)
 
 
 def declarer_claim(
@@ -115,8 +116,8 @@ def declarer_claim(
     declarer, contract, bid = state.declarer, state.contract, state.bid
     assert declarer is not None and contract is not None and bid is not None
     d = declarer.index
-    r = Part()
-    claim = Claim(record.events[m.event], pos, d, rules, r)
+    claim = Claim(record.events[m.event], pos, d, rules)
+    r = claim.said
     played = later_tricks(state, m.event)
     accepted = next(
         (
@@ -127,7 +128,7 @@ def declarer_claim(
         None,
     )
     if accepted is not None:  # a defender gave the game up (4.3.3): the rest is his
-        r.step(
+        r = r.step(
             ("ISkO 4.3.3", "ISkO 4.3.4"),
             "claim.accepted",
             seat=accepted.seat.value if accepted.seat else None,
@@ -139,42 +140,41 @@ def declarer_claim(
     for t in played:
         lost += t.winner is not declarer
         if lost > given_up:
-            r.step(CLAIM, "claim.said.played_on.fails", trick=t.number, tricks=claim.need)
+            r = r.step(CLAIM, "claim.said.played_on.fails", trick=t.number, tricks=claim.need)
             return _failed(pos, r)
     if len(played) == claim.left:
-        r.step(CLAIM, "claim.said.played_on.holds", tricks=claim.need)
+        r = r.step(CLAIM, "claim.said.played_on.holds", tricks=claim.need)
         dp = pos.declarer_points + sum(t.points for t in played if t.winner is declarer)
         dt = pos.declarer_tricks + sum(1 for t in played if t.winner is declarer)
         ft = pos.defender_tricks + sum(1 for t in played if t.winner is not declarer)
-        return Award(dp, dt, ft, True, r.steps, r.analysis)
-    holds = claim.ask(state, pos, d, r)
+        return Award(dp, dt, ft, True, r)
+    holds, asked = claim.ask(state, pos, d)
+    r = r.add(asked)
     if holds is None:
-        return Award(
-            pos.declarer_points, pos.declarer_tricks, pos.defender_tricks, None, r.steps, r.analysis
-        )
+        return Award(pos.declarer_points, pos.declarer_tricks, pos.defender_tricks, None, r)
     if not holds:
         return _failed(pos, r)
     if claim.need == claim.left:
         return _award(pos, "declarer", True, r)
     # it stands, but the tricks he gave up are still to be played for their card points
-    r.ends = True
-    r.ended = {"reason": "claim", "event": m.event, "trick": m.trick}
-    r.counts = counts_at(pos)
+    r = r._replace(ends=True)
+    r = r._replace(ended=Ended(EndReason.CLAIM, m.event, m.trick))
+    r = r._replace(counts=counts_at(pos))
     decided = decided_for(contract, pos, matadors_of(state, contract), bid)
     if decided is not None:
-        r.step(CLAIM + ("ISkO 4.1.3",), "claim.said.decided", side=decided)
-    r.step(CLAIM, "claim.said.play_on", given_up=given_up)
-    r.outcome = Outcome.UNDETERMINED
+        r = r.step(CLAIM + ("ISkO 4.1.3",), "claim.said.decided", side=decided)
+    r = r.step(CLAIM, "claim.said.play_on", given_up=given_up)
+    r = r._replace(outcome=Outcome.UNDETERMINED)
     return r
 
 
 def _award(pos: Position, to: str, holds: bool, r: Part) -> Award:
     dp, dt, ft = award_rest(pos, to)
-    return Award(dp, dt, ft, holds, r.steps, r.analysis)
+    return Award(dp, dt, ft, holds, r)
 
 
 def _failed(pos: Position, r: Part) -> Award:
-    r.step(("ISkO 4.3.4", "ISkO 4.4.5"), "claim.failed", to="defenders")
+    r = r.step(("ISkO 4.3.4", "ISkO 4.4.5"), "claim.failed", to="defenders")
     return _award(pos, "defenders", False, r)
 
 
@@ -187,8 +187,7 @@ def stated(
     open cards decides."""
     declarer = state.declarer
     assert declarer is not None
-    r = Part()
-    claim = Claim(record.events[m.event], pos, declarer.index, rules, r)
+    claim = Claim(record.events[m.event], pos, declarer.index, rules)
     if analyse:
-        claim.ask(state, pos, declarer.index, r)
-    return r
+        return claim.said.add(claim.ask(state, pos, declarer.index)[1])
+    return claim.said

@@ -20,10 +20,17 @@ Every answer comes with one line of play that proves it.
 >>> r = can_force_trick(hands, 0, (), Game.GRAND, winners=0b110, controllers=0b110)
 >>> r.answer, [(s, c.name) for s, c in r.line]
 (False, [(0, 'CJ'), (1, 'DA'), (2, 'D7')])
+
+A ruling asks them through :func:`searched`, which records each answer (or the node limit
+reached) in the ruling's analysis.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from referee.rulings.model import Part
 from referee.rulings.search import (
     NODE_LIMIT,
     Answer,
@@ -40,4 +47,25 @@ __all__ = [
     "can_force_trick",
     "can_reach_points",
     "can_take_all",
+    "searched",
 ]
+
+
+def searched(
+    question: str,
+    clauses: tuple[str, ...],
+    search: Callable[..., Answer],
+    *args: Any,
+    noted: Mapping[str, Any] | None = None,
+    **kw: Any,
+) -> tuple[bool | None, Part]:
+    """Ask ``search(*args, **kw)``: its answer (None at the node limit, said in a step
+    citing ``clauses``) and the part of the ruling that records it in the analysis, under
+    ``question`` and what else the question ``noted``."""
+    asked = {"question": question, **noted} if noted else {"question": question}
+    try:
+        ans = search(*args, **kw)
+    except NodeLimitReached as e:
+        part = Part(analysis=({**asked, **e.to_dict()},))
+        return None, part.step(clauses, "analysis.node_limit", nodes=e.nodes)
+    return ans.answer, Part(analysis=({**asked, **ans.to_dict()},))

@@ -14,6 +14,8 @@ A record that ends without ``cards_gathered`` counts as an objection raised at i
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from referee.core.kinds import Kind
 from referee.core.ruleset import DealerParty, ObjectionAtEnd, RuleSet
 from referee.core.vocabulary import Status
@@ -134,15 +136,23 @@ def _judge(
         and objection is None
         and irr.event is not None
     ):  # no objection in the record, and its end is not taken as one: the game stands
-        inf.status, inf.ends_at = Status.EXPIRED, None
-        inf.clauses = inf.clauses + ("ISkO 4.1.11",)
-        inf.explanation = Message("infraction.no_objection_recorded", dict(inf.explanation.params))
+        inf = replace(
+            inf,
+            status=Status.EXPIRED,
+            ends_at=None,
+            clauses=inf.clauses + ("ISkO 4.1.11",),
+            explanation=Message("infraction.no_objection_recorded", dict(inf.explanation.params)),
+        )
     if inf.status is Status.PENALIZED and gathered is not None and irr.event is not None:
         if objection is None or objection.event > gathered.event:
-            inf.status, inf.ends_at = Status.EXPIRED, None
-            inf.clauses = inf.clauses + ("ISkO 4.1.11",)
-            inf.explanation = Message(
-                "infraction.not_objected",
-                {**inf.explanation.params, "gathered": gathered.event},
+            inf = replace(
+                inf,
+                status=Status.EXPIRED,
+                ends_at=None,
+                clauses=inf.clauses + ("ISkO 4.1.11",),
+                explanation=Message(
+                    "infraction.not_objected",
+                    {**inf.explanation.params, "gathered": gathered.event},
+                ),
             )
     return inf

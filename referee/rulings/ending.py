@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from referee.core.ended import Ended, EndReason
 from referee.core.ruleset import (
     DeclarerSkatInPlay,
     EntitledLead,
@@ -61,10 +62,12 @@ def ending(state: GameState, rules: RuleSet, infractions: list[Infraction]) -> l
         if part.ends:
             return parts
     if state.phase == "passed_in":
-        part = Part(ends=True, outcome=Outcome.PASSED_IN)
-        part.ended = {"reason": "passed_in", "event": _last(state), "trick": None}
-        part.step(ENDING_CLAUSES["passed_in"], "ending.passed_in")
-        return [*parts, part]
+        part = Part(
+            ends=True,
+            outcome=Outcome.PASSED_IN,
+            ended=Ended(EndReason.PASSED_IN, _last(state), None),
+        )
+        return [*parts, part.step(ENDING_CLAUSES["passed_in"], "ending.passed_in")]
     declared_at = state.declared_at if state.declared_at is not None else -1
     if not any(
         i.status is Status.PENALIZED and i.ends_at is not None and i.ends_at < declared_at
@@ -84,9 +87,15 @@ def ending(state: GameState, rules: RuleSet, infractions: list[Infraction]) -> l
     decided = _decided_early(state)
     if decided is not None:
         return [*parts, decided]
-    part = Part(ends=True, outcome=Outcome.UNDETERMINED, counts=counted(state))
-    part.ended = {"reason": "incomplete", "event": _last(state), "trick": state.trick_number}
-    part.step(("ISkO 4.3.1",), "ending.incomplete", phase=state.phase, trick=state.trick_number)
+    part = Part(
+        ends=True,
+        outcome=Outcome.UNDETERMINED,
+        counts=counted(state),
+        ended=Ended(EndReason.INCOMPLETE, _last(state), state.trick_number),
+    )
+    part = part.step(
+        ("ISkO 4.3.1",), "ending.incomplete", phase=state.phase, trick=state.trick_number
+    )
     return [*parts, part]
 
 
@@ -128,15 +137,11 @@ def _end_by_infraction(state: GameState, rules: RuleSet, inf: Infraction) -> Par
     at = inf.ends_at if inf.ends_at is not None else 0
     contract = state.contract
     trick = inf.trick
-    r = Part(
-        ends=True,
-        ended={"reason": "infraction", "event": inf.event, "trick": trick, "kind": inf.kind.value},
-    )
+    r = Part(ends=True, ended=Ended(EndReason.INFRACTION, inf.event, trick, inf.kind))
     if state.declarer is None or state.bid is None:
-        r.ends = False
-        return r
+        return r._replace(ends=False)
     if inf.kind == "lead_before_declaration" and inf.party == "declarer":
-        r.step(("ISkO 4.1.1",), "outcome.lead_before_declaration", bid=state.bid)
+        r = r.step(("ISkO 4.1.1",), "outcome.lead_before_declaration", bid=state.bid)
         if contract is None:
             # no game announced: the cheapest suit game or grand with his matadors that
             # covers the bid, as for 3.4.4 (docs/interpretations.md#isko-4.1.1-declarer)
@@ -151,23 +156,20 @@ def _end_by_infraction(state: GameState, rules: RuleSet, inf: Infraction) -> Par
                 won=False,
                 levels=None if contract.is_null else simple,
             )
-        r.valued(valuation)
-        r.step(
+        r = r.valued(valuation).step(
             ("ISkO 4.1.1", "ISkO 3.4.4") if contract is None else ("ISkO 4.1.1",),
             "reading.isko-4.1.1-declarer",
             bid=state.bid,
             game=game.value,
             value=valuation.value,
         )
-        r.counts = counts_at(position_at(state, at))
-        return r
+        return r._replace(counts=counts_at(position_at(state, at)))
     if contract is None:
         if inf.kind == "lead_before_declaration":
-            r.ends = False
-            return r  # a defender's card stays a hand card until a game is declared
-        r.outcome = Outcome.UNDETERMINED
-        r.step(("ISkO 3.4.1",), "ending.no_contract")
-        return r
+            # a defender's card stays a hand card until a game is declared
+            return r._replace(ends=False)
+        r = r._replace(outcome=Outcome.UNDETERMINED)
+        return r.step(("ISkO 3.4.1",), "ending.no_contract")
     guilty = inf.party or "declarer"
     pos = position_at(state, at)
     # 3.4.8 read for the whole game: the declarer's look at the skat loses, decided or not
@@ -176,22 +178,24 @@ def _end_by_infraction(state: GameState, rules: RuleSet, inf: Infraction) -> Par
         and guilty == "declarer"
         and rules.declarer_skat_in_play is DeclarerSkatInPlay.ISKO_3_4_8
     )
-    r.add(judged(state, rules, pos, guilty, decided_counts=not whatever_the_count))
+    r = r.add(judged(state, rules, pos, guilty, decided_counts=not whatever_the_count))
     if (
         inf.kind == "cards_exposed"
         and guilty == "defenders"
         and r.outcome == "won"
         and rules.outstanding_tricks is OutstandingTricks.NO_AWARD
     ):  # the Spanish 4.1.9: no award, the count as it stood
-        r.step(("ISkO 4.1.9", "ISkO 4.1.4"), "reading.isko-4.1.9-outstanding-tricks.no_award")
+        r = r.step(("ISkO 4.1.9", "ISkO 4.1.4"), "reading.isko-4.1.9-outstanding-tricks.no_award")
     elif inf.kind == "cards_exposed" and guilty == "defenders" and r.outcome == "won":
         # English 4.1.9: the outstanding tricks belong to the declarer (points only, no level)
         pts, tricks = remaining(pos)
-        r.counts = (
-            {"declarer": pos.declarer_points + pts, "defenders": pos.defender_points},
-            {"declarer": pos.declarer_tricks + tricks, "defenders": pos.defender_tricks},
+        r = r._replace(
+            counts=(
+                {"declarer": pos.declarer_points + pts, "defenders": pos.defender_points},
+                {"declarer": pos.declarer_tricks + tricks, "defenders": pos.defender_tricks},
+            )
         )
-        r.step(("ISkO 4.1.9",), "reading.isko-4.1.9-outstanding-tricks", points=pts)
+        r = r.step(("ISkO 4.1.9",), "reading.isko-4.1.9-outstanding-tricks", points=pts)
     return r
 
 
@@ -199,15 +203,14 @@ def played_out(state: GameState, rules: RuleSet) -> Part:
     """A game played to its last trick, valued from the count (with the last trick as
     4.1.10 scores it)."""
     points, won, lost = state.declarer_totals()
-    r = Part(ends=True)
-    r.ended = {"reason": "played_out", "event": state.tricks[-1].plays[-1][2], "trick": 10}
+    r = Part(ends=True, ended=Ended(EndReason.PLAYED_OUT, state.tricks[-1].plays[-1][2], 10))
     last = state.tricks[-1]
     if (
         last.plays[0][0] is not last.leader
         and state.declarer is not None
         and rules.entitled_lead is EntitledLead.AS_PLAYED
     ):  # "irrelevant": the false lead changes nothing, the trick counts as played
-        r.step(
+        r = r.step(
             ("ISkO 4.1.10",),
             "reading.isko-4.1.10-entitled-lead.as_played",
             seat=last.leader.value,
@@ -218,7 +221,7 @@ def played_out(state: GameState, rules: RuleSet) -> Part:
         # 4.1.10: a false lead to the last trick is irrelevant, so the trick is scored as
         # if the entitled player had led (every card in it is forced)
         entitled = _entitled_winner(state, last)
-        r.step(
+        r = r.step(
             ("ISkO 4.1.10",),
             "reading.isko-4.1.10-entitled-lead",
             seat=last.leader.value,
@@ -229,12 +232,10 @@ def played_out(state: GameState, rules: RuleSet) -> Part:
         if (entitled is state.declarer) != (last.winner is state.declarer):
             sign = 1 if entitled is state.declarer else -1
             points, won, lost = points + sign * last.points, won + sign, lost - sign
-    r.add(from_counts(state, rules, points, won, lost))
+    r = r.add(from_counts(state, rules, points, won, lost))
     if state.contract is not None and state.contract.is_null:  # tricks decide, not points
-        r.step(("ISkO 5.2.7",), "ending.played_out_null", tricks=won)
-    else:
-        r.step(ENDING_CLAUSES["played_out"], "ending.played_out", points=points, tricks=won)
-    return r
+        return r.step(("ISkO 5.2.7",), "ending.played_out_null", tricks=won)
+    return r.step(ENDING_CLAUSES["played_out"], "ending.played_out", points=points, tricks=won)
 
 
 def _entitled_winner(state: GameState, trick: Trick) -> Seat:
@@ -270,9 +271,12 @@ def _decided_early(state: GameState) -> Part | None:
         if contract.schneider
         else ("ISkO 5.2.2", "ISkO 5.2.3")
     )
-    r = Part(ends=True)
-    r.step(clauses, "ending.decided", points=pos.declarer_points, tricks=pos.declarer_tricks)
-    r.ended = {"reason": "decided", "event": state.last_event, "trick": len(state.tricks)}
-    r.valued(value_game(contract, matadors, bid, won=False, schneider=pos.defender_points >= 90))
-    r.counts = counts_at(pos)
-    return r
+    r = Part(
+        ends=True,
+        ended=Ended(EndReason.DECIDED, state.last_event, len(state.tricks)),
+        counts=counts_at(pos),
+    )
+    r = r.step(clauses, "ending.decided", points=pos.declarer_points, tricks=pos.declarer_tricks)
+    return r.valued(
+        value_game(contract, matadors, bid, won=False, schneider=pos.defender_points >= 90)
+    )

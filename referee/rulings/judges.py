@@ -12,6 +12,7 @@ was cut short (claims, concessions) are judged with their ending in
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from types import MappingProxyType
 
 from referee.core.kinds import Kind
@@ -213,7 +214,7 @@ def dealer_infraction(h: Hearing) -> Infraction:
     inf = _dealer_infraction(h)
     if h.event is not None and h.state.record.events[h.event].sitting_out:
         key, params = inf.explanation
-        inf.explanation = Message(key, {**params, "sitting_out": "sitting_out"})
+        inf = replace(inf, explanation=Message(key, {**params, "sitting_out": "sitting_out"}))
     return inf
 
 
@@ -248,8 +249,7 @@ def _dealer_infraction(h: Hearing) -> Infraction:
                 ("ISkO 4.2.9", "ISkO 4.1.4", "ISkO 3.5.2"),
                 ends_at=h.event,
             )
-        inf.party = Party.DEFENDERS
-        return inf
+        return replace(inf, party=Party.DEFENDERS)
     if how == "skat":
         clauses = ("ISkO 4.5.4", "ISkO 4.2.8", "SkWO 8.5") + tp
         return h.verdict(_VOID, "dealer_infraction.skat_play", clauses)

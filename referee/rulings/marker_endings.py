@@ -3,6 +3,7 @@ events (ISkO 4.3.1-4.3.6, 4.4.5), each turned into the ruling's ending and value
 
 from __future__ import annotations
 
+from referee.core.ended import Ended, EndReason
 from referee.core.kinds import KINDS, Kind
 from referee.core.ruleset import ConcessionRecordStops, DefenderThrowIn, Edition, RuleSet
 from referee.core.valuation import Matadors, levels_reached, value_game
@@ -14,7 +15,7 @@ from referee.record.state import GameState, Marker
 from referee.rules.clauses import ENDING_CLAUSES
 from referee.rulings import claim_said
 from referee.rulings import shortened_2018 as later
-from referee.rulings.model import Infraction, Message, Outcome, Part, Party, infraction_step
+from referee.rulings.model import Infraction, Message, Outcome, Part, Party
 from referee.rulings.outcome import (
     counts_at,
     decided_for,
@@ -29,7 +30,7 @@ from referee.rulings.shortened import declarer_claim, defender_claim, thrown_in
 def end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Marker) -> Part:
     part = _end_by_marker(record, state, rules, m)
     if m.type == EventType.LAY_DOWN and claim_said.said_in_vain(record.events[m.event], state):
-        part.steps.insert(0, claim_said.IN_VAIN)
+        return part._replace(steps=(claim_said.IN_VAIN, *part.steps))
     return part
 
 
@@ -38,9 +39,9 @@ def _end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Mark
     declarer, contract, bid = state.declarer, state.contract, state.bid
     trick = m.trick
     if m.type in (EventType.TIMEOUT, EventType.LEFT):
-        r.outcome = Outcome.UNDETERMINED
-        r.ended = {"reason": m.type, "event": m.event, "trick": trick}
-        r.step(
+        r = r._replace(outcome=Outcome.UNDETERMINED)
+        r = r._replace(ended=Ended(EndReason(m.type), m.event, trick))
+        r = r.step(
             ENDING_CLAUSES["platform"],
             f"ending.{m.type}",
             seat=m.seat.value if m.seat else None,
@@ -48,13 +49,13 @@ def _end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Mark
             trick=trick,
         )
         if declarer is not None:
-            r.counts = counts_at(position_at(state, m.event))
+            r = r._replace(counts=counts_at(position_at(state, m.event)))
         return r
     if declarer is None or contract is None or bid is None:
         if m.type == EventType.CONCEDE:
-            r.outcome = Outcome.UNDETERMINED
-            r.ended = {"reason": "declarer_conceded", "event": m.event, "trick": None}
-            r.step(("ISkO 4.3.1", "ISkO 3.4.1"), "ending.no_contract")
+            r = r._replace(outcome=Outcome.UNDETERMINED)
+            r = r._replace(ended=Ended(EndReason.DECLARER_CONCEDED, m.event, None))
+            r = r.step(("ISkO 4.3.1", "ISkO 3.4.1"), "ending.no_contract")
             return r
         return Part()
     pos = position_at(state, m.event)
@@ -63,13 +64,13 @@ def _end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Mark
     if m.type == EventType.CONCEDE and side == "declarer":
         return declarer_concedes(record, state, rules, m, pos, matadors)
     if m.type == EventType.CONCEDE:
-        r.ended = {"reason": "defenders_conceded", "event": m.event, "trick": trick}
-        r.step(
+        r = r._replace(ended=Ended(EndReason.DEFENDERS_CONCEDED, m.event, trick))
+        r = r.step(
             ENDING_CLAUSES["defenders_conceded"],
             "ending.defenders_conceded",
             seat=m.seat.value if m.seat else None,
         )
-        r.add(judged(state, rules, pos, "defenders"))
+        r = r.add(judged(state, rules, pos, "defenders"))
         return r
     if m.type == EventType.LAY_DOWN and side == "defenders" and contract.is_null:
         return _defender_lays_down_in_null(state, rules, m, pos)
@@ -88,17 +89,17 @@ def _end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Mark
             refusal = _refusal(state, m, of="lay_down")
             if refusal is not None and refusal.seat is not None:
                 # under 2018/2022 a refusal keeps the game going (4.4.4); not so in 1998/99
-                r.step(
+                r = r.step(
                     ("ISkO 4.3.4",),
                     "claim.refusal_1998",
                     seat=refusal.seat.value,
                     event=refusal.event,
                 )
-            r.ended = {"reason": "claim", "event": m.event, "trick": trick}
+            r = r._replace(ended=Ended(EndReason.CLAIM, m.event, trick))
             if claim_said.applies(record.events[m.event], contract):
                 said = claim_said.declarer_claim(record, state, rules, m, pos)
                 if isinstance(said, Part):  # it stands; the tricks given up are unplayed
-                    r.add(said)
+                    r = r.add(said)
                     return r
                 award = said
             else:
@@ -106,19 +107,18 @@ def _end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Mark
             kind = Kind.FAILED_CLAIM
         else:
             award = defender_claim(state, m, pos, rules)
-            r.ended = {"reason": "defender_claim", "event": m.event, "trick": trick}
+            r = r._replace(ended=Ended(EndReason.DEFENDER_CLAIM, m.event, trick))
             kind = Kind.FAILED_DEFENDER_CLAIM
-        r.steps += award.steps
-        r.analysis += award.analysis
+        r = r.add(award.said)
         if award.holds is None:
-            r.outcome = Outcome.UNDETERMINED
-            r.step(("ISkO 4.3.4",), "claim.undecided")
-            r.counts = counts_at(pos)
+            r = r._replace(outcome=Outcome.UNDETERMINED)
+            r = r.step(("ISkO 4.3.4",), "claim.undecided")
+            r = r._replace(counts=counts_at(pos))
             return r
         if not award.holds:
             # a claim that fails once the game was already decided changes nothing (4.1.3)
             settled = decided_for(contract, pos, matadors, bid) is not None
-            r.infractions.append(
+            failed = (
                 Infraction(
                     kind,
                     m.seat,
@@ -132,25 +132,27 @@ def _end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Mark
                         {"seat": m.seat.value if m.seat else None},
                     ),
                     None if settled else m.event,
-                )
+                ),
             )
+            r = r._replace(infractions=(*r.infractions, *failed))
             # a failed claim ends the game against the claimer's side (4.1.3-4.1.6): the
             # awarded cards are counted, but they never raise the level
-            r.add(judged(state, rules, pos, side))
-            r.counts = (
-                {
-                    "declarer": award.declarer_points,
-                    "defenders": 120 - award.declarer_points,
-                },
-                {"declarer": award.declarer_tricks, "defenders": award.defender_tricks},
+            r = r.add(judged(state, rules, pos, side))
+            return r._replace(
+                counts=(
+                    {
+                        "declarer": award.declarer_points,
+                        "defenders": 120 - award.declarer_points,
+                    },
+                    {"declarer": award.declarer_tricks, "defenders": award.defender_tricks},
+                )
             )
-            return r
-        r.add(
+        r = r.add(
             from_counts(
                 state, rules, award.declarer_points, award.declarer_tricks, award.defender_tricks
             )
         )
-        r.step(
+        r = r.step(
             ENDING_CLAUSES["played_out"],
             "value.from_counts",
             points=award.declarer_points,
@@ -162,32 +164,32 @@ def _end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Mark
         and side == "defenders"
         and rules.defender_throw_in is DefenderThrowIn.AS_CONCESSION
     ):  # 4.3.3: a defender who gives up ends the game, decided by 4.1.3-4.1.6
-        r.ended = {"reason": "thrown_in", "event": m.event, "trick": trick}
-        r.step(
+        r = r._replace(ended=Ended(EndReason.THROWN_IN, m.event, trick))
+        r = r.step(
             ("ISkO 4.3.3", "ISkO 4.3.6"),
             "reading.isko-4.3.6-defender-throw-in.as_concession",
             seat=m.seat.value if m.seat else None,
             points=pos.defender_points,
         )
-        r.add(judged(state, rules, pos, "defenders"))
+        r = r.add(judged(state, rules, pos, "defenders"))
         return r
     if m.type == EventType.THROW_IN:
         dp, dt, ft = thrown_in(pos, side)
-        r.ended = {"reason": "thrown_in", "event": m.event, "trick": trick}
-        r.step(
+        r = r._replace(ended=Ended(EndReason.THROWN_IN, m.event, trick))
+        r = r.step(
             ENDING_CLAUSES["thrown_in"],
             "ending.thrown_in",
             seat=m.seat.value if m.seat else None,
             side=side,
         )
         if side == "defenders":  # counted (4.3.6), not judged as a concession (4.3.3)
-            r.step(
+            r = r.step(
                 ("ISkO 4.3.6", "ISkO 4.3.3"),
                 "reading.isko-4.3.6-defender-throw-in",
                 points=pos.defender_points,
             )
-        r.add(from_counts(state, rules, dp, dt, ft))
-        r.step(ENDING_CLAUSES["played_out"], "value.from_counts", points=dp, tricks=dt)
+        r = r.add(from_counts(state, rules, dp, dt, ft))
+        r = r.step(ENDING_CLAUSES["played_out"], "value.from_counts", points=dp, tricks=dt)
         return r
     return Part()
 
@@ -214,34 +216,34 @@ def declarer_concedes(
     )
     refusal = _refusal(state, m)
     simple = levels_reached(contract, won=False, schneider=False, schwarz=False)
-    r.ended = {"reason": "declarer_conceded", "event": m.event, "trick": m.trick}
+    r = r._replace(ended=Ended(EndReason.DECLARER_CONCEDED, m.event, m.trick))
     if refusal is not None and (cards >= 9 or consent is not None):
         # 4.3.1: with nine or more cards he may give up alone; 4.3.2: one consent suffices
         refused_by = refusal.seat.value if refusal.seat else None
         if cards >= 9:
-            r.step(("ISkO 4.3.1",), "concession.refusal_needless", seat=refused_by, cards=cards)
+            r = r.step(("ISkO 4.3.1",), "concession.refusal_needless", seat=refused_by, cards=cards)
         else:
             consented = consent.seat.value if consent and consent.seat else None
-            r.step(
+            r = r.step(
                 ("ISkO 4.3.2",), "concession.refusal_outvoted", seat=refused_by, consent=consented
             )
     if refusal is not None and cards < 9 and consent is None:
         # the defenders said no (4.3.2): the concession never took effect, so the game goes
         # on (4.3.1) and whatever the record shows after it decides
-        r.step(
+        r = r.step(
             ("ISkO 4.3.2", "ISkO 4.3.1"),
             "concession.refused",
             seat=refusal.seat.value if refusal.seat else None,
             event=refusal.event,
             cards=cards,
         )
-        r.ended, r.ends = None, False
+        r = r._replace(ended=None, ends=False)
         return r
     if cards >= 9 or consent is not None:
         clauses = ENDING_CLAUSES[
             "declarer_conceded" if cards >= 9 else "declarer_conceded_with_consent"
         ]
-        r.step(
+        r = r.step(
             clauses,
             "ending.declarer_conceded",
             cards=cards,
@@ -253,8 +255,8 @@ def declarer_concedes(
             v = value_game(
                 contract, matadors, bid, won=False, levels=None if contract.is_null else simple
             )
-        r.valued(v)
-        r.counts = counts_at(pos)
+        r = r.valued(v)
+        r = r._replace(counts=counts_at(pos))
         return r
     played_after = any(t.last_event > m.event for t in state.tricks) or (
         state.current is not None and any(e > m.event for _, _, e in state.current.plays)
@@ -272,17 +274,16 @@ def declarer_concedes(
             Message("unauthorized_concession.thrown_in", {"cards": cards}),
             m.event,
         )
-        r.infractions.append(inf)
-        r.steps.append(infraction_step(inf))
-        r.step(
+        r = r.found(inf)
+        r = r.step(
             ("ISkO 4.3.2", "ISkO 4.3.6"),
             "reading.isko-4.3.2-record-stops.thrown_in",
             cards=cards,
         )
         dp, dt, ft = thrown_in(pos, "declarer")
-        r.ended = {"reason": "thrown_in", "event": m.event, "trick": m.trick}
-        r.add(from_counts(state, rules, dp, dt, ft))
-        r.step(ENDING_CLAUSES["played_out"], "value.from_counts", points=dp, tricks=dt)
+        r = r._replace(ended=Ended(EndReason.THROWN_IN, m.event, m.trick))
+        r = r.add(from_counts(state, rules, dp, dt, ft))
+        r = r.step(ENDING_CLAUSES["played_out"], "value.from_counts", points=dp, tricks=dt)
         return r
     # an invalid concession changes nothing: play that went on decides, and a record that
     # stops there is ruled as it stands (docs/interpretations.md#isko-4.3.2-record-stops)
@@ -300,11 +301,10 @@ def declarer_concedes(
         ),
         None,
     )
-    r.infractions.append(inf)
-    r.steps.append(infraction_step(inf))
+    r = r.found(inf)
     if not played_after:
-        r.step(("ISkO 4.3.2", "ISkO 4.3.1"), "reading.isko-4.3.2-record-stops", cards=cards)
-    r.ended, r.ends = None, False
+        r = r.step(("ISkO 4.3.2", "ISkO 4.3.1"), "reading.isko-4.3.2-record-stops", cards=cards)
+    r = r._replace(ended=None, ends=False)
     return r
 
 
@@ -330,11 +330,10 @@ def _defender_lays_down_in_null(state: GameState, rules: RuleSet, m: Marker, pos
         ),
         None if settled else m.event,
     )
-    r.infractions.append(inf)
-    r.steps.append(infraction_step(inf))
-    r.step(("ISkO 4.3.5", "ISkO 4.1.9"), "reading.isko-4.3.5-null")
-    r.ended = {"reason": "defender_claim", "event": m.event, "trick": m.trick}
-    r.add(judged(state, rules, pos, "defenders"))
+    r = r.found(inf)
+    r = r.step(("ISkO 4.3.5", "ISkO 4.1.9"), "reading.isko-4.3.5-null")
+    r = r._replace(ended=Ended(EndReason.DEFENDER_CLAIM, m.event, m.trick))
+    r = r.add(judged(state, rules, pos, "defenders"))
     return r
 
 

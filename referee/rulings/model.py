@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from referee.core.contracts import Contract
+from referee.core.ended import Ended
 from referee.core.kinds import Kind
 from referee.core.ruleset import RuleSet
 from referee.core.seats import Seat
@@ -59,7 +60,7 @@ class Step(NamedTuple):
 _new = tuple.__new__
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Infraction:
     """An infraction found in the record and what became of it."""
 
@@ -111,10 +112,10 @@ class Ruling:
     tournament_points: dict[str, int] | None = None
     card_points: dict[str, int] | None = None
     tricks: dict[str, int] | None = None
-    ended: dict[str, Any] | None = None
+    ended: Ended | None = None
     infractions: list[Infraction] = field(default_factory=list)
     reasoning: list[Step] = field(default_factory=list)
-    analysis: list[dict[str, Any]] = field(default_factory=list)
+    analysis: list[Mapping[str, Any]] = field(default_factory=list)
     table_size: int = 3
     #: the edition and readings the ruling is made under
     rules: RuleSet = field(default_factory=RuleSet)
@@ -133,69 +134,89 @@ class Ruling:
 
 
 #: a side's card points and tricks, or (None, None): nothing was played, nothing to count
-Counts = tuple[dict[str, int] | None, dict[str, int] | None]
+Counts = tuple[Mapping[str, int] | None, Mapping[str, int] | None]
 
 
-@dataclass(slots=True)
-class Part:
+class Part(NamedTuple):
     """A piece of a ruling: what one step of the ruling found, returned by that step.
 
-    A step makes its own part and hands it back (taking into it, with :meth:`add`, the
-    parts of the steps it asked); only :func:`compose` writes the parts of a ruling into
-    it, in the order they were found. A field left ``None`` says nothing.
+    A value: a step builds its part by making new ones (:meth:`step`, :meth:`valued`,
+    ``_replace``, and :meth:`add` to take in the part of a step it asked) and hands the
+    last one back; only :func:`compose` writes the parts of a ruling into it, in the order
+    they were found. A field left ``None`` says nothing. A named tuple, as ``Step``: a
+    ruling makes a few dozen per game and a frozen dataclass costs more to copy.
     """
 
     #: whether this part ends the game (the search for what ended it stops here)
     ends: bool = False
-    steps: list[Step] = field(default_factory=list)
-    analysis: list[dict[str, Any]] = field(default_factory=list)
+    steps: tuple[Step, ...] = ()
+    analysis: tuple[Mapping[str, Any], ...] = ()
     #: infractions found while ruling the ending (a failed claim, a concession)
-    infractions: list[Infraction] = field(default_factory=list)
+    infractions: tuple[Infraction, ...] = ()
     outcome: Outcome | None = None
     valuation: Valuation | None = None
     counts: Counts | None = None
-    ended: dict[str, Any] | None = None
+    ended: Ended | None = None
     #: the game ended at this event: infractions penalized after it are void (4.1.3)
     void_after: int | None = None
     #: an infraction ``void_after`` leaves alone (the one that ended the game)
     keep: Infraction | None = None
     #: the matadors and the tournament points, and a score beside a valuation (passed in)
     matadors: Matadors | None = None
-    tournament_points: dict[str, int] | None = None
+    tournament_points: Mapping[str, int] | None = None
     score: int | None = None
 
-    def step(self, clauses: tuple[str, ...], key: str, **params: Any) -> None:
-        """Add a reasoning step."""
-        self.steps.append(_new(Step, (clauses, _new(Message, (key, params)))))
+    def step(self, clauses: tuple[str, ...], key: str, **params: Any) -> Part:
+        """This part with a reasoning step added."""
+        said = _new(Step, (clauses, _new(Message, (key, params))))
+        return _new(Part, (self[0], (*self[1], said), *self[2:]))
 
-    def valued(self, v: Valuation) -> None:
-        """The game decided by ``v``: won or lost, at its value."""
-        self.outcome = Outcome.WON if v.won else Outcome.LOST
-        self.valuation = v
+    def with_steps(self, *steps: Step) -> Part:
+        """This part with ``steps`` added."""
+        return _new(Part, (self[0], self[1] + steps, *self[2:]))
 
-    def add(self, other: Part) -> None:
-        """Take ``other`` after this part: its steps, analyses and infractions follow this
+    def found(self, inf: Infraction) -> Part:
+        """This part with an infraction found and the step that states it."""
+        return self._replace(
+            infractions=(*self.infractions, inf), steps=(*self.steps, infraction_step(inf))
+        )
+
+    def valued(self, v: Valuation) -> Part:
+        """This part with the game decided by ``v``: won or lost, at its value."""
+        return _new(Part, (*self[:4], Outcome.WON if v.won else Outcome.LOST, v, *self[6:]))
+
+    def add(self, other: Part) -> Part:
+        """This part followed by ``other``: its steps, analyses and infractions follow this
         part's, what it decides replaces what this part had decided, and the infractions
         it voids become void (the one place parts are put together)."""
-        self.steps += other.steps
-        self.analysis += other.analysis
-        self.infractions += other.infractions
-        if other.outcome is not None:
-            self.outcome = other.outcome
-        if other.valuation is not None:
-            self.valuation = other.valuation
-        if other.counts is not None:
-            self.counts = other.counts
-        if other.ended is not None:
-            self.ended = other.ended
-        if other.matadors is not None:
-            self.matadors = other.matadors
-        if other.tournament_points is not None:
-            self.tournament_points = other.tournament_points
-        if other.score is not None:
-            self.score = other.score
-        if other.void_after is not None:
-            _void_after(self, other.void_after, other.keep)
+        if other == _NOTHING:  # (most parts a step asks for say nothing)
+            return self
+        s, o = self, other
+        whole: Part = _new(
+            Part,
+            (
+                s.ends,
+                s.steps + o.steps,
+                s.analysis + o.analysis,
+                s.infractions + o.infractions,
+                s.outcome if o.outcome is None else o.outcome,
+                s.valuation if o.valuation is None else o.valuation,
+                s.counts if o.counts is None else o.counts,
+                s.ended if o.ended is None else o.ended,
+                s.void_after,
+                s.keep,
+                s.matadors if o.matadors is None else o.matadors,
+                s.tournament_points if o.tournament_points is None else o.tournament_points,
+                s.score if o.score is None else o.score,
+            ),
+        )
+        if o.void_after is None:
+            return whole
+        return _void_after(whole, o.void_after, o.keep)
+
+
+#: a part that says nothing
+_NOTHING = Part()
 
 
 def compose(r: Ruling, parts: Sequence[Part]) -> Ruling:
@@ -206,7 +227,7 @@ def compose(r: Ruling, parts: Sequence[Part]) -> Ruling:
     else:
         whole = Part()
         for p in parts:
-            whole.add(p)
+            whole = whole.add(p)
     r.reasoning += whole.steps
     r.analysis += whole.analysis
     r.infractions += whole.infractions
@@ -218,21 +239,24 @@ def compose(r: Ruling, parts: Sequence[Part]) -> Ruling:
         r.multiplier = v.multiplier if v.matadors is not None else None
         r.game_value, r.overbid, r.score = v.value, v.overbid, v.score
     if whole.counts is not None:
-        r.card_points, r.tricks = whole.counts
+        points, tricks = whole.counts
+        r.card_points = None if points is None else dict(points)
+        r.tricks = None if tricks is None else dict(tricks)
     if whole.ended is not None:
         r.ended = whole.ended
     if whole.matadors is not None:
         r.matadors = whole.matadors
     if whole.tournament_points is not None:
-        r.tournament_points = whole.tournament_points
+        r.tournament_points = dict(whole.tournament_points)
     if whole.score is not None:
         r.score = whole.score
     return r
 
 
-def _void_after(p: Part, ended: int, keep: Infraction | None) -> None:
+def _void_after(p: Part, ended: int, keep: Infraction | None) -> Part:
     """Infractions penalized after the game ended at event ``ended`` are not punished
     (4.1.3): each becomes ``void``, its explanation says why, and so does the reasoning."""
+    infractions = list(p.infractions)
     for n, inf in enumerate(p.infractions):
         if (
             inf is not keep
@@ -240,7 +264,7 @@ def _void_after(p: Part, ended: int, keep: Infraction | None) -> None:
             and inf.event is not None
             and inf.event > ended
         ):
-            p.infractions[n] = replace(
+            infractions[n] = replace(
                 inf,
                 status=Status.VOID,
                 ends_at=None,
@@ -249,6 +273,7 @@ def _void_after(p: Part, ended: int, keep: Infraction | None) -> None:
                     "infraction.after_end", {"kind": inf.kind, "event": inf.event, "ended": ended}
                 ),
             )
-            p.step(
+            p = p.step(
                 ("ISkO 4.1.3",), "infraction.after_end", kind=inf.kind, event=inf.event, ended=ended
             )
+    return p._replace(infractions=tuple(infractions))

@@ -15,7 +15,6 @@ still in the hands) decides:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core.contracts import Contract
@@ -32,11 +31,10 @@ from referee.core.valuation import (
 )
 from referee.record.position import Position
 from referee.record.state import GameState, position_of
-from referee.rulings.claims import NodeLimitReached, can_reach_points, can_take_all
+from referee.rulings.claims import can_reach_points, can_take_all, searched
 from referee.rulings.model import Counts, Message, Part, Step
 
 __all__ = [
-    "Judgement",
     "Position",
     "counted",
     "counts_at",
@@ -53,18 +51,6 @@ __all__ = [
 def position_before(state: GameState) -> Position:
     """The position ``state`` is in (a replay that stopped just before an ending)."""
     return position_of(state)
-
-
-@dataclass
-class Judgement:
-    """A valuation with the reasoning that led to it."""
-
-    valuation: Valuation
-    steps: list[Step] = field(default_factory=list)
-    analysis: list[dict[str, Any]] = field(default_factory=list)
-
-    def say(self, clauses: tuple[str, ...], key: str, **params: Any) -> None:
-        self.steps.append(Step(clauses, Message(key, params)))
 
 
 def decided_for(
@@ -101,7 +87,7 @@ def judge_ended(
     *,
     start: Position | None = None,
     decided_counts: bool = True,
-) -> Judgement:
+) -> Part:
     """Value a game ended by an infraction of ``guilty`` ('declarer' or 'defenders');
     ``start`` is the position when play began (see :func:`_innocent_declarer`). Unless
     ``decided_counts`` is false (a rule that loses the game whatever the count), a game
@@ -109,31 +95,31 @@ def judge_ended(
     decided = decided_for(contract, pos, matadors, bid) if decided_counts else None
     if decided == "declarer":
         v = value_game(contract, matadors, bid, won=True, schneider=pos.declarer_points >= 90)
-        j = Judgement(v)
-        j.say(("ISkO 4.1.3",), "outcome.already_decided_declarer", points=pos.declarer_points)
-        return j
+        return (
+            Part()
+            .valued(v)
+            .step(("ISkO 4.1.3",), "outcome.already_decided_declarer", points=pos.declarer_points)
+        )
     if decided == "defenders":
         v = value_game(contract, matadors, bid, won=False, schneider=pos.defender_points >= 90)
-        j = Judgement(v)
-        j.say(
-            ("ISkO 4.1.3",),
-            "outcome.already_decided_defenders",
-            points=pos.defender_points,
-            tricks=pos.declarer_tricks,
+        return (
+            Part()
+            .valued(v)
+            .step(
+                ("ISkO 4.1.3",),
+                "outcome.already_decided_defenders",
+                points=pos.defender_points,
+                tricks=pos.declarer_tricks,
+            )
         )
-        return j
     if contract.is_null:
         won = guilty == "defenders"
         v = value_game(contract, None, bid, won=won)
-        j = Judgement(v)
-        j.say(("ISkO 4.1.4",), "outcome.null_guilty_" + guilty)
-        return j
+        return Part().valued(v).step(("ISkO 4.1.4",), "outcome.null_guilty_" + guilty)
     simple = levels_reached(contract, won=guilty == "defenders", schneider=False, schwarz=False)
     if guilty == "declarer":
         v = value_game(contract, matadors, bid, won=False, levels=simple)
-        j = Judgement(v)
-        j.say(("ISkO 4.1.4",), "outcome.declarer_guilty_simple")
-        return j
+        return Part().valued(v).step(("ISkO 4.1.4",), "outcome.declarer_guilty_simple")
     return _innocent_declarer(contract, matadors, bid, pos, declarer, simple, rules, start)
 
 
@@ -146,14 +132,13 @@ def _innocent_declarer(
     simple: tuple[str, ...],
     rules: RuleSet,
     start: Position | None = None,
-) -> Judgement:
+) -> Part:
     """4.1.4 with 4.1.5 and 5.4.3: the defenders are guilty and the game was not decided.
 
     ``start`` is the position when play began (for 5.4.3: could the level ever be reached?).
     """
     d = declarer.index
-    steps: list[Step] = []
-    analysis: list[dict[str, Any]] = []
+    said = Part()
 
     origin = start or pos  # 5.4.3 asks about the game as dealt, not as it stands
 
@@ -161,17 +146,13 @@ def _innocent_declarer(
         """Reachable from here (which implies: from the deal, the play so far being one
         line), else from the deal; "unknown" if a search reaches its node limit (never
         met in practice; an open question is not credited, 5.2.8)."""
+        nonlocal said
         for where, at in (("from_here", pos), ("from_the_deal", origin)):
-            try:
-                a = search(at)
-            except NodeLimitReached as e:
-                analysis.append({"question": f"{question}_{where}", **e.to_dict()})
-                steps.append(
-                    Step(("ISkO 5.2.8",), Message("analysis.node_limit", {"nodes": e.nodes}))
-                )
+            answer, asked = searched(f"{question}_{where}", ("ISkO 5.2.8",), search, at)
+            said = said.add(asked)
+            if answer is None:
                 return "unknown"
-            analysis.append({"question": f"{question}_{where}", **a.to_dict()})
-            if a.answer:
+            if answer:
                 return "yes"
             if at is origin:
                 break
@@ -207,9 +188,8 @@ def _innocent_declarer(
             "schwarz_reachable",
         )
 
-    def done(v: Valuation) -> Judgement:
-        j = Judgement(v, steps, analysis)
-        return j
+    def done(v: Valuation) -> Part:
+        return said.valued(v)
 
     # announced levels must still be reachable at all (5.4.3)
     announced = (
@@ -222,31 +202,23 @@ def _innocent_declarer(
     if announced is not None:
         level, reachable = announced
         # 4.1.5 covers a level the declarer announced, not only one the bid needs
-        steps.append(
-            Step(("ISkO 4.1.5",), Message("reading.isko-4.1.5-announced", {"level": level}))
-        )
+        said = said.step(("ISkO 4.1.5",), "reading.isko-4.1.5-announced", level=level)
         ok = reachable(search_announced)
         if not search_announced and ok == "yes":  # 5.4.3 read for overbid games only
-            steps.append(
-                Step(
-                    ("ISkO 5.4.3", "ISkO 4.1.5"),
-                    Message("reading.isko-5.4.3-any-game.overbid_only", {"level": level}),
-                )
+            said = said.step(
+                ("ISkO 5.4.3", "ISkO 4.1.5"),
+                "reading.isko-5.4.3-any-game.overbid_only",
+                level=level,
             )
         if ok != "yes":
-            steps.append(_unreached("outcome.announced_unreachable", level, ok, bid))
+            said = said.with_steps(_unreached("outcome.announced_unreachable", level, ok, bid))
             if ok == "never":  # 5.4.3 read for any game, not only an overbid one
-                steps.append(
-                    Step(
-                        ("ISkO 5.4.3",),
-                        Message("reading.isko-5.4.3-any-game", {"level": level}),
-                    )
-                )
+                said = said.step(("ISkO 5.4.3",), "reading.isko-5.4.3-any-game", level=level)
             return done(value_game(contract, matadors, bid, won=False))
-        steps.append(Step(("ISkO 4.1.5",), Message("outcome.announced_credited", {"level": level})))
+        said = said.step(("ISkO 4.1.5",), "outcome.announced_credited", level=level)
     v = value_game(contract, matadors, bid, won=True, levels=simple)
     if not v.overbid:
-        steps.append(Step(("ISkO 4.1.4",), Message("outcome.defenders_guilty_simple", {})))
+        said = said.step(("ISkO 4.1.4",), "outcome.defenders_guilty_simple")
         return done(v)
     # the bid needs a higher level (4.1.5): schneider, then schwarz, if still reachable
     levels = list(simple)
@@ -255,14 +227,12 @@ def _innocent_declarer(
             continue
         ok = check()
         if ok != "yes":
-            steps.append(_unreached("outcome.level_unreachable", level, ok, bid))
+            said = said.with_steps(_unreached("outcome.level_unreachable", level, ok, bid))
             return done(value_game(contract, matadors, bid, won=False, levels=tuple(levels)))
         levels.insert(levels.index("game") + (2 if contract.hand else 1), level)
         levels.sort(key=_LEVEL_ORDER.index)
         v = value_game(contract, matadors, bid, won=True, levels=tuple(levels))
-        steps.append(
-            Step(("ISkO 4.1.5",), Message("outcome.level_credited", {"level": level, "bid": bid}))
-        )
+        said = said.step(("ISkO 4.1.5",), "outcome.level_credited", level=level, bid=bid)
         if not v.overbid:
             return done(v)
     return done(v)
@@ -325,9 +295,9 @@ def from_counts(state: GameState, rules: RuleSet, dp: int, dt: int, ft: int) -> 
         defender_tricks=ft,
         schwarz_suffered=rules.schwarz_suffered is SchwarzSuffered.AT_LEAST,
     )
-    p = Part(counts=({"declarer": dp, "defenders": 120 - dp}, {"declarer": dt, "defenders": ft}))
-    p.valued(valuation)
-    return p
+    return Part(
+        counts=({"declarer": dp, "defenders": 120 - dp}, {"declarer": dt, "defenders": ft})
+    ).valued(valuation)
 
 
 def judged(
@@ -347,6 +317,4 @@ def judged(
         start=state.start,
         decided_counts=decided_counts,
     )
-    p = Part(steps=list(j.steps), analysis=list(j.analysis), counts=counts_at(pos))
-    p.valued(j.valuation)
-    return p
+    return j._replace(counts=counts_at(pos))

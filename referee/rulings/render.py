@@ -73,7 +73,7 @@ def ruling_to_dict(
         "tournament_points": ruling.tournament_points,
         "card_points": ruling.card_points,
         "tricks": ruling.tricks,
-        "ended": ruling.ended,
+        "ended": ruling.ended.to_dict() if ruling.ended is not None else None,
         "infractions": [
             {
                 **inf.to_dict(),

@@ -7,8 +7,7 @@ where the record itself does not show how a claim would have ended.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from referee.core.cards import CARD_POINTS, points_of
 from referee.core.ruleset import DefenderClaim, RuleSet
@@ -16,20 +15,20 @@ from referee.core.seats import Seat
 from referee.record.event_model import EventType
 from referee.record.position import Position
 from referee.record.state import GameState, Marker, Trick
-from referee.rulings.claims import NodeLimitReached, can_force_trick
-from referee.rulings.model import Message, Step
+from referee.rulings.claims import can_force_trick, searched
+from referee.rulings.model import Part
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Award:
-    """Final counts after the remaining tricks were given to a side."""
+    """Final counts after the remaining tricks were given to a side, and the part of the
+    ruling that says why (its reasoning steps and analysis)."""
 
     declarer_points: int
     declarer_tricks: int
     defender_tricks: int
     holds: bool | None  # whether the claim held (None: not a claim, or undecided)
-    steps: list[Step] = field(default_factory=list)
-    analysis: list[dict[str, Any]] = field(default_factory=list)
+    said: Part = Part()
 
 
 def remaining(pos: Position) -> tuple[int, int]:
@@ -71,8 +70,6 @@ def declarer_claim(
     )
     holds: bool | None
     played = later_tricks(state, marker.event)
-    steps: list[Step] = []
-    analysis: list[dict[str, Any]] = []
     # what would the defenders do with open cards? exact search from the claim position
     if contract_is_null:
         question = "defenders_force_declarer_trick"
@@ -80,19 +77,13 @@ def declarer_claim(
     else:
         question = "defenders_take_a_trick"
         winners, controllers = defenders_mask, defenders_mask
-    breakable = _force(state, pos, winners, controllers, question, steps, analysis)
+    breakable, said = _force(state, pos, winners, controllers, question)
     if accepted is not None:
-        steps.append(
-            Step(
-                ("ISkO 4.3.3", "ISkO 4.3.4"),
-                Message(
-                    "claim.accepted",
-                    {
-                        "seat": accepted.seat.value if accepted.seat else None,
-                        "event": accepted.event,
-                    },
-                ),
-            )
+        said = said.step(
+            ("ISkO 4.3.3", "ISkO 4.3.4"),
+            "claim.accepted",
+            seat=accepted.seat.value if accepted.seat else None,
+            event=accepted.event,
         )
         holds = True
     elif played:
@@ -100,29 +91,19 @@ def declarer_claim(
             (t for t in played if (t.winner is not declarer) != contract_is_null), None
         )
         holds = lost_trick is None
-        steps.append(
-            Step(
-                ("ISkO 4.3.4",),
-                Message(
-                    "claim.played_on." + ("holds" if holds else "fails"),
-                    {"trick": lost_trick.number if lost_trick else None},
-                ),
-            )
+        said = said.step(
+            ("ISkO 4.3.4",),
+            "claim.played_on." + ("holds" if holds else "fails"),
+            trick=lost_trick.number if lost_trick else None,
         )
     else:
         holds = None if breakable is None else not breakable
-        steps.append(
-            Step(
-                ("ISkO 4.3.4",),
-                Message(
-                    "claim.analysed." + ("null." if contract_is_null else "") + _yes_no(holds), {}
-                ),
-            )
+        said = said.step(
+            ("ISkO 4.3.4",),
+            "claim.analysed." + ("null." if contract_is_null else "") + _yes_no(holds),
         )
     if holds is None:
-        return Award(
-            pos.declarer_points, pos.declarer_tricks, pos.defender_tricks, None, steps, analysis
-        )
+        return Award(pos.declarer_points, pos.declarer_tricks, pos.defender_tricks, None, said)
     to = (
         ("declarer" if holds else "defenders")
         if not contract_is_null
@@ -134,8 +115,8 @@ def declarer_claim(
     else:
         dp, dt, ft = award_rest(pos, to)
     if not holds:
-        steps.append(Step(("ISkO 4.3.4", "ISkO 4.4.5"), Message("claim.failed", {"to": to})))
-    return Award(dp, dt, ft, holds, steps, analysis)
+        said = said.step(("ISkO 4.3.4", "ISkO 4.4.5"), "claim.failed", to=to)
+    return Award(dp, dt, ft, holds, said)
 
 
 def defender_claim(state: GameState, marker: Marker, pos: Position, rules: RuleSet) -> Award:
@@ -149,68 +130,48 @@ def defender_claim(state: GameState, marker: Marker, pos: Position, rules: RuleS
     others = 0b111 & ~(1 << claimer.index) if alone else 1 << declarer.index
     played = later_tricks(state, marker.event)
     # the Spanish 4.3.5: he himself must take every remaining trick, not only his party
-    steps: list[Step] = [
-        Step(("ISkO 4.3.5",), Message("reading.isko-4.3.5-claimer-alone", {"seat": claimer.value}))
+    said = Part().step(
+        ("ISkO 4.3.5",),
+        "reading.isko-4.3.5-claimer-alone"
         if alone
-        else Step(
-            ("ISkO 4.3.5",),
-            Message("reading.isko-4.3.5-claimer-alone.declarer_no_trick", {"seat": claimer.value}),
-        )
-    ]
-    analysis: list[dict[str, Any]] = []
+        else "reading.isko-4.3.5-claimer-alone.declarer_no_trick",
+        seat=claimer.value,
+    )
     holds: bool | None
     if played:
         holds = all(t.winner is claimer if alone else t.winner is not declarer for t in played)
-        steps.append(
-            Step(
-                ("ISkO 4.3.5",),
-                Message("defender_claim.played_on." + ("holds" if holds else "fails"), {}),
-            )
+        said = said.step(
+            ("ISkO 4.3.5",), "defender_claim.played_on." + ("holds" if holds else "fails")
         )
     else:
-        ans = _force(state, pos, others, others, "others_take_a_trick", steps, analysis)
+        ans, asked = _force(state, pos, others, others, "others_take_a_trick")
         holds = None if ans is None else not ans
-        steps.append(
-            Step(
-                ("ISkO 4.3.5",),
-                Message("defender_claim.analysed." + _yes_no(holds), {"seat": claimer.value}),
-            )
+        said = said.add(asked).step(
+            ("ISkO 4.3.5",), "defender_claim.analysed." + _yes_no(holds), seat=claimer.value
         )
     if holds is None:
-        return Award(
-            pos.declarer_points, pos.declarer_tricks, pos.defender_tricks, None, steps, analysis
-        )
+        return Award(pos.declarer_points, pos.declarer_tricks, pos.defender_tricks, None, said)
     dp, dt, ft = award_rest(pos, "defenders" if holds else "declarer")
-    return Award(dp, dt, ft, holds, steps, analysis)
+    return Award(dp, dt, ft, holds, said)
 
 
 def _force(
-    state: GameState,
-    pos: Position,
-    winners: int,
-    controllers: int,
-    question: str,
-    steps: list[Step],
-    analysis: list[dict[str, Any]],
-) -> bool | None:
-    """Ask :func:`can_force_trick` from ``pos`` and record the answer; None (said in a
-    step of its own) if the search reached its node limit."""
-    try:
-        ans = can_force_trick(
-            pos.hands,
-            pos.leader,
-            pos.trick,
-            state.contract.game,  # type: ignore[union-attr]
-            winners=winners,
-            controllers=controllers,
-        )
-    except NodeLimitReached as e:
-        analysis.append({"question": question, **e.to_dict()})
-        clause = "ISkO 4.3.5" if question == "others_take_a_trick" else "ISkO 4.3.4"
-        steps.append(Step((clause,), Message("analysis.node_limit", {"nodes": e.nodes})))
-        return None
-    analysis.append({"question": question, **ans.to_dict()})
-    return ans.answer
+    state: GameState, pos: Position, winners: int, controllers: int, question: str
+) -> tuple[bool | None, Part]:
+    """Ask :func:`can_force_trick` from ``pos``: the answer (None at the node limit) and
+    the part of the ruling that records it."""
+    clause = "ISkO 4.3.5" if question == "others_take_a_trick" else "ISkO 4.3.4"
+    return searched(
+        question,
+        (clause,),
+        can_force_trick,
+        pos.hands,
+        pos.leader,
+        pos.trick,
+        state.contract.game,  # type: ignore[union-attr]
+        winners=winners,
+        controllers=controllers,
+    )
 
 
 def _yes_no(holds: bool | None) -> str:

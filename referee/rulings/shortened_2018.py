@@ -10,9 +10,8 @@ on (the play in the record decides, as if nothing had cut it short).
 
 from __future__ import annotations
 
-from typing import Any
-
 from referee.core.contracts import Game
+from referee.core.ended import Ended, EndReason
 from referee.core.kinds import Kind
 from referee.core.ruleset import RuleSet, SchwarzSuffered
 from referee.core.valuation import Matadors, value_game
@@ -29,6 +28,7 @@ from referee.rulings.claims import (
     can_force_trick,
     can_reach_points,
     can_take_all,
+    searched,
 )
 from referee.rulings.model import Infraction, Message, Outcome, Part, Party
 from referee.rulings.outcome import (
@@ -45,22 +45,6 @@ from referee.rulings.shortened import award_rest, later_tricks, remaining
 CLAIM = ("ISkO 4.3.4",)
 DEFENDER_OPEN = ("ISkO 4.3.5",)
 THROWN_OPEN = ("ISkO 4.3.6",)
-
-
-def _ask(
-    question: str, clauses: tuple[str, ...], search: Any, *args: Any, **kw: Any
-) -> tuple[bool | None, Part]:
-    """Run one exact search: its answer (None at the node limit, said in a step of its
-    own) and the part of the ruling that records it in the analysis."""
-    r = Part()
-    try:
-        ans: Answer = search(*args, **kw)
-    except NodeLimitReached as e:
-        r.analysis.append({"question": question, **e.to_dict()})
-        r.step(clauses, "analysis.node_limit", nodes=e.nodes)
-        return None, r
-    r.analysis.append({"question": question, **ans.to_dict()})
-    return ans.answer, r
 
 
 def _played_after(state: GameState, event: int) -> bool:
@@ -111,41 +95,41 @@ def declarer_claim(
     ev = record.events[m.event]
     claimed = "schwarz" if ev.schwarz else "schneider" if ev.schneider else None
     r = Part(ends=True)
-    r.ended = {"reason": "claim", "event": m.event, "trick": m.trick}
+    r = r._replace(ended=Ended(EndReason.CLAIM, m.event, m.trick))
     said = claim_said.applies(ev, contract)
     stops = not accepted and not _played_after(state, m.event)
     if said:
-        r.add(claim_said.stated(record, state, rules, m, pos, analyse=stops))
+        r = r.add(claim_said.stated(record, state, rules, m, pos, analyse=stops))
     if accepted:
         by = concession if concession is not None else consents[-1]
-        r.step(
+        r = r.step(
             CLAIM,
             "claim.2018.accepted" if concession is None else "claim.2018.conceded",
             seat=by.seat.value if by.seat else None,
             event=by.event,
         )
-        r.add(_claim_granted(state, rules, pos, matadors, claimed))
+        r = r.add(_claim_granted(state, rules, pos, matadors, claimed))
         return r
     if _played_after(state, m.event):
         refused = refusals[0] if refusals else None
-        r.step(
+        r = r.step(
             CLAIM,
             "claim.2018.refused_played_on" if refused else "claim.2018.unanswered_played_on",
             seat=refused.seat.value if refused and refused.seat else None,
             event=refused.event if refused else None,
         )
-        r.ended, r.ends = None, False
+        r = r._replace(ended=None, ends=False)
         return r
     refused = refusals[0] if refusals else None
-    r.step(
+    r = r.step(
         CLAIM,
         "claim.2018.refused_record_stops" if refused else "claim.2018.unanswered_record_stops",
         seat=refused.seat.value if refused and refused.seat else None,
         event=refused.event if refused else None,
     )
-    r.outcome = Outcome.UNDETERMINED
-    r.counts = counts_at(pos)
-    r.add(_what_is_certain(state, rules, pos, matadors))
+    r = r._replace(outcome=Outcome.UNDETERMINED)
+    r = r._replace(counts=counts_at(pos))
+    r = r.add(_what_is_certain(state, rules, pos, matadors))
     return r
 
 
@@ -159,7 +143,7 @@ def _forced_result(state: GameState, rules: RuleSet, pos: Position) -> Part:
     else:
         dp, dt, ft = award_rest(pos, "declarer")
     r = from_counts(state, rules, dp, dt, ft)
-    r.step(ENDING_CLAUSES["played_out"], "value.from_counts", points=dp, tricks=dt)
+    r = r.step(ENDING_CLAUSES["played_out"], "value.from_counts", points=dp, tricks=dt)
     return r
 
 
@@ -176,13 +160,13 @@ def _claim_granted(
     decided = decided_for(contract, pos, matadors, bid)
     if decided == "defenders":
         # the game was lost before the claim: consent cannot undo that (4.1.3)
-        r.step(CLAIM + ("ISkO 4.1.3",), "claim.2018.already_lost")
-        r.add(judged(state, rules, pos, "declarer"))
+        r = r.step(CLAIM + ("ISkO 4.1.3",), "claim.2018.already_lost")
+        r = r.add(judged(state, rules, pos, "declarer"))
         return r
     if contract.is_null:
-        r.valued(value_game(contract, None, bid, won=True))
-        r.counts = counts_at(pos)
-        r.step(CLAIM, "claim.2018.won_null")
+        r = r.valued(value_game(contract, None, bid, won=True))
+        r = r._replace(counts=counts_at(pos))
+        r = r.step(CLAIM, "claim.2018.won_null")
         return r
     d = declarer.index
     # the announced game includes its announcements (an ouvert suit or grand game is
@@ -191,7 +175,7 @@ def _claim_granted(
     schwarz = contract.schwarz
     if claimed is not None and not schwarz:
         if claimed == "schwarz" and pos.defender_tricks == 0:
-            all_tricks, asked = _ask(
+            all_tricks, asked = searched(
                 "declarer_can_take_all",
                 CLAIM,
                 can_take_all,
@@ -202,9 +186,9 @@ def _claim_granted(
                 d,
             )
             schwarz = bool(all_tricks)
-            r.add(asked)
+            r = r.add(asked)
         if not schneider:
-            ninety, asked = _ask(
+            ninety, asked = searched(
                 "declarer_can_reach_90",
                 CLAIM,
                 can_reach_points,
@@ -216,11 +200,11 @@ def _claim_granted(
                 90 - pos.declarer_points,
             )
             schneider = bool(ninety)
-            r.add(asked)
+            r = r.add(asked)
         if claimed == "schwarz" and not schwarz:
-            r.step(CLAIM, "claim.2018.level_impossible", level="schwarz")
+            r = r.step(CLAIM, "claim.2018.level_impossible", level="schwarz")
         elif claimed == "schneider" and not schneider:
-            r.step(CLAIM, "claim.2018.level_impossible", level="schneider")
+            r = r.step(CLAIM, "claim.2018.level_impossible", level="schneider")
         if claimed == "schneider":
             schwarz = contract.schwarz
     v = value_game(
@@ -231,9 +215,9 @@ def _claim_granted(
         schneider=schneider or schwarz,
         schwarz=schwarz,
     )
-    r.valued(v)
-    r.counts = counts_at(pos)
-    r.step(
+    r = r.valued(v)
+    r = r._replace(counts=counts_at(pos))
+    r = r.step(
         CLAIM,
         "claim.2018.won.claimed" if claimed else "claim.2018.won",
         level=claimed,
@@ -255,10 +239,10 @@ def _what_is_certain(
     args = (pos.hands, pos.leader, pos.trick, contract.game)
     decided = decided_for(contract, pos, matadors, bid)
     if decided is not None:
-        r.step(CLAIM + ("ISkO 4.1.3",), "claim.2018.certain.decided", side=decided)
+        r = r.step(CLAIM + ("ISkO 4.1.3",), "claim.2018.certain.decided", side=decided)
         return r
     if contract.is_null:
-        forced, asked = _ask(
+        forced, asked = searched(
             "defenders_force_declarer_trick",
             CLAIM,
             can_force_trick,
@@ -266,14 +250,14 @@ def _what_is_certain(
             winners=1 << d,
             controllers=defenders,
         )
-        r.add(asked)
+        r = r.add(asked)
         if forced is False:
-            r.step(CLAIM, "claim.2018.certain.null_cannot_lose")
-            r.add(_forced_result(state, rules, pos))
+            r = r.step(CLAIM, "claim.2018.certain.null_cannot_lose")
+            r = r.add(_forced_result(state, rules, pos))
         elif forced is True:
-            r.step(CLAIM, "claim.2018.certain.null_can_lose")
+            r = r.step(CLAIM, "claim.2018.certain.null_can_lose")
         return r
-    breaks, asked = _ask(
+    breaks, asked = searched(
         "defenders_take_a_trick",
         CLAIM,
         can_force_trick,
@@ -281,32 +265,32 @@ def _what_is_certain(
         winners=defenders,
         controllers=defenders,
     )
-    r.add(asked)
+    r = r.add(asked)
     if breaks is False:
         # the defenders cannot take a trick: every remaining card is the declarer's
         dp, _, _ = award_rest(pos, "declarer")
-        r.step(CLAIM, "claim.2018.certain.all_tricks", points=dp)
-        r.add(_forced_result(state, rules, pos))
+        r = r.step(CLAIM, "claim.2018.certain.all_tricks", points=dp)
+        r = r.add(_forced_result(state, rules, pos))
         return r
-    win, asked = _ask(
+    win, asked = searched(
         "declarer_can_reach_61", CLAIM, can_reach_points, *args, d, 61 - pos.declarer_points
     )
-    r.add(asked)
+    r = r.add(asked)
     if win is False:
-        r.step(CLAIM, "claim.2018.certain.cannot_win")
+        r = r.step(CLAIM, "claim.2018.certain.cannot_win")
         return r
     if win is None:
         return r
-    schneider, asked = _ask(
+    schneider, asked = searched(
         "declarer_can_reach_90", CLAIM, can_reach_points, *args, d, 90 - pos.declarer_points
     )
-    r.add(asked)
+    r = r.add(asked)
     schwarz: bool | None = False
     if pos.defender_tricks == 0 and schneider:
-        schwarz, asked = _ask("declarer_can_take_all", CLAIM, can_take_all, *args, d)
-        r.add(asked)
+        schwarz, asked = searched("declarer_can_take_all", CLAIM, can_take_all, *args, d)
+        r = r.add(asked)
     reachable = ["game"] + ["schneider"] * bool(schneider) + ["schwarz"] * bool(schwarz)
-    r.step(CLAIM, "claim.2018.certain.open", reachable=reachable)
+    r = r.step(CLAIM, "claim.2018.certain.open", reachable=reachable)
     return r
 
 
@@ -320,8 +304,8 @@ def defender_open(state: GameState, rules: RuleSet, m: Marker, pos: Position) ->
     d = declarer.index
     partner = 0b111 & ~(1 << d) & ~(1 << m.seat.index)
     r = Part(ends=True)
-    r.ended = {"reason": "defender_claim", "event": m.event, "trick": m.trick}
-    declarer_can, asked = _ask(
+    r = r._replace(ended=Ended(EndReason.DEFENDER_CLAIM, m.event, m.trick))
+    declarer_can, asked = searched(
         "declarer_and_partner_give_declarer_a_trick",
         DEFENDER_OPEN,
         can_force_trick,
@@ -332,39 +316,40 @@ def defender_open(state: GameState, rules: RuleSet, m: Marker, pos: Position) ->
         winners=1 << d,
         controllers=(1 << d) | partner,
     )
-    r.add(asked)
+    r = r.add(asked)
     if declarer_can is None:
-        r.outcome = Outcome.UNDETERMINED
-        r.step(DEFENDER_OPEN, "claim.undecided")
-        r.counts = counts_at(pos)
+        r = r._replace(outcome=Outcome.UNDETERMINED)
+        r = r.step(DEFENDER_OPEN, "claim.undecided")
+        r = r._replace(counts=counts_at(pos))
         return r
     if not declarer_can:
-        r.step(DEFENDER_OPEN, "defender_open.2022.allowed", seat=m.seat.value)
+        r = r.step(DEFENDER_OPEN, "defender_open.2022.allowed", seat=m.seat.value)
         dp, dt, ft = award_rest(pos, "defenders")
-        r.add(from_counts(state, rules, dp, dt, ft))
+        r = r.add(from_counts(state, rules, dp, dt, ft))
         return r
-    r.step(DEFENDER_OPEN, "defender_open.2022.not_allowed", seat=m.seat.value)
+    r = r.step(DEFENDER_OPEN, "defender_open.2022.not_allowed", seat=m.seat.value)
     settled = decided_for(contract, pos, None if contract.is_null else _mat(state), state.bid or 0)
     kind = Kind.FAILED_DEFENDER_CLAIM
-    r.infractions.append(
-        Infraction(
-            kind,
-            m.seat,
-            Party.DEFENDERS,
-            m.event,
-            m.trick,
-            Status.VOID if settled else Status.PENALIZED,
-            DEFENDER_OPEN + (("ISkO 4.1.3",) if settled else ()),
-            Message(
-                "failed_defender_claim.no_effect" if settled else "defender_open.2022.penalized",
-                {"seat": m.seat.value},
-            ),
-            None if settled else m.event,
-        )
+    failed = Infraction(
+        kind,
+        m.seat,
+        Party.DEFENDERS,
+        m.event,
+        m.trick,
+        Status.VOID if settled else Status.PENALIZED,
+        DEFENDER_OPEN + (("ISkO 4.1.3",) if settled else ()),
+        Message(
+            "failed_defender_claim.no_effect" if settled else "defender_open.2022.penalized",
+            {"seat": m.seat.value},
+        ),
+        None if settled else m.event,
     )
+    r = r._replace(infractions=(*r.infractions, failed))
     dp, dt, ft = award_rest(pos, "declarer")
-    r.add(judged(state, rules, pos, "defenders"))
-    r.counts = {"declarer": dp, "defenders": 120 - dp}, {"declarer": dt, "defenders": ft}
+    r = r.add(judged(state, rules, pos, "defenders"))
+    r = r._replace(
+        counts=({"declarer": dp, "defenders": 120 - dp}, {"declarer": dt, "defenders": ft})
+    )
     return r
 
 
@@ -416,12 +401,12 @@ def thrown_open(state: GameState, rules: RuleSet, m: Marker, pos: Position, side
     contract, bid, declarer = state.contract, state.bid, state.declarer
     assert contract is not None and bid is not None and declarer is not None
     r = Part(ends=True)
-    r.ended = {"reason": "thrown_in", "event": m.event, "trick": m.trick}
-    r.step(THROWN_OPEN, "thrown_open.2018", seat=m.seat.value if m.seat else None, side=side)
+    r = r._replace(ended=Ended(EndReason.THROWN_IN, m.event, m.trick))
+    r = r.step(THROWN_OPEN, "thrown_open.2018", seat=m.seat.value if m.seat else None, side=side)
     other = "defenders" if side == "declarer" else "declarer"
     dp, dt, ft = award_rest(pos, other)
     if contract.is_null:
-        r.add(from_counts(state, rules, dp, dt, ft))
+        r = r.add(from_counts(state, rules, dp, dt, ft))
         return r
     d = declarer.index
     args = (pos.hands, pos.leader, pos.trick, contract.game)
@@ -430,7 +415,7 @@ def thrown_open(state: GameState, rules: RuleSet, m: Marker, pos: Position, side
     schwarz = ft == 0 or dt == 0
     if side == "defenders":  # the declarer's levels: were they still reachable?
         if dp >= 90 and pos.declarer_points < 90:
-            ok, asked = _ask(
+            ok, asked = searched(
                 "declarer_can_reach_90",
                 THROWN_OPEN,
                 can_reach_points,
@@ -438,19 +423,19 @@ def thrown_open(state: GameState, rules: RuleSet, m: Marker, pos: Position, side
                 d,
                 90 - pos.declarer_points,
             )
-            r.add(asked)
+            r = r.add(asked)
             if ok is False:
                 schneider = dp <= 30
-                r.step(THROWN_OPEN, "thrown_open.2018.level_impossible", level="schneider")
+                r = r.step(THROWN_OPEN, "thrown_open.2018.level_impossible", level="schneider")
         if ft == 0:
-            ok, asked = _ask("declarer_can_take_all", THROWN_OPEN, can_take_all, *args, d)
-            r.add(asked)
+            ok, asked = searched("declarer_can_take_all", THROWN_OPEN, can_take_all, *args, d)
+            r = r.add(asked)
             if ok is False:
                 schwarz = dt == 0
-                r.step(THROWN_OPEN, "thrown_open.2018.level_impossible", level="schwarz")
+                r = r.step(THROWN_OPEN, "thrown_open.2018.level_impossible", level="schwarz")
     elif dp <= 30 < pos.declarer_points + remaining(pos)[0]:
         # the defenders' schneider: could the declarer still be held to 30?
-        ok, asked = _ask(
+        ok, asked = searched(
             "defenders_can_hold_declarer_to_30",
             THROWN_OPEN,
             _defenders_reach,
@@ -458,13 +443,13 @@ def thrown_open(state: GameState, rules: RuleSet, m: Marker, pos: Position, side
             d,
             remaining(pos)[0] - (30 - pos.declarer_points),
         )
-        r.add(asked)
+        r = r.add(asked)
         if ok is False:
             schneider = dp >= 90
-            r.step(THROWN_OPEN, "thrown_open.2018.level_impossible", level="schneider")
+            r = r.step(THROWN_OPEN, "thrown_open.2018.level_impossible", level="schneider")
     if side == "declarer" and dt == 0:
         # the defenders' schwarz: could the declarer still be kept from every trick?
-        sure, asked = _ask(
+        sure, asked = searched(
             "declarer_takes_a_trick_whatever_is_played",
             THROWN_OPEN,
             can_force_trick,
@@ -472,10 +457,10 @@ def thrown_open(state: GameState, rules: RuleSet, m: Marker, pos: Position, side
             winners=1 << d,
             controllers=0,
         )
-        r.add(asked)
+        r = r.add(asked)
         if sure is True:
             schwarz = False
-            r.step(THROWN_OPEN, "thrown_open.2018.level_impossible", level="schwarz")
+            r = r.step(THROWN_OPEN, "thrown_open.2018.level_impossible", level="schwarz")
     v = value_game(
         contract,
         _mat(state),
@@ -485,8 +470,10 @@ def thrown_open(state: GameState, rules: RuleSet, m: Marker, pos: Position, side
         schwarz=schwarz,
         schwarz_suffered=rules.schwarz_suffered is SchwarzSuffered.AT_LEAST,
     )
-    r.valued(v)
-    r.counts = {"declarer": dp, "defenders": 120 - dp}, {"declarer": dt, "defenders": ft}
+    r = r.valued(v)
+    r = r._replace(
+        counts=({"declarer": dp, "defenders": 120 - dp}, {"declarer": dt, "defenders": ft})
+    )
     return r
 
 

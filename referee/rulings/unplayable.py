@@ -10,6 +10,7 @@ overbid rules applied where no value reaches the bid. docs/interpretations.md sa
 
 from __future__ import annotations
 
+from referee.core.ended import Ended, EndReason
 from referee.core.ruleset import NullBelowBid, RuleSet
 from referee.core.valuation import cheapest_lost_game, value_game
 from referee.record.replay import GameState
@@ -36,7 +37,7 @@ def null_unplayable(state: GameState, rules: RuleSet) -> Part | None:
     if rules.null_below_bid is NullBelowBid.NEXT_NULL_VALUE:
         # the overbid rule applied to the null game itself (5.4.1)
         valuation = value_game(contract, None, bid, won=False)
-        r.step(
+        r = r.step(
             CLAUSES + ("ISkO 5.4.1",),
             "reading.isko-3.4.4-cheapest-game.next_null_value",
             null_value=contract.base_value,
@@ -45,7 +46,7 @@ def null_unplayable(state: GameState, rules: RuleSet) -> Part | None:
         )
     else:
         game, valuation = cheapest_lost_game(state.declarer_cards_with_skat(), bid)
-        r.step(
+        r = r.step(
             CLAUSES,
             "ending.null_unplayable",
             null_value=contract.base_value,
@@ -53,10 +54,10 @@ def null_unplayable(state: GameState, rules: RuleSet) -> Part | None:
             game=game.value,
             value=valuation.value,
         )
-        r.step(CLAUSES + ("ISkO 3.4.3",), "reading.isko-3.4.4-cheapest-game", bid=bid)
-    r.valued(valuation)
-    r.ended = {"reason": "null_unplayable", "event": declared_at, "trick": None}
+        r = r.step(CLAUSES + ("ISkO 3.4.3",), "reading.isko-3.4.4-cheapest-game", bid=bid)
+    r = r.valued(valuation)
+    r = r._replace(ended=Ended(EndReason.NULL_UNPLAYABLE, declared_at, None))
     if state.start is not None:
-        r.counts = counts_at(state.start)
-    r.void_after = declared_at
+        r = r._replace(counts=counts_at(state.start))
+    r = r._replace(void_after=declared_at)
     return r

@@ -72,7 +72,7 @@ def test_a_claim_both_defenders_consent_to_wins_unless_already_lost(
     answers = [{"type": "consent", "seat": s} for s in SEATS if s != declarer]
     record = _with(doc, at, [{"type": "lay_down", "seat": declarer}, *answers], keep=False)
     ruling = rule(record, UNDER_2022)
-    assert ruling.ended is not None and ruling.ended["reason"] == "claim"
+    assert ruling.ended is not None and ruling.ended.reason == "claim"
     lost_before = any("already_lost" in s.message.key for s in ruling.reasoning)
     assert ruling.outcome.value == "won" or lost_before or ruling.overbid
 

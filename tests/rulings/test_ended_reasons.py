@@ -29,33 +29,21 @@ def test_a_reason_missing_from_the_schema_is_drift() -> None:
     assert schema_text(stale) != stale
 
 
-def _is_ended(target: ast.expr) -> bool:
-    return (isinstance(target, ast.Attribute) and target.attr == "ended") or (
-        isinstance(target, ast.Name) and target.id == "ended"
-    )
-
-
 def _written_reasons(tree: ast.AST) -> set[str]:
-    """The constant ``reason`` of every dict written to an ``ended`` (``x.ended = {...}``,
-    ``ended={...}``), also inside a tuple assignment."""
-    dicts: list[ast.Dict] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Assign):
-            for target in node.targets:
-                if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple):
-                    pairs = zip(target.elts, node.value.elts, strict=False)
-                    dicts += [v for t, v in pairs if _is_ended(t) and isinstance(v, ast.Dict)]
-                elif _is_ended(target) and isinstance(node.value, ast.Dict):
-                    dicts.append(node.value)
-        elif isinstance(node, ast.keyword) and node.arg == "ended":
-            if isinstance(node.value, ast.Dict):
-                dicts.append(node.value)
+    """The reason of every ``Ended(EndReason.NAME, ...)`` the code builds: the reason's
+    value where ``NAME`` is declared, else ``NAME`` itself."""
     out = set()
-    for d in dicts:
-        for k, v in zip(d.keys, d.values, strict=True):
-            if isinstance(k, ast.Constant) and k.value == "reason":
-                if isinstance(v, ast.Constant) and isinstance(v.value, str):
-                    out.add(v.value)
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and ast.unparse(node.func) == "Ended" and node.args):
+            continue
+        first = node.args[0]
+        if (
+            isinstance(first, ast.Attribute)
+            and isinstance(first.value, ast.Name)
+            and first.value.id == "EndReason"
+        ):
+            name = first.attr
+            out.add(EndReason[name].value if name in EndReason.__members__ else name)
     return out
 
 
@@ -71,9 +59,9 @@ def test_every_reason_the_rulings_write_is_declared() -> None:
 
 
 def test_the_scan_sees_a_new_reason() -> None:
-    code = "r.ended = {'reason': 'walked_away', 'event': 1}\nr.ended, r.ends = None, False\n"
-    code += "f(ended={'reason': 'kept', 'event': 2})\n"
-    assert _written_reasons(ast.parse(code)) == {"walked_away", "kept"}
+    code = "r = r._replace(ended=Ended(EndReason.WALKED_AWAY, 1, None))\n"
+    code += "f(ended=Ended(EndReason.PLAYED_OUT, 2, 10))\n"
+    assert _written_reasons(ast.parse(code)) == {"WALKED_AWAY", "played_out"}
 
 
 @pytest.mark.parametrize(("family", "name"), case_names(), ids=[n for _, n in case_names()])

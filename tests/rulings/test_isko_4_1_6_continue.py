@@ -32,7 +32,7 @@ def test_isko_4_1_6_the_guilty_party_cannot_waive_its_own_infraction():
     # middlehand revoked at event 19 and asks to go on himself: no waiver
     r = _rule([{"type": "continue", "seat": "middlehand"}])
     assert _revoke(r).status == "penalized"
-    assert r.outcome == "won" and r.ended["kind"] == "revoke"
+    assert r.outcome == "won" and r.ended.kind == "revoke"
 
 
 def test_isko_4_1_6_the_innocent_party_may_demand_play_goes_on():
@@ -47,4 +47,4 @@ def test_isko_4_2_4_a_revoke_found_after_its_trick_cannot_be_waived():
     doc["events"].append({"type": "continue", "seat": "forehand"})
     r = rule(parse_record(doc))
     assert _revoke(r).status == "penalized"
-    assert r.ended["reason"] == "infraction" and r.ended["event"] == 19
+    assert r.ended.reason == "infraction" and r.ended.event == 19

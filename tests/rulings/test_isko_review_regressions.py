@@ -32,7 +32,7 @@ def test_isko_4_1_5_needed_schneider_is_refused_once_the_defenders_have_31():
 def test_isko_4_1_11_an_infraction_nobody_objected_to_before_gathering_lets_the_game_stand():
     r = _rule("06b_decl_remark_no_objection_gathered")
     assert [(i.kind, i.status) for i in r.infractions] == [("improper_remark", "expired")]
-    assert (r.outcome, r.score, r.ended["reason"]) == ("won", 30, "played_out")
+    assert (r.outcome, r.score, r.ended.reason) == ("won", 30, "played_out")
 
 
 def test_isko_4_2_5_a_revoke_claimed_after_gathering_has_expired():

@@ -79,7 +79,7 @@ def test_representative_rulings_replay_once(replays: list[int], name: str, reaso
     record = parse_record(_document(name))
     replays.clear()
     ruling = rule(record)
-    assert ruling.ended["reason"] == reason
+    assert ruling.ended.reason == reason
     assert len(replays) == 1
 
 
