@@ -32,51 +32,48 @@ from referee.core.cards import CARD_POINTS, Card
 from referee.core.contracts import Game
 from referee.core.seats import SEAT_NAMES, Seat
 from referee.core.tricks import follow_mask, trick_winner
-from referee.record.event_types import CHOICES, EVENT_TYPES, Dealer
 from referee.web.cards import sort_hand
 from referee.web.entry_auction import Step, auction_events, follow, looks_of, read_auction
 from referee.web.entry_errors import EntryError
 from referee.web.entry_events import (
-    FLAGS,
     SITTING_OUT_KEYS,
     TABLE_SIZES,
     Incident,
     auction,
     bidding_step,
-    claimed_count,
     dealt_hands,
     declarations,
-    exposed_how,
     incident_events,
     record_players,
 )
+from referee.web.entry_facts import (
+    FACTS,
+    FLAGS,
+    FORM_FACTS,
+    GAMES,
+    MISSING_CARD,
+    read_cards,
+    read_values,
+)
 
-__all__ = ["BID_VALUES", "CHOICES", "Draft", "EntryError", "build_record", "read_draft"]
+__all__ = ["BID_VALUES", "GAMES", "Draft", "EntryError", "build_record", "read_draft"]
 
 HOLDERS = (*SEAT_NAMES, "skat")
 #: how many cards each holder has in a regular deal
 SIZES = {"forehand": 10, "middlehand": 10, "rearhand": 10, "skat": 2}
-GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
 ALL_CARDS = tuple(c.name for c in Card)
-#: the facts of step 4 that are no event type of their own: a second card gone into a
-#: trick (``play.extra``), a declaration corrected (ISkO 3.4.5), a card led before the
-#: declaration (ISkO 4.1.1)
-FORM_FACTS = ("extra_cards", "correction", "early_lead", "dealt_out_of_turn")
-#: how a game was dealt out of turn (the ``dealt`` event's flags; ISkO 3.2.11-3.2.13, SkWO 9.4)
-#: or shuffled, cut or dealt wrongly (3.2.2-3.2.4) with an objection in time or not (3.2.10)
-DEALINGS = ("out_of_turn", "earlier_round", "dealt_again", "shuffle_fault", "shuffle_fault_late")
-_OFFERED = sorted((d for d in EVENT_TYPES if d.entry), key=lambda d: d.entry)
 #: what the form can add at a place in the game: the event types of skat-log/1 whose
 #: declaration gives them a place on step 4 (record/event_types.py), then its own facts
-INCIDENTS = (*(str(d.type) for d in _OFFERED), *FORM_FACTS)
-#: incidents that need no seat (the record's seat is optional)
-#: the form's own facts that need no seat: the deal's mark (ISkO 3.2.11-3.2.13, SkWO 9.4)
-SEATLESS_FACTS = ("dealt_out_of_turn",)
-SEATLESS = (*(str(d.type) for d in _OFFERED if not d.seat_required), *SEATLESS_FACTS)
+#: (:data:`referee.web.entry_facts.FACTS`)
+INCIDENTS = tuple(FACTS)
+#: incidents that need no seat (the record's seat is optional), among them the form's own
+#: facts that need none (the deal's mark, ISkO 3.2.11-3.2.13, SkWO 9.4)
+SEATLESS = tuple(t for t, f in FACTS.items() if not f.seat)
+SEATLESS_FACTS = tuple(t for t in SEATLESS if t in FORM_FACTS)
 #: what the dealer who sits out at a table of four may be recorded as doing (ISkO 3.3.9
 #: looking at the skat, 4.2.9 remarks, 3.5.4 looking into a hand, 4.1.11 objecting); a
 #: player may be recorded looking into another's cards too (4.5.5, Spanish 3.3.9)
-DEALER_INCIDENTS = tuple(str(d.type) for d in _OFFERED if d.dealer is not Dealer.NO)
+DEALER_INCIDENTS = tuple(t for t, f in FACTS.items() if f.dealer)
 #: completions of a half-entered deal the form rules one by one to see whether they agree
 COMPLETION_LIMIT = 24
 #: the most JSON text a draft's ``meta`` (the amended record's context) may hold
@@ -196,58 +193,10 @@ def read_draft(doc: Any) -> Draft:
         :2
     ]
     for i, inc in enumerate(doc.get("incidents") or []):
-        where = f"incidents/{i}"
-        if not isinstance(inc, dict) or inc.get("type") not in INCIDENTS:
-            raise EntryError("console.entry.bad_incident", where=where)
-        at = inc.get("at", len(d.plays))
-        if not isinstance(at, int) or at < -2 or at > len(d.plays):
-            at = len(d.plays)
-        trick = inc.get("trick")
-        kind = str(inc["type"])
-        at = -2 if kind == "early_lead" else at  # led before the declaration (ISkO 4.1.1)
-        if kind == "skat_redrawn" and len(inc.get("cards") or []) != 2:  # ISkO 3.2.15
-            raise EntryError("console.entry.bad_incident", where=where)
-        at = -1 if kind == "skat_redrawn" else at  # in the deal or the bidding
-        if kind == "take_back" and len(inc.get("cards") or []) != 1:  # one card (4.1.2)
-            raise EntryError("console.entry.take_back_one", where=where)
-        if kind in ("extra_cards", "early_lead"):  # cards that left the hand: placed once only
-            if at == -2 and len(inc.get("cards") or []) != 1:
-                raise EntryError("console.entry.bad_incident", where=where)
-            if (kind == "extra_cards" and at < 1) or not inc.get("cards"):
-                raise EntryError("console.entry.extra_place", where=where)
-            for j, token in enumerate(inc.get("cards") or []):
-                card = _card(token, f"{where}/cards/{j}")
-                if card in seen:
-                    raise EntryError("console.entry.card_twice", where=where, card=card)
-                seen[card] = where
-        d.incidents.append(
-            Incident(
-                type=kind,
-                at=at,
-                seat=_incident_seat(inc.get("seat"), kind, d.table_size, where),
-                cards=[_card(c, where) for c in inc.get("cards") or []],
-                trick=trick if isinstance(trick, int) and 1 <= trick <= 10 else None,
-                text=str(inc.get("text") or "")[:500],
-                gathered=_flag(inc.get("gathered")),
-                into=_seat(inc.get("into") or "forehand", where)
-                if kind == "look_into_hand"
-                else None,
-                choice=str(inc.get("choice")) if inc.get("choice") in CHOICES else "play",
-                game=_announced_game(inc.get("game"), kind, where),
-                flags=tuple(f for f in FLAGS if _flag(inc.get(f))),  # correction, announce
-                how=exposed_how(inc.get("how"), kind, where),
-                dealing=_dealing(inc.get("dealing"), kind, where),
-                on_request=inc.get("on_request")
-                if kind == "review_tricks" and isinstance(inc.get("on_request"), bool)
-                else None,
-                step=bidding_step(inc.get("step"), at, len(d.auction), where),
-                refused=kind == "not_laid_out" and _flag(inc.get("refused")),
-                claimed=claimed_count(inc.get("claimed"), kind, where),
-                mixed=kind == "tricks_not_gathered" and _flag(inc.get("mixed")),
-            )
-        )
-    for k, x in enumerate(d.incidents):
-        if x.type == "look_into_hand" and x.into == x.seat:  # one's own cards: no look (4.5.5)
+        d.incidents.append(_incident(inc, d, seen, f"incidents/{i}"))
+    for k, x in enumerate(d.incidents):  # a seat a fact names is another's (ISkO 4.5.5)
+        named = (x.values.get(c.name) for c in FACTS[x.type].controls if c.kind == "seat")
+        if x.seat and x.seat in named:
             raise EntryError("console.entry.own_hand", where=f"incidents/{k}")
     looks = looks_of(d.incidents)
     if d.auction and looks:  # a look at the skat in the bidding frees the bidders (3.3.9)
@@ -256,23 +205,37 @@ def read_draft(doc: Any) -> Draft:
     return d
 
 
-def _dealing(value: Any, incident: str, where: str) -> str | None:
-    """How a game was dealt out of turn (3.2.11-3.2.13, SkWO 9.4); a word not known is refused."""
-    if incident != "dealt_out_of_turn":
-        return None
-    if value in (None, ""):
-        return "out_of_turn"
-    if value not in DEALINGS:
+def _incident(inc: Any, d: Draft, seen: dict[str, str], where: str) -> Incident:
+    """One fact of step 4 read: its place, seat, cards and the values of its controls."""
+    if not isinstance(inc, dict) or inc.get("type") not in FACTS:
         raise EntryError("console.entry.bad_incident", where=where)
-    return str(value)
-
-
-def _announced_game(value: Any, incident: str, where: str) -> str | None:
-    if incident != "correction":
-        return None
-    if value not in GAMES:
-        raise EntryError("console.entry.bad_game", where=where)
-    return str(value)
+    kind = str(inc["type"])
+    fact = FACTS[kind]
+    at = inc.get("at", len(d.plays))
+    if not isinstance(at, int) or at < -2 or at > len(d.plays):
+        at = len(d.plays)
+    if fact.at is not None:  # a place the fact has by its nature (the bidding, the skat, ...)
+        at = fact.at
+    cards = (inc.get("cards") or []) if fact.card_control else []
+    if fact.unplayed:  # cards that left the hand: placed once only
+        if at == -2 and len(cards) != 1:
+            raise EntryError("console.entry.bad_incident", where=where)
+        if (fact.after_card and at < 1) or not cards:
+            raise EntryError("console.entry.extra_place", where=where)
+        for j, token in enumerate(cards):
+            card = _card(token, f"{where}/cards/{j}")
+            if card in seen:
+                raise EntryError("console.entry.card_twice", where=where, card=card)
+            seen[card] = where
+    read_cards(fact, cards, where)
+    return Incident(
+        type=kind,
+        at=at,
+        seat=_incident_seat(inc.get("seat"), kind, d.table_size, where),
+        cards=[_card(c, where) for c in cards],
+        values=read_values(fact, inc, where),
+        step=bidding_step(inc.get("step"), at, len(d.auction), where),
+    )
 
 
 def _incident_seat(value: Any, incident: str, table_size: int, where: str) -> str | None:
@@ -333,7 +296,7 @@ def play_seats(d: Draft) -> Table:
     missing: list[str] = []
     skipped: dict[int, list[str]] = {}
     for inc in d.incidents:
-        if inc.type == "no_card" and inc.seat:
+        if inc.type == MISSING_CARD and inc.seat:
             skipped.setdefault(inc.at, []).append(inc.seat)
 
     def take() -> None:

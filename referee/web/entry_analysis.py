@@ -217,7 +217,7 @@ def _analyse(doc: Any, lang: Language, rules: RuleSet | None) -> dict[str, Any]:
     }
     if problems:
         return answer
-    folded = any(i.type == "choice" and i.choice == "fold" for i in d.incidents)
+    folded = any(i.type == "choice" and i.values.get("choice") == "fold" for i in d.incidents)
     ended = d.ended_in_bidding  # the record stops with the auction: no contract to enter
     if not (d.passed or ended) and (
         d.declarer is None or (d.game is None and not folded) or d.bid is None

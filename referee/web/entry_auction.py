@@ -27,6 +27,7 @@ from referee.core.errors import BadRequest, BiddingError
 from referee.core.seats import SEAT_NAMES, Seat
 from referee.web.entry_errors import EntryError
 from referee.web.entry_events import Incident
+from referee.web.entry_facts import LOOKS, LOOKS_BY_PLAYER
 
 #: the kinds of step, as the record's event types
 STEP_TYPES = ("bid", "hold", "pass")
@@ -138,8 +139,8 @@ def looks_of(incidents: Sequence[Incident]) -> list[tuple[int, str]]:
         if i.at == -1
         and i.seat
         and (
-            i.type in ("look_at_skat", "skat_redrawn")  # the skat taken up frees them too
-            or (i.type == "look_into_hand" and i.seat != "dealer")
+            i.type in LOOKS  # the skat taken up frees them too
+            or (i.type in LOOKS_BY_PLAYER and i.seat != "dealer")
         )
     ]
 

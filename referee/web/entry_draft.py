@@ -16,6 +16,7 @@ from referee.core.seats import SEAT_NAMES
 from referee.service import engine
 from referee.web.entry import INCIDENTS, EntryError, play_seats, read_draft
 from referee.web.entry_auction import steps_of
+from referee.web.entry_facts import FACTS, GATHERED, QUICK, REDRAW, draft_values
 
 #: event types the form writes itself (from the seats, the auction's result and the contract)
 _BUILT = ("bid", "hold", "pass", "pickup", "discard", "declare", "play")
@@ -100,44 +101,21 @@ def draft_from_record(record: dict[str, Any], *, full_auction: bool = False) -> 
             continue  # the deal ended before anything happened: the form's own start
         elif kind in _BUILT:
             taken_up = taken_up or kind in ("pickup", "discard")
-        elif kind == "cards_gathered":
+        elif kind == GATHERED:
             gathered = True
         elif kind in INCIDENTS:
-            if kind == "choice" and (e.get("cards") or e.get("to")):
-                raise EntryError("console.entry.bad_incident", where="events")
             before_play = declare is None or index < events.index(declare)
             inc: dict[str, Any] = {"type": kind, "at": -1 if before_play else len(plays)}
             said = sum(1 for e in events[:index] if e["type"] in ("bid", "hold", "pass"))
-            if before_play and taken_up and kind != "choice":
+            if before_play and taken_up and FACTS[kind].steps:
                 inc["at"] = -2  # after the skat was taken up (or a card led), before declaring
-            elif before_play and said and kind != "choice":  # its place in the auction matters
+            elif before_play and said and FACTS[kind].steps:  # its place in the auction matters
                 inc["step"] = said
                 draft["auction"] = steps
-            for key in (
-                "seat",
-                "cards",
-                "trick",
-                "text",
-                "into",
-                "choice",
-                "how",
-                "on_request",
-                "refused",
-                "mixed",
-            ):
-                if e.get(key) is not None:
-                    inc[key] = e[key]
-            if kind == "lay_down":  # the claim's count and line (ISkO 4.3.4)
-                inc.pop("cards", None)
-                if e.get("tricks") is not None:
-                    inc["claimed"] = e["tricks"]
-                if e.get("line"):
-                    inc["cards"] = list(e["line"])
-            if kind == "announce":  # the words added, as the form's flags
-                inc |= {f: True for f in ("hand", "schneider", "schwarz", "ouvert") if e.get(f)}
-            if kind == "take_back" or (kind == "stop_partner" and e.get("card")):
-                inc["cards"] = [e["card"]]  # take_back: the form picks it from the pool
-            if gathered and kind == "objection":
+            if e.get("seat") is not None:
+                inc["seat"] = e["seat"]
+            inc |= draft_values(FACTS[kind], e)  # a field the form does not offer is refused
+            if gathered and kind == QUICK:
                 inc["gathered"], gathered = True, False
             draft["incidents"].append(inc)
         else:
@@ -146,7 +124,7 @@ def draft_from_record(record: dict[str, Any], *, full_auction: bool = False) -> 
         raise EntryError("console.entry.bad_incident", where="events")
     cards = {s: [c for c in deal[s] if c not in played] for s in SEAT_NAMES}
     skat = list(deal["skat"])
-    redrawn = next((e for e in events if e["type"] == "skat_redrawn"), None)
+    redrawn = next((e for e in events if e["type"] == REDRAW), None)
     if redrawn is not None:  # 3.2.15: the seat kept ten of its twelve, the skat is new
         seat, new = redrawn["seat"], list(redrawn["cards"])
         cards[seat] = [c for c in cards[seat] + skat if c not in new and c not in played]

@@ -23,6 +23,7 @@ from referee.web import entry
 from referee.web.auth import require_principal, signed_in
 from referee.web.blueprint import bp
 from referee.web.entry_draft import draft_from_record
+from referee.web.entry_facts import QUICK
 from referee.web.i18n import current_language, text
 from referee.web.services import services
 from referee.web.views_entry import script_data
@@ -71,6 +72,7 @@ def render_amend(
         games=entry.GAMES,
         bids=entry.BID_VALUES,
         incidents=entry.INCIDENTS,
+        quick=QUICK,
         amend={
             "dispute": dispute,
             "revision": current.revision,

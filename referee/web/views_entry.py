@@ -25,6 +25,7 @@ from referee.web.blueprint import bp
 from referee.web.cards import card_view
 from referee.web.entry_analysis import analyse
 from referee.web.entry_events import SITTING_OUT_KEYS
+from referee.web.entry_facts import QUICK, facts_data
 from referee.web.error_text import error_text
 from referee.web.i18n import capitalized, current_language, term, text
 from referee.web.services import services
@@ -76,8 +77,6 @@ _SCRIPT_TEXTS = (
     "record_title",
     "knowledge_title",
     "ruling_title",
-    "exposed_cards",
-    "extra_place",
     "auction_hold",
     "auction_pass",
     "auction_irregular",
@@ -87,15 +86,6 @@ _SCRIPT_TEXTS = (
     "at_declaration",
     "auction_before",
     "auction_after",
-    "how.dropped",
-    "how.shown",
-    "how.with_play",
-    "request.yes",
-    "request.no",
-    "refused",
-    "claimed",
-    "claim_line",
-    "mixed",
     "objection_here",
     "game_went_on",
     "complete",
@@ -103,7 +93,6 @@ _SCRIPT_TEXTS = (
     "legend.no_follow",
     "legend.revoke",
     "all_of_suit_label",
-    "take_back_card",
     "names_order",
     "names_too_many",
 )
@@ -121,10 +110,6 @@ _PLACEHOLDERS = {
 def script_data(lang: Language) -> dict[str, Any]:
     """Cards, seats, games and texts in ``lang`` for the script (a JSON data block)."""
     texts = {name: text(f"console.entry.{name}", lang, **_PLACEHOLDERS) for name in _SCRIPT_TEXTS}
-    for kind in entry.INCIDENTS:
-        texts[f"incident.{kind}"] = text(f"console.entry.incident.{kind}", lang)
-    for choice in entry.CHOICES:
-        texts[f"choice.{choice}"] = text(f"console.entry.choice.{choice}", lang)
     cards = {}
     for c in Card:
         v = card_view(c.name, lang)
@@ -144,6 +129,10 @@ def script_data(lang: Language) -> dict[str, Any]:
         "flags": flags,
         "texts": texts,
         "incidents": list(entry.INCIDENTS),
+        #: the facts of step 4 and their controls, from the event declarations
+        "facts": facts_data(lambda key: text(key, lang), lambda g: capitalized(g, lang)),
+        #: the fact one tap in the tricks step adds (an objection at the last card)
+        "quick": QUICK,
         "seatless": list(entry.SEATLESS),
         "bids": list(entry.BID_VALUES),
     }
@@ -166,6 +155,7 @@ def enter_game() -> Any:
         games=entry.GAMES,
         bids=entry.BID_VALUES,
         incidents=entry.INCIDENTS,
+        quick=QUICK,
     )
 
 

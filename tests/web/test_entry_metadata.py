@@ -53,3 +53,81 @@ def test_every_type_kept_as_a_marker_or_offered_by_the_form_has_its_labels() -> 
         if text(key, lang).startswith("console.")
     ]
     assert missing == []
+
+
+# -- the controls of step 4 come from the declarations --------------------------------------
+
+TEMPLATE = Path(entry.__file__).with_name("templates") / "console" / "entry.html"
+
+
+def _names_a_fact(text: str) -> list[str]:
+    """The facts of step 4 a file names in a string (as a whole string, a CSS selector's
+    value or a message key's last part); a CSS class ``choice`` is no fact."""
+    text = re.sub(r'(cls: |class=)"[^"]*"|"choice "', "", text)
+    return sorted(t for t in entry.INCIDENTS if re.search(rf"[\"'=.]{re.escape(t)}[\"'\]]", text))
+
+
+def test_the_script_and_the_template_name_no_fact_of_step_4() -> None:
+    assert _names_a_fact(SCRIPT.read_text(encoding="utf-8")) == []
+    assert _names_a_fact(TEMPLATE.read_text(encoding="utf-8")) == []
+    # the check finds a name when there is one
+    assert _names_a_fact('if (x.type === "lay_down") {') == ["lay_down"]
+    assert _names_a_fact("t('console.entry.incident.objection')") == ["objection"]
+    assert _names_a_fact('[data-incident="expose"]') == ["expose"]
+
+
+def test_every_declared_field_of_an_offered_type_is_a_control_of_its_fact() -> None:
+    """A field added to a declaration shows up on the form by itself, with a control for
+    its kind, a label key made from the type and field names, and its draft key."""
+    from referee.web.entry_facts import FACTS
+
+    for t in EventType:
+        d = DECLARED[t]
+        if not d.entry:
+            assert str(t) not in FACTS
+            continue
+        fact = FACTS[str(t)]
+        names = [c.name for c in fact.controls if c.name != "gathered"]
+        assert set(names) <= set(d.field_names), t
+        left_out = set(d.field_names) - set(names)
+        assert left_out <= {"cards", "to"} and (not left_out or t is EventType.CHOICE), t
+        for c in fact.controls:
+            assert c.kind == "bool" or c.kind == str(
+                next(f.kind for f in d.fields if f.name == c.name)
+            )
+            if c.name != "gathered":
+                assert c.label == f"console.entry.field.{t}.{c.name}"
+        assert sum(c.kind in ("card", "cards") for c in fact.controls) <= 1
+
+
+def test_every_label_of_step_4_exists_in_every_language() -> None:
+    """The facts' labels, their controls' labels and the words a control offers: a key a
+    new declaration asks for and the catalogue lacks fails here."""
+    from referee.rules.messages import default_messages
+    from referee.web.entry_facts import label_keys
+
+    messages = default_messages().messages
+    keys = label_keys()
+    assert "console.entry.field.lay_down.tricks" in keys
+    assert "console.entry.field.review_tricks.on_request.yes" in keys
+    missing = [(k, lang) for k in keys for lang in Language if lang not in messages.get(k, {})]
+    assert missing == []
+
+
+def test_the_script_is_served_each_facts_controls_in_the_language_of_the_page() -> None:
+    data = script_data(Language.DE)
+    facts = {f["type"]: f for f in data["facts"]}
+    assert list(facts) == list(entry.INCIDENTS)
+    claim = {c["key"]: c for c in facts["lay_down"]["controls"]}
+    assert claim["claimed"]["kind"] == "trick" and claim["claimed"]["id"] == "claimed"
+    assert claim["claimed"]["label"] == "Beanspruchte Stiche (ISkO 4.3.4)"
+    assert claim["claimed"]["unset"].startswith("Alle restlichen")
+    assert claim["cards"]["label"].startswith("Die Reihenfolge")
+    asked = {c["key"]: c for c in facts["review_tricks"]["controls"]}["on_request"]
+    assert asked["ask"] and [v for v, _ in asked["options"]] == ["yes", "no"]
+    assert asked["unset"] == "nicht angegeben"
+    assert facts["choice"]["at"] == -1 and not facts["choice"]["steps"]
+    assert [v for v, _ in facts["choice"]["controls"][0]["options"]] == ["play", "fold"]
+    assert facts["extra_cards"]["played"] and facts["extra_cards"]["after_card"]
+    assert data["quick"] == "objection"
+    assert all(not f["label"].startswith("console.") for f in facts.values())

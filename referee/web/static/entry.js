@@ -18,8 +18,16 @@
   var ALL = [];
   SUITS.split("").forEach(function (s) { RANKS.split("").forEach(function (r) { ALL.push(s + r); }); });
   var KEY = root.getAttribute("data-draft-key");
-  // incidents whose place is a number by their nature (a card, the bidding, the declaration)
-  var PINNED = ["extra_cards", "early_lead", "choice", "correction"];
+  // the facts of step 4 and their controls, made from the event declarations on the server
+  // (referee/web/entry_facts.py): this script names none of them
+  var FACTS = {};
+  data.facts.forEach(function (f) { FACTS[f.type] = f; });
+  function factOf(type) { return FACTS[type] || null; }
+  function cardControl(f) {
+    return f ? f.controls.filter(function (c) { return c.kind === "card" || c.kind === "cards"; })[0] || null : null;
+  }
+  // facts whose place is a number by their nature (a card, the bidding, the declaration)
+  function pinned(type) { var f = factOf(type); return !!f && (f.at !== null || f.after_card); }
   var UNDO_KEY = KEY + "-undo";
 
   function fmt(s, params) {
@@ -45,7 +53,7 @@
     };
   }
   function blankIncident() {
-    return { type: null, seat: null, at: "end", cards: [], trick: 1, text: "", gathered: false, into: "forehand", choice: "play", game: "clubs", flags: [], how: "", on_request: "", step: 0, refused: false, claimed: "", mixed: false };
+    return { type: null, seat: null, at: "end", cards: [], step: 0 };
   }
   function load(key, fallback) {
     try { var v = JSON.parse(window.localStorage.getItem(key)); return v || fallback; } catch (e) { return fallback; }
@@ -63,7 +71,7 @@
     d.auction_on = !!(d.auction && d.auction.length);  // a record whose auction matters
     // what came after the last card stays after the last card when more cards are entered
     (d.incidents || []).forEach(function (x) {
-      if (x.at === d.plays.length && PINNED.indexOf(x.type) < 0) { x.at = "end"; }
+      if (x.at === d.plays.length && !pinned(x.type)) { x.at = "end"; }
     });
     return d;
   }
@@ -174,7 +182,8 @@
     draft.plays.forEach(function (p, i) { out[p.card] = i; });
     // a second card put into a trick with a play (ISkO 4.2.6) left the hand with it
     draft.incidents.forEach(function (x) {
-      if (x.type === "extra_cards") { (x.cards || []).forEach(function (c) { out[c] = x.at - 1; }); }
+      var f = factOf(x.type);
+      if (f && f.played) { (x.cards || []).forEach(function (c) { out[c] = x.at - 1; }); }
     });
     return out;
   }
@@ -320,7 +329,7 @@
   function renderStepPlace(inc) {
     var steps = draft.auction || [];
     var field = $("inc-step-field"), select = $("inc-step");
-    field.hidden = !(inc.at === -1 && draft.auction_on && steps.length && inc.type !== "choice");
+    field.hidden = !(inc.at === -1 && draft.auction_on && steps.length && (!factOf(inc.type) || factOf(inc.type).steps));
     select.textContent = "";
     for (var k = 0; k <= steps.length; k++) { select.appendChild(el("option", { value: String(k), text: stepText(k) })); }
     select.value = String(Math.min(inc.step || 0, steps.length));
@@ -434,13 +443,13 @@
     root.querySelectorAll("[data-objection]").forEach(function (b) {
       var seat = b.getAttribute("data-objection");
       b.setAttribute("aria-pressed", String(draft.incidents.some(function (x) {
-        return x.type === "objection" && x.seat === seat && x.at === n;
+        return x.type === data.quick && x.seat === seat && x.at === n;
       })));
       b.disabled = n === 0;
     });
     var notes = [];
     draft.incidents.forEach(function (x) {
-      if (x.type !== "objection" || typeof x.at !== "number" || x.at < 1) { return; }
+      if (x.type !== data.quick || typeof x.at !== "number" || x.at < 1) { return; }
       notes.push(fmt(T.objection_here, { seat: x.seat ? data.seats[x.seat] : T.nobody_said, card: cardLabel(draft.plays[x.at - 1].card) }));
     });
     if (data.prefill && !over && handCards().length) { notes.push(T.game_went_on); }
@@ -682,25 +691,8 @@
     root.querySelectorAll('[data-who="dealer"]').forEach(function (b) { b.hidden = draft.table_size < 4; });
     root.querySelectorAll('[data-who="sitting_out"]').forEach(function (b) { b.hidden = draft.table_size < 5; });
     pressed("[data-at]", "data-at", String(inc.at));
-    root.querySelectorAll("#step-incidents [data-for]").forEach(function (node) {
-      node.hidden = node.getAttribute("data-for").split(" ").indexOf(inc.type) < 0;
-    });
-    $("inc-gathered").checked = !!inc.gathered;
-    $("inc-refused").checked = !!inc.refused;
-    $("inc-claimed").value = inc.claimed ? String(inc.claimed) : "";
-    $("inc-mixed").checked = !!inc.mixed;
-    if (document.activeElement !== $("inc-text")) { $("inc-text").value = inc.text || ""; }
-    $("inc-trick").value = String(inc.trick || 1);
-    $("inc-into").value = inc.into || "forehand";
-    $("inc-dealing").value = inc.dealing || "out_of_turn";
-    $("inc-choice").value = inc.choice || "play";
+    renderControls(inc);
     renderStepPlace(inc);
-    $("inc-how").value = inc.how || "";
-    $("inc-request").value = inc.on_request || "";
-    $("inc-game").value = inc.game || "clubs";
-    root.querySelectorAll(".inc-flag").forEach(function (box) {
-      box.checked = (inc.flags || []).indexOf(box.getAttribute("data-flag-of")) >= 0;
-    });
     var places = $("place-list");
     places.textContent = "";
     var chosen = typeof inc.at === "number" && inc.at > 0 ? inc.at - 1 : null;
@@ -713,15 +705,16 @@
     $("place-text").textContent = placeText(inc.at);
     // the place after a particular card: open when one is chosen or the incident needs one
     $("place-after").hidden = !draft.plays.length;
-    if (chosen !== null || inc.type === "extra_cards") { $("place-after").open = true; }
+    var fact = factOf(inc.type), pool = cardControl(fact);
+    if (chosen !== null || (fact && fact.after_card)) { $("place-after").open = true; }
     var expose = $("expose-pool");
     expose.textContent = "";
-    $("pool-label").textContent = inc.type === "extra_cards" ? T.extra_place
-      : inc.type === "take_back" ? T.take_back_card
-      : inc.type === "lay_down" ? T.claim_line : T.exposed_cards;
-    if (inc.type === "expose" || inc.type === "extra_cards" || inc.type === "early_lead" || inc.type === "take_back" || inc.type === "lay_down" || inc.type === "skat_redrawn") {
-      // a card taken back may be one just played (4.1.2) or one still in the hand (4.1.9)
-      var gone = inc.type === "expose" || inc.type === "take_back" || inc.type === "lay_down" || inc.type === "skat_redrawn" ? {} : played();
+    $("incident-cards").hidden = !pool;
+    $("pool-label").textContent = pool ? pool.label : "";
+    if (pool) {
+      // the cards of a fact that went into a trick are among those not played; others (a
+      // card taken back, shown, claimed, drawn) may be any card
+      var gone = fact.unplayed ? played() : {};
       ALL.forEach(function (token) {
         if (token in gone) { return; }
         var on = inc.cards.indexOf(token) >= 0;
@@ -730,7 +723,7 @@
         b.addEventListener("click", function () {
           change(function (d) {
             var k = d.inc.cards.indexOf(token);
-            if (k >= 0) { d.inc.cards.splice(k, 1); } else if (d.inc.type === "take_back") { d.inc.cards = [token]; } else { d.inc.cards.push(token); }
+            if (k >= 0) { d.inc.cards.splice(k, 1); } else if (pool.kind === "card") { d.inc.cards = [token]; } else { d.inc.cards.push(token); }
           }, true);
         });
         expose.appendChild(b);
@@ -740,34 +733,113 @@
     list.textContent = "";
     if (!draft.incidents.length) { list.appendChild(el("li", { cls: "small", text: T.none_yet })); }
     draft.incidents.forEach(function (x, k) {
-      var words = T["incident." + x.type] + " · " + (x.seat ? data.seats[x.seat] : T.nobody_said) + " · " + placeText(x.at);
-      if (x.gathered) { words += " · " + T.gathered; }
-      if (x.refused) { words += " · " + T.refused; }
-      if (x.claimed) { words += " · " + T.claimed + " " + x.claimed; }
-      if (x.type === "tricks_not_gathered") { words += " · " + x.trick + (x.mixed ? " · " + T.mixed : ""); }
-      if (x.cards && x.cards.length) { words += " · " + x.cards.map(cardLabel).join(", "); }
-      if (x.type === "review_tricks") { words += " · " + x.trick; }
-      if (x.step) { words += " · " + stepText(x.step); }
-      if (x.how) { words += " · " + T["how." + x.how]; }
-      if (x.on_request === true || x.on_request === false) { words += " · " + T[x.on_request ? "request.yes" : "request.no"]; }
-      if (x.type === "look_into_hand") { words += " → " + data.seats[x.into || "forehand"]; }
-      if (x.type === "choice") { words += " · " + T["choice." + (x.choice || "play")]; }
-      if (x.type === "announce") {
-        words += " ·" + ["hand", "schneider", "schwarz", "ouvert"].filter(function (f) { return x[f]; })
-          .map(function (f) { return " " + data.flags[f]; }).join("");
-      }
-      if (x.type === "correction") {
-        words += " · " + data.games[x.game] + ["hand", "schneider", "schwarz", "ouvert"].filter(function (f) { return x[f]; })
-          .map(function (f) { return " " + data.flags[f]; }).join("");
-      }
-      var rm = el("button", { type: "button", cls: "button small", text: T.remove, "aria-label": T.remove + ": " + T["incident." + x.type] });
+      var f = factOf(x.type);
+      var rm = el("button", { type: "button", cls: "button small", text: T.remove, "aria-label": T.remove + ": " + (f ? f.label : x.type) });
       rm.addEventListener("click", function () { change(function (d) { d.incidents.splice(k, 1); }); });
-      var tools = [el("span", { text: words + " " }), rm];
-      if (x.type === "objection") {  // the objection came after the cards were gathered
-        tools.push(el("button", { type: "button", cls: "button small", "data-gathered": String(k), "aria-pressed": String(!!x.gathered), text: T.gathered }));
-      }
+      var tools = [el("span", { text: factWords(x) + " " }), rm];
+      (f ? f.controls : []).forEach(function (c) {  // a yes/no said afterwards (cards gathered)
+        if (!c.toggle) { return; }
+        var attrs = { type: "button", cls: "button small", "data-toggle": c.key, "aria-pressed": String(!!x[c.key]), text: c.label };
+        attrs["data-" + c.key] = String(k);
+        tools.push(el("button", attrs));
+      });
       list.appendChild(el("li", {}, tools));
     });
+  }
+
+  // -- the controls of the chosen fact, drawn from its declaration -------------------------
+  var drawnFor;
+  function optionText(c, value) {
+    var hit = c.options.filter(function (o) { return o[0] === value; })[0];
+    return hit ? hit[1] : String(value);
+  }
+  function controlNode(c) {
+    var id = "inc-" + c.id;
+    var attrs = { id: id, "data-control": c.key, "data-kind": c.kind };
+    if (c.kind === "bool" && !c.ask) {
+      attrs.type = "checkbox";
+      attrs.cls = "inc-flag";
+      attrs["data-flag-of"] = c.key;
+      return el("div", { cls: "field check" }, [el("input", attrs), el("label", { "for": id, text: c.label })]);
+    }
+    var label = el("label", { "for": id, text: c.label });
+    if (c.kind === "str") {
+      attrs.autocomplete = "off";
+      return el("div", { cls: "field" }, [label, el("input", attrs)]);
+    }
+    var options = c.ask ? c.options.slice() : c.kind === "trick" ? [] : c.kind === "seat"
+      ? SEATS.map(function (s) { return [s, data.seats[s]]; }) : c.options.slice();
+    if (c.kind === "trick") { for (var n = 1; n <= 10; n++) { options.push([String(n), String(n)]); } }
+    if (c.unset) { options.unshift(["", c.unset]); }
+    var select = el("select", attrs, options.map(function (o) { return el("option", { value: o[0], text: o[1] }); }));
+    return el("div", { cls: "field" }, [label, select]);
+  }
+  function renderControls(inc) {
+    var box = $("incident-extra"), f = factOf(inc.type);
+    if (drawnFor !== inc.type) {
+      drawnFor = inc.type;
+      box.textContent = "";
+      if (f) {
+        f.controls.forEach(function (c) {
+          if (c.kind !== "card" && c.kind !== "cards") { box.appendChild(controlNode(c)); }
+        });
+        if (f.hint) { box.appendChild(el("p", { cls: "hint", text: f.hint })); }
+      }
+    }
+    (f ? f.controls : []).forEach(function (c) {
+      var node = $("inc-" + c.id);
+      if (!node) { return; }
+      var v = inc[c.key];
+      if (c.kind === "bool" && !c.ask) { node.checked = v === true; return; }
+      if (c.kind === "str") { if (document.activeElement !== node) { node.value = v || ""; } return; }
+      var first = node.options.length ? node.options[0].value : "";
+      node.value = v === undefined || v === null ? first : String(v);
+    });
+  }
+  // what the chosen fact's controls say, as the incident keeps it (a required field left
+  // alone: its first choice; a yes/no asked: only when said)
+  function controlValue(inc, c) {
+    var v = inc[c.key];
+    if (c.kind === "bool") {
+      if (c.ask) { return v === "yes" ? true : v === "no" ? false : undefined; }
+      return v === true ? true : undefined;
+    }
+    if (c.kind === "str") { return v ? String(v) : undefined; }
+    if (c.kind === "trick") {
+      if (v === undefined || v === null || v === "") { return c.optional ? undefined : 1; }
+      return Number(v);
+    }
+    if (v === undefined || v === null || v === "") {
+      if (c.optional) { return undefined; }
+      return c.kind === "seat" ? SEATS[0] : c.options[0][0];
+    }
+    return v;
+  }
+  // the line of a fact in the list: what, who, where, then what its controls say
+  function factWords(x) {
+    var f = factOf(x.type);
+    var words = (f ? f.label : x.type) + " · " + (x.seat ? data.seats[x.seat] : T.nobody_said) + " · " + placeText(x.at);
+    var last = "";
+    (f ? f.controls : []).forEach(function (c) {
+      var v = x[c.key];
+      if (c.kind === "card" || c.kind === "cards") {
+        if (x.cards && x.cards.length) { words += " · " + x.cards.map(cardLabel).join(", "); }
+        last = "cards";
+        return;
+      }
+      if (v === undefined || v === null || v === "" || c.kind === "str") { return; }
+      if (c.kind === "bool" && !c.ask) {
+        if (v === true) { words += (last === "bool" || last === "word" ? " " : " · ") + c.label; last = "bool"; }
+        return;
+      }
+      if (c.ask) { words += " · " + optionText(c, v ? "yes" : "no"); last = "ask"; return; }
+      if (c.kind === "trick") { words += " · " + c.label + " " + v; last = "trick"; return; }
+      if (c.kind === "seat") { words += " → " + data.seats[v]; last = "seat"; return; }  // at whom
+      words += " · " + optionText(c, v);
+      last = "word";
+    });
+    if (x.step) { words += " · " + stepText(x.step); }
+    return words;
   }
 
   function renderReview() {
@@ -879,52 +951,40 @@
       var by0 = b.getAttribute("data-objection"), at0 = draft.plays.length;
       change(function (d) {
         var k = -1;
-        d.incidents.forEach(function (x, j) { if (x.type === "objection" && x.seat === by0 && x.at === at0) { k = j; } });
+        d.incidents.forEach(function (x, j) { if (x.type === data.quick && x.seat === by0 && x.at === at0) { k = j; } });
         if (k >= 0) { d.incidents.splice(k, 1); return; }
-        d.incidents.push({ type: "objection", seat: by0, at: at0, cards: [], trick: 1, text: "", gathered: false });
+        d.incidents.push({ type: data.quick, seat: by0, at: at0 });
         // the objection stops the play: on to the cards still in the hands (a game that went
         // on returns with the step's tab)
         d.step = dealDone(d) ? "review" : "cards";
       });
       window.scrollTo(0, 0);
-    } else if (b.hasAttribute("data-gathered")) {
-      var j0 = Number(b.getAttribute("data-gathered"));
-      change(function (d) { d.incidents[j0].gathered = !d.incidents[j0].gathered; });
+    } else if (b.hasAttribute("data-toggle")) {
+      var said = b.getAttribute("data-toggle"), j0 = Number(b.getAttribute("data-" + said));
+      change(function (d) { d.incidents[j0][said] = !d.incidents[j0][said]; });
     }
   });
 
   function addIncident() {
     var inc = draft.inc;
+    var f = factOf(inc.type);
     var err = $("incident-error");
-    if (!inc.type || (!inc.seat && data.seatless.indexOf(inc.type) < 0)) {
+    if (!f || (!inc.seat && data.seatless.indexOf(inc.type) < 0)) {
       err.hidden = false;
-      err.textContent = inc.type ? T.need_seat : T["incident.objection"] + "?";
+      err.textContent = f ? T.need_seat : factOf(data.quick).label + "?";
       return;
     }
     err.hidden = true;
     change(function (d) {
-      var x = {
-        type: inc.type, seat: inc.seat,
-        at: inc.at === "end" ? (PINNED.indexOf(inc.type) < 0 ? "end" : d.plays.length) : inc.at,
-        cards: inc.cards.slice(), trick: Number(inc.trick) || 1, text: inc.text || "", gathered: !!inc.gathered
-      };
-      if (inc.type === "look_into_hand") { x.into = inc.into || "forehand"; }
-      if (inc.type === "dealt_out_of_turn") { x.dealing = inc.dealing || "out_of_turn"; x.at = -1; }
-      if (x.at === -1 && d.auction_on && inc.step) { x.step = inc.step; }  // among the steps
-      if (inc.type === "early_lead") { x.at = -2; }  // led before the declaration (ISkO 4.1.1)
-      if (inc.type === "expose" && inc.how) { x.how = inc.how; }  // ISkO 4.1.9
-      if (inc.type === "not_laid_out" && inc.refused) { x.refused = true; }  // ISkO 2.2.5
-      if (inc.type === "lay_down" && inc.claimed) { x.claimed = Number(inc.claimed); }  // ISkO 4.3.4
-      if (inc.type === "tricks_not_gathered" && inc.mixed) { x.mixed = true; }  // ISkO 4.4.4
-      if (inc.type === "review_tricks" && inc.on_request) { x.on_request = inc.on_request === "yes"; }
-      if (inc.type === "choice") { x.choice = inc.choice || "play"; x.at = -1; }
-      if (inc.type === "announce") {  // words added to the announcement (3.4.1)
-        (inc.flags || []).forEach(function (f) { x[f] = true; });
-      }
-      if (inc.type === "correction") {  // before the first card (3.4.5)
-        x.game = inc.game || "clubs"; x.at = 0;
-        (inc.flags || []).forEach(function (f) { x[f] = true; });
-      }
+      var x = { type: inc.type, seat: inc.seat, at: inc.at === "end" ? (pinned(inc.type) ? d.plays.length : "end") : inc.at };
+      if (cardControl(f)) { x.cards = inc.cards.slice(); }
+      f.controls.forEach(function (c) {
+        if (c.kind === "card" || c.kind === "cards") { return; }
+        var v = controlValue(inc, c);
+        if (v !== undefined) { x[c.key] = v; }
+      });
+      if (f.at !== null) { x.at = f.at; }  // the bidding, after the skat, before the first card
+      if (x.at === -1 && d.auction_on && inc.step && f.steps) { x.step = inc.step; }  // among the steps
       d.incidents.push(x);
       d.inc = blankIncident();
     });
@@ -950,51 +1010,13 @@
     } else if (t.hasAttribute("data-flag")) {
       var flag = t.getAttribute("data-flag"), on = t.checked;
       change(function (d) { d[flag] = on; });
-    } else if (t.id === "inc-gathered") {
-      var g = t.checked;
-      change(function (d) { d.inc.gathered = g; }, true);
-    } else if (t.id === "inc-refused") {
-      var refused = t.checked;
-      change(function (d) { d.inc.refused = refused; }, true);
-    } else if (t.id === "inc-claimed") {
-      var claimed = t.value;
-      change(function (d) { d.inc.claimed = claimed; }, true);
-    } else if (t.id === "inc-mixed") {
-      var mixed = t.checked;
-      change(function (d) { d.inc.mixed = mixed; }, true);
-    } else if (t.id === "inc-text") {
-      var text = t.value;
-      change(function (d) { d.inc.text = text; }, true);
-    } else if (t.id === "inc-trick") {
-      var n = Number(t.value);
-      change(function (d) { d.inc.trick = n; }, true);
-    } else if (t.id === "inc-into") {
-      var into = t.value;
-      change(function (d) { d.inc.into = into; }, true);
-    } else if (t.id === "inc-dealing") {
-      var dealing = t.value;
-      change(function (d) { d.inc.dealing = dealing; }, true);
     } else if (t.id === "inc-step") {
       var k = Number(t.value) || 0;
       change(function (d) { d.inc.step = k; }, true);
-    } else if (t.id === "inc-how") {
-      var how = t.value;
-      change(function (d) { d.inc.how = how; }, true);
-    } else if (t.id === "inc-request") {
-      var requested = t.value;
-      change(function (d) { d.inc.on_request = requested; }, true);
-    } else if (t.id === "inc-choice") {
-      var choice = t.value;
-      change(function (d) { d.inc.choice = choice; }, true);
-    } else if (t.id === "inc-game") {
-      var first = t.value;
-      change(function (d) { d.inc.game = first; }, true);
-    } else if (t.classList.contains("inc-flag")) {
-      var which = t.getAttribute("data-flag-of"), set = t.checked;
-      change(function (d) {
-        d.inc.flags = (d.inc.flags || []).filter(function (f) { return f !== which; });
-        if (set) { d.inc.flags.push(which); }
-      }, true);
+    } else if (t.hasAttribute("data-control")) {  // a control of the chosen fact
+      var key = t.getAttribute("data-control"), kind = t.getAttribute("data-kind");
+      var value = t.type === "checkbox" ? t.checked : kind === "trick" && t.value ? Number(t.value) : t.value;
+      change(function (d) { d.inc[key] = value; }, true);
     }
   });
 
