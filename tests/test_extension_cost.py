@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from referee.core.kinds import Kind
+from referee.record.event_types import EVENT_TYPES as EVENT_TYPES_DECLARED
 from referee.record.event_types import EventType
 
 ROOT = Path(__file__).parents[1]
@@ -52,15 +53,44 @@ def files_naming(word: str, name: str, texts: dict[str, str]) -> list[str]:
 
 def test_an_event_type_without_a_feature_of_its_own_is_named_in_at_most_six_files() -> None:
     """``look_at_skat``: its name (record/event_model.py), its declaration, its handler,
-    its console label, the guide's prose and the auction step of the entry form; the
-    schema, the guide's table, the parser, the replayer's markers and the entry form's list
-    of facts follow from the declaration. ``throw_in`` adds the ruling format's list of
-    endings (7)."""
+    its console texts, the guide's prose and the entry form's list of what frees the bidders
+    (web/entry_facts.py); the schema, the guide's table, the parser, the replayer's markers
+    and the entry form's fact follow from the declaration. ``throw_in`` adds the ruling
+    format's list of endings (7)."""
     texts = _texts()
     files = files_naming("look_at_skat", "LOOK_AT_SKAT", texts)
     assert len(files) <= 6, files
     assert {"referee/record/event_model.py", "referee/record/replay.py"} <= set(files)
     assert len(files_naming("throw_in", "THROW_IN", texts)) <= 7
+
+
+#: the console's one module for what the entry form does with a type beyond its declared
+#: fields, and its one file of texts about event types
+FACTS_MODULE = "referee/web/entry_facts.py"
+EVENT_TEXTS = "rules_kb/messages/console_events.yaml"
+
+
+def test_a_type_with_controls_on_the_entry_form_costs_the_console_at_most_two_files() -> None:
+    """The entry form's controls of a type, its line in the list of facts and its words on
+    the ruling page come from its declaration: the console's code (referee/web, its
+    template and script) names a type it offers at most in entry_facts.py (the few it
+    treats in a way of its own: lay_down's count, the skat redrawn, ...) and its texts are
+    in console_events.yaml alone. Before, ``look_into_hand`` was named in 18 files, seven
+    of them the form's and the ruling page's code."""
+    texts = _texts()
+    offered = [d for d in EVENT_TYPES_DECLARED if d.entry and "_" in d.type]
+    assert {d.type for d in offered} >= {EventType.LAY_DOWN, EventType.NOT_LAID_OUT}
+    for d in offered:
+        files = files_naming(str(d.type), d.type.name, texts)
+        web = [f for f in files if f.startswith("referee/web/")]
+        console = [f for f in files if f.startswith("rules_kb/messages/console")]
+        assert set(web) <= {FACTS_MODULE}, (d.type, web)
+        assert console == [EVENT_TEXTS], (d.type, console)
+    # a type with fields of its own and nothing the form does specially: none of the
+    # console's code names it (its controls come from its fields' kinds)
+    for t in (EventType.NOT_LAID_OUT, EventType.TAKE_BACK, EventType.STOP_PARTNER):
+        assert FACTS_MODULE not in files_naming(str(t), t.name, texts), t
+        assert len(files_naming(str(t), t.name, texts)) <= 8, t
 
 
 def test_an_infraction_kind_is_named_in_at_most_five_files_for_the_plainest_kinds() -> None:

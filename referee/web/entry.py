@@ -284,7 +284,7 @@ def play_seats(d: Draft) -> Table:
     The turn passes to the left after every card (``Seat.next``) and the winner of a trick,
     decided by :func:`referee.core.tricks.trick_winner`, leads the next. A card the
     referee attributed to another seat (a lead out of turn) moves the turn with it. A seat
-    that put no card to the trick in play (``no_card``, ISkO 4.2.6) is passed over, and the
+    that put no card to the trick in play (:data:`MISSING_CARD`, ISkO 4.2.6) is passed over, and the
     trick is taken by the highest card on the table when the others have played.
     """
     game = Game(d.game) if d.game else None

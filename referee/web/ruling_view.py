@@ -15,13 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from string import Formatter
 from typing import Any
 
 from referee.core.cards import Card
 from referee.core.ruleset import READINGS, Edition
 from referee.core.seats import SEAT_NAMES
 from referee.core.vocabulary import Language
+from referee.record.event_types import EVENT_TYPES
 from referee.rules.editions import numbering
+from referee.rules.messages import Messages, default_messages
 from referee.rulings.summary import summary_line
 from referee.web.cards import CardView, card_view, cards_view
 from referee.web.i18n import capitalized, term, text
@@ -198,8 +201,6 @@ def event_text(event: dict[str, Any], lang: Language) -> str:
         extra = ", ".join(c.label for c in cards_view(event.get("extra"), lang))
         card = card_view(event["card"], lang).label
         return text("console.event.play_extra", lang, seat=seat, card=card, extra=extra)
-    if kind == "no_card":
-        return text("console.event.no_card", lang, seat=seat)
     if kind == "play" and event.get("card"):
         return text(
             "console.event.play", lang, seat=seat, card=card_view(event["card"], lang).label
@@ -226,34 +227,66 @@ def event_text(event: dict[str, Any], lang: Language) -> str:
 
 
 def _detail_text(event: dict[str, Any], seat: str, lang: Language) -> str | None:
-    """The events whose own fields say more than their type: how cards became visible, a
-    trick shown on request or looked at unasked, the declarer's choice, the dealer's look
-    into a hand, a remark's words (None: the type alone says it)."""
-    kind = event.get("type")
-    if kind == "expose" and event.get("how"):
-        labels = ", ".join(c.label for c in cards_view(event.get("cards"), lang))
-        return text(f"console.event.expose_{event['how']}", lang, seat=seat, cards=labels)
-    if kind == "review_tricks" and event.get("on_request") is not None:
-        key = "review_requested" if event["on_request"] else "review_unasked"
-        return text(f"console.event.{key}", lang, seat=seat, trick=event.get("trick", ""))
-    if kind == "review_tricks":
-        return text("console.event.review", lang, seat=seat, trick=event.get("trick", ""))
-    if kind == "choice":
-        out = text(f"console.event.choice_{event.get('choice')}", lang, seat=seat)
-        if event.get("cards"):
-            labels = ", ".join(c.label for c in cards_view(event.get("cards"), lang))
-            to = capitalized(event.get("to"), lang) if event.get("to") else "—"
-            out += " " + text("console.event.cards_corrected", lang, cards=labels, to=to)
-        return out
-    if kind == "look_into_hand":
-        into = term(event.get("into"), lang)
-        return text("console.event.look_into_hand", lang, seat=seat, into=into)
-    if kind == "remark" and event.get("text"):
-        return text("console.event.remark", lang, seat=seat, words=event["text"])
-    if kind == "take_back" and event.get("card"):
-        card = card_view(event["card"], lang).label
-        return text("console.event.take_back", lang, seat=seat, card=card)
-    return None
+    """An event whose own fields say more than its type, in words made from its declaration
+    (None: the type alone says it). The text is ``console.event.<type>.<field>.<value>`` for
+    the first yes/no or word the event says that has one (how cards became visible, a trick
+    shown on request or not, the declarer's choice), else ``console.event.<type>`` when the
+    event has every field that text names; an optional field with a text of its own
+    (``console.event.<type>.<field>``, the cards corrected with a choice) adds it."""
+    decl = _DECLS.get(str(event.get("type")))
+    if decl is None:
+        return None
+    params = {"seat": seat} | _field_words(event, decl.fields, lang)
+    base = f"console.event.{decl.type}"
+    said = [f for f in decl.fields if f.name in event]
+    picked = (
+        f"{base}.{f.name}.{str(event[f.name]).lower()}" for f in said if str(f.kind) in _WORDS
+    )
+    key = next((k for k in picked if _catalogue().has(k)), base)
+    if not _fits(key, params):
+        return None
+    out = text(key, lang, **params)
+    for more in (f"{base}.{f.name}" for f in said if f.optional):
+        if _fits(more, params):
+            out += " " + text(more, lang, **params)
+    return out
+
+
+#: the kinds of fields whose value picks the text (``expose.how``, ``choice.choice``, ...)
+_WORDS = ("bool", "how", "choice")
+_DECLS = {str(d.type): d for d in EVENT_TYPES}
+
+
+def _catalogue() -> Messages:
+    return default_messages()
+
+
+def _fits(key: str, params: dict[str, Any]) -> bool:
+    """``key`` is a text whose placeholders (in English; every language has the same) the
+    event's words fill."""
+    if not _catalogue().has(key):
+        return False
+    template = _catalogue().messages[key]["en"]
+    return {name for _lit, name, _spec, _conv in Formatter().parse(template) if name} <= set(params)
+
+
+def _field_words(event: dict[str, Any], fields: Any, lang: Language) -> dict[str, Any]:
+    """An event's fields as the texts say them: cards by their names, a seat as a word
+    (``<field>_cap`` with a capital first letter), the rest as they are."""
+    out: dict[str, Any] = {}
+    for f in fields:
+        if f.name not in event:
+            continue
+        value, kind = event[f.name], str(f.kind)
+        if kind == "card":
+            out[f.name] = card_view(value, lang).label
+        elif kind == "cards":
+            out[f.name] = ", ".join(c.label for c in cards_view(value, lang))
+        elif kind == "seat":
+            out[f.name], out[f"{f.name}_cap"] = term(value, lang), capitalized(value, lang)
+        else:
+            out[f.name] = value
+    return out
 
 
 #: event types the bidding list and the trick table already show
