@@ -33,7 +33,16 @@ from referee.rulings.before_play import (
 )
 from referee.rulings.detect import detect
 from referee.rulings.ending import ending, played_out
-from referee.rulings.model import Infraction, Message, Part, Ruling, Step, compose, infraction_step
+from referee.rulings.model import (
+    Infraction,
+    Message,
+    Part,
+    Ruling,
+    Step,
+    compose,
+    infraction_step,
+    joined,
+)
 from referee.rulings.outcome import (
     matadors_of,
 )
@@ -49,29 +58,30 @@ def rule(record: GameRecord, rules: RuleSet | None = None) -> Ruling:
     if rules is None:
         rules = record.rules if record.rules is not None else _DEFAULT_RULES
     state = replay(record)
-    r = Ruling(
-        table_size=record.table_size,
-        rules=rules,
-        declarer=state.declarer,
-        bid=state.bid,
-        contract=state.contract,
-    )
     contract = state.contract
     if (
         state.phase == "finished"
         and not state.irregularities
         and not any(m.type in _NOT_PLAIN for m in state.markers)
-        and not (contract is not None and contract.is_null and contract.base_value < (r.bid or 0))
+        and not (
+            contract is not None and contract.is_null and contract.base_value < (state.bid or 0)
+        )
     ):  # nothing to judge and nothing cut the game short: the common case, at once
-        parts = [played_out(state, rules)]
+        decided = played_out(state, rules)
     else:
         infractions = detect(state, rules)
-        parts = [_heard(state, rules, infractions), *ending(state, rules, infractions)]
-    compose(r, parts)
-    return compose(r, [_valued(state, r)])
+        decided = joined([*_heard(state, rules, infractions), *ending(state, rules, infractions)])
+    r = Ruling(
+        table_size=record.table_size,
+        rules=rules,
+        declarer=state.declarer,
+        bid=state.bid,
+        contract=contract,
+    )
+    return compose(r, [decided, _valued(state, rules, record.table_size, decided)])
 
 
-def _heard(state: GameState, rules: RuleSet, infractions: list[Infraction]) -> Part:
+def _heard(state: GameState, rules: RuleSet, infractions: list[Infraction]) -> list[Part]:
     """What the record shows before its ending: the infractions with their verdicts and
     the readings those applied, an irregular bidding or play, a bidding released by a
     look, an objection by the dealer, tricks shown on request."""
@@ -103,13 +113,7 @@ def _heard(state: GameState, rules: RuleSet, infractions: list[Infraction]) -> P
     for inf in infractions:
         reading = _reading_of(inf, rules)
         p = p.with_steps(infraction_step(inf), *([reading] if reading else []))
-    p = p.add(released_bidding(state))
-    for m in state.markers:
-        if m.type == EventType.OBJECTION and state.record.events[m.event].by_dealer:
-            # 4.1.11: every player, the dealer included, may object to an infraction
-            p = p.step(("ISkO 4.1.11",), "objection.by_dealer", event=m.event)
-    p = p.add(_allowed_reviews(state))
-    return p
+    return [p, released_bidding(state), _allowed_reviews(state)]
 
 
 #: markers that make a finished game more than a plain count: a game cut short, or a
@@ -124,10 +128,15 @@ _DEFAULT_RULES = RuleSet()
 
 
 def _allowed_reviews(state: GameState) -> Part:
-    """4.4.3: a player who has not yet played to the next trick may ask to see the last
-    one. The replayer notes no infraction then; when the table objected to it, or the
+    """What the ruling says was allowed: an objection by the dealer (4.1.11), and a look
+    at the last trick (4.4.3: a player who has not yet played to the next trick may ask to
+    see it). The replayer notes no infraction then; when the table objected to it, or the
     record says it was shown on request (``on_request``), the ruling says it was allowed."""
     r = Part()
+    for m in state.markers:
+        if m.type == EventType.OBJECTION and state.record.events[m.event].by_dealer:
+            # 4.1.11: every player, the dealer included, may object to an infraction
+            r = r.step(("ISkO 4.1.11",), "objection.by_dealer", event=m.event)
     noted = {i.event for i in state.irregularities}
     events = state.record.events
     for m in state.markers:
@@ -241,78 +250,78 @@ def _players(table_size: int) -> tuple[str, ...]:
     return (*SEAT_NAMES, _DEALER) if table_size == 4 else SEAT_NAMES
 
 
-def _valued(state: GameState, r: Ruling) -> Part:
-    """The value steps, the tournament points and the matadors of the ruling ``r`` whose
-    ending is decided."""
+def _valued(state: GameState, rules: RuleSet, table_size: int, decided: Part) -> Part:
+    """The value steps, the tournament points and the matadors of the game as ``decided``
+    (the parts of the record and of its ending, put together)."""
     p = Part()
+    outcome, v, ended = decided.outcome, decided.valuation, decided.ended
+    tricks = decided.counts[1] if decided.counts is not None else None
     # 3.4.4: a suit game or grand was valued in place of the null game announced
-    substituted = r.ended is not None and r.ended.reason is EndReason.NULL_UNPLAYABLE
-    if r.outcome in ("won", "lost") and r.declarer is not None and r.game_value is not None:
-        c = r.contract
-        if c is not None and not c.is_null and r.matadors is not None:
+    substituted = ended is not None and ended.reason is EndReason.NULL_UNPLAYABLE
+    declarer, c, bid = state.declarer, state.contract, state.bid
+    if outcome in ("won", "lost") and declarer is not None and v is not None:
+        if c is not None and not c.is_null and v.matadors is not None:
             p = p.step(
                 VALUE_CLAUSES["suit"],
                 "value.levels",
                 game=c.game.value,
                 base=c.base_value,
-                matadors=str(r.matadors),
-                levels=list(r.levels),
-                multiplier=r.multiplier,
+                matadors=str(v.matadors),
+                levels=list(v.levels),
+                multiplier=v.multiplier,
                 # what the matadors and levels give; an overbid raises it in the next step
-                value=c.base_value * (r.multiplier or 0),
+                value=c.base_value * (v.multiplier or 0),
             )
             if c.schneider or c.schwarz:
                 p = p.step(VALUE_CLAUSES["announced"], "value.announced")
-            if r.outcome == "lost" and c.schneider and not c.schwarz and "schwarz" in r.levels:
+            if outcome == "lost" and c.schneider and not c.schwarz and "schwarz" in v.levels:
                 # the Spanish "at least": schwarz suffered counts beyond a missed schneider
                 p = p.step(("ISkO 5.2.5",), "reading.isko-5.2.5-schwarz-suffered")
             elif (
-                r.outcome == "lost"
+                outcome == "lost"
                 and c.schneider
                 and not c.schwarz
-                and r.rules.schwarz_suffered is SchwarzSuffered.ANNOUNCED_ONLY
-                and r.tricks is not None
-                and r.tricks.get("declarer") == 0
+                and rules.schwarz_suffered is SchwarzSuffered.ANNOUNCED_ONLY
+                and tricks is not None
+                and tricks.get("declarer") == 0
             ):  # the English: the announced levels only, schwarz suffered adds nothing
                 p = p.step(("ISkO 5.2.5",), "reading.isko-5.2.5-schwarz-suffered.announced_only")
             if c.ouvert:
                 p = p.step(VALUE_CLAUSES["ouvert"], "value.ouvert")
         elif c is not None and not substituted:
-            p = p.step(VALUE_CLAUSES["null"], "value.null", value=r.game_value)
-        if r.overbid and c is not None and not c.is_null and not c.hand and not substituted:
-            if not state.skat_taken and state.declarer is not None:
+            p = p.step(VALUE_CLAUSES["null"], "value.null", value=v.value)
+        if v.overbid and c is not None and not c.is_null and not c.hand and not substituted:
+            if not state.skat_taken:
                 # played without the skat but not announced as hand: an announcement counts
                 # only as made (3.4.1), so the game is valued without hand and overbid
-                p = p.step(("ISkO 3.4.1",), "value.hand_not_announced", bid=r.bid)
-        if r.overbid:
+                p = p.step(("ISkO 3.4.1",), "value.hand_not_announced", bid=bid)
+        if v.overbid:
             hand = bool(c and c.hand) and not substituted
             p = p.step(
                 VALUE_CLAUSES["overbid_hand" if hand else "overbid_pickup"],
                 "value.overbid",
-                bid=r.bid,
-                value=r.game_value,
+                bid=bid,
+                value=v.value,
             )
-        if r.outcome == "lost":
-            p = p.step(VALUE_CLAUSES["lost_double"], "value.lost_double", score=r.score)
-        if r.table_size >= 5:  # the SkWO knows tables of three and four only
+        if outcome == "lost":
+            p = p.step(VALUE_CLAUSES["lost_double"], "value.lost_double", score=v.score)
+        if table_size >= 5:  # the SkWO knows tables of three and four only
             p = p.step(("ISkO 3.2.7", "SkWO 5.1"), "reading.isko-3.2.7-sitting-out")
         # (a table of five or more counts as one of four: reading isko-3.2.7-sitting-out)
-        decl_pts, other = game_tournament_points(
-            r.game_value, r.outcome == "won", min(r.table_size, 4)
-        )
-        points = dict.fromkeys(_players(r.table_size), other)
-        points[r.declarer.value] = decl_pts
+        decl_pts, other = game_tournament_points(v.value, outcome == "won", min(table_size, 4))
+        points = dict.fromkeys(_players(table_size), other)
+        points[declarer.value] = decl_pts
         p = p._replace(tournament_points=points)
         p = p.step(
             VALUE_CLAUSES["tournament"],
             "value.tournament",
             declarer=decl_pts,
             others=other,
-            table_size=r.table_size,
-            dealer_too={4: _DEALER_TOO, 3: ""}.get(r.table_size, _SITTING_OUT_TOO),
+            table_size=table_size,
+            dealer_too={4: _DEALER_TOO, 3: ""}.get(table_size, _SITTING_OUT_TOO),
         )
-    elif r.outcome == "passed_in":
-        p = p._replace(score=0, tournament_points=dict.fromkeys(_players(r.table_size), 0))
-    if r.declarer is not None and r.contract is not None and r.matadors is None:
-        p = p._replace(matadors=matadors_of(state, r.contract))
+    elif outcome == "passed_in":
+        p = p._replace(score=0, tournament_points=dict.fromkeys(_players(table_size), 0))
+    if declarer is not None and c is not None and (v is None or v.matadors is None):
+        p = p._replace(matadors=matadors_of(state, c))
     return p

@@ -36,7 +36,7 @@ from referee.rulings.before_play import (
 )
 from referee.rulings.choices import rule_choice
 from referee.rulings.marker_endings import end_by_marker
-from referee.rulings.model import Infraction, Outcome, Part
+from referee.rulings.model import Infraction, Message, Outcome, Part, Step
 from referee.rulings.outcome import (
     counted,
     counts_at,
@@ -202,40 +202,48 @@ def _end_by_infraction(state: GameState, rules: RuleSet, inf: Infraction) -> Par
 def played_out(state: GameState, rules: RuleSet) -> Part:
     """A game played to its last trick, valued from the count (with the last trick as
     4.1.10 scores it)."""
-    points, won, lost = state.declarer_totals()
-    r = Part(ends=True, ended=Ended(EndReason.PLAYED_OUT, state.tricks[-1].plays[-1][2], 10))
-    last = state.tricks[-1]
-    if (
-        last.plays[0][0] is not last.leader
-        and state.declarer is not None
-        and rules.entitled_lead is EntitledLead.AS_PLAYED
-    ):  # "irrelevant": the false lead changes nothing, the trick counts as played
-        r = r.step(
-            ("ISkO 4.1.10",),
-            "reading.isko-4.1.10-entitled-lead.as_played",
-            seat=last.leader.value,
-            led_by=last.plays[0][0].value,
-            winner=last.winner.value if last.winner else None,
-        )
-    elif last.plays[0][0] is not last.leader and state.declarer is not None:
-        # 4.1.10: a false lead to the last trick is irrelevant, so the trick is scored as
-        # if the entitled player had led (every card in it is forced)
-        entitled = _entitled_winner(state, last)
-        r = r.step(
-            ("ISkO 4.1.10",),
-            "reading.isko-4.1.10-entitled-lead",
-            seat=last.leader.value,
-            led_by=last.plays[0][0].value,
-            winner=entitled.value,
-            played_winner=last.winner.value if last.winner else None,
-        )
-        if (entitled is state.declarer) != (last.winner is state.declarer):
-            sign = 1 if entitled is state.declarer else -1
-            points, won, lost = points + sign * last.points, won + sign, lost - sign
-    r = r.add(from_counts(state, rules, points, won, lost))
+    (points, won, lost), lead = _last_trick(state, rules)
     if state.contract is not None and state.contract.is_null:  # tricks decide, not points
-        return r.step(("ISkO 5.2.7",), "ending.played_out_null", tricks=won)
-    return r.step(ENDING_CLAUSES["played_out"], "ending.played_out", points=points, tricks=won)
+        said = Step(("ISkO 5.2.7",), Message("ending.played_out_null", {"tricks": won}))
+    else:
+        said = Step(
+            ENDING_CLAUSES["played_out"],
+            Message("ending.played_out", {"points": points, "tricks": won}),
+        )
+    valued = from_counts(state, rules, points, won, lost)
+    return valued._replace(
+        ends=True,
+        ended=Ended(EndReason.PLAYED_OUT, state.tricks[-1].plays[-1][2], 10),
+        steps=(*lead, *valued.steps, said),
+    )
+
+
+def _last_trick(state: GameState, rules: RuleSet) -> tuple[tuple[int, int, int], tuple[Step, ...]]:
+    """The declarer's points, tricks won and lost with the last trick as 4.1.10 scores it
+    (a false lead to it is irrelevant), and the reading's step where it was led falsely."""
+    points, won, lost = state.declarer_totals()
+    last = state.tricks[-1]
+    if last.plays[0][0] is last.leader or state.declarer is None:
+        return (points, won, lost), ()
+    seat, led_by = last.leader.value, last.plays[0][0].value
+    played_winner = last.winner.value if last.winner else None
+    if rules.entitled_lead is EntitledLead.AS_PLAYED:
+        # "irrelevant": the false lead changes nothing, the trick counts as played
+        said = Message(
+            "reading.isko-4.1.10-entitled-lead.as_played",
+            {"seat": seat, "led_by": led_by, "winner": played_winner},
+        )
+        return (points, won, lost), (Step(("ISkO 4.1.10",), said),)
+    # the trick is scored as if the entitled player had led (every card in it is forced)
+    entitled = _entitled_winner(state, last)
+    said = Message(
+        "reading.isko-4.1.10-entitled-lead",
+        {"seat": seat, "led_by": led_by, "winner": entitled.value, "played_winner": played_winner},
+    )
+    if (entitled is state.declarer) != (last.winner is state.declarer):
+        sign = 1 if entitled is state.declarer else -1
+        points, won, lost = points + sign * last.points, won + sign, lost - sign
+    return (points, won, lost), (Step(("ISkO 4.1.10",), said),)
 
 
 def _entitled_winner(state: GameState, trick: Trick) -> Seat:

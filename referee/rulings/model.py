@@ -219,15 +219,20 @@ class Part(NamedTuple):
 _NOTHING = Part()
 
 
+def joined(parts: Sequence[Part]) -> Part:
+    """``parts``, in order, as one (see :meth:`Part.add`)."""
+    if len(parts) == 1 and parts[0].void_after is None:
+        return parts[0]  # nothing to put together
+    whole = _NOTHING
+    for p in parts:
+        whole = whole.add(p)
+    return whole
+
+
 def compose(r: Ruling, parts: Sequence[Part]) -> Ruling:
     """Put ``parts``, in order, into ``r`` (see :meth:`Part.add`): the one place a ruling
     is written."""
-    if len(parts) == 1 and parts[0].void_after is None:
-        whole = parts[0]  # nothing to put together (the common case: a game played out)
-    else:
-        whole = Part()
-        for p in parts:
-            whole = whole.add(p)
+    whole = joined(parts)
     r.reasoning += whole.steps
     r.analysis += whole.analysis
     r.infractions += whole.infractions
