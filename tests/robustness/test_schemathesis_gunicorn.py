@@ -4,7 +4,8 @@ check nor one error: no server error, no request the server dropped, every answe
 spec says, every request the spec allows accepted (but the refusals no JSON Schema can
 say, named per operation in schemathesis.toml) and every request it forbids refused.
 
-The pass runs the schemathesis command line (``st run``) on the committed spec, once with
+The pass runs the schemathesis command line (``st run``) on the committed spec (as the
+server under test serves it: ``tests.support.served_spec``), once with
 a platform key (it stores disputes, rules, imports, jobs) and once with a court key on
 the routes of disputes (reads and appeals of the platform's disputes). It takes some
 minutes on two cores: the slow lane.
@@ -25,10 +26,9 @@ from sqlalchemy import text
 from referee.service.keys import KeyService
 from referee.storage.backend import SqlBackend
 from tests.support.gunicorn import gunicorn
+from tests.support.served_spec import served_spec
 from tests.support.service import example
 
-ROOT = Path(__file__).resolve().parents[2]
-SPEC = ROOT / "api_spec" / "openapi.yaml"
 CONFIG = Path(__file__).with_name("schemathesis.toml")
 TABLES = ("job_chunks", "jobs", "webhooks", "idempotency_keys", "rulings", "disputes", "api_keys")
 
@@ -43,7 +43,7 @@ def _st(base: str, secret: str, report: Path, *extra: str) -> dict[str, Any]:
             "--config-file",
             str(CONFIG),
             "run",
-            str(SPEC),
+            str(served_spec(base, report.parent)),  # the committed spec, as served
             "--url",
             base,
             "--checks",

@@ -1,4 +1,5 @@
-"""The service under real gunicorn on a fresh SQLite file, with one key per role."""
+"""The service under real gunicorn on a fresh SQLite file (or a given, emptied database),
+with one key per role."""
 
 from __future__ import annotations
 
@@ -15,10 +16,11 @@ ROLES = ("referee", "court", "platform", "admin")
 
 
 class LiveServer(Served):
-    """``gunicorn --config gunicorn.conf.py`` (one worker) on ``tmp/live.db``."""
+    """``gunicorn --config gunicorn.conf.py`` (one worker) on ``tmp/live.db``, or on
+    ``database_url`` (a PostgreSQL database the caller has emptied)."""
 
-    def __init__(self, tmp: Path, **env: str) -> None:
-        self.url = f"sqlite:///{tmp / 'live.db'}"
+    def __init__(self, tmp: Path, *, database_url: str | None = None, **env: str) -> None:
+        self.url = database_url or f"sqlite:///{tmp / 'live.db'}"
         backend = SqlBackend(self.url)
         backend.migrate()
         keys = KeyService(backend.unit_of_work)
