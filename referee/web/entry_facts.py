@@ -23,7 +23,7 @@ the cards gathered before it), plus the roles other parts of the form look a typ
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +44,7 @@ __all__ = [
     "REDRAW",
     "Control",
     "Fact",
+    "declared_facts",
     "draft_values",
     "fact_event",
     "facts_data",
@@ -60,6 +61,8 @@ FLAGS = ("hand", "schneider", "schwarz", "ouvert")
 DEALINGS = ("out_of_turn", "earlier_round", "dealt_again", "shuffle_fault", "shuffle_fault_late")
 #: the card kinds: their cards are chosen in the step's one card pool (the draft's ``cards``)
 CARD_KINDS = ("card", "cards")
+#: the kinds the form has a control for (``one_of``: a list of the form's own)
+DRAWN = ("card", "cards", "bool", "trick", "seat", "str", "how", "choice", "game", "one_of")
 #: the kinds whose value is one of a list of words
 _OPTIONS: dict[str, tuple[str, ...]] = {"how": EXPOSE_HOW, "choice": CHOICES, "game": GAMES}
 
@@ -181,13 +184,19 @@ def _control(type_: str, f: Any, own: _Own) -> Control:
     )
 
 
-def _declared() -> list[Fact]:
+def declared_facts(decls: Iterable[Any]) -> list[Fact]:
+    """The facts of the declarations with a place on step 4 (``entry``), in that order: a
+    control per field (those :data:`_OWN` leaves out aside). A field of a kind the form
+    cannot draw, or a second card field, is an error here, at import."""
     out = []
-    for d in sorted((d for d in EVENT_TYPES if d.entry), key=lambda d: d.entry):
+    for d in sorted((d for d in decls if d.entry), key=lambda d: d.entry):
         type_ = str(d.type)
         own = _OWN.get(type_, _Own())
         offered = [f for f in d.fields if own.fields is None or f.name in own.fields]
         controls = (*(_control(type_, f, own) for f in offered), *own.extra)
+        drawn = [c.kind for c in controls if c.kind not in DRAWN]
+        if drawn:
+            raise ValueError(f"{type_}: the entry form has no control for {drawn}")
         if sum(c.kind in CARD_KINDS for c in controls) > 1:  # the step has one card pool
             raise ValueError(f"{type_}: the entry form offers one card field per fact")
         out.append(
@@ -244,13 +253,13 @@ _FORM_FACTS = (
 FORM_FACTS = tuple(f.type for f in _FORM_FACTS)
 #: every fact step 4 offers, in its order: the declared types with a place there, then the
 #: form's own
-FACTS: dict[str, Fact] = {f.type: f for f in (*_declared(), *_FORM_FACTS)}
+FACTS: dict[str, Fact] = {f.type: f for f in (*declared_facts(EVENT_TYPES), *_FORM_FACTS)}
 
 
 # -- the words of the controls ----------------------------------------------------------------
 
 
-def option_key(fact: Fact, c: Control, value: str) -> str:
+def option_key(c: Control, value: str) -> str:
     """The message key of one word a control offers (a game is named by the glossary)."""
     if c.ask:
         return f"{c.label}.{value}"
@@ -266,7 +275,7 @@ def label_keys() -> list[str]:
         for c in fact.controls:
             keys.append(c.label)
             opts = ("yes", "no") if c.ask else () if c.kind == "game" else c.options
-            keys += [option_key(fact, c, v) for v in opts]
+            keys += [option_key(c, v) for v in opts]
     return keys
 
 
@@ -289,7 +298,7 @@ def read_values(fact: Fact, inc: dict[str, Any], where: str) -> dict[str, Any]:
                 out[c.name] = value
             elif value is True:
                 out[c.name] = True
-        elif c.kind in ("trick", "bid"):
+        elif c.kind == "trick":
             if value in (None, ""):
                 value = None if c.optional else 1
             elif not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10:
@@ -391,7 +400,7 @@ def facts_data(say: Callable[[str], str], game: Callable[[str], str]) -> list[di
                 options = [[v, game(v)] for v in c.options]
             else:
                 opts = ("yes", "no") if c.ask else c.options
-                options = [[v, say(option_key(fact, c, v))] for v in opts]
+                options = [[v, say(option_key(c, v))] for v in opts]
             asked = (c.optional and c.kind not in ("bool", "str", *CARD_KINDS)) or c.ask
             controls.append(
                 {

@@ -47,7 +47,6 @@ _SCRIPT_TEXTS = (
     "at_start",
     "at_end",
     "at_after",
-    "gathered",
     "nobody_said",
     "need_seat",
     "none_yet",

@@ -58,3 +58,39 @@ def test_isko_4_3_4_a_claim_of_six_tricks_with_its_line_is_entered(  # type: ign
     assert ruling["outcome"] == "lost"
     assert [i["kind"] for i in ruling["infractions"]] == ["failed_claim"]
     assert errors == []
+
+
+def test_isko_4_3_4_schneider_claimed_with_the_cards_is_a_control_drawn_from_the_declaration(  # type: ignore[no-untyped-def]
+    live_server: str,
+    keys,
+    phone,  # noqa: F811 (the fixture imported above)
+) -> None:
+    """lay_down's ``schneider`` (claimed together with the cards) has no code of its own in
+    the form: its checkbox, its label and its place in the event come from the field's
+    declaration (a yes/no)."""
+    from playwright.sync_api import expect
+
+    from referee.web.entry_draft import draft_from_record
+
+    record = json.loads(
+        (Path(__file__).resolve().parents[1] / "cases/isko_4_3_shortened" / CASE).read_text()
+    )
+    plain = [e for e in record["events"] if e["type"] != "lay_down"]
+    fields = draft_from_record({**record, "events": plain})
+    page, errors = open_entry(
+        phone.new_page(), live_server, keys["referee"], entry_draft("incidents", fields)
+    )
+    page.locator('[data-incident="lay_down"]').click()
+    page.locator('[data-who="forehand"]').click()
+    schneider = page.locator("#inc-schneider")
+    expect(schneider).to_be_visible()
+    expect(page.locator('label[for="inc-schneider"]')).to_have_text("Schneider mit beansprucht")
+    schneider.check()
+    page.locator("#incident-add").click()
+    items = page.locator("#incident-list li")
+    expect(items).to_have_count(1)
+    expect(items.first).to_contain_text("Schneider mit beansprucht")
+    built = built_record(page)
+    said = [e for e in built["events"] if e["type"] == "lay_down"]
+    assert said == [{"type": "lay_down", "seat": "forehand", "schneider": True}]
+    assert errors == []

@@ -131,3 +131,47 @@ def test_the_script_is_served_each_facts_controls_in_the_language_of_the_page() 
     assert facts["extra_cards"]["played"] and facts["extra_cards"]["after_card"]
     assert data["quick"] == "objection"
     assert all(not f["label"].startswith("console.") for f in facts.values())
+
+
+def test_a_new_declared_type_gets_its_controls_without_code_of_its_own() -> None:
+    """The recipe's ``points_counted``, declared with a trick, a yes/no, cards and words:
+    the form draws its controls, reads them back and writes its event from the
+    declaration alone."""
+    from types import SimpleNamespace as Decl
+
+    import pytest
+
+    from referee.record.event_types import Dealer, FieldKind
+    from referee.web.entry_errors import EntryError
+    from referee.web.entry_facts import declared_facts, fact_event, label_keys, read_values
+
+    fields = (
+        Decl(name="trick", kind=FieldKind.TRICK, optional=True),
+        Decl(name="aloud", kind=FieldKind.BOOL, optional=True),
+        Decl(name="cards", kind=FieldKind.CARDS, optional=False),
+        Decl(name="text", kind=FieldKind.STR, optional=True),
+    )
+    new = Decl(
+        type="points_counted", entry=30, fields=fields, seat_required=True, dealer=Dealer.MAY
+    )
+    unoffered = Decl(type="x", entry=0, fields=(), seat_required=True, dealer=Dealer.NO)
+    [fact] = declared_facts([new, unoffered])
+    assert fact.dealer and fact.label == "console.entry.incident.points_counted"
+    assert [(c.key, c.kind, c.label) for c in fact.controls] == [
+        ("trick", "trick", "console.entry.field.points_counted.trick"),
+        ("aloud", "bool", "console.entry.field.points_counted.aloud"),
+        ("cards", "cards", "console.entry.field.points_counted.cards"),
+        ("text", "str", "console.entry.field.points_counted.text"),
+    ]
+    values = read_values(fact, {"trick": 7, "aloud": True, "text": ""}, "incidents/0")
+    assert fact_event(fact, "forehand", ["CJ"], values) == [
+        {"type": "points_counted", "seat": "forehand", "trick": 7, "aloud": True, "cards": ["CJ"]}
+    ]
+    with pytest.raises(EntryError) as caught:
+        read_values(fact, {"trick": 11}, "incidents/0")
+    assert caught.value.where == {"field": "incidents/0/trick"}
+    assert "console.entry.field.points_counted.trick" not in label_keys()  # not declared
+    # a field of a kind the form has no control for is refused when the module loads
+    bid = Decl(name="value", kind=FieldKind.BID, optional=False)
+    with pytest.raises(ValueError, match="no control"):
+        declared_facts([Decl(type="y", entry=1, fields=(bid,), seat_required=True, dealer=None)])

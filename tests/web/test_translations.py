@@ -190,6 +190,10 @@ def test_the_entry_forms_texts_are_german_and_spanish(pages) -> None:  # type: i
         data = json.loads(html.unescape(block.group(1)))
         shown = [data["texts"], data["seats"], data["short"], data["games"], data["flags"]]
         shown += [c["label"] for c in data["cards"].values()]
+        for fact in data["facts"]:  # step 4's facts and their controls' words
+            shown += [fact["label"], fact["hint"]]
+            for c in fact["controls"]:
+                shown += [c["label"], c["unset"], *(words for _value, words in c["options"])]
         return "\n".join(html.escape(v) for v in _values_of(shown))
 
     _check(texts, "entry form data")
