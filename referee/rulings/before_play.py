@@ -7,6 +7,7 @@ from __future__ import annotations
 from referee.core.ended import Ended, EndReason
 from referee.core.ruleset import RuleSet
 from referee.core.seats import SEATS
+from referee.core.valuation import Matadors
 from referee.record.event_model import EventType
 from referee.record.state import GameState
 from referee.rules.clauses import ENDING_CLAUSES
@@ -121,7 +122,9 @@ def card_shown_in_deal(state: GameState) -> Part:
     return r
 
 
-def misdeal(state: GameState, rules: RuleSet, infractions: list[Infraction]) -> Part:
+def misdeal(
+    state: GameState, rules: RuleSet, infractions: list[Infraction], matadors: Matadors | None
+) -> Part:
     if not infractions:
         return Part()
     deal_inf = next(
@@ -140,5 +143,5 @@ def misdeal(state: GameState, rules: RuleSet, infractions: list[Infraction]) -> 
         return r.step(ENDING_CLAUSES["misdeal"], "ending.misdeal")
     r = r._replace(ended=Ended(EndReason.MISDEAL, None, state.trick_number))
     r = r.step(("ISkO 4.2.6", "ISkO 3.3.10"), "ending.misdeal_played", guilty=guilty)
-    r = r.add(judged(state, rules, position_before(state), guilty))
+    r = r.add(judged(state, rules, position_before(state), guilty, matadors))
     return r

@@ -22,6 +22,7 @@ from referee.core.cards import Card
 from referee.core.contracts import Contract
 from referee.core.ended import Ended, EndReason
 from referee.core.ruleset import ClaimExplanation, RuleSet
+from referee.core.valuation import Matadors
 from referee.record.event_model import EventType
 from referee.record.events import Event
 from referee.record.log import GameRecord
@@ -29,7 +30,7 @@ from referee.record.position import Position
 from referee.record.state import GameState, Marker
 from referee.rulings.claims import searched
 from referee.rulings.model import Message, Outcome, Part, Step
-from referee.rulings.outcome import counts_at, decided_for, matadors_of
+from referee.rulings.outcome import counts_at, decided_for
 from referee.rulings.search.sure import sure_tricks
 from referee.rulings.shortened import Award, award_rest, later_tricks, remaining
 
@@ -108,7 +109,12 @@ class Claim:
 
 
 def declarer_claim(
-    record: GameRecord, state: GameState, rules: RuleSet, m: Marker, pos: Position
+    record: GameRecord,
+    state: GameState,
+    rules: RuleSet,
+    m: Marker,
+    pos: Position,
+    matadors: Matadors | None,
 ) -> Award | Part:
     """4.3.4 (1998/99) for a claim that said how many tricks, or by which line: an
     :class:`Award` when the claim fails or settles the count, a :class:`Part` (the game
@@ -160,7 +166,7 @@ def declarer_claim(
     r = r._replace(ends=True)
     r = r._replace(ended=Ended(EndReason.CLAIM, m.event, m.trick))
     r = r._replace(counts=counts_at(pos))
-    decided = decided_for(contract, pos, matadors_of(state, contract), bid)
+    decided = decided_for(contract, pos, matadors, bid)
     if decided is not None:
         r = r.step(CLAIM + ("ISkO 4.1.3",), "claim.said.decided", side=decided)
     r = r.step(CLAIM, "claim.said.play_on", given_up=given_up)

@@ -24,7 +24,7 @@ from referee.core.ruleset import (
     RuleSet,
 )
 from referee.core.seats import Seat
-from referee.core.valuation import cheapest_lost_game, levels_reached, value_game
+from referee.core.valuation import Matadors, cheapest_lost_game, levels_reached, value_game
 from referee.core.vocabulary import Status
 from referee.record.state import SHORTENING, GameState, Marker, Trick
 from referee.rules.clauses import ENDING_CLAUSES
@@ -57,7 +57,8 @@ def ending(state: GameState, rules: RuleSet, infractions: list[Infraction]) -> l
     """The parts of the ruling that say how the game ended, in order; the last one ends
     it (``infractions``: those the record shows, as detected)."""
     parts: list[Part] = []
-    for part in _before_play(state, rules, infractions):
+    matadors = matadors_of(state, state.contract)  # counted once, handed on
+    for part in _before_play(state, rules, infractions, matadors):
         parts.append(part)
         if part.ends:
             return parts
@@ -76,15 +77,15 @@ def ending(state: GameState, rules: RuleSet, infractions: list[Infraction]) -> l
         return [*parts, unplayable]
     for at, what in _cut_short(state, infractions):
         if isinstance(what, Infraction):
-            part, keep = _end_by_infraction(state, rules, what), what
+            part, keep = _end_by_infraction(state, rules, what, matadors), what
         else:
-            part, keep = end_by_marker(state.record, state, rules, what), None
+            part, keep = end_by_marker(state.record, state, rules, what, matadors), None
         parts.append(part)
         if part.ends:  # infractions penalized after the end are void (4.1.3)
             return [*parts, Part(void_after=at, keep=keep)]
     if state.phase == "finished":
         return [*parts, played_out(state, rules)]
-    decided = _decided_early(state)
+    decided = _decided_early(state, matadors)
     if decided is not None:
         return [*parts, decided]
     part = Part(
@@ -123,17 +124,21 @@ def _cut_short(
     return [(at, what) for at, _, what in endings]
 
 
-def _before_play(state: GameState, rules: RuleSet, infractions: list[Infraction]) -> Iterator[Part]:
+def _before_play(
+    state: GameState, rules: RuleSet, infractions: list[Infraction], matadors: Matadors | None
+) -> Iterator[Part]:
     """What may end a game before its play, asked in this order (the first that ends it
     decides; a part that does not end it may still say why)."""
     yield dealt_out_of_turn(state)
     yield shuffle_fault(state)
     yield rule_choice(state)
-    yield misdeal(state, rules, infractions)
+    yield misdeal(state, rules, infractions, matadors)
     yield card_shown_in_deal(state)
 
 
-def _end_by_infraction(state: GameState, rules: RuleSet, inf: Infraction) -> Part:
+def _end_by_infraction(
+    state: GameState, rules: RuleSet, inf: Infraction, matadors: Matadors | None
+) -> Part:
     at = inf.ends_at if inf.ends_at is not None else 0
     contract = state.contract
     trick = inf.trick
@@ -151,7 +156,7 @@ def _end_by_infraction(state: GameState, rules: RuleSet, inf: Infraction) -> Par
             simple = levels_reached(contract, won=False, schneider=False, schwarz=False)
             valuation = value_game(
                 contract,
-                matadors_of(state, contract),
+                matadors,
                 state.bid,
                 won=False,
                 levels=None if contract.is_null else simple,
@@ -178,7 +183,7 @@ def _end_by_infraction(state: GameState, rules: RuleSet, inf: Infraction) -> Par
         and guilty == "declarer"
         and rules.declarer_skat_in_play is DeclarerSkatInPlay.ISKO_3_4_8
     )
-    r = r.add(judged(state, rules, pos, guilty, decided_counts=not whatever_the_count))
+    r = r.add(judged(state, rules, pos, guilty, matadors, decided_counts=not whatever_the_count))
     if (
         inf.kind == "cards_exposed"
         and guilty == "defenders"
@@ -253,7 +258,7 @@ def _entitled_winner(state: GameState, trick: Trick) -> Seat:
     return order[state.outcomes[c0 << 10 | c1 << 5 | c2] & 3][0]
 
 
-def _decided_early(state: GameState) -> Part | None:
+def _decided_early(state: GameState, matadors: Matadors | None) -> Part | None:
     """A record that stops once the declarer has lost beyond any change: a null declarer
     who took a trick (5.2.7), a broken announcement (5.2.5), or 60 points against him
     when he is out of schneider and holds a trick (5.2.2, 5.2.3)."""
@@ -261,7 +266,6 @@ def _decided_early(state: GameState) -> Part | None:
     if contract is None or bid is None or state.phase != "playing":
         return None
     pos = position_before(state)
-    matadors = matadors_of(state, contract)
     if decided_for(contract, pos, matadors, bid) != "defenders":
         return None
     fixed = (

@@ -21,20 +21,25 @@ from referee.rulings.outcome import (
     decided_for,
     from_counts,
     judged,
-    matadors_of,
     position_at,
 )
 from referee.rulings.shortened import declarer_claim, defender_claim, thrown_in
 
 
-def end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Marker) -> Part:
-    part = _end_by_marker(record, state, rules, m)
+def end_by_marker(
+    record: GameRecord, state: GameState, rules: RuleSet, m: Marker, matadors: Matadors | None
+) -> Part:
+    """The ending of a game cut short at the table by ``m`` (``matadors``: the
+    declarer's)."""
+    part = _end_by_marker(record, state, rules, m, matadors)
     if m.type == EventType.LAY_DOWN and claim_said.said_in_vain(record.events[m.event], state):
         return part._replace(steps=(claim_said.IN_VAIN, *part.steps))
     return part
 
 
-def _end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Marker) -> Part:
+def _end_by_marker(
+    record: GameRecord, state: GameState, rules: RuleSet, m: Marker, matadors: Matadors | None
+) -> Part:
     r = Part(ends=True)
     declarer, contract, bid = state.declarer, state.contract, state.bid
     trick = m.trick
@@ -59,7 +64,6 @@ def _end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Mark
             return r
         return Part()
     pos = position_at(state, m.event)
-    matadors = matadors_of(state, contract)
     side = "declarer" if m.seat is declarer else "defenders"
     if m.type == EventType.CONCEDE and side == "declarer":
         return declarer_concedes(record, state, rules, m, pos, matadors)
@@ -70,20 +74,20 @@ def _end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Mark
             "ending.defenders_conceded",
             seat=m.seat.value if m.seat else None,
         )
-        r = r.add(judged(state, rules, pos, "defenders"))
+        r = r.add(judged(state, rules, pos, "defenders", matadors))
         return r
     if m.type == EventType.LAY_DOWN and side == "defenders" and contract.is_null:
-        return _defender_lays_down_in_null(state, rules, m, pos)
+        return _defender_lays_down_in_null(state, rules, m, pos, matadors)
     if rules.edition is not Edition.ISKO_1998 and m.type in (
         EventType.LAY_DOWN,
         EventType.THROW_IN,
     ):
         # the 2018 re-sorting changed all three (4.4.4, 4.4.5, 4.4.6; docs/editions.md)
         if m.type == EventType.THROW_IN:
-            return later.thrown_open(state, rules, m, pos, side)
+            return later.thrown_open(state, rules, m, pos, side, matadors)
         if side == "declarer":
             return later.declarer_claim(record, state, rules, m, pos, matadors)
-        return later.defender_open(state, rules, m, pos)
+        return later.defender_open(state, rules, m, pos, matadors)
     if m.type == EventType.LAY_DOWN:
         if side == "declarer":
             refusal = _refusal(state, m, of="lay_down")
@@ -97,7 +101,7 @@ def _end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Mark
                 )
             r = r._replace(ended=Ended(EndReason.CLAIM, m.event, trick))
             if claim_said.applies(record.events[m.event], contract):
-                said = claim_said.declarer_claim(record, state, rules, m, pos)
+                said = claim_said.declarer_claim(record, state, rules, m, pos, matadors)
                 if isinstance(said, Part):  # it stands; the tricks given up are unplayed
                     r = r.add(said)
                     return r
@@ -137,7 +141,7 @@ def _end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Mark
             r = r._replace(infractions=(*r.infractions, *failed))
             # a failed claim ends the game against the claimer's side (4.1.3-4.1.6): the
             # awarded cards are counted, but they never raise the level
-            r = r.add(judged(state, rules, pos, side))
+            r = r.add(judged(state, rules, pos, side, matadors))
             return r._replace(
                 counts=(
                     {
@@ -171,7 +175,7 @@ def _end_by_marker(record: GameRecord, state: GameState, rules: RuleSet, m: Mark
             seat=m.seat.value if m.seat else None,
             points=pos.defender_points,
         )
-        r = r.add(judged(state, rules, pos, "defenders"))
+        r = r.add(judged(state, rules, pos, "defenders", matadors))
         return r
     if m.type == EventType.THROW_IN:
         dp, dt, ft = thrown_in(pos, side)
@@ -308,7 +312,9 @@ def declarer_concedes(
     return r
 
 
-def _defender_lays_down_in_null(state: GameState, rules: RuleSet, m: Marker, pos: Position) -> Part:
+def _defender_lays_down_in_null(
+    state: GameState, rules: RuleSet, m: Marker, pos: Position, matadors: Matadors | None
+) -> Part:
     """A defender who lays his cards open in a null game: 4.3.5 lets a defender play open
     only in suit and grand games, so this is cards shown (4.1.9), an infraction of the
     defenders judged by 4.1.3-4.1.6 (docs/interpretations.md#isko-4.3.5-null)."""
@@ -333,7 +339,7 @@ def _defender_lays_down_in_null(state: GameState, rules: RuleSet, m: Marker, pos
     r = r.found(inf)
     r = r.step(("ISkO 4.3.5", "ISkO 4.1.9"), "reading.isko-4.3.5-null")
     r = r._replace(ended=Ended(EndReason.DEFENDER_CLAIM, m.event, m.trick))
-    r = r.add(judged(state, rules, pos, "defenders"))
+    r = r.add(judged(state, rules, pos, "defenders", matadors))
     return r
 
 

@@ -301,14 +301,20 @@ def from_counts(state: GameState, rules: RuleSet, dp: int, dt: int, ft: int) -> 
 
 
 def judged(
-    state: GameState, rules: RuleSet, pos: Position, guilty: str, *, decided_counts: bool = True
+    state: GameState,
+    rules: RuleSet,
+    pos: Position,
+    guilty: str,
+    matadors: Matadors | None,
+    *,
+    decided_counts: bool = True,
 ) -> Part:
     """A game ended at ``pos`` judged against ``guilty`` (4.1.3-4.1.6, 5.4.3) under
     ``rules``: the valuation, its reasoning, its analysis and the count."""
     assert state.contract is not None and state.declarer is not None
     j = judge_ended(
         state.contract,
-        matadors_of(state, state.contract),
+        matadors,
         state.bid or 0,
         pos,
         guilty,

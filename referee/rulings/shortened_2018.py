@@ -36,7 +36,6 @@ from referee.rulings.outcome import (
     decided_for,
     from_counts,
     judged,
-    matadors_of,
 )
 from referee.rulings.search import reach
 from referee.rulings.search.gate import meter
@@ -161,7 +160,7 @@ def _claim_granted(
     if decided == "defenders":
         # the game was lost before the claim: consent cannot undo that (4.1.3)
         r = r.step(CLAIM + ("ISkO 4.1.3",), "claim.2018.already_lost")
-        r = r.add(judged(state, rules, pos, "declarer"))
+        r = r.add(judged(state, rules, pos, "declarer", matadors))
         return r
     if contract.is_null:
         r = r.valued(value_game(contract, None, bid, won=True))
@@ -295,7 +294,9 @@ def _what_is_certain(
 
 
 # ------------------------------------------------------------ 4.4.5 a defender plays open
-def defender_open(state: GameState, rules: RuleSet, m: Marker, pos: Position) -> Part:
+def defender_open(
+    state: GameState, rules: RuleSet, m: Marker, pos: Position, matadors: Matadors | None
+) -> Part:
     """4.4.5 (2022): a defender may play open only if the declarer cannot take another
     trick whatever he and the other defender play; otherwise the remaining tricks go to
     the declarer and 4.1.3-4.1.6 apply."""
@@ -328,7 +329,7 @@ def defender_open(state: GameState, rules: RuleSet, m: Marker, pos: Position) ->
         r = r.add(from_counts(state, rules, dp, dt, ft))
         return r
     r = r.step(DEFENDER_OPEN, "defender_open.2022.not_allowed", seat=m.seat.value)
-    settled = decided_for(contract, pos, None if contract.is_null else _mat(state), state.bid or 0)
+    settled = decided_for(contract, pos, matadors, state.bid or 0)
     kind = Kind.FAILED_DEFENDER_CLAIM
     failed = Infraction(
         kind,
@@ -346,7 +347,7 @@ def defender_open(state: GameState, rules: RuleSet, m: Marker, pos: Position) ->
     )
     r = r._replace(infractions=(*r.infractions, failed))
     dp, dt, ft = award_rest(pos, "declarer")
-    r = r.add(judged(state, rules, pos, "defenders"))
+    r = r.add(judged(state, rules, pos, "defenders", matadors))
     r = r._replace(
         counts=({"declarer": dp, "defenders": 120 - dp}, {"declarer": dt, "defenders": ft})
     )
@@ -388,13 +389,15 @@ def _defenders_reach(
     return ans
 
 
-def _mat(state: GameState) -> Matadors | None:
-    assert state.contract is not None
-    return matadors_of(state, state.contract)
-
-
 # ---------------------------------------------------------------- 4.4.6 cards thrown open
-def thrown_open(state: GameState, rules: RuleSet, m: Marker, pos: Position, side: str) -> Part:
+def thrown_open(
+    state: GameState,
+    rules: RuleSet,
+    m: Marker,
+    pos: Position,
+    side: str,
+    matadors: Matadors | None,
+) -> Part:
     """4.4.6 (2018): the throwing party keeps the tricks and card points it has; the rest
     goes to the other party, whose levels count only where they were not already
     impossible at that moment (exact analysis)."""
@@ -463,7 +466,7 @@ def thrown_open(state: GameState, rules: RuleSet, m: Marker, pos: Position, side
             r = r.step(THROWN_OPEN, "thrown_open.2018.level_impossible", level="schwarz")
     v = value_game(
         contract,
-        _mat(state),
+        matadors,
         bid,
         won=won,
         schneider=schneider or schwarz,
