@@ -47,6 +47,7 @@ from referee.web.entry_events import (
     record_players,
 )
 from referee.web.entry_facts import (
+    CHOICE,
     FACTS,
     FLAGS,
     FORM_FACTS,
@@ -397,7 +398,7 @@ def build_record(
             break
     by_place: dict[int, list[Incident]] = {}
     for inc in d.incidents:
-        if inc.type not in ("choice", "extra_cards", "correction", "dealt_out_of_turn"):
+        if inc.type not in (CHOICE, "extra_cards", "correction", "dealt_out_of_turn"):
             by_place.setdefault(inc.at, []).append(inc)
     if d.auction:  # the steps as entered, an incident during the bidding at its place
         events += auction_events(d.auction, by_place.get(-1, []), incident_events)
@@ -406,7 +407,7 @@ def build_record(
             events += incident_events(inc)
         events += auction(declarer, d.bid or 18)
     for inc in d.incidents:  # the declarer's choice comes when the auction is over
-        if inc.type == "choice":
+        if inc.type == CHOICE:
             events += incident_events(inc)
     if d.ended_in_bidding:  # nothing after the auction but what happened at its end
         for inc in by_place.get(0, []):

@@ -42,6 +42,7 @@ from referee.web.entry import (
     read_draft,
 )
 from referee.web.entry_auction import follow, looks_of
+from referee.web.entry_facts import CHOICE
 from referee.web.error_text import error_text
 from referee.web.i18n import term, text
 from referee.web.ruling_view import event_text, outcome_line
@@ -217,7 +218,7 @@ def _analyse(doc: Any, lang: Language, rules: RuleSet | None) -> dict[str, Any]:
     }
     if problems:
         return answer
-    folded = any(i.type == "choice" and i.values.get("choice") == "fold" for i in d.incidents)
+    folded = any(i.type == CHOICE and i.values.get("choice") == "fold" for i in d.incidents)
     ended = d.ended_in_bidding  # the record stops with the auction: no contract to enter
     if not (d.passed or ended) and (
         d.declarer is None or (d.game is None and not folded) or d.bid is None

@@ -27,7 +27,7 @@ from referee.core.errors import BadRequest, BiddingError
 from referee.core.seats import SEAT_NAMES, Seat
 from referee.web.entry_errors import EntryError
 from referee.web.entry_events import Incident
-from referee.web.entry_facts import LOOKS, LOOKS_BY_PLAYER
+from referee.web.entry_facts import CHOICE, LOOKS, LOOKS_BY_PLAYER
 
 #: the kinds of step, as the record's event types
 STEP_TYPES = ("bid", "hold", "pass")
@@ -192,7 +192,7 @@ def steps_of(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     closed = False
     for i, e in enumerate(events):
         kind = e["type"]
-        if kind in ("pickup", "discard", "declare", "play", "choice"):
+        if kind in ("pickup", "discard", "declare", "play", CHOICE):
             closed = True
         if kind not in STEP_TYPES:
             continue

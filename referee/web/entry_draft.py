@@ -16,7 +16,7 @@ from referee.core.seats import SEAT_NAMES
 from referee.service import engine
 from referee.web.entry import INCIDENTS, EntryError, play_seats, read_draft
 from referee.web.entry_auction import steps_of
-from referee.web.entry_facts import FACTS, GATHERED, QUICK, REDRAW, draft_values
+from referee.web.entry_facts import CHOICE, FACTS, GATHERED, QUICK, REDRAW, draft_values
 
 #: event types the form writes itself (from the seats, the auction's result and the contract)
 _BUILT = ("bid", "hold", "pass", "pickup", "discard", "declare", "play")
@@ -40,7 +40,7 @@ def draft_from_record(record: dict[str, Any], *, full_auction: bool = False) -> 
         raise EntryError("console.entry.bad_incident", where="events")
     declare = declares[-1] if declares else None
     discard = next((e for e in events if e["type"] == "discard"), None)
-    folded = any(e["type"] == "choice" and e.get("choice") == "fold" for e in events)
+    folded = any(e["type"] == CHOICE and e.get("choice") == "fold" for e in events)
     draft: dict[str, Any] = {
         "table_size": record.get("table_size", 3),
         "players": _players(record.get("players") or {}),
@@ -142,7 +142,7 @@ def draft_from_record(record: dict[str, Any], *, full_auction: bool = False) -> 
 
 def _chooser(events: list[dict[str, Any]]) -> str | None:
     """The seat that made the declarer's choice (a fold leaves no declaration)."""
-    return next((e.get("seat") for e in events if e["type"] == "choice"), None)
+    return next((e.get("seat") for e in events if e["type"] == CHOICE), None)
 
 
 def _last_bid(events: list[dict[str, Any]]) -> int | None:

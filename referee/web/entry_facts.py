@@ -32,6 +32,7 @@ from referee.record.event_types import CHOICES, EVENT_TYPES, EXPOSE_HOW, Dealer,
 from referee.web.entry_errors import EntryError
 
 __all__ = [
+    "CHOICE",
     "FACTS",
     "FLAGS",
     "FORM_FACTS",
@@ -67,6 +68,9 @@ DRAWN = ("card", "cards", "bool", "trick", "seat", "str", "how", "choice", "game
 _OPTIONS: dict[str, tuple[str, ...]] = {"how": EXPOSE_HOW, "choice": CHOICES, "game": GAMES}
 
 # -- roles: a type other parts of the form treat in a way of their own -----------------------
+#: the declarer's choice (ISkO 3.3.10, 3.3.11): written when the auction is over; a fold
+#: leaves no game to declare
+CHOICE = str(EventType.CHOICE)
 #: a seat put no card to the trick, which was taken without it (the tricks are counted so)
 MISSING_CARD = str(EventType.NO_CARD)
 #: the skat taken into a hand and drawn anew (the deal is worked out back from it, 3.2.15)
@@ -150,7 +154,7 @@ class _Own:
 _OWN: dict[str, _Own] = {
     # the declarer's choice comes when the auction is over; the form offers to play or fold
     # (ISkO 3.3.11); a choice with cards corrected after a misdeal (3.3.10) it cannot say
-    str(EventType.CHOICE): _Own(
+    CHOICE: _Own(
         fields=("choice",), options={"choice": ("play", "fold")}, at=-1, steps=False, hint=True
     ),
     # the two cards drawn as the new skat, in the deal or the bidding (ISkO 3.2.15)

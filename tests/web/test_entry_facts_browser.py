@@ -59,6 +59,7 @@ def test_step_4_says_the_dealers_acts_and_the_declarers_choice(  # type: ignore[
     expect(items.nth(2)).to_contain_text("Wahl des Alleinspielers · Vorhand")
     expect(items.nth(2)).to_contain_text("nicht zu spielen: eingepasst (ISkO 3.3.11)")
     page.locator('[data-incident="refuse"]').click()
+    expect(dealer).to_be_hidden()  # its declaration does not let the dealer refuse
     page.locator('[data-who="middlehand"]').click()
     page.locator("#incident-add").click()
     expect(items.nth(3)).to_contain_text("Abkürzen abgelehnt · Mittelhand")

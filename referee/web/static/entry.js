@@ -687,9 +687,11 @@
       b.hidden = k ? !!inc.type && k !== inc.type : !inc.type;
     });
     pressed("[data-who]", "data-who", inc.seat || "-");
-    // the dealer who sits out is a participant at a table of four only (ISkO 3.3.9, 3.5.4)
-    root.querySelectorAll('[data-who="dealer"]').forEach(function (b) { b.hidden = draft.table_size < 4; });
-    root.querySelectorAll('[data-who="sitting_out"]').forEach(function (b) { b.hidden = draft.table_size < 5; });
+    // the dealer who sits out is a participant at a table of four only (ISkO 3.3.9, 3.5.4),
+    // and only for what the chosen fact's declaration lets him do
+    var chosenFact = factOf(inc.type), dealerMay = !chosenFact || chosenFact.dealer;
+    root.querySelectorAll('[data-who="dealer"]').forEach(function (b) { b.hidden = draft.table_size < 4 || !dealerMay; });
+    root.querySelectorAll('[data-who="sitting_out"]').forEach(function (b) { b.hidden = draft.table_size < 5 || !dealerMay; });
     pressed("[data-at]", "data-at", String(inc.at));
     renderControls(inc);
     renderStepPlace(inc);
