@@ -1,20 +1,35 @@
-"""The form of an event type's declaration (:mod:`referee.record.event_types` holds the
-declarations): its fields and their kinds, who may act, its clauses and texts."""
+"""The form of an event type's declaration: :class:`Event`, the frozen dataclass every
+event type's class extends (:mod:`referee.record.event_types` and
+:mod:`referee.record.event_types_table` hold them), with what a class says about its type
+(class variables) and about its own fields (:class:`FieldSpec` in their annotations), and
+:class:`EventDecl`, the same read back as plain data (:func:`declaration`) for the parser,
+the schema, the guide and the console."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 from enum import StrEnum
+from typing import Any, ClassVar, TypeVar, get_type_hints
+
+from referee.core.cards import Card
+from referee.core.contracts import Game
+from referee.core.seats import Seat
 
 __all__ = [
     "CHOICES",
     "EXPOSE_HOW",
+    "COMMON_FIELDS",
     "Dealer",
+    "Event",
     "EventDecl",
     "EventType",
     "FieldDecl",
     "FieldKind",
+    "FieldSpec",
     "Section",
+    "declaration",
+    "of_class",
+    "own_fields",
 ]
 
 
@@ -98,6 +113,19 @@ CHOICES = ("play", "fold", "win")
 
 
 @dataclass(frozen=True, slots=True)
+class FieldSpec:
+    """What an event class says of one of its own fields, in the field's annotation
+    (``card: Annotated[Card, FieldSpec(FieldKind.CARD, "Played card", "...")]``); whether
+    it may be left out is whether the field has a default."""
+
+    kind: FieldKind
+    title: str = ""
+    description: str = ""
+    #: a boolean's value when it is left out, as the schema states it (None: not stated)
+    default: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class FieldDecl:
     """One field of an event type besides ``type``, ``seat``, ``time`` and ``note``."""
 
@@ -140,3 +168,132 @@ class EventDecl:
     @property
     def field_names(self) -> tuple[str, ...]:
         return tuple(f.name for f in self.fields)
+
+
+#: the fields every event has in skat-log/1 besides its type's own
+COMMON_FIELDS = ("type", "seat", "time", "note")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    """One recorded action: an instance of its type's class, which declares the type (its
+    class variables) and the fields the type has besides these. An event keeps what the
+    table did, never what it should have done: a play out of turn is an ordinary
+    :class:`~referee.record.event_types.Play` whose irregularity the replayer notes."""
+
+    type: ClassVar[EventType]
+    title: ClassVar[str]
+    #: one paragraph: what happened at the table
+    description: ClassVar[str]
+    #: where docs/skat-log.md lists it
+    section: ClassVar[Section]
+    #: the ISkO clauses that give the event its meaning (they exist in rules_kb/)
+    clauses: ClassVar[tuple[str, ...]] = ()
+    seat_required: ClassVar[bool] = True
+    #: whether the dealer who sits out at a table of four may be the one acting
+    dealer: ClassVar[Dealer] = Dealer.NO
+    #: the replayer keeps it in the game state's markers
+    marker: ClassVar[bool] = False
+    #: it cuts the game short (a concession, a claim, a throw-in, a player gone)
+    shortens: ClassVar[bool] = False
+    #: it needs the bidding to be over
+    after_bidding: ClassVar[bool] = False
+    #: its place on the list of facts step 4 of the console's entry form offers (0: none)
+    entry: ClassVar[int] = 0
+
+    index: int
+    seat: Seat | None = None
+    #: the dealer at a table of four acted (``"seat": "dealer"``; ``seat`` is then None)
+    by_dealer: bool = False
+    #: one who sits out besides the dealer at a table of five or more acted (``"seat":
+    #: "sitting_out"``; ISkO 3.2.7); ``by_dealer`` is then true as well: he is treated as
+    #: the dealer at four is (reading isko-3.2.7-sitting-out)
+    sitting_out: bool = False
+    time: str | None = None
+    note: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as skat-log/1 JSON (only the fields its type has)."""
+        out: dict[str, Any] = {"type": self.type.value}
+        if self.seat is not None:
+            out["seat"] = self.seat.value
+        elif self.by_dealer:
+            out["seat"] = "sitting_out" if self.sitting_out else "dealer"
+        for name in own_fields(type(self)):
+            v = getattr(self, name)
+            if isinstance(v, Card):
+                v = v.name
+            elif isinstance(v, tuple):
+                v = [c.name for c in v]
+            elif isinstance(v, (Game, Seat)):
+                v = v.value
+            if v is not None:
+                out[name] = v
+        if self.time is not None:
+            out["time"] = self.time
+        if self.note is not None:
+            out["note"] = self.note
+        return out
+
+
+_BASE_FIELDS = frozenset(f.name for f in fields(Event))
+
+
+_OWN_FIELDS: dict[type[Event], tuple[str, ...]] = {}
+
+
+def own_fields(cls: type[Event]) -> tuple[str, ...]:
+    """The names of the fields an event class has besides those of every event, in the
+    order it declares them."""
+    names = _OWN_FIELDS.get(cls)
+    if names is None:
+        names = _OWN_FIELDS[cls] = tuple(f.name for f in fields(cls) if f.name not in _BASE_FIELDS)
+    return names
+
+
+def declaration(cls: type[Event]) -> EventDecl:
+    """An event class's declaration as plain data: its class variables, and each own field's
+    name, :class:`FieldSpec` and whether it has a default."""
+    hints = get_type_hints(cls, include_extras=True)
+    own: list[FieldDecl] = []
+    for f in fields(cls):
+        if f.name in _BASE_FIELDS:
+            continue
+        spec = next(m for m in hints[f.name].__metadata__ if isinstance(m, FieldSpec))
+        optional = f.default is not MISSING
+        own.append(
+            FieldDecl(f.name, spec.kind, spec.title, spec.description, optional, spec.default)
+        )
+    return EventDecl(
+        cls.type,
+        cls.title,
+        cls.description,
+        cls.section,
+        cls.clauses,
+        tuple(own),
+        cls.seat_required,
+        cls.dealer,
+        cls.marker,
+        cls.shortens,
+        cls.after_bidding,
+        cls.entry,
+    )
+
+
+E = TypeVar("E", bound=Event)
+
+
+def of_class(event: Event, cls: type[E]) -> E:
+    """``event`` as the ``cls`` it is (a marker's event, say, whose type the marker names);
+    holding an event of another type is a bug of the caller (TypeError).
+
+    >>> from referee.record.event_types import Play
+    >>> from referee.record.event_types_table import Remark
+    >>> of_class(Remark(index=4, seat=Seat.FOREHAND), Play)
+    Traceback (most recent call last):
+    ...
+    TypeError: event 4 is a remark, not a play
+    """
+    if not isinstance(event, cls):
+        raise TypeError(f"event {event.index} is a {event.type}, not a {cls.type}")
+    return event

@@ -20,8 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import MISSING, dataclass, field
-from dataclasses import fields as dataclass_fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core.cards import ALL_CARDS_MASK, Card, cards_of
@@ -29,20 +28,12 @@ from referee.core.deal import PARTS, Deal
 from referee.core.errors import CardError, RecordError, RefereeError
 from referee.core.ruleset import RuleSet, RuleSetError
 from referee.core.seats import SEAT_NAMES, Seat
-from referee.record.event_types import EVENT_TYPES, Dealer, EventType
-from referee.record.events import (
-    COMMON_FIELDS,
-    Event,
-)
+from referee.record.event_types import EVENT_TYPES, Dealer
+from referee.record.events import CLASS_OF, COMMON_FIELDS, Event
 from referee.record.fields import check_time, field_value, short
 from referee.record.strict_json import strict_json_loads
 
 FORMAT = "skat-log/1"
-#: Event field -> position in its constructor, and the defaults in that order
-_SLOTS: dict[str, int] = {f.name: i for i, f in enumerate(dataclass_fields(Event))}
-_EVENT_DEFAULTS: tuple[Any, ...] = tuple(
-    None if f.default is MISSING else f.default for f in dataclass_fields(Event)
-)
 _CARD_BY_TOKEN: dict[str, Card] = {c.name: c for c in Card}
 TOP_LEVEL = {"format", "meta", "table_size", "players", "rules", "deal", "events"}
 MAX_EVENTS = 2000
@@ -297,17 +288,17 @@ def _fast_deal(deal: dict[str, Any]) -> Deal | None:
     return Deal(*masks)
 
 
-#: event type -> (the type, seat required?, the dealer may act?, allowed keys,
-#: [(field, kind, optional, slot)]), from the declarations
+#: event type -> (its class, seat required?, the dealer may act?, allowed keys,
+#: [(field, kind, optional)]), from the declarations
 _SPECS: dict[
-    str, tuple[EventType, bool, Dealer, frozenset[str], tuple[tuple[str, str, bool, int], ...]]
+    str, tuple[type[Event], bool, Dealer, frozenset[str], tuple[tuple[str, str, bool], ...]]
 ] = {
     d.type.value: (
-        d.type,
+        CLASS_OF[d.type],
         d.seat_required,
         d.dealer,
         frozenset(COMMON_FIELDS) | frozenset(d.field_names),
-        tuple((f.name, f.kind.value, f.optional, _SLOTS[f.name]) for f in d.fields),
+        tuple((f.name, f.kind.value, f.optional) for f in d.fields),
     )
     for d in EVENT_TYPES
 }
@@ -393,7 +384,7 @@ def record_of_parts(
             field="events",
         )
     checked = tuple(
-        [e if type(e) is Event else _parsed(index, e) for index, e in enumerate(events)]
+        [e if isinstance(e, Event) else _parsed(index, e) for index, e in enumerate(events)]
     )
     for event in checked:
         if event.by_dealer:
@@ -427,7 +418,7 @@ def _parse_event(index: int, e: Any) -> Event:
             event=index,
             field="type",
         )
-    event_type, seat_required, dealer, allowed, fields = spec
+    cls, seat_required, dealer, allowed, fields = spec
     for key in e:
         if key not in allowed:
             raise _fail(
@@ -437,14 +428,14 @@ def _parse_event(index: int, e: Any) -> Event:
                 event=index,
                 field=key,
             )
-    values = list(_EVENT_DEFAULTS)
-    values[0], values[1] = index, event_type
+    values: dict[str, Any] = {"index": index}
     name = e.get("seat")
+    seat: Seat | None = None
     if name == "dealer" and dealer is not Dealer.NO:
-        values[_SLOTS["by_dealer"]] = True
+        values["by_dealer"] = True
     elif name == SITTING_OUT and dealer is Dealer.MAY:
         # one who sits out besides the dealer (ISkO 3.2.7) acts as the dealer at four may
-        values[_SLOTS["by_dealer"]] = values[_SLOTS["sitting_out"]] = True
+        values["by_dealer"] = values["sitting_out"] = True
     elif "seat" in e or seat_required:
         seat = _SEAT_BY_NAME.get(name) if type(name) is str else None
         if seat is None:
@@ -458,8 +449,8 @@ def _parse_event(index: int, e: Any) -> Event:
                     event=index,
                     field="seat",
                 ) from None
-        values[2] = seat
-    for name, kind_of, optional, slot in fields:
+        values["seat"] = seat
+    for name, kind_of, optional in fields:
         if name not in e:
             if optional:
                 continue
@@ -470,8 +461,8 @@ def _parse_event(index: int, e: Any) -> Event:
                 event=index,
                 field=name,
             )
-        values[slot] = field_value(index, name, kind_of, e[name])
-    if kind == "look_into_hand" and values[2] is not None and values[_SLOTS["into"]] is values[2]:
+        values[name] = field_value(index, name, kind_of, e[name])
+    if kind == "look_into_hand" and seat is not None and values["into"] is seat:
         raise _fail(
             "a look into a hand is into another player's cards: into may not be the seat itself",
             "event.seat",
@@ -481,7 +472,7 @@ def _parse_event(index: int, e: Any) -> Event:
         )
     for name in ("time", "note"):
         if name in e:
-            values[_SLOTS[name]] = field_value(index, name, "str", e[name])
+            values[name] = field_value(index, name, "str", e[name])
     if "time" in e:
         check_time(index, e["time"])
-    return Event(*values)
+    return cls(**values)

@@ -22,12 +22,16 @@ pickup) with a :class:`RecordError` naming the event and field.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import cast, get_args, get_type_hints
 
 from referee.core.errors import RecordError
 from referee.core.kinds import Kind
 from referee.core.seats import FOREHAND
 from referee.core.tricks import FOLLOWERS, trick_outcomes
 from referee.core.vocabulary import Note, Phase
+from referee.record import event_types as ev
+from referee.record import event_types_end as end
+from referee.record import event_types_table as tab
 from referee.record.event_types import EventType
 from referee.record.events import Event
 from referee.record.log import GameRecord
@@ -87,12 +91,12 @@ class Replayer(Bidding):
             self._settle_bidding()
         if kind in ("play", "no_card"):
             self._after_gathered(event)
-        _HANDLERS[kind](self, event)
+        _HANDLERS[type(event)](self, event)
         if kind in MARKERS:
             self._mark(event)
         self.state.last_event = event.index
 
-    def _kept(self, event: Event) -> None:
+    def _kept(self, event: end.Objection | end.Consent | end.Refuse | end.CardsGathered) -> None:
         """A type the replayer only keeps as a marker (:data:`MARKERS`): nothing to apply."""
 
     def _mark(self, event: Event) -> None:
@@ -103,7 +107,7 @@ class Replayer(Bidding):
         s.markers.append(_new(Marker, fields))
 
     # -- the deal -----------------------------------------------------------------------------
-    def _on_dealt(self, event: Event) -> None:
+    def _on_dealt(self, event: tab.Dealt) -> None:
         """The dealer has finished: the bidding begins (a repeated mark changes nothing). A
         mark that says the cards were dealt out of turn is noted for the ruling (3.2.11)."""
         if event.out_of_turn or event.dealt_again or event.shuffle_fault:
@@ -112,7 +116,7 @@ class Replayer(Bidding):
             self.state.phase = Phase.BIDDING
 
     # -- skat and declaration ----------------------------------------------------------------
-    def _on_pickup(self, event: Event) -> None:
+    def _on_pickup(self, event: ev.Pickup) -> None:
         s = self.state
         seat = event.seat
         if s.phase == Phase.DECLARING and seat is s.declarer and not s.skat_taken:
@@ -122,10 +126,10 @@ class Replayer(Bidding):
             return
         self._skat_viewed(event, "took up the skat")
 
-    def _on_discard(self, event: Event) -> None:
+    def _on_discard(self, event: ev.Discard) -> None:
         s = self.state
         seat = event.seat
-        assert seat is not None and event.cards is not None
+        assert seat is not None
         if len(event.cards) != 2 or s.contract is not None:  # noted below, after the exchange
             s.keep_position(event.index)
         if not (s.skat_taken and seat is s.declarer):
@@ -158,7 +162,7 @@ class Replayer(Bidding):
                 event, Kind.SKAT_VIEWED, seat, "the skat was exchanged after the declaration"
             )
 
-    def _on_declare(self, event: Event) -> None:
+    def _on_declare(self, event: ev.Declare) -> None:
         s = self.state
         seat = event.seat
         game = event.game
@@ -220,17 +224,19 @@ class Replayer(Bidding):
         h = s.hands
         s.opening = (h[0], h[1], h[2], s.skat)  # the start position, built when asked for
 
-    def _cut_short(self, event: Event) -> None:
+    def _cut_short(
+        self, event: end.Concede | end.LayDown | end.ThrowIn | ev.Timeout | ev.Left
+    ) -> None:
         """A game cut short (:data:`SHORTENING`): keep the position the ruling values."""
         self.state.keep_position(event.index)
 
     _on_concede = _on_lay_down = _on_throw_in = _on_timeout = _on_left = _cut_short
 
     # -- play -------------------------------------------------------------------------------
-    def _on_play(self, event: Event) -> None:
+    def _on_play(self, event: ev.Play) -> None:
         s = self.state
         seat, card = event.seat, event.card
-        assert seat is not None and card is not None
+        assert seat is not None
         hands = s.hands
         idx = seat.index
         if event.extra:  # noted after the cards moved: keep the position before them
@@ -308,7 +314,7 @@ class Replayer(Bidding):
         elif trick.missing and len(plays) + len(trick.missing) == 3:
             close_short_trick(s, trick)
 
-    def _extra_cards(self, event: Event, trick: Trick) -> None:
+    def _extra_cards(self, event: ev.Play, trick: Trick) -> None:
         """Cards that went into the trick beside the one played and were gathered with it:
         the seat holds too few cards from now on (ISkO 4.2.6)."""
         s, seat = self.state, event.seat
@@ -333,7 +339,7 @@ class Replayer(Bidding):
             subkind="two_cards",
         )
 
-    def _on_no_card(self, event: Event) -> None:
+    def _on_no_card(self, event: ev.NoCard) -> None:
         """The seat put no card to the trick in play, which was taken without it: he holds
         a card too many from now on (ISkO 4.2.6)."""
         s, seat = self.state, event.seat
@@ -365,7 +371,7 @@ class Replayer(Bidding):
         if len(trick.plays) + len(trick.missing) == 3:
             close_short_trick(s, trick)
 
-    def _on_continue(self, event: Event) -> None:
+    def _on_continue(self, event: end.Continue) -> None:
         """4.1.6: play goes on; the offending card goes back to its owner (4.1.2, 4.2.3), a
         played card taken back goes back on the table (4.1.2). The trick that holds the card
         may have just been completed by it (a revoke as the third card): as long as nobody
@@ -401,43 +407,53 @@ class Replayer(Bidding):
 
 _new = tuple.__new__  # a named tuple's own constructor, without its Python wrapper
 
-#: event type -> its handler (here, in replay_acts or replay_bidding), one for every declared
-#: type (record/event_types.py); a type the replayer only keeps as a marker (objections,
-#: consent, refusals, cards gathered) has :meth:`Replayer._kept`
-_HANDLERS: dict[EventType, Callable[[Replayer, Event], None]] = {
-    EventType.DEALT: Replayer._on_dealt,
-    EventType.BID: Replayer._on_bid,
-    EventType.HOLD: Replayer._on_hold,
-    EventType.PASS: Replayer._on_pass,
-    EventType.PICKUP: Replayer._on_pickup,
-    EventType.DISCARD: Replayer._on_discard,
-    EventType.DECLARE: Replayer._on_declare,
-    EventType.ANNOUNCE: Replayer._on_announce,
-    EventType.PLAY: Replayer._on_play,
-    EventType.NO_CARD: Replayer._on_no_card,
-    EventType.TAKE_BACK: Replayer._on_take_back,
-    EventType.LOOK_AT_SKAT: Replayer._on_look_at_skat,
-    EventType.SKAT_REDRAWN: Replayer._on_skat_redrawn,
-    EventType.EXPOSE: Replayer._on_expose,
-    EventType.LOOK_INTO_HAND: Replayer._on_look_into_hand,
-    EventType.NOT_LAID_OUT: Replayer._on_not_laid_out,
-    EventType.TRICKS_NOT_GATHERED: Replayer._on_tricks_not_gathered,
-    EventType.REVIEW_TRICKS: Replayer._on_review_tricks,
-    EventType.REMARK: Replayer._on_remark,
-    EventType.STOP_PARTNER: Replayer._on_stop_partner,
-    EventType.CHOICE: Replayer._on_choice,
-    EventType.CONCEDE: Replayer._on_concede,
-    EventType.LAY_DOWN: Replayer._on_lay_down,
-    EventType.THROW_IN: Replayer._on_throw_in,
-    EventType.CONTINUE: Replayer._on_continue,
-    EventType.TIMEOUT: Replayer._on_timeout,
-    EventType.LEFT: Replayer._on_left,
-    EventType.OBJECTION: Replayer._kept,
-    EventType.CONSENT: Replayer._kept,
-    EventType.REFUSE: Replayer._kept,
-    EventType.CARDS_GATHERED: Replayer._kept,
-}
-HANDLED = tuple(t for t, h in _HANDLERS.items() if h is not Replayer._kept)  # a handler of its own
+_Handler = Callable[[Replayer, Event], None]
+
+
+def _by_class(*handlers: Callable[..., None]) -> dict[type[Event], _Handler]:
+    """Each handler keyed by the event class its ``event`` parameter is annotated with (or
+    each class of a union): the annotation that lets mypy check the handler is also what
+    the table dispatches on, so the two cannot disagree. A class given two handlers is an
+    error of the table."""
+    table: dict[type[Event], _Handler] = {}
+    for handler in handlers:
+        hint = get_type_hints(handler)["event"]
+        for cls in get_args(hint) or (hint,):
+            if cls in table:
+                raise TypeError(f"two handlers for {cls.__name__}")
+            table[cls] = cast(_Handler, handler)
+    return table
+
+
+#: event class -> its handler (here, in replay_acts or replay_bidding), one for every
+#: declared type (record/event_types.py); the types the replayer only keeps as markers
+#: (objections, consent, refusals, cards gathered) have :meth:`Replayer._kept`
+_HANDLERS: dict[type[Event], _Handler] = _by_class(
+    Replayer._on_dealt,
+    Replayer._bidding,
+    Replayer._on_pickup,
+    Replayer._on_discard,
+    Replayer._on_declare,
+    Replayer._on_announce,
+    Replayer._on_play,
+    Replayer._on_no_card,
+    Replayer._on_take_back,
+    Replayer._on_look_at_skat,
+    Replayer._on_skat_redrawn,
+    Replayer._on_expose,
+    Replayer._on_look_into_hand,
+    Replayer._on_not_laid_out,
+    Replayer._on_tricks_not_gathered,
+    Replayer._on_review_tricks,
+    Replayer._on_remark,
+    Replayer._on_stop_partner,
+    Replayer._on_choice,
+    Replayer._cut_short,
+    Replayer._on_continue,
+    Replayer._kept,
+)
+#: the types with a handler of their own
+HANDLED = tuple(c.type for c, h in _HANDLERS.items() if h is not Replayer._kept)
 
 
 def replay(record: GameRecord, upto: int | None = None) -> GameState:

@@ -15,14 +15,10 @@ from referee.core.errors import ContractError, RecordError
 from referee.core.kinds import Kind
 from referee.core.seats import SEATS, Seat
 from referee.core.vocabulary import Note, Phase
+from referee.record import event_types as ev
+from referee.record import event_types_table as tab
 from referee.record.events import Event, EventType
-from referee.record.state import (
-    GameState,
-    Irregularity,
-    Trick,
-    innocent,
-    position_before_trick,
-)
+from referee.record.state import GameState, Irregularity, Trick, innocent, position_before_trick
 from referee.record.trick_flow import close_trick
 
 __all__ = ["ActsOutsidePlay", "announced_contract", "correction_refused"]
@@ -39,7 +35,7 @@ class ActsOutsidePlay:
     state: GameState
 
     def _after_gathered(self, event: Event) -> None:
-        """Play recorded after the cards were gathered: the record says the game was over,
+        """ev.Play recorded after the cards were gathered: the record says the game was over,
         yet it goes on. Flagged once, at the first such play; the play is replayed as
         recorded (the replayer never repairs a record), the ruling says what it means."""
         s = self.state
@@ -53,7 +49,7 @@ class ActsOutsidePlay:
             Note.PLAY_AFTER_GATHERED,
             event.seat,
             f"play recorded after the cards were gathered at event {gathered}",
-            event.card,
+            event.card if isinstance(event, ev.Play) else None,
         )
 
     def _note(
@@ -86,7 +82,7 @@ class ActsOutsidePlay:
     def release_bidders(self, event: Event) -> None:  # pragma: no cover - the Replayer's
         raise NotImplementedError
 
-    def _on_look_at_skat(self, event: Event) -> None:
+    def _on_look_at_skat(self, event: tab.LookAtSkat) -> None:
         if event.by_dealer:
             phase = self.state.phase
             self._dealer(event, "skat", f"the dealer looked at the skat during {phase}")
@@ -94,14 +90,14 @@ class ActsOutsidePlay:
             return
         self._skat_viewed(event, "looked at the skat")
 
-    def _on_skat_redrawn(self, event: Event) -> None:
+    def _on_skat_redrawn(self, event: tab.SkatRedrawn) -> None:
         """The skat taken into a hand (ISkO 3.2.15): before the end of the bidding the seat
         is out of it as after a look (3.3.9 frees the others once bids were made); later it
         is a look at the skat of its phase. Either way the cards go as the table moved them:
         the dealer draws the new skat from the seat's twelve, the seat keeps the other ten."""
         s = self.state
         seat = event.seat
-        assert seat is not None and event.cards is not None
+        assert seat is not None
         twelve = s.hands[seat.index] | s.skat
         for i, card in enumerate(event.cards):
             if not (twelve >> card) & 1 or len(event.cards) != 2:
@@ -129,12 +125,11 @@ class ActsOutsidePlay:
             detail = detail.replace("the dealer", _sitter(event), 1)
         self._note(event, Kind.DEALER_INFRACTION, None, detail, subkind=what)
 
-    def _on_look_into_hand(self, event: Event) -> None:
+    def _on_look_into_hand(self, event: tab.LookIntoHand) -> None:
         """A player looking into another's cards (4.5.5; before the end of the bidding the
         Spanish 3.3.9 takes him out of it and frees the others from their bids). The dealer
         at a table of four may look into one player's cards (3.5.4); into a second is a fault."""
         into = event.into
-        assert into is not None
         if not event.by_dealer:
             s = self.state
             self._note(
@@ -149,7 +144,7 @@ class ActsOutsidePlay:
             (
                 e.into
                 for e in self.state.record.events[: event.index]
-                if e.type == EventType.LOOK_INTO_HAND
+                if isinstance(e, tab.LookIntoHand)
                 and e.by_dealer
                 and e.sitting_out == event.sitting_out  # the same one who sits out
                 and e.into is not into
@@ -163,7 +158,7 @@ class ActsOutsidePlay:
                 f"{_sitter(event)} looked into {into.value}'s cards after {first.value}'s",
             )
 
-    def _on_not_laid_out(self, event: Event) -> None:
+    def _on_not_laid_out(self, event: tab.NotLaidOut) -> None:
         """The declarer of an open game had not laid his cards out before the first card
         (2.2.5). Noted as recorded; a record that says it of a game not open, or of another
         seat than the declarer, is noted as such (the judge says it is no fault)."""
@@ -179,7 +174,7 @@ class ActsOutsidePlay:
             subkind=subkind,
         )
 
-    def _on_tricks_not_gathered(self, event: Event) -> None:
+    def _on_tricks_not_gathered(self, event: tab.TricksNotGathered) -> None:
         """Tricks of the seat's party left lying, or gathered mixed (4.4.4, 4.4.5, SkWO
         8.6): noted where the table noticed it; the judge reads the tricks played after."""
         s = self.state
@@ -209,9 +204,9 @@ class ActsOutsidePlay:
         self._note(event, Kind.SKAT_VIEWED, event.seat, f"{event.seat} {what} during {s.phase}")
         self.release_bidders(event)
 
-    def _on_expose(self, event: Event) -> None:
+    def _on_expose(self, event: tab.Expose) -> None:
         s = self.state
-        cards = event.cards or ()
+        cards = event.cards
         # (type: ignore below) expose events always carry a seat (the parser requires it)
         held = [c for c in cards if (s.hands[event.seat.index] >> c) & 1]  # type: ignore[union-attr]
         names = ", ".join(c.name for c in cards)
@@ -242,7 +237,7 @@ class ActsOutsidePlay:
             subkind=how,
         )
 
-    def _on_review_tricks(self, event: Event) -> None:
+    def _on_review_tricks(self, event: tab.ReviewTricks) -> None:
         """A look at a turned trick. The record may say whether it was shown on request
         (``on_request: true``, ISkO 4.4.3) or looked at unasked (``false``, 4.4.6); without
         it, a look at the last trick in time is taken as a request (4.4.3)."""
@@ -288,7 +283,7 @@ class ActsOutsidePlay:
             subkind="late_request" if event.on_request else None,
         )
 
-    def _on_remark(self, event: Event) -> None:
+    def _on_remark(self, event: tab.Remark) -> None:
         if event.by_dealer:
             self._dealer(event, "remark", f"the dealer remarked: {event.text!r}")
             return
@@ -296,14 +291,14 @@ class ActsOutsidePlay:
             event, Kind.IMPROPER_REMARK, event.seat, f"{event.seat} remarked: {event.text!r}"
         )
 
-    def _on_stop_partner(self, event: Event) -> None:
+    def _on_stop_partner(self, event: tab.StopPartner) -> None:
         """A player stopped his partner before an infraction was made (4.1.8): noted for
         the seat; whether it is a defender's and in the game the ruling judges."""
         held = f" from playing {event.card}" if event.card is not None else ""
         detail = f"{event.seat} stopped his partner{held}"
         self._note(event, Kind.PARTNER_STOPPED, event.seat, detail, card=event.card)
 
-    def _on_announce(self, event: Event) -> None:
+    def _on_announce(self, event: ev.Announce) -> None:
         """Words the declarer adds to his announcement (3.4.1). Before the first card is
         led they complete it: the contract is made again from all the words said (and
         judged as a declaration would be); once a card is on the table they come too late
@@ -327,7 +322,7 @@ class ActsOutsidePlay:
         s.contract, s.declared = contract, flags
 
     # -- a card taken back into the hand (ISkO 4.1.2, 4.1.9) -------------------------------
-    def _on_take_back(self, event: Event) -> None:
+    def _on_take_back(self, event: tab.TakeBack) -> None:
         """A card taken back into the hand. A card that lay on the table as the seat's last
         play is a played card, which 4.1.2 says may not be taken back: noted (with the
         position before it, the card still on the table) and replayed as recorded (the
@@ -336,7 +331,7 @@ class ActsOutsidePlay:
         else cannot have happened at a table and is refused."""
         s = self.state
         seat, card = event.seat, event.card
-        assert seat is not None and card is not None
+        assert seat is not None
         trick = self._trick_holding_last(seat, card)
         if trick is None:
             if not (s.hands[seat.index] >> card) & 1:
@@ -420,7 +415,7 @@ class ActsOutsidePlay:
         played_at = next(
             e.index
             for e in reversed(s.record.events[: irr.event])
-            if e.type == EventType.PLAY and e.seat is seat and e.card == card
+            if isinstance(e, ev.Play) and e.seat is seat and e.card == card
         )
         s.hands[seat.index] &= ~(1 << card)
         trick.plays.append((seat, card, played_at))
@@ -429,7 +424,7 @@ class ActsOutsidePlay:
             close_trick(s, trick, *(c for _, c, _ in trick.plays))
         return True
 
-    def _on_choice(self, event: Event) -> None:
+    def _on_choice(self, event: ev.Choice) -> None:
         """The declarer's choice (ISkO 3.3.10, 3.3.11) is a marker the ruling reads; with
         ``play`` it may say how the defenders' cards were corrected: ``cards`` went from
         the defender who held them to ``to``."""

@@ -8,8 +8,7 @@ from referee.core.bidding import Auction
 from referee.core.errors import BiddingError
 from referee.core.seats import Seat
 from referee.core.vocabulary import Note, Phase
-from referee.record.event_model import EventType
-from referee.record.event_types import EVENT_TYPES
+from referee.record.event_types import EVENT_TYPES, Bid, Hold, Pass
 from referee.record.events import Event
 from referee.record.replay_acts import ActsOutsidePlay
 
@@ -20,14 +19,14 @@ __all__ = ["AFTER_BIDDING", "Bidding", "take_regular_bidding"]
 AFTER_BIDDING = frozenset(d.type for d in EVENT_TYPES if d.after_bidding)
 
 
-def _bid_into(auction: Auction, event: Event) -> BiddingError | None:
+def _bid_into(auction: Auction, event: Bid | Hold | Pass) -> BiddingError | None:
     """Apply a bid, hold or pass to ``auction``; the reason it is refused, or None."""
     try:
-        if event.type == EventType.PASS:
+        if isinstance(event, Pass):
             # (type: ignore below) bidding events always carry a seat (the parser requires it)
             auction.pass_(event.seat)  # type: ignore[arg-type]
-        elif event.type == EventType.BID:
-            # (type: ignore below) bidding events carry a seat and a value (the parser)
+        elif isinstance(event, Bid):
+            # (type: ignore below) bidding events always carry a seat (the parser requires it)
             auction.bid(event.seat, event.value)  # type: ignore[arg-type]
         else:
             # (type: ignore below) bidding events always carry a seat (the parser requires it)
@@ -41,7 +40,7 @@ class Bidding(ActsOutsidePlay):
     """The bidding part of the :class:`~referee.record.replay.Replayer`."""
 
     # -- bidding ----------------------------------------------------------------------------
-    def _bidding(self, event: Event) -> None:
+    def _bidding(self, event: Bid | Hold | Pass) -> None:
         """A bid, hold or pass, checked and applied by the core's :class:`Auction` (after a
         look at the skat in the bidding, by each of the two biddings the table may hold)."""
         action = event.type
@@ -131,14 +130,13 @@ def take_regular_bidding(bidding: Bidding, events: tuple[Event, ...], i: int) ->
     start, n = i, len(events)
     while i < n:
         event = events[i]
-        kind = event.type
-        # (type: ignore below) bidding events carry a seat and a bid its value (the parser)
+        # (type: ignore below) bidding events always carry a seat (the parser requires it)
         try:
-            if kind == "bid":
+            if isinstance(event, Bid):
                 auction.bid(event.seat, event.value)  # type: ignore[arg-type]
-            elif kind == "pass":
+            elif isinstance(event, Pass):
                 auction.pass_(event.seat)  # type: ignore[arg-type]
-            elif kind == "hold":
+            elif isinstance(event, Hold):
                 auction.hold(event.seat)  # type: ignore[arg-type]
             else:
                 break

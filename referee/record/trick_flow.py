@@ -10,6 +10,7 @@ from __future__ import annotations
 from referee.core.seats import Seat
 from referee.core.tricks import trick_winner
 from referee.core.vocabulary import Phase
+from referee.record.event_types import Play
 from referee.record.events import Event
 from referee.record.state import GameState, Trick
 
@@ -64,25 +65,19 @@ def take_regular_tricks(s: GameState, events: tuple[Event, ...], i: int) -> int:
         e0, e1, e2 = events[i], events[i + 1], events[i + 2]
         s1 = leader.next
         s2 = s1.next
-        # (type: ignore below) hot path: None is tested just below, without a cast
-        c0: int = e0.card  # type: ignore[assignment]
-        c1: int = e1.card  # type: ignore[assignment]
-        c2: int = e2.card  # type: ignore[assignment]
-        if (  # three plays in turn, one card each (a take_back has a card, too)
-            e0.seat is not leader
+        if (  # three plays in turn, one card each
+            not isinstance(e0, Play)
+            or not isinstance(e1, Play)
+            or not isinstance(e2, Play)
+            or e0.seat is not leader
             or e1.seat is not s1
             or e2.seat is not s2
-            or c0 is None
-            or c1 is None
-            or c2 is None
             or e0.extra is not None
             or e1.extra is not None
             or e2.extra is not None
-            or e0.type != "play"
-            or e1.type != "play"
-            or e2.type != "play"
         ):
             break
+        c0, c1, c2 = e0.card, e1.card, e2.card
         x0, x1, x2 = leader.index, s1.index, s2.index
         h0, h1, h2 = hands[x0], hands[x1], hands[x2]
         follow = followers[c0]
@@ -98,8 +93,7 @@ def take_regular_tricks(s: GameState, events: tuple[Event, ...], i: int) -> int:
         outcome = outcomes[c0 << 10 | c1 << 5 | c2]
         winner = (leader, s1, s2)[outcome & 3]
         plays = [(leader, c0, i), (s1, c1, i + 1), (s2, c2, i + 2)]
-        # (type: ignore below) the plays are (Seat, card index, event) like Trick's cards
-        tricks.append(Trick(number, leader, plays, winner, outcome >> 2))  # type: ignore[arg-type]
+        tricks.append(Trick(number, leader, plays, winner, outcome >> 2))
         number += 1
         leader = winner
         i += 3

@@ -24,6 +24,8 @@ from referee.core.ruleset import (
 from referee.core.scoresheet import game_tournament_points
 from referee.core.seats import SEAT_NAMES
 from referee.record.event_model import EventType
+from referee.record.event_types_table import ReviewTricks
+from referee.record.events import of_class
 from referee.record.log import GameRecord
 from referee.record.replay import replay
 from referee.record.state import SHORTENING, GameState
@@ -158,13 +160,14 @@ def _allowed_reviews(state: GameState) -> Part:
                 event=m.event,
                 objection=objection,
             )
-        elif events[m.event].on_request:  # the record says it was shown on request
+        # the record says it was shown on request
+        elif of_class(events[m.event], ReviewTricks).on_request:
             r = r.step(
                 ("ISkO 4.4.3",),
                 "tricks_reviewed.on_request",
                 seat=seat,
                 event=m.event,
-                trick=events[m.event].trick,
+                trick=of_class(events[m.event], ReviewTricks).trick,
             )
         elif m.phase == "playing":  # a look at the last trick in time, taken as a request
             r = r.step(
@@ -172,7 +175,7 @@ def _allowed_reviews(state: GameState) -> Part:
                 "tricks_reviewed.in_time",
                 seat=seat,
                 event=m.event,
-                trick=events[m.event].trick,
+                trick=of_class(events[m.event], ReviewTricks).trick,
             )
     return r
 

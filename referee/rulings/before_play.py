@@ -9,6 +9,7 @@ from referee.core.ruleset import RuleSet
 from referee.core.seats import SEATS
 from referee.core.valuation import Matadors
 from referee.record.event_model import EventType
+from referee.record.event_types_table import Dealt
 from referee.record.state import GameState
 from referee.rules.clauses import ENDING_CLAUSES
 from referee.rulings.choices import misdeal_choice
@@ -67,7 +68,7 @@ def dealt_out_of_turn(state: GameState) -> Part:
         (
             e
             for e in state.record.events
-            if e.type == EventType.DEALT and (e.out_of_turn or e.dealt_again)
+            if isinstance(e, Dealt) and (e.out_of_turn or e.dealt_again)
         ),
         None,
     )
@@ -92,9 +93,7 @@ def shuffle_fault(state: GameState) -> Part:
     top; 3.2.10: a fault in that is objected to before the cards are taken up, and then the
     cards are dealt again; an objection later, or none, leaves the game standing."""
     r = Part()
-    dealt = next(
-        (e for e in state.record.events if e.type == EventType.DEALT and e.shuffle_fault), None
-    )
+    dealt = next((e for e in state.record.events if isinstance(e, Dealt) and e.shuffle_fault), None)
     if dealt is None:
         return r
     clauses = ("ISkO 3.2.10", "ISkO 3.2.2", "ISkO 3.2.3", "ISkO 3.2.4")

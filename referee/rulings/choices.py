@@ -20,7 +20,8 @@ from referee.core.ended import Ended, EndReason
 from referee.core.seats import SEATS
 from referee.core.valuation import SUIT_AND_GRAND, Valuation, count_matadors, value_game
 from referee.record.event_model import EventType
-from referee.record.events import Event
+from referee.record.event_types import Choice
+from referee.record.events import of_class
 from referee.record.state import GameState, Marker
 from referee.rulings.model import Outcome, Part
 
@@ -92,8 +93,8 @@ def corrected_play(state: GameState) -> Marker | None:
     return m if m is not None and _event(state, m).choice == "play" else None
 
 
-def _event(state: GameState, m: Marker) -> Event:
-    return state.record.events[m.event]
+def _event(state: GameState, m: Marker) -> Choice:
+    return of_class(state.record.events[m.event], Choice)
 
 
 def _played_before(state: GameState, m: Marker) -> bool:

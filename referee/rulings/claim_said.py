@@ -24,7 +24,8 @@ from referee.core.ended import Ended, EndReason
 from referee.core.ruleset import ClaimExplanation, RuleSet
 from referee.core.valuation import Matadors
 from referee.record.event_model import EventType
-from referee.record.events import Event
+from referee.record.event_types_end import LayDown
+from referee.record.events import of_class
 from referee.record.log import GameRecord
 from referee.record.position import Position
 from referee.record.state import GameState, Marker
@@ -41,7 +42,7 @@ CLAIM = ("ISkO 4.3.4",)
 IN_VAIN = Step(("ISkO 4.3.4", "ISkO 4.3.5"), Message("claim.said.not_applied", {}))
 
 
-def said_in_vain(ev: Event, state: GameState) -> bool:
+def said_in_vain(ev: LayDown, state: GameState) -> bool:
     """A count or a line said with cards laid down by a defender, or in a null game (or
     before any game was declared): the record keeps them; the ruling says they count for
     nothing there."""
@@ -50,7 +51,7 @@ def said_in_vain(ev: Event, state: GameState) -> bool:
     return said and (contract is None or ev.seat is not state.declarer or contract.is_null)
 
 
-def applies(ev: Event, contract: Contract) -> bool:
+def applies(ev: LayDown, contract: Contract) -> bool:
     """Whether the declarer said more than "the rest": a count or a line (suit, grand)."""
     return not contract.is_null and (ev.tricks is not None or ev.line is not None)
 
@@ -59,7 +60,7 @@ class Claim:
     """The claim as said: ``need`` of the ``left`` remaining tricks, by ``line``; ``said``
     is the part of the ruling that states it."""
 
-    def __init__(self, ev: Event, pos: Position, d: int, rules: RuleSet) -> None:
+    def __init__(self, ev: LayDown, pos: Position, d: int, rules: RuleSet) -> None:
         _, self.left = remaining(pos)
         asked = ev.tricks if ev.tricks is not None else self.left
         self.need = min(asked, self.left)
@@ -122,7 +123,7 @@ def declarer_claim(
     declarer, contract, bid = state.declarer, state.contract, state.bid
     assert declarer is not None and contract is not None and bid is not None
     d = declarer.index
-    claim = Claim(record.events[m.event], pos, d, rules)
+    claim = Claim(of_class(record.events[m.event], LayDown), pos, d, rules)
     r = claim.said
     played = later_tricks(state, m.event)
     accepted = next(
@@ -193,7 +194,7 @@ def stated(
     open cards decides."""
     declarer = state.declarer
     assert declarer is not None
-    claim = Claim(record.events[m.event], pos, declarer.index, rules)
+    claim = Claim(of_class(record.events[m.event], LayDown), pos, declarer.index, rules)
     if analyse:
         return claim.said.add(claim.ask(state, pos, declarer.index)[1])
     return claim.said

@@ -27,6 +27,9 @@ from referee.core.ruleset import (
 from referee.core.seats import SEAT_NAMES, SEATS
 from referee.core.vocabulary import Phase, Status
 from referee.record.event_model import EventType
+from referee.record.event_types import Declare
+from referee.record.event_types_table import Expose, LookIntoHand, ReviewTricks, TricksNotGathered
+from referee.record.events import of_class
 from referee.record.replay import GameState
 from referee.rulings.choices import misdeal_choice
 from referee.rulings.hearing import Hearing, trick_closed, trick_completion
@@ -167,7 +170,7 @@ def cards_exposed(h: Hearing) -> Infraction:
             return h.verdict(_VOID, "cards_exposed.dropped")
         return h.verdict(_VOID, "cards_exposed.declarer")
     event = h.state.record.events[h.irr.event] if h.irr.event is not None else None
-    shown = len(event.cards or ()) if event is not None else 0
+    shown = len(event.cards) if isinstance(event, Expose) else 0
     single = not (second_card or shown >= 2)
     if single and h.rules.single_card is SingleCard.NOT_PUNISHED:
         return h.verdict(_VOID, "cards_exposed.single")
@@ -195,7 +198,7 @@ def during_play(h: Hearing) -> Infraction:
         )
     how = h.irr.subkind
     if h.kind is Kind.TRICKS_REVIEWED and how is not None:
-        trick = h.state.record.events[h.event].trick
+        trick = of_class(h.state.record.events[h.event], ReviewTricks).trick
         clauses = ("ISkO 4.4.6", "ISkO 4.4.3")
         if how == "unasked":
             return h.verdict(
@@ -342,7 +345,7 @@ def _own_correction(h: Hearing) -> int | None:
         if i.kind == Kind.INVALID_DECLARATION and i.subkind == "correction_refused"
     }
     for e in h.state.record.events[h.event + 1 :]:
-        if e.type == EventType.DECLARE and e.seat is h.irr.seat and e.correction:
+        if isinstance(e, Declare) and e.seat is h.irr.seat and e.correction:
             return None if e.index in refused else e.index
     return None
 
@@ -385,8 +388,7 @@ def hand_viewed(h: Hearing) -> Infraction:
     bidding decided). After it the rule set decides (docs/interpretations.md#isko-4.5.5-
     hand-look): an infraction of his party judged by 4.1.3 to 4.1.6, or only noted."""
     phase = h.irr.phase
-    into = h.state.record.events[h.event].into
-    seen = into.value if into is not None else None
+    seen = of_class(h.state.record.events[h.event], LookIntoHand).into.value
     if phase in ("deal", "bidding"):
         return h.verdict(_PENALIZED, "hand_viewed.bidding", h.by_phase(phase), into=seen)
     if phase in ("finished", "passed_in"):
@@ -436,7 +438,7 @@ def tricks_not_gathered(h: Hearing) -> Infraction:
     sends to 4.1.3 to 4.1.6 (docs/interpretations.md#isko-4.4.4-tricks-gathered)."""
     tricks = h.state.tricks
     done = [t for t in tricks if t.complete and t.last_event < h.event]
-    asked = h.state.record.events[h.event].trick
+    asked = of_class(h.state.record.events[h.event], TricksNotGathered).trick
     first = asked if asked is not None else (done[-1].number if done else None)
     if first is None or first > len(done):
         return h.verdict(_VOID, "tricks_not_gathered.no_trick", ("ISkO 4.4.4",))

@@ -9,6 +9,8 @@ from referee.core.ruleset import ConcessionRecordStops, DefenderThrowIn, Edition
 from referee.core.valuation import Matadors, levels_reached, value_game
 from referee.core.vocabulary import Status
 from referee.record.event_model import EventType
+from referee.record.event_types_end import LayDown
+from referee.record.events import of_class
 from referee.record.log import GameRecord
 from referee.record.position import Position
 from referee.record.state import GameState, Marker
@@ -32,7 +34,8 @@ def end_by_marker(
     """The ending of a game cut short at the table by ``m`` (``matadors``: the
     declarer's)."""
     part = _end_by_marker(record, state, rules, m, matadors)
-    if m.type == EventType.LAY_DOWN and claim_said.said_in_vain(record.events[m.event], state):
+    ev = record.events[m.event]
+    if isinstance(ev, LayDown) and claim_said.said_in_vain(ev, state):
         return part._replace(steps=(claim_said.IN_VAIN, *part.steps))
     return part
 
@@ -100,7 +103,7 @@ def _end_by_marker(
                     event=refusal.event,
                 )
             r = r._replace(ended=Ended(EndReason.CLAIM, m.event, trick))
-            if claim_said.applies(record.events[m.event], contract):
+            if claim_said.applies(of_class(record.events[m.event], LayDown), contract):
                 said = claim_said.declarer_claim(record, state, rules, m, pos, matadors)
                 if isinstance(said, Part):  # it stands; the tricks given up are unplayed
                     r = r.add(said)

@@ -17,6 +17,8 @@ from referee.core.ruleset import RuleSet, SchwarzSuffered
 from referee.core.valuation import Matadors, value_game
 from referee.core.vocabulary import Status
 from referee.record.event_model import EventType
+from referee.record.event_types_end import LayDown
+from referee.record.events import of_class
 from referee.record.log import GameRecord
 from referee.record.position import Position
 from referee.record.state import GameState, Marker
@@ -91,7 +93,7 @@ def declarer_claim(
     consents, refusals, concession = _answers(state, m)
     defenders = len({c.seat for c in consents})
     accepted = refusals == [] and (defenders >= 2 or concession is not None)
-    ev = record.events[m.event]
+    ev = of_class(record.events[m.event], LayDown)
     claimed = "schwarz" if ev.schwarz else "schneider" if ev.schneider else None
     r = Part(ends=True)
     r = r._replace(ended=Ended(EndReason.CLAIM, m.event, m.trick))

@@ -1,0 +1,95 @@
+"""Each event type is one frozen dataclass: the parser builds an event as its type's
+class, a field the type requires is typed without None, a field it does not have is not
+there at all, and the declarations the schema and the guide are made from are read back
+from the classes."""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+from typing import Union, get_args, get_origin, get_type_hints
+
+import pytest
+
+from referee.core.cards import Card
+from referee.core.errors import RecordError
+from referee.record.event_model import Event, FieldSpec, declaration, of_class
+from referee.record.event_types import DECLARED, EVENT_CLASSES, EventType, Play
+from referee.record.event_types_end import LayDown
+from referee.record.event_types_table import Remark
+from referee.record.log import EXAMPLE_DEAL, parse_record
+
+
+def _allows_none(hint: object) -> bool:
+    hint = get_args(hint)[0]  # Annotated[T, FieldSpec]
+    return get_origin(hint) in (Union, types.UnionType) and type(None) in get_args(hint)
+
+
+def test_one_class_per_event_type_in_the_order_of_the_types() -> None:
+    assert [c.type for c in EVENT_CLASSES] == list(EventType)
+    assert len(set(EVENT_CLASSES)) == len(EventType)
+    for cls in EVENT_CLASSES:
+        assert issubclass(cls, Event)
+        params = getattr(cls, "__dataclass_params__")  # noqa: B009 - the decorator's own record
+        assert params.frozen and hasattr(cls, "__slots__"), cls
+        assert declaration(cls) == DECLARED[cls.type]
+
+
+@pytest.mark.parametrize("cls", EVENT_CLASSES, ids=lambda c: str(c.type))
+def test_a_required_field_has_no_default_and_is_never_none(cls: type[Event]) -> None:
+    hints = get_type_hints(cls, include_extras=True)
+    for f in DECLARED[cls.type].fields:
+        field = next(x for x in dataclasses.fields(cls) if x.name == f.name)
+        assert any(isinstance(m, FieldSpec) for m in hints[f.name].__metadata__)
+        if f.optional:
+            assert field.default is not dataclasses.MISSING, (cls, f.name)
+        else:
+            assert field.default is dataclasses.MISSING, (cls, f.name)
+            assert not _allows_none(hints[f.name]), (cls, f.name)
+
+
+def test_the_parser_builds_each_event_as_its_class() -> None:
+    doc = {
+        "format": "skat-log/1",
+        "deal": EXAMPLE_DEAL,
+        "events": [
+            {"type": "remark", "seat": "rearhand", "text": "hm"},
+            {"type": "play", "seat": "forehand", "card": "HK"},
+            {"type": "lay_down", "seat": "forehand", "tricks": 3},
+        ],
+    }
+    remark, play, lay_down = parse_record(doc).events
+    assert type(remark) is Remark and remark.text == "hm"
+    assert type(play) is Play and play.card is Card.HK and play.extra is None
+    assert type(lay_down) is LayDown and lay_down.tricks == 3 and lay_down.schneider is False
+    assert not hasattr(play, "text") and not hasattr(remark, "card")  # no field of another type
+    assert [e.to_dict() for e in (remark, play)] == doc["events"][:2]
+    # left-out booleans with a declared default come back as false, as they always did
+    assert lay_down.to_dict() == {
+        "type": "lay_down",
+        "seat": "forehand",
+        "schneider": False,
+        "schwarz": False,
+        "tricks": 3,
+    }
+
+
+def test_an_event_is_frozen_and_needs_what_its_type_requires() -> None:
+    play = Play(index=0, card=Card.SA)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        play.card = Card.HK  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Play(index=0)  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="event 0 is a play, not a remark"):
+        of_class(play, Remark)
+
+
+def test_a_field_of_another_type_is_refused_by_the_parser_as_before() -> None:
+    doc = {
+        "format": "skat-log/1",
+        "deal": EXAMPLE_DEAL,
+        "events": [{"type": "play", "seat": "forehand", "card": "HK", "text": "x"}],
+    }
+    with pytest.raises(RecordError) as exc:
+        parse_record(doc)
+    assert exc.value.code == "event.unknown_field"
