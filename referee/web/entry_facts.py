@@ -7,13 +7,16 @@ names (``console.entry.field.<type>.<field>``). The page gets this list in its d
 them, and :func:`read_values` / :func:`fact_event` here read the incident back and write
 its event, so neither the template nor the script names an event type.
 
-What a type does on the form beyond its declared fields lives in this module and nowhere
-else: the form's own facts that are no event type (a second card gone into a trick, a
-declaration corrected, a card led before the declaration, a game dealt wrongly), and
-:data:`_OWN`, the few types whose place, cards or controls the form fixes (the declarer's
-choice, the skat drawn anew, a claim's count, a trick shown on request, the objection and
-the cards gathered before it), plus the roles other parts of the form look a type up by
-(:data:`MISSING_CARD`, :data:`REDRAW`, :data:`QUICK`, :data:`GATHERED`, :data:`LOOKS`).
+What an event type does on the form beyond its declared fields is written in this module
+and nowhere else in the console: :data:`_OWN`, the few types whose place, cards or
+controls the form fixes (the declarer's choice, the skat drawn anew, a claim's count, a
+trick shown on request, the objection and the cards gathered before it), and the roles
+the other modules look a type up by (:data:`CHOICE`, :data:`MISSING_CARD`,
+:data:`REDRAW`, :data:`QUICK`, :data:`GATHERED`, :data:`LOOKS`). The form's own facts,
+which are no event type (a second card gone into a trick, a declaration corrected, a card
+led before the declaration, a game dealt wrongly), are declared here with their controls
+too; how they enter the record is :mod:`referee.web.entry` and
+:mod:`referee.web.entry_events`.
 
 >>> [c.key for c in FACTS["lay_down"].controls]
 ['schneider', 'schwarz', 'claimed', 'cards', 'text']
