@@ -218,6 +218,8 @@ def _incident(inc: Any, d: Draft, seen: dict[str, str], where: str) -> Incident:
     if fact.at is not None:  # a place the fact has by its nature (the bidding, the skat, ...)
         at = fact.at
     cards = (inc.get("cards") or []) if fact.card_control else []
+    if not isinstance(cards, list):
+        raise EntryError("console.entry.bad_incident", where=f"{where}/cards")
     if fact.unplayed:  # cards that left the hand: placed once only
         if at == -2 and len(cards) != 1:
             raise EntryError("console.entry.bad_incident", where=where)

@@ -67,6 +67,8 @@ DEALINGS = ("out_of_turn", "earlier_round", "dealt_again", "shuffle_fault", "shu
 CARD_KINDS = ("card", "cards")
 #: the kinds the form has a control for (``one_of``: a list of the form's own)
 DRAWN = ("card", "cards", "bool", "trick", "seat", "str", "how", "choice", "game", "one_of")
+#: an incident's own keys in the draft, which no field may take
+_PLACE_KEYS = ("type", "seat", "at", "step")
 #: the kinds whose value is one of a list of words
 _OPTIONS: dict[str, tuple[str, ...]] = {"how": EXPOSE_HOW, "choice": CHOICES, "game": GAMES}
 
@@ -204,6 +206,9 @@ def declared_facts(decls: Iterable[Any]) -> list[Fact]:
         drawn = [c.kind for c in controls if c.kind not in DRAWN]
         if drawn:
             raise ValueError(f"{type_}: the entry form has no control for {drawn}")
+        taken = [c.key for c in controls if c.key in _PLACE_KEYS]
+        if taken:  # the incident keeps its place and seat under these
+            raise ValueError(f"{type_}: the entry form keeps {taken} for the incident itself")
         if sum(c.kind in CARD_KINDS for c in controls) > 1:  # the step has one card pool
             raise ValueError(f"{type_}: the entry form offers one card field per fact")
         out.append(

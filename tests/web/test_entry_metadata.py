@@ -175,3 +175,27 @@ def test_a_new_declared_type_gets_its_controls_without_code_of_its_own() -> None
     bid = Decl(name="value", kind=FieldKind.BID, optional=False)
     with pytest.raises(ValueError, match="no control"):
         declared_facts([Decl(type="y", entry=1, fields=(bid,), seat_required=True, dealer=None)])
+
+
+def test_a_field_named_like_the_incidents_own_keys_is_refused_at_import() -> None:
+    from types import SimpleNamespace as Decl
+
+    import pytest
+
+    from referee.record.event_types import Dealer, FieldKind
+    from referee.web.entry_facts import declared_facts
+
+    at = Decl(name="at", kind=FieldKind.TRICK, optional=True)
+    odd = Decl(type="z", entry=1, fields=(at,), seat_required=True, dealer=Dealer.NO)
+    with pytest.raises(ValueError, match="keeps"):
+        declared_facts([odd])
+
+
+def test_cards_that_are_no_list_are_refused_at_their_place() -> None:
+    import pytest
+
+    draft = {"incidents": [{"type": "expose", "seat": "forehand", "cards": 5}]}
+    with pytest.raises(entry.EntryError) as caught:
+        entry.read_draft(draft)
+    assert caught.value.code == "console.entry.bad_incident"
+    assert caught.value.where == {"field": "incidents/0/cards"}
