@@ -19,6 +19,7 @@ __all__ = [
     "CHOICES",
     "EXPOSE_HOW",
     "COMMON_FIELDS",
+    "BySeat",
     "Dealer",
     "Event",
     "EventDecl",
@@ -234,6 +235,14 @@ class Event:
         if self.note is not None:
             out["note"] = self.note
         return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BySeat(Event):
+    """An event only a seat in play does (a bid, a card played, a claim, ...): its seat is
+    always there, never the dealer who sits out (the parser requires it)."""
+
+    seat: Seat
 
 
 _BASE_FIELDS = frozenset(f.name for f in fields(Event))

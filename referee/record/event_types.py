@@ -31,6 +31,7 @@ from referee.core.seats import Seat
 from referee.record.event_model import (
     CHOICES,
     EXPOSE_HOW,
+    BySeat,
     Dealer,
     Event,
     EventDecl,
@@ -77,7 +78,7 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Bid(Event):
+class Bid(BySeat):
     type = EventType.BID
     title = "Bid"
     description = (
@@ -100,7 +101,7 @@ class Bid(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Hold(Event):
+class Hold(BySeat):
     type = EventType.HOLD
     title = "Hold"
     description = "The seat accepts (holds) the bid last called to him ('yes')."
@@ -109,7 +110,7 @@ class Hold(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Pass(Event):
+class Pass(BySeat):
     type = EventType.PASS
     title = "Pass"
     description = "The seat drops out of the bidding."
@@ -118,7 +119,7 @@ class Pass(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Pickup(Event):
+class Pickup(BySeat):
     type = EventType.PICKUP
     title = "Pick up the skat"
     description = (
@@ -130,7 +131,7 @@ class Pickup(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Discard(Event):
+class Discard(BySeat):
     type = EventType.DISCARD
     title = "Discard"
     description = (
@@ -151,7 +152,7 @@ class Discard(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Declare(Event):
+class Declare(BySeat):
     type = EventType.DECLARE
     title = "Declare"
     description = "The declarer names his game and any announcements."
@@ -212,7 +213,7 @@ class Declare(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Announce(Event):
+class Announce(BySeat):
     type = EventType.ANNOUNCE
     title = "Words added to the announcement"
     description = (
@@ -242,7 +243,7 @@ class Announce(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Choice(Event):
+class Choice(BySeat):
     type = EventType.CHOICE
     title = "The declarer's choice"
     description = (
@@ -292,7 +293,7 @@ class Choice(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Play(Event):
+class Play(BySeat):
     type = EventType.PLAY
     title = "Play a card"
     description = (
@@ -317,7 +318,7 @@ class Play(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class NoCard(Event):
+class NoCard(BySeat):
     type = EventType.NO_CARD
     title = "No card to a trick"
     description = (
@@ -331,7 +332,7 @@ class NoCard(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Timeout(Event):
+class Timeout(BySeat):
     type = EventType.TIMEOUT
     title = "Timeout (platform)"
     description = "An online platform recorded that the seat ran out of time. Not an ISkO event."
@@ -342,7 +343,7 @@ class Timeout(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Left(Event):
+class Left(BySeat):
     type = EventType.LEFT
     title = "Left the table (platform)"
     description = "An online platform recorded that the seat left the table. Not an ISkO event."

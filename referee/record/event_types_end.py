@@ -6,7 +6,15 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from referee.core.cards import Card
-from referee.record.event_model import Dealer, Event, EventType, FieldKind, FieldSpec, Section
+from referee.record.event_model import (
+    BySeat,
+    Dealer,
+    Event,
+    EventType,
+    FieldKind,
+    FieldSpec,
+    Section,
+)
 
 __all__ = [
     "END_EVENTS",
@@ -25,7 +33,7 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Concede(Event):
+class Concede(BySeat):
     type = EventType.CONCEDE
     title = "Concede"
     description = "The declarer gives his game up, or a defender gives up on behalf of his side."
@@ -37,7 +45,7 @@ class Concede(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Consent(Event):
+class Consent(BySeat):
     type = EventType.CONSENT
     title = "Consent"
     description = (
@@ -51,7 +59,7 @@ class Consent(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Refuse(Event):
+class Refuse(BySeat):
     type = EventType.REFUSE
     title = "Refuse a concession"
     description = (
@@ -69,7 +77,7 @@ class Refuse(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class LayDown(Event):
+class LayDown(BySeat):
     type = EventType.LAY_DOWN
     title = "Lay down the cards"
     description = (
@@ -138,7 +146,7 @@ class LayDown(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ThrowIn(Event):
+class ThrowIn(BySeat):
     type = EventType.THROW_IN
     title = "Throw in"
     description = "The seat throws his cards in."

@@ -8,7 +8,15 @@ from typing import Annotated
 
 from referee.core.cards import Card
 from referee.core.seats import Seat
-from referee.record.event_model import Dealer, Event, EventType, FieldKind, FieldSpec, Section
+from referee.record.event_model import (
+    BySeat,
+    Dealer,
+    Event,
+    EventType,
+    FieldKind,
+    FieldSpec,
+    Section,
+)
 
 __all__ = [
     "TABLE_EVENTS",
@@ -127,7 +135,7 @@ class LookAtSkat(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class SkatRedrawn(Event):
+class SkatRedrawn(BySeat):
     type = EventType.SKAT_REDRAWN
     title = "Skat taken into a hand and drawn anew"
     description = (
@@ -155,7 +163,7 @@ class SkatRedrawn(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Expose(Event):
+class Expose(BySeat):
     type = EventType.EXPOSE
     title = "Expose cards"
     description = (
@@ -191,7 +199,7 @@ class Expose(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ReviewTricks(Event):
+class ReviewTricks(BySeat):
     type = EventType.REVIEW_TRICKS
     title = "Review a trick"
     description = "The seat looks at or counts a trick that had already been turned."
@@ -243,7 +251,7 @@ class Remark(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class StopPartner(Event):
+class StopPartner(BySeat):
     type = EventType.STOP_PARTNER
     title = "A defender stops his partner"
     description = (
@@ -267,7 +275,7 @@ class StopPartner(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class TakeBack(Event):
+class TakeBack(BySeat):
     type = EventType.TAKE_BACK
     title = "Card taken back into the hand"
     description = (
@@ -313,7 +321,7 @@ class LookIntoHand(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class NotLaidOut(Event):
+class NotLaidOut(BySeat):
     type = EventType.NOT_LAID_OUT
     title = "Open game: cards not laid out"
     description = (
@@ -342,7 +350,7 @@ class NotLaidOut(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class TricksNotGathered(Event):
+class TricksNotGathered(BySeat):
     type = EventType.TRICKS_NOT_GATHERED
     title = "Tricks not gathered in order"
     description = (

@@ -120,8 +120,7 @@ class Replayer(Bidding):
         s = self.state
         seat = event.seat
         if s.phase == Phase.DECLARING and seat is s.declarer and not s.skat_taken:
-            # (type: ignore below) seat events always carry a seat (the parser requires it)
-            s.hands[seat.index] |= s.skat  # type: ignore[union-attr]
+            s.hands[seat.index] |= s.skat
             s.skat, s.skat_taken = 0, True
             return
         self._skat_viewed(event, "took up the skat")
@@ -129,7 +128,6 @@ class Replayer(Bidding):
     def _on_discard(self, event: ev.Discard) -> None:
         s = self.state
         seat = event.seat
-        assert seat is not None
         if len(event.cards) != 2 or s.contract is not None:  # noted below, after the exchange
             s.keep_position(event.index)
         if not (s.skat_taken and seat is s.declarer):
@@ -205,8 +203,7 @@ class Replayer(Bidding):
         contract, problems = announced_contract(s, flags)
         for problem in problems:
             self._note(event, Kind.INVALID_DECLARATION, seat, problem)
-        # (type: ignore below) a declaration always has a seat (the parser requires it)
-        n = s.hands[seat.index].bit_count()  # type: ignore[union-attr]
+        n = s.hands[seat.index].bit_count()
         if n != 10 and not correcting:  # a correction holds the cards already counted
             self._note(
                 event,
@@ -217,8 +214,7 @@ class Replayer(Bidding):
         s.contract, s.declared, s.declared_at = contract, flags, event.index
         g = contract.game
         s.followers, s.outcomes = FOLLOWERS[g], trick_outcomes(g)
-        # (type: ignore below) a declaration always has a seat (the parser requires it)
-        s.declarer_cards_at_declaration = s.hands[seat.index]  # type: ignore[union-attr]
+        s.declarer_cards_at_declaration = s.hands[seat.index]
         s.phase = Phase.PLAYING
         next_trick(s, 1, FOREHAND)
         h = s.hands
@@ -236,7 +232,6 @@ class Replayer(Bidding):
     def _on_play(self, event: ev.Play) -> None:
         s = self.state
         seat, card = event.seat, event.card
-        assert seat is not None
         hands = s.hands
         idx = seat.index
         if event.extra:  # noted after the cards moved: keep the position before them
@@ -318,7 +313,7 @@ class Replayer(Bidding):
         """Cards that went into the trick beside the one played and were gathered with it:
         the seat holds too few cards from now on (ISkO 4.2.6)."""
         s, seat = self.state, event.seat
-        assert seat is not None and event.extra is not None
+        assert event.extra is not None
         for i, card in enumerate(event.extra):
             if not (s.hands[seat.index] >> card) & 1:
                 raise RecordError(
@@ -343,7 +338,6 @@ class Replayer(Bidding):
         """The seat put no card to the trick in play, which was taken without it: he holds
         a card too many from now on (ISkO 4.2.6)."""
         s, seat = self.state, event.seat
-        assert seat is not None
         trick = s.current
         if s.phase != Phase.PLAYING or trick is None or not trick.plays:
             raise RecordError(

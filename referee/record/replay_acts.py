@@ -97,7 +97,6 @@ class ActsOutsidePlay:
         the dealer draws the new skat from the seat's twelve, the seat keeps the other ten."""
         s = self.state
         seat = event.seat
-        assert seat is not None
         twelve = s.hands[seat.index] | s.skat
         for i, card in enumerate(event.cards):
             if not (twelve >> card) & 1 or len(event.cards) != 2:
@@ -207,8 +206,7 @@ class ActsOutsidePlay:
     def _on_expose(self, event: tab.Expose) -> None:
         s = self.state
         cards = event.cards
-        # (type: ignore below) expose events always carry a seat (the parser requires it)
-        held = [c for c in cards if (s.hands[event.seat.index] >> c) & 1]  # type: ignore[union-attr]
+        held = [c for c in cards if (s.hands[event.seat.index] >> c) & 1]
         names = ", ".join(c.name for c in cards)
         # a card shown together with the card the same seat has just played: two cards
         # dropped or played at once (ISkO 4.1.9)
@@ -331,7 +329,6 @@ class ActsOutsidePlay:
         else cannot have happened at a table and is refused."""
         s = self.state
         seat, card = event.seat, event.card
-        assert seat is not None
         trick = self._trick_holding_last(seat, card)
         if trick is None:
             if not (s.hands[seat.index] >> card) & 1:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from referee.core.bidding import Auction
 from referee.core.errors import BiddingError
-from referee.core.seats import Seat
 from referee.core.vocabulary import Note, Phase
 from referee.record.event_types import EVENT_TYPES, Bid, Hold, Pass
 from referee.record.events import Event
@@ -23,14 +22,11 @@ def _bid_into(auction: Auction, event: Bid | Hold | Pass) -> BiddingError | None
     """Apply a bid, hold or pass to ``auction``; the reason it is refused, or None."""
     try:
         if isinstance(event, Pass):
-            # (type: ignore below) bidding events always carry a seat (the parser requires it)
-            auction.pass_(event.seat)  # type: ignore[arg-type]
+            auction.pass_(event.seat)
         elif isinstance(event, Bid):
-            # (type: ignore below) bidding events always carry a seat (the parser requires it)
-            auction.bid(event.seat, event.value)  # type: ignore[arg-type]
+            auction.bid(event.seat, event.value)
         else:
-            # (type: ignore below) bidding events always carry a seat (the parser requires it)
-            auction.hold(event.seat)  # type: ignore[arg-type]
+            auction.hold(event.seat)
     except BiddingError as exc:
         return exc
     return None
@@ -47,8 +43,7 @@ class Bidding(ActsOutsidePlay):
         s = self.state
         if s.phase == Phase.DEAL:  # bidding began before the deal was marked as finished
             s.phase = Phase.BIDDING
-        # (type: ignore below) bidding events always carry a seat (the parser requires it)
-        seat: Seat = event.seat  # type: ignore[assignment]
+        seat = event.seat
         if action == "pass" and seat in s.auction.out:
             return  # a player shut out of the bidding (3.2.14, 3.3.9) says he passes
         if s.phase != Phase.BIDDING:
@@ -130,14 +125,13 @@ def take_regular_bidding(bidding: Bidding, events: tuple[Event, ...], i: int) ->
     start, n = i, len(events)
     while i < n:
         event = events[i]
-        # (type: ignore below) bidding events always carry a seat (the parser requires it)
         try:
             if isinstance(event, Bid):
-                auction.bid(event.seat, event.value)  # type: ignore[arg-type]
+                auction.bid(event.seat, event.value)
             elif isinstance(event, Pass):
-                auction.pass_(event.seat)  # type: ignore[arg-type]
+                auction.pass_(event.seat)
             elif isinstance(event, Hold):
-                auction.hold(event.seat)  # type: ignore[arg-type]
+                auction.hold(event.seat)
             else:
                 break
         except BiddingError:  # checked before any change: the event goes through apply

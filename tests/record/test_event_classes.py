@@ -13,7 +13,8 @@ import pytest
 
 from referee.core.cards import Card
 from referee.core.errors import RecordError
-from referee.record.event_model import Event, FieldSpec, declaration, of_class
+from referee.core.seats import Seat
+from referee.record.event_model import BySeat, Dealer, Event, FieldSpec, declaration, of_class
 from referee.record.event_types import DECLARED, EVENT_CLASSES, EventType, Play
 from referee.record.event_types_end import LayDown
 from referee.record.event_types_table import Remark
@@ -21,7 +22,8 @@ from referee.record.log import EXAMPLE_DEAL, parse_record
 
 
 def _allows_none(hint: object) -> bool:
-    hint = get_args(hint)[0]  # Annotated[T, FieldSpec]
+    if get_args(hint) and hasattr(hint, "__metadata__"):
+        hint = get_args(hint)[0]  # Annotated[T, FieldSpec]
     return get_origin(hint) in (Union, types.UnionType) and type(None) in get_args(hint)
 
 
@@ -46,6 +48,20 @@ def test_a_required_field_has_no_default_and_is_never_none(cls: type[Event]) -> 
         else:
             assert field.default is dataclasses.MISSING, (cls, f.name)
             assert not _allows_none(hints[f.name]), (cls, f.name)
+
+
+def test_a_type_only_a_seat_in_play_does_has_its_seat_typed_without_none() -> None:
+    """A type whose seat is required and that the dealer who sits out never does extends
+    :class:`BySeat` (``seat: Seat``); the others keep ``seat: Seat | None``."""
+    for cls in EVENT_CLASSES:
+        by_seat = cls.seat_required and cls.dealer is Dealer.NO
+        assert issubclass(cls, BySeat) == by_seat, cls
+        assert _allows_none(get_type_hints(cls, include_extras=True)["seat"]) != by_seat, cls
+    with pytest.raises(RecordError) as exc:
+        parse_record(
+            {"format": "skat-log/1", "deal": EXAMPLE_DEAL, "events": [{"type": "bid", "value": 18}]}
+        )
+    assert exc.value.code == "event.seat"
 
 
 def test_the_parser_builds_each_event_as_its_class() -> None:
@@ -75,11 +91,11 @@ def test_the_parser_builds_each_event_as_its_class() -> None:
 
 
 def test_an_event_is_frozen_and_needs_what_its_type_requires() -> None:
-    play = Play(index=0, card=Card.SA)
+    play = Play(index=0, seat=Seat.FOREHAND, card=Card.SA)
     with pytest.raises(dataclasses.FrozenInstanceError):
         play.card = Card.HK  # type: ignore[misc]
     with pytest.raises(TypeError):
-        Play(index=0)  # type: ignore[call-arg]
+        Play(index=0, seat=Seat.FOREHAND)  # type: ignore[call-arg]
     with pytest.raises(TypeError, match="event 0 is a play, not a remark"):
         of_class(play, Remark)
 
