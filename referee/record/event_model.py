@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, fields
 from enum import StrEnum
-from typing import Any, ClassVar, TypeVar, get_type_hints
+from typing import Any, ClassVar, Literal, TypeVar, get_args, get_type_hints
 
 from referee.core.cards import Card
 from referee.core.contracts import Game
@@ -20,10 +20,12 @@ __all__ = [
     "EXPOSE_HOW",
     "COMMON_FIELDS",
     "BySeat",
+    "ChoiceWord",
     "Dealer",
     "Event",
     "EventDecl",
     "EventType",
+    "ExposeHow",
     "FieldDecl",
     "FieldKind",
     "FieldSpec",
@@ -106,11 +108,13 @@ class Dealer(StrEnum):
 
 #: how cards became visible (``expose.how``): dropped by accident, shown, or put down
 #: together with the card the seat played (ISkO 4.1.9 treats them differently)
-EXPOSE_HOW = ("dropped", "shown", "with_play")
+ExposeHow = Literal["dropped", "shown", "with_play"]
+EXPOSE_HOW: tuple[ExposeHow, ...] = get_args(ExposeHow)
 #: the declarer's choices the rules give him (``choice.choice``): play or fold after the skat
 #: was seen in the bidding (ISkO 3.3.11); play with corrected cards or take the game as won
 #: after a misdeal of the defenders found after the bidding (3.3.10)
-CHOICES = ("play", "fold", "win")
+ChoiceWord = Literal["play", "fold", "win"]
+CHOICES: tuple[ChoiceWord, ...] = get_args(ChoiceWord)
 
 
 @dataclass(frozen=True, slots=True)

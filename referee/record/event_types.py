@@ -32,6 +32,7 @@ from referee.record.event_model import (
     CHOICES,
     EXPOSE_HOW,
     BySeat,
+    ChoiceWord,
     Dealer,
     Event,
     EventDecl,
@@ -261,7 +262,7 @@ class Choice(BySeat):
     after_bidding = True
     entry = 15
     choice: Annotated[
-        str,
+        ChoiceWord,
         FieldSpec(
             FieldKind.CHOICE,
             "Choice",

@@ -13,6 +13,7 @@ from referee.record.event_model import (
     Dealer,
     Event,
     EventType,
+    ExposeHow,
     FieldKind,
     FieldSpec,
     Section,
@@ -183,7 +184,7 @@ class Expose(BySeat):
         ),
     ]
     how: Annotated[
-        str | None,
+        ExposeHow | None,
         FieldSpec(
             FieldKind.HOW,
             "How the cards became visible",

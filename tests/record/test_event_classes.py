@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import types
-from typing import Union, get_args, get_origin, get_type_hints
+from typing import Literal, Union, get_args, get_origin, get_type_hints
 
 import pytest
 
@@ -15,9 +15,17 @@ from referee.core.cards import Card
 from referee.core.errors import RecordError
 from referee.core.seats import Seat
 from referee.record.event_model import BySeat, Dealer, Event, FieldSpec, declaration, of_class
-from referee.record.event_types import DECLARED, EVENT_CLASSES, EventType, Play
+from referee.record.event_types import (
+    CHOICES,
+    DECLARED,
+    EVENT_CLASSES,
+    EXPOSE_HOW,
+    Choice,
+    EventType,
+    Play,
+)
 from referee.record.event_types_end import LayDown
-from referee.record.event_types_table import Remark
+from referee.record.event_types_table import Expose, Remark
 from referee.record.log import EXAMPLE_DEAL, parse_record
 
 
@@ -109,3 +117,14 @@ def test_a_field_of_another_type_is_refused_by_the_parser_as_before() -> None:
     with pytest.raises(RecordError) as exc:
         parse_record(doc)
     assert exc.value.code == "event.unknown_field"
+
+
+def test_a_field_of_words_is_typed_with_the_words_the_schema_lists() -> None:
+    """``expose.how`` and ``choice.choice`` are typed with their words (a Literal), and the
+    lists the parser, the schema and the entry form use are read from those types."""
+    how = get_type_hints(Expose, include_extras=True)["how"]
+    assert get_args(get_args(how)[0]) == (Literal["dropped", "shown", "with_play"], type(None))
+    assert EXPOSE_HOW == ("dropped", "shown", "with_play")
+    choice = get_type_hints(Choice, include_extras=True)["choice"]
+    assert get_args(choice)[0] == Literal["play", "fold", "win"]
+    assert CHOICES == ("play", "fold", "win")
