@@ -36,6 +36,7 @@ from referee.rulings.before_play import (
 from referee.rulings.detect import detect
 from referee.rulings.ending import ending, played_out
 from referee.rulings.model import (
+    NOTHING,
     Infraction,
     Message,
     Part,
@@ -134,7 +135,7 @@ def _allowed_reviews(state: GameState) -> Part:
     at the last trick (4.4.3: a player who has not yet played to the next trick may ask to
     see it). The replayer notes no infraction then; when the table objected to it, or the
     record says it was shown on request (``on_request``), the ruling says it was allowed."""
-    r = Part()
+    r = NOTHING
     for m in state.markers:
         if m.type == EventType.OBJECTION and state.record.events[m.event].by_dealer:
             # 4.1.11: every player, the dealer included, may object to an infraction
@@ -256,7 +257,7 @@ def _players(table_size: int) -> tuple[str, ...]:
 def _valued(state: GameState, rules: RuleSet, table_size: int, decided: Part) -> Part:
     """The value steps, the tournament points and the matadors of the game as ``decided``
     (the parts of the record and of its ending, put together)."""
-    p = Part()
+    p = NOTHING
     outcome, v, ended = decided.outcome, decided.valuation, decided.ended
     tricks = decided.counts[1] if decided.counts is not None else None
     # 3.4.4: a suit game or grand was valued in place of the null game announced

@@ -14,7 +14,7 @@ from referee.record.state import GameState
 from referee.rules.clauses import ENDING_CLAUSES
 from referee.rulings.choices import misdeal_choice
 from referee.rulings.judges import misdeal_guilty
-from referee.rulings.model import Infraction, Outcome, Part
+from referee.rulings.model import NOTHING, Infraction, Outcome, Part
 from referee.rulings.outcome import judged, position_before
 
 
@@ -22,7 +22,7 @@ def released_bidding(state: GameState) -> Part:
     """3.3.9: after a look at the skat in the bidding the player who looked is out, and the
     others, no longer bound by their bids, may pass or start the bidding over: the ruling
     says which bidding decided (both pass: passed in, 3.3.7)."""
-    r = Part()
+    r = NOTHING
     last = next((x for x in reversed(state.released) if x[3]), None)
     if last is None or state.phase in ("deal", "bidding"):
         return r
@@ -63,7 +63,7 @@ def dealt_out_of_turn(state: GameState) -> Part:
     leaves the game standing. SkWO 9.4: the dealer of a game passed in may not deal the next
     one; such a game is annulled as dealt out of turn, and the SkWO excludes the table's
     players."""
-    r = Part()
+    r = NOTHING
     dealt = next(
         (
             e
@@ -92,7 +92,7 @@ def shuffle_fault(state: GameState) -> Part:
     """3.2.2-3.2.4: the cards are shuffled, cut once (at least four cards) and dealt from the
     top; 3.2.10: a fault in that is objected to before the cards are taken up, and then the
     cards are dealt again; an objection later, or none, leaves the game standing."""
-    r = Part()
+    r = NOTHING
     dealt = next((e for e in state.record.events if isinstance(e, Dealt) and e.shuffle_fault), None)
     if dealt is None:
         return r
@@ -111,7 +111,7 @@ def shuffle_fault(state: GameState) -> Part:
 
 def card_shown_in_deal(state: GameState) -> Part:
     """3.2.8: a card seen while dealing means a new deal, whoever's fault it was."""
-    r = Part()
+    r = NOTHING
     if not any(i.kind == "cards_exposed" and i.phase == "deal" for i in state.irregularities):
         return r
     r = r._replace(outcome=Outcome.REDEAL)
@@ -125,12 +125,12 @@ def misdeal(
     state: GameState, rules: RuleSet, infractions: list[Infraction], matadors: Matadors | None
 ) -> Part:
     if not infractions:
-        return Part()
+        return NOTHING
     deal_inf = next(
         (i for i in infractions if i.kind == "wrong_card_count" and i.event is None), None
     )
     if deal_inf is None or misdeal_choice(state) is not None:
-        return Part()  # no misdeal, or one settled by the declarer's choice (3.3.10)
+        return NOTHING  # no misdeal, or one settled by the declarer's choice (3.3.10)
     guilty = misdeal_guilty(state)
     r = Part(ends=True)
     if guilty is None:  # nothing played on it, or both parties hold a wrong number (3.2.9)

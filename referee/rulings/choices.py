@@ -23,7 +23,7 @@ from referee.record.event_model import EventType
 from referee.record.event_types import Choice
 from referee.record.events import of_class
 from referee.record.state import GameState, Marker
-from referee.rulings.model import Outcome, Part
+from referee.rulings.model import NOTHING, Outcome, Part
 
 __all__ = [
     "choice_of",
@@ -104,7 +104,7 @@ def _played_before(state: GameState, m: Marker) -> bool:
 def rule_choice(state: GameState) -> Part:
     """Rule what the declarer's recorded choice decides (``ends``: the game is decided
     here); a choice that decides nothing leaves a step saying why."""
-    r = Part()
+    r = NOTHING
     m = choice_of(state)
     if m is None:
         return r

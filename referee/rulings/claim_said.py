@@ -30,7 +30,7 @@ from referee.record.log import GameRecord
 from referee.record.position import Position
 from referee.record.state import GameState, Marker
 from referee.rulings.claims import searched
-from referee.rulings.model import Message, Outcome, Part, Step
+from referee.rulings.model import NOTHING, Message, Outcome, Part, Step
 from referee.rulings.outcome import counts_at, decided_for
 from referee.rulings.search.sure import sure_tricks
 from referee.rulings.shortened import Award, award_rest, later_tricks, remaining
@@ -68,7 +68,7 @@ class Claim:
         said = ev.line or ()
         self.line: tuple[Card, ...] = tuple(c for c in said if (held >> c) & 1)
         self.bound = bool(self.line) and rules.claim_explanation is ClaimExplanation.HELD_TO_LINE
-        r = Part().step(CLAIM, "claim.said.tricks", tricks=self.need, left=self.left)
+        r = NOTHING.step(CLAIM, "claim.said.tricks", tricks=self.need, left=self.left)
         if self.line:
             r = r.step(CLAIM, "claim.said.line", line=[c.name for c in self.line])
         if asked > self.left:

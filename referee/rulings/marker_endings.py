@@ -17,7 +17,7 @@ from referee.record.state import GameState, Marker
 from referee.rules.clauses import ENDING_CLAUSES
 from referee.rulings import claim_said
 from referee.rulings import shortened_2018 as later
-from referee.rulings.model import Infraction, Message, Outcome, Part, Party
+from referee.rulings.model import NOTHING, Infraction, Message, Outcome, Part, Party
 from referee.rulings.outcome import (
     counts_at,
     decided_for,
@@ -65,7 +65,7 @@ def _end_by_marker(
             r = r._replace(ended=Ended(EndReason.DECLARER_CONCEDED, m.event, None))
             r = r.step(("ISkO 4.3.1", "ISkO 3.4.1"), "ending.no_contract")
             return r
-        return Part()
+        return NOTHING
     pos = position_at(state, m.event)
     side = "declarer" if m.seat is declarer else "defenders"
     if m.type == EventType.CONCEDE and side == "declarer":
@@ -198,7 +198,7 @@ def _end_by_marker(
         r = r.add(from_counts(state, rules, dp, dt, ft))
         r = r.step(ENDING_CLAUSES["played_out"], "value.from_counts", points=dp, tricks=dt)
         return r
-    return Part()
+    return NOTHING
 
 
 def declarer_concedes(

@@ -169,11 +169,11 @@ class Part(NamedTuple):
     def step(self, clauses: tuple[str, ...], key: str, **params: Any) -> Part:
         """This part with a reasoning step added."""
         said = _new(Step, (clauses, _new(Message, (key, params))))
-        return _new(Part, (self[0], (*self[1], said), *self[2:]))
+        return _new(Part, self[:1] + (self[1] + (said,),) + self[2:])
 
     def with_steps(self, *steps: Step) -> Part:
         """This part with ``steps`` added."""
-        return _new(Part, (self[0], self[1] + steps, *self[2:]))
+        return _new(Part, self[:1] + (self[1] + steps,) + self[2:])
 
     def found(self, inf: Infraction) -> Part:
         """This part with an infraction found and the step that states it."""
@@ -183,13 +183,13 @@ class Part(NamedTuple):
 
     def valued(self, v: Valuation) -> Part:
         """This part with the game decided by ``v``: won or lost, at its value."""
-        return _new(Part, (*self[:4], Outcome.WON if v.won else Outcome.LOST, v, *self[6:]))
+        return _new(Part, self[:4] + (Outcome.WON if v.won else Outcome.LOST, v) + self[6:])
 
     def add(self, other: Part) -> Part:
         """This part followed by ``other``: its steps, analyses and infractions follow this
         part's, what it decides replaces what this part had decided, and the infractions
         it voids become void (the one place parts are put together)."""
-        if other == _NOTHING:  # (most parts a step asks for say nothing)
+        if other == NOTHING:  # (most parts a step asks for say nothing)
             return self
         s, o = self, other
         whole: Part = _new(
@@ -215,15 +215,15 @@ class Part(NamedTuple):
         return _void_after(whole, o.void_after, o.keep)
 
 
-#: a part that says nothing
-_NOTHING = Part()
+#: a part that says nothing (where a step starts, or has nothing to say)
+NOTHING = Part()
 
 
 def joined(parts: Sequence[Part]) -> Part:
     """``parts``, in order, as one (see :meth:`Part.add`)."""
     if len(parts) == 1 and parts[0].void_after is None:
         return parts[0]  # nothing to put together
-    whole = _NOTHING
+    whole = NOTHING
     for p in parts:
         whole = whole.add(p)
     return whole

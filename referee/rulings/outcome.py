@@ -32,7 +32,7 @@ from referee.core.valuation import (
 from referee.record.position import Position
 from referee.record.state import GameState, position_of
 from referee.rulings.claims import can_reach_points, can_take_all, searched
-from referee.rulings.model import Counts, Message, Part, Step
+from referee.rulings.model import NOTHING, Counts, Message, Part, Step
 
 __all__ = [
     "Position",
@@ -95,31 +95,25 @@ def judge_ended(
     decided = decided_for(contract, pos, matadors, bid) if decided_counts else None
     if decided == "declarer":
         v = value_game(contract, matadors, bid, won=True, schneider=pos.declarer_points >= 90)
-        return (
-            Part()
-            .valued(v)
-            .step(("ISkO 4.1.3",), "outcome.already_decided_declarer", points=pos.declarer_points)
+        return NOTHING.valued(v).step(
+            ("ISkO 4.1.3",), "outcome.already_decided_declarer", points=pos.declarer_points
         )
     if decided == "defenders":
         v = value_game(contract, matadors, bid, won=False, schneider=pos.defender_points >= 90)
-        return (
-            Part()
-            .valued(v)
-            .step(
-                ("ISkO 4.1.3",),
-                "outcome.already_decided_defenders",
-                points=pos.defender_points,
-                tricks=pos.declarer_tricks,
-            )
+        return NOTHING.valued(v).step(
+            ("ISkO 4.1.3",),
+            "outcome.already_decided_defenders",
+            points=pos.defender_points,
+            tricks=pos.declarer_tricks,
         )
     if contract.is_null:
         won = guilty == "defenders"
         v = value_game(contract, None, bid, won=won)
-        return Part().valued(v).step(("ISkO 4.1.4",), "outcome.null_guilty_" + guilty)
+        return NOTHING.valued(v).step(("ISkO 4.1.4",), "outcome.null_guilty_" + guilty)
     simple = levels_reached(contract, won=guilty == "defenders", schneider=False, schwarz=False)
     if guilty == "declarer":
         v = value_game(contract, matadors, bid, won=False, levels=simple)
-        return Part().valued(v).step(("ISkO 4.1.4",), "outcome.declarer_guilty_simple")
+        return NOTHING.valued(v).step(("ISkO 4.1.4",), "outcome.declarer_guilty_simple")
     return _innocent_declarer(contract, matadors, bid, pos, declarer, simple, rules, start)
 
 
@@ -138,7 +132,7 @@ def _innocent_declarer(
     ``start`` is the position when play began (for 5.4.3: could the level ever be reached?).
     """
     d = declarer.index
-    said = Part()
+    said = NOTHING
 
     origin = start or pos  # 5.4.3 asks about the game as dealt, not as it stands
 

@@ -16,7 +16,7 @@ from referee.record.event_model import EventType
 from referee.record.position import Position
 from referee.record.state import GameState, Marker, Trick
 from referee.rulings.claims import can_force_trick, searched
-from referee.rulings.model import Part
+from referee.rulings.model import NOTHING, Part
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +28,7 @@ class Award:
     declarer_tricks: int
     defender_tricks: int
     holds: bool | None  # whether the claim held (None: not a claim, or undecided)
-    said: Part = Part()
+    said: Part = NOTHING
 
 
 def remaining(pos: Position) -> tuple[int, int]:
@@ -130,7 +130,7 @@ def defender_claim(state: GameState, marker: Marker, pos: Position, rules: RuleS
     others = 0b111 & ~(1 << claimer.index) if alone else 1 << declarer.index
     played = later_tricks(state, marker.event)
     # the Spanish 4.3.5: he himself must take every remaining trick, not only his party
-    said = Part().step(
+    said = NOTHING.step(
         ("ISkO 4.3.5",),
         "reading.isko-4.3.5-claimer-alone"
         if alone

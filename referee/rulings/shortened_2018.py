@@ -32,7 +32,7 @@ from referee.rulings.claims import (
     can_take_all,
     searched,
 )
-from referee.rulings.model import Infraction, Message, Outcome, Part, Party
+from referee.rulings.model import NOTHING, Infraction, Message, Outcome, Part, Party
 from referee.rulings.outcome import (
     counts_at,
     decided_for,
@@ -155,7 +155,7 @@ def _claim_granted(
     matadors: Matadors | None,
     claimed: str | None,
 ) -> Part:
-    r = Part()
+    r = NOTHING
     contract, bid, declarer = state.contract, state.bid, state.declarer
     assert contract is not None and bid is not None and declarer is not None
     decided = decided_for(contract, pos, matadors, bid)
@@ -232,7 +232,7 @@ def _what_is_certain(
 ) -> Part:
     """A refused claim where the record stops: the game must be played on with the
     declarer's cards open; say what the exact analysis already settles."""
-    r = Part()
+    r = NOTHING
     contract, bid, declarer = state.contract, state.bid, state.declarer
     assert contract is not None and bid is not None and declarer is not None
     d = declarer.index

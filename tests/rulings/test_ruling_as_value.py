@@ -175,12 +175,15 @@ def test_how_a_game_ended_is_typed_not_a_dict() -> None:
 
 def _part_names(fn: ast.FunctionDef) -> set[str]:
     """The names in ``fn`` that hold a part: parameters annotated ``Part``, and names
-    bound to a new part (``Part(...)``, or a part's method that returns one)."""
+    bound to a new part (``Part(...)``, ``NOTHING``, or a part's method that returns
+    one)."""
     args = fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs
     names = {
         a.arg for a in args if a.annotation is not None and ast.unparse(a.annotation) == "Part"
     }
     for node in ast.walk(fn):
+        if isinstance(node, ast.Assign) and ast.unparse(node.value) == "NOTHING":
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
             f = node.value.func
             if ast.unparse(f) == "Part" or (isinstance(f, ast.Attribute) and f.attr in _NEW_PART):
@@ -232,6 +235,8 @@ def test_the_check_sees_a_write_into_a_part() -> None:
         "    r.add(p)\n"
         "    q = r.valued(v)\n"
         "    q.counts = None\n"
+        "    e = NOTHING\n"
+        "    e.steps += (step,)\n"
         "    return r\n"
     )
-    assert len(_part_writes(_function(code))) == 6
+    assert len(_part_writes(_function(code))) == 7
