@@ -59,6 +59,8 @@ from referee.web.entry_facts import (
 
 __all__ = ["BID_VALUES", "GAMES", "Draft", "EntryError", "build_record", "read_draft"]
 
+#: the form's five steps, in their order (the page's tabs and the script's)
+STEPS = ("contract", "tricks", "cards", "incidents", "review")
 HOLDERS = (*SEAT_NAMES, "skat")
 #: how many cards each holder has in a regular deal
 SIZES = {"forehand": 10, "middlehand": 10, "rearhand": 10, "skat": 2}

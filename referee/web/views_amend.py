@@ -23,6 +23,7 @@ from referee.web import entry
 from referee.web.auth import require_principal, signed_in
 from referee.web.blueprint import bp
 from referee.web.entry_draft import draft_from_record
+from referee.web.entry_events import TABLE_SIZES
 from referee.web.entry_facts import QUICK
 from referee.web.i18n import current_language, text
 from referee.web.services import services
@@ -73,6 +74,8 @@ def render_amend(
         bids=entry.BID_VALUES,
         incidents=entry.INCIDENTS,
         quick=QUICK,
+        steps=entry.STEPS,
+        table_sizes=TABLE_SIZES,
         amend={
             "dispute": dispute,
             "revision": current.revision,

@@ -24,7 +24,7 @@ from referee.web.auth import current_principal, require_principal, signed_in
 from referee.web.blueprint import bp
 from referee.web.cards import card_view
 from referee.web.entry_analysis import analyse
-from referee.web.entry_events import SITTING_OUT_KEYS
+from referee.web.entry_events import SITTING_OUT_KEYS, TABLE_SIZES
 from referee.web.entry_facts import QUICK, facts_data
 from referee.web.error_text import error_text
 from referee.web.i18n import capitalized, current_language, term, text
@@ -127,6 +127,11 @@ def script_data(lang: Language) -> dict[str, Any]:
         "games": games,
         "flags": flags,
         "texts": texts,
+        #: the seats, where cards are kept and how many a deal gives each, the steps
+        "seat_order": list(SEAT_NAMES),
+        "holders": list(entry.HOLDERS),
+        "sizes": entry.SIZES,
+        "steps": list(entry.STEPS),
         "incidents": list(entry.INCIDENTS),
         #: the facts of step 4 and their controls, from the event declarations
         "facts": facts_data(lambda key: text(key, lang), lambda g: capitalized(g, lang)),
@@ -155,6 +160,8 @@ def enter_game() -> Any:
         bids=entry.BID_VALUES,
         incidents=entry.INCIDENTS,
         quick=QUICK,
+        steps=entry.STEPS,
+        table_sizes=TABLE_SIZES,
     )
 
 

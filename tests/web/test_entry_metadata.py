@@ -35,6 +35,12 @@ def test_the_script_is_served_the_lists_and_carries_no_list_of_types() -> None:
     types = {str(t) for t in EventType}
     copies = [a for a in arrays if len(types & set(re.findall(r'"(\w+)"', a))) > 2]
     assert copies == []  # no list of event types of its own in the script
+    # nor of the seats, the steps or the cards: they come in the data block too
+    assert data["seat_order"] == ["forehand", "middlehand", "rearhand"]
+    assert data["holders"] == [*data["seat_order"], "skat"] and data["sizes"]["skat"] == 2
+    assert data["steps"] == list(entry.STEPS) and len(data["cards"]) == 32
+    for copied in ('"rearhand"', '"incidents", "review"', "ATKQJ987"):
+        assert copied not in script, copied
 
 
 def test_every_type_kept_as_a_marker_or_offered_by_the_form_has_its_labels() -> None:

@@ -10,13 +10,14 @@
   if (!root || !dataNode) { return; }
   var data = JSON.parse(dataNode.textContent);
   var T = data.texts;
-  var SEATS = ["forehand", "middlehand", "rearhand"];
-  var HOLDERS = ["forehand", "middlehand", "rearhand", "skat"];
-  var SIZES = { forehand: 10, middlehand: 10, rearhand: 10, skat: 2 };
-  var STEPS = ["contract", "tricks", "cards", "incidents", "review"];
-  var SUITS = "CSHD", RANKS = "ATKQJ987";
-  var ALL = [];
-  SUITS.split("").forEach(function (s) { RANKS.split("").forEach(function (r) { ALL.push(s + r); }); });
+  // the seats, where cards are kept, how many a deal gives each, the steps and the 32
+  // cards in their order: all from the server (referee/web/entry.py), none copied here
+  var SEATS = data.seat_order;
+  var HOLDERS = data.holders;
+  var SIZES = data.sizes;
+  var STEPS = data.steps;
+  var ALL = Object.keys(data.cards);
+  var SUITS = ALL.map(function (c) { return c.charAt(0); }).filter(function (s, i, all) { return all.indexOf(s) === i; });
   var KEY = root.getAttribute("data-draft-key");
   // the facts of step 4 and their controls, made from the event declarations on the server
   // (referee/web/entry_facts.py): this script names none of them
@@ -45,12 +46,17 @@
 
   function blank() {
     return {
-      v: 1, step: "contract", table_size: 3, players: {}, declarer: null, passed: false, bid: null,
+      v: 1, step: STEPS[0], table_size: 3, players: {}, declarer: null, passed: false, bid: null,
       hand: false, game: null, schneider: false, schwarz: false, ouvert: false,
-      plays: [], cards: { forehand: [], middlehand: [], rearhand: [], skat: [] }, skat_dealt: [],
-      incidents: [], by: "", holder: "forehand", auction_on: false, auction: [], auction_seat: null,
+      plays: [], cards: emptyHolders(), skat_dealt: [],
+      incidents: [], by: "", holder: HOLDERS[0], auction_on: false, auction: [], auction_seat: null,
       inc: blankIncident()
     };
+  }
+  function emptyHolders() {
+    var out = {};
+    HOLDERS.forEach(function (h) { out[h] = []; });
+    return out;
   }
   function blankIncident() {
     return { type: null, seat: null, at: "end", cards: [], step: 0 };
@@ -77,7 +83,7 @@
   }
   var draft = load(KEY, null);
   if (!draft || draft.v !== 1) { draft = start(); }
-  if (STEPS.indexOf(draft.step) < 0) { draft.step = "contract"; }  // a draft of an older form
+  if (STEPS.indexOf(draft.step) < 0) { draft.step = STEPS[0]; }  // a draft of an older form
   var undo = load(UNDO_KEY, []);
   var analysis = null;
   var asked = 0;
@@ -556,7 +562,7 @@
     tabs.textContent = "";
     var holders = HOLDERS.slice();
     if (pickup()) { holders.push("skat_dealt"); }
-    if (holders.indexOf(draft.holder) < 0) { draft.holder = "forehand"; }
+    if (holders.indexOf(draft.holder) < 0) { draft.holder = HOLDERS[0]; }
     holders.forEach(function (h) {
       var name = h === "skat" ? (pickup() ? T.skat_end : T.skat) : h === "skat_dealt" ? T.skat_dealt : data.seats[h];
       var room = h === "skat_dealt" ? null : roomOf(h);
@@ -615,7 +621,7 @@
     all.querySelectorAll("button").forEach(function (b) { all.removeChild(b); });
     var room = draft.holder === "skat_dealt" ? 2 - draft.skat_dealt.length : roomOf(draft.holder);
     var offered = 0;
-    SUITS.split("").forEach(function (suit) {
+    SUITS.forEach(function (suit) {
       var of = candidates.filter(function (c) { return c.charAt(0) === suit; });
       if (of.length < 2 || (room !== null && of.length > room)) { return; }
       var sym = data.cards[of[0]].symbol, colour = data.cards[of[0]].colour;
@@ -884,7 +890,7 @@
       var d = analysis.record;
       rec.appendChild(el("h3", { text: T.record_title }));
       var hands = el("div", { cls: "deal" });
-      ["forehand", "middlehand", "rearhand", "skat"].forEach(function (h) {
+      HOLDERS.forEach(function (h) {
         var row = el("div", { cls: "hand" }, [el("h4", { text: h === "skat" ? T.skat : data.seats[h] + (d.players && d.players[h] ? " · " + d.players[h] : "") })]);
         var cards = el("div", { cls: "cards" });
         d.deal[h].forEach(function (c) { cards.appendChild(cardChip(c)); });
