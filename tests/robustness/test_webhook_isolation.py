@@ -99,12 +99,19 @@ def test_a_trickling_receiver_delays_no_other_owners_job(
             r = requests.post(f"{base}/v1/jobs", data=record, headers={**a, **iss})
             assert r.status_code == 202, r.text
             assert handler.connected.wait(120), "A's job.done was never delivered"
+            hanging = time.monotonic()
 
             r = requests.post(f"{base}/v1/jobs", data=record, headers={**b, **iss})
             job_b = f"{base}/v1/jobs/{r.json()['id']}"
             wait_for(job_b, b, lambda job: job["state"] == "done", timeout=120, every=0.2)
+            b_done = time.monotonic() - hanging
             assert not handler.over.is_set(), "B's job waited for A's receiver"
 
             assert handler.cut.wait(DEADLINE_S + 60), "the delivery was never cut off"
+            held = time.monotonic() - hanging
+            print(
+                f"\nB's job done {b_done:.2f} s after A's receiver began to trickle; "
+                f"A's delivery cut off after {held:.1f} s (deadline {DEADLINE_S} s)"
+            )
         finally:
             stop(worker)
