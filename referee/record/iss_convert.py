@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from referee.core.errors import RecordError, RefereeError
+from referee.record.event_types import EventType
 from referee.record.iss import (  # the parser's own patterns and checks, shared
     _CARD_LIST_RE,
     _CARD_RE,
@@ -38,7 +39,7 @@ __all__ = ["iss_to_record", "iss_to_skatlog"]
 #: the 32 card tokens (what ``_CARD_RE`` matches in a move, which holds no whitespace)
 _CARD_TOKENS = frozenset(suit + rank for suit in "CSHD" for rank in "AKQJT987")
 #: moves that are one event of their own kind
-_SIMPLE = {"y": "hold", "p": "pass", "RE": "concede"}
+_SIMPLE = {"y": EventType.HOLD, "p": EventType.PASS, "RE": EventType.CONCEDE}
 
 
 def _cards(text: str, line: int | None, move: int) -> list[str]:
@@ -112,15 +113,15 @@ class _Converter:
     def fail(self, what: str, message: str, move: int, **params: Any) -> RecordError:
         return _error(what, message, self.line, params, move=move, field="MV")
 
-    def emit(self, kind: str, seat: str, name: str | None = None, value: Any = None) -> None:
+    def emit(self, type_: EventType, seat: str, name: str | None = None, value: Any = None) -> None:
         """Append an event of one field at most (checked at once where ``checked``)."""
         events = self.events
         if self.checked:
-            events.append(simple_event(len(events), kind, seat, name, value))
+            events.append(simple_event(len(events), type_, seat, name, value))
         elif name is None:
-            events.append({"type": kind, "seat": seat})
+            events.append({"type": type_.value, "seat": seat})
         else:
-            events.append({"type": kind, "seat": seat, name: value})
+            events.append({"type": type_.value, "seat": seat, name: value})
 
     def emit_pending(self) -> None:
         if self.pending is not None:
@@ -136,8 +137,7 @@ class _Converter:
             if seat is None:
                 raise self.fail("seat", f"bad seat in {action!r}", k, seat=repr(action[:20]))
             self.emit_pending()
-            kind = "timeout" if action.startswith("TI.") else "left"
-            self.emit(kind, seat)
+            self.emit(EventType.TIMEOUT if action.startswith("TI.") else EventType.LEFT, seat)
             return
         if self.expect_skat_view and action.count(".") == 1:
             self.expect_skat_view = False
@@ -179,7 +179,7 @@ class _Converter:
             self.emit_pending()
         self.expect_skat_view = False
         if action in _CARD_TOKENS:  # most moves: a card played (no other move is one)
-            self.emit("play", seat, "card", action)
+            self.emit(EventType.PLAY, seat, "card", action)
             return
         if action.isascii() and action.isdigit():
             if not _is_number(action):
@@ -191,15 +191,15 @@ class _Converter:
                     move=k,
                     field="MV",
                 )
-            self.emit("bid", seat, "value", int(action))
+            self.emit(EventType.BID, seat, "value", int(action))
         elif action in _SIMPLE:
             self.emit(_SIMPLE[action], seat)
         elif action == "s":
             self.picked_up.add(seat)
             self.expect_skat_view = True
-            self.emit("pickup", seat)
+            self.emit(EventType.PICKUP, seat)
         elif action == "SC" or action.startswith("SC."):
-            self.emit("lay_down", seat)
+            self.emit(EventType.LAY_DOWN, seat)
         elif action == _HIDDEN:
             self.hidden.append({"move": k, "seat": seat, "before_event": len(self.events)})
         elif (match := _DECLARE_RE.match(action)) is not None:

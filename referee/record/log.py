@@ -28,7 +28,7 @@ from referee.core.deal import PARTS, Deal
 from referee.core.errors import CardError, RecordError, RefereeError
 from referee.core.ruleset import RuleSet, RuleSetError
 from referee.core.seats import SEAT_NAMES, Seat
-from referee.record.event_types import EVENT_TYPES, Dealer
+from referee.record.event_types import EVENT_TYPES, Dealer, EventType
 from referee.record.events import CLASS_OF, COMMON_FIELDS, Event
 from referee.record.fields import check_time, field_value, short
 from referee.record.strict_json import strict_json_loads
@@ -341,19 +341,19 @@ def _parsed(index: int, e: Any) -> Event:
 
 #: events of one field at most by (index, type, seat, field, value): the bulk of a
 #: converted ISS record's events (cards played, bids, passes)
-_SIMPLE_CACHE: dict[tuple[int, str, str, str | None, Any], Event] = {}
+_SIMPLE_CACHE: dict[tuple[int, EventType, str, str | None, Any], Event] = {}
 
 
 def simple_event(
-    index: int, kind: str, seat: str, name: str | None = None, value: Any = None
+    index: int, type_: EventType, seat: str, name: str | None = None, value: Any = None
 ) -> Event:
-    """The event ``{"type": kind, "seat": seat}`` (with ``name: value`` when a name is
+    """The event ``{"type": type_, "seat": seat}`` (with ``name: value`` when a name is
     given) at ``index``, parsed (and refused) as :func:`parse_record` parses it; shared
     between records. ``value`` is a string or an integer."""
-    key = (index, kind, seat, name, value)
+    key = (index, type_, seat, name, value)
     event = _SIMPLE_CACHE.get(key)
     if event is None:
-        doc = {"type": kind, "seat": seat}
+        doc = {"type": type_.value, "seat": seat}
         if name is not None:
             doc[name] = value
         event = _parse_event(index, doc)
