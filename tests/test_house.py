@@ -73,3 +73,36 @@ def test_no_module_imports_itself_back_through_others() -> None:
     assert len(graph) > 50 and "referee.rulings.search._engine" in known
     order = list(graphlib.TopologicalSorter(graph).static_order())
     assert order.index("referee.core") < order.index("referee.app")
+
+
+#: the vocabulary that has types of its own (:mod:`referee.core.vocabulary`, ``Kind``,
+#: ``EventType``, the form's ``Drawn``): a value under these names is never a bare string
+TYPED_NAMES = frozenset({"lang", "kind", "phase", "status"})
+
+
+def _str_typed(annotation: ast.expr | None) -> bool:
+    return annotation is not None and ast.unparse(annotation) in ("str", "str | None")
+
+
+def test_no_parameter_or_field_named_for_the_vocabulary_is_a_bare_string() -> None:
+    """No function parameter, and no field of a dataclass or named tuple (its constructor's
+    parameter), named ``lang``, ``kind``, ``phase`` or ``status`` is typed ``str``."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                args = node.args
+                for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+                    if arg.arg in TYPED_NAMES and _str_typed(arg.annotation):
+                        found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {arg.arg}")
+            elif isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    if (
+                        isinstance(item, ast.AnnAssign)
+                        and isinstance(item.target, ast.Name)
+                        and item.target.id in TYPED_NAMES
+                        and _str_typed(item.annotation)
+                    ):
+                        found.append(f"{path.relative_to(PACKAGE)}:{item.lineno} {item.target.id}")
+    assert not found, found

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from referee.core.seats import SEAT_NAMES
@@ -63,10 +64,28 @@ FLAGS = ("hand", "schneider", "schwarz", "ouvert")
 #: how a game was dealt out of turn (the ``dealt`` event's flags; ISkO 3.2.11-3.2.13, SkWO 9.4)
 #: or shuffled, cut or dealt wrongly (3.2.2-3.2.4) with an objection in time or not (3.2.10)
 DEALINGS = ("out_of_turn", "earlier_round", "dealt_again", "shuffle_fault", "shuffle_fault_late")
+
+
+class Drawn(StrEnum):
+    """The kinds of control the form draws: a field's :class:`FieldKind` of that name, or
+    ``one_of``, a list of the form's own."""
+
+    CARD = "card"
+    CARDS = "cards"
+    BOOL = "bool"
+    TRICK = "trick"
+    SEAT = "seat"
+    STR = "str"
+    HOW = "how"
+    CHOICE = "choice"
+    GAME = "game"
+    ONE_OF = "one_of"
+
+
 #: the card kinds: their cards are chosen in the step's one card pool (the draft's ``cards``)
-CARD_KINDS = ("card", "cards")
-#: the kinds the form has a control for (``one_of``: a list of the form's own)
-DRAWN = ("card", "cards", "bool", "trick", "seat", "str", "how", "choice", "game", "one_of")
+CARD_KINDS = (Drawn.CARD, Drawn.CARDS)
+#: the kinds the form has a control for
+DRAWN = frozenset(str(k) for k in Drawn)
 #: an incident's own keys in the draft, which no field may take
 _PLACE_KEYS = ("type", "seat", "at", "step")
 #: the kinds whose value is one of a list of words
@@ -96,8 +115,7 @@ class Control:
 
     #: the event's field it fills (or the form's own word)
     name: str
-    #: a :class:`FieldKind` value, or ``one_of`` for a list of the form's own
-    kind: str
+    kind: Drawn
     #: the incident's key for it in the draft (every card field is kept as ``cards``)
     key: str
     #: the message key of its label
@@ -172,14 +190,18 @@ _OWN: dict[str, _Own] = {
     # an objection that came only after the cards were gathered (ISkO 4.1.11)
     QUICK: _Own(
         extra=(
-            Control("gathered", "bool", "gathered", "console.entry.gathered", True, toggle=True),
+            Control(
+                "gathered", Drawn.BOOL, "gathered", "console.entry.gathered", True, toggle=True
+            ),
         )
     ),
 }
 
 
 def _control(type_: str, f: Any, own: _Own) -> Control:
-    kind = str(f.kind)
+    if str(f.kind) not in DRAWN:
+        raise ValueError(f"{type_}: the entry form has no control for {[str(f.kind)]}")
+    kind = Drawn(str(f.kind))
     key = "cards" if kind in CARD_KINDS else own.keys.get(f.name, f.name)
     return Control(
         name=f.name,
@@ -203,9 +225,6 @@ def declared_facts(decls: Iterable[Any]) -> list[Fact]:
         own = _OWN.get(type_, _Own())
         offered = [f for f in d.fields if own.fields is None or f.name in own.fields]
         controls = (*(_control(type_, f, own) for f in offered), *own.extra)
-        drawn = [c.kind for c in controls if c.kind not in DRAWN]
-        if drawn:
-            raise ValueError(f"{type_}: the entry form has no control for {drawn}")
         taken = [c.key for c in controls if c.key in _PLACE_KEYS]
         if taken:  # the incident keeps its place and seat under these
             raise ValueError(f"{type_}: the entry form keeps {taken} for the incident itself")
@@ -243,7 +262,7 @@ def _own_fact(type_: str, *controls: Control, **kw: Any) -> Fact:
     return Fact(type_, named, event=False, label=f"console.entry.incident.{type_}", **kw)
 
 
-def _c(name: str, kind: str, *, optional: bool = False, options: tuple[str, ...] = ()) -> Control:
+def _c(name: str, kind: Drawn, *, optional: bool = False, options: tuple[str, ...] = ()) -> Control:
     return Control(name, kind, "cards" if kind in CARD_KINDS else name, "", optional, options)
 
 
@@ -251,16 +270,18 @@ def _c(name: str, kind: str, *, optional: bool = False, options: tuple[str, ...]
 #: trick (``play.extra``, ISkO 4.2.6), a declaration corrected (3.4.5), a card led before
 #: the declaration (4.1.1), a game dealt out of turn or wrongly (the ``dealt`` mark)
 _FORM_FACTS = (
-    _own_fact("extra_cards", _c("cards", "cards"), after_card=True, played=True, unplayed=True),
+    _own_fact("extra_cards", _c("cards", Drawn.CARDS), after_card=True, played=True, unplayed=True),
     _own_fact(
         "correction",
-        _c("game", "game", options=GAMES),
-        *(_c(f, "bool", optional=True) for f in FLAGS),
+        _c("game", Drawn.GAME, options=GAMES),
+        *(_c(f, Drawn.BOOL, optional=True) for f in FLAGS),
         at=0,
         hint="console.entry.hint.correction",
     ),
-    _own_fact("early_lead", _c("cards", "card"), at=-2, unplayed=True),
-    _own_fact("dealt_out_of_turn", _c("dealing", "one_of", options=DEALINGS), seat=False, at=-1),
+    _own_fact("early_lead", _c("cards", Drawn.CARD), at=-2, unplayed=True),
+    _own_fact(
+        "dealt_out_of_turn", _c("dealing", Drawn.ONE_OF, options=DEALINGS), seat=False, at=-1
+    ),
 )
 FORM_FACTS = tuple(f.type for f in _FORM_FACTS)
 #: every fact step 4 offers, in its order: the declared types with a place there, then the
