@@ -221,10 +221,11 @@ NOTHING = Part()
 
 def joined(parts: Sequence[Part]) -> Part:
     """``parts``, in order, as one (see :meth:`Part.add`)."""
-    if len(parts) == 1 and parts[0].void_after is None:
-        return parts[0]  # nothing to put together
-    whole = NOTHING
-    for p in parts:
+    if not parts:
+        return NOTHING
+    first, *rest = parts
+    whole = first if first.void_after is None else NOTHING.add(first)
+    for p in rest:
         whole = whole.add(p)
     return whole
 

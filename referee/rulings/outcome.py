@@ -32,7 +32,7 @@ from referee.core.valuation import (
 from referee.record.position import Position
 from referee.record.state import GameState, position_of
 from referee.rulings.claims import can_reach_points, can_take_all, searched
-from referee.rulings.model import NOTHING, Counts, Message, Part, Step
+from referee.rulings.model import NOTHING, Counts, Message, Outcome, Part, Step
 
 __all__ = [
     "Position",
@@ -289,9 +289,12 @@ def from_counts(state: GameState, rules: RuleSet, dp: int, dt: int, ft: int) -> 
         defender_tricks=ft,
         schwarz_suffered=rules.schwarz_suffered is SchwarzSuffered.AT_LEAST,
     )
+    counts = {"declarer": dp, "defenders": 120 - dp}, {"declarer": dt, "defenders": ft}
     return Part(
-        counts=({"declarer": dp, "defenders": 120 - dp}, {"declarer": dt, "defenders": ft})
-    ).valued(valuation)
+        outcome=Outcome.WON if valuation.won else Outcome.LOST,
+        valuation=valuation,
+        counts=counts,
+    )
 
 
 def judged(
