@@ -120,6 +120,8 @@ _FROZEN = {
     ("rulings/model.py", "Message"),
     ("rulings/shortened.py", "Award"),
     ("core/ended.py", "Ended"),
+    ("core/valuation.py", "Valuation"),
+    ("core/valuation.py", "Matadors"),
 }
 _MUTABLE = ("list[", "dict[", "set[", "List[", "Dict[")
 
