@@ -128,4 +128,14 @@ def test_schemathesis_finds_no_failure_behind_gunicorn(database: str, tmp_path: 
             base, court, tmp_path / "court.json", "--include-path-regex", "^/v1/disputes"
         )
         _assert_no_failure(court_run)
+        # the court's pass reached the appeals' own storing path, not only their refusals
+        listed = requests.get(
+            f"{base}/v1/disputes",
+            params={"page_size": 100},
+            headers={"Authorization": f"Bearer {court}"},
+            timeout=60,
+        ).json()
+        appealed = sum(1 for d in listed if d["revisions"] > 1)
+        print("disputes listed", len(listed), "appealed", appealed)
+        assert appealed >= 1
         assert requests.get(f"{base}/health", timeout=30).status_code == 200
