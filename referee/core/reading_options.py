@@ -1,4 +1,4 @@
-"""The options of each reading a rule set chooses (:mod:`referee.core.ruleset` declares the
+"""The options of each reading a rule set chooses (:mod:`referee.core.readings` declares the
 readings, their questions, clauses and the texts behind each option)."""
 
 from __future__ import annotations
