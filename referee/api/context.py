@@ -11,7 +11,7 @@ from typing import Any, NoReturn, TypeVar
 from flask import current_app, g, request
 from flask_smorest import abort
 
-from referee.core.vocabulary import DEFAULT_LANGUAGE, LANGUAGES, Language
+from referee.core.vocabulary import DEFAULT_LANGUAGE, LANGUAGES, Language, parse_language
 from referee.record.strict_json import StrictJSONError, strict_json_loads
 from referee.service.adjudication import AdjudicationService
 from referee.service.disputes import DisputeService
@@ -94,15 +94,18 @@ def authorized(*roles: str, anonymous_ok: bool = False) -> Callable[[F], F]:
 
 
 def language() -> Language:
-    """``?lang=`` if given (must be de, en or es), else the best ``Accept-Language``."""
+    """``?lang=`` if given, else the best ``Accept-Language`` (else English).
+
+    An unknown ``?lang=`` is a :class:`LanguageError` (400) naming the known languages; the
+    view's query schema (:class:`~referee.api.schemas.LanguageParam`) already refused it
+    before the view ran. ``Accept-Language`` is a preference list: none of ours in it
+    means the default, as HTTP's content negotiation has it."""
     environ = request.environ
     if not environ.get("QUERY_STRING") and "HTTP_ACCEPT_LANGUAGE" not in environ:
         return DEFAULT_LANGUAGE  # (the common case, without parsing the query or the headers)
     lang = request.args.get("lang")
     if lang is not None:
-        if lang not in LANGUAGES:
-            abort(400, messages={"query": {"lang": [f"must be one of {', '.join(LANGUAGES)}"]}})
-        return Language(lang)
+        return parse_language(lang)
     if "HTTP_ACCEPT_LANGUAGE" not in environ:
         return DEFAULT_LANGUAGE
     return Language(

@@ -27,6 +27,7 @@ from werkzeug.utils import cached_property
 from referee.api.context import body_kind, json_error
 from referee.api.contract import ERROR_HEADERS, RATE_LIMIT_HEADERS, header_ref
 from referee.api.problems import PROBLEM_JSON, ProblemSchema, from_http_exception
+from referee.api.schemas import LanguageParam
 from referee.record.strict_json import strict_json_loads
 
 
@@ -159,11 +160,17 @@ class Blueprint(SmorestBlueprint):
     def arguments(self, schema: Any, **kwargs: Any) -> Callable[[Any], Any]:
         """flask-smorest's ``arguments``, a schema class made an instance once: webargs
         would build a new instance of a class for every request (~25 µs a schema, two or
-        three a request); an instance is reused (loading keeps no state in it)."""
+        three a request); an instance is reused (loading keeps no state in it).
+
+        A schema with a language parameter documents the 400 an unknown language gets
+        (:class:`~referee.api.schemas.LanguageParam`), so no operation can leave it out."""
         if isinstance(schema, type):
             schema = schema()
         decorate: Callable[[Any], Any] = super().arguments(schema, **kwargs)
-        return decorate
+        if not any(isinstance(f, LanguageParam) for f in schema.fields.values()):
+            return decorate
+        bad_request = self.alt_response(400, response=http.HTTPStatus(400).name)
+        return lambda func: bad_request(decorate(func))
 
     def problems(self, *statuses: int) -> Callable[[Any], Any]:
         """Document the error responses an operation can give (problem+json, with the

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import marshmallow as ma
 
-from referee.api.schemas import EDITION_VALUES
+from referee.api.schemas import EDITION_VALUES, LanguageParam
+from referee.core.vocabulary import DEFAULT_LANGUAGE
 from referee.service.model import LANGUAGES
 from referee.service.webhooks import EVENTS, MAX_URL
 
 
 class JobQuerySchema(ma.Schema):
-    lang = ma.fields.String(
-        load_default="en",
-        validate=ma.validate.OneOf(LANGUAGES),
+    lang = LanguageParam(
+        load_default=DEFAULT_LANGUAGE,
         metadata={"description": "language of the rulings"},
     )
     edition = ma.fields.String(

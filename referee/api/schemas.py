@@ -2,15 +2,40 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import marshmallow as ma
 
 from referee.core.ruleset import Edition
-from referee.service.model import LANGUAGES
+from referee.core.vocabulary import LANGUAGES, Language, LanguageError, parse_language
+
+
+class LanguageParam(ma.fields.String):
+    """The ``lang`` query parameter, loaded as a :class:`Language`.
+
+    A language the referee does not speak is the caller's error, not a field that fails
+    the schema: it raises :class:`LanguageError` (category BadRequest, a 400 by
+    ``referee/http_status.py``) naming the parameter and the known languages.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        metadata = {"enum": [lang.value for lang in LANGUAGES], **kwargs.pop("metadata", {})}
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Language:
+        try:
+            return parse_language(value)
+        except LanguageError as exc:
+            name = attr or "lang"
+            raise LanguageError(
+                f"query parameter {name}: {exc.message}",
+                where={"location": "query", "field": name},
+                params=exc.params,
+            ) from None
 
 
 class LangQuerySchema(ma.Schema):
-    lang = ma.fields.String(
-        validate=ma.validate.OneOf(LANGUAGES),
+    lang = LanguageParam(
         metadata={
             "description": "language of every text in the response (overrides "
             "Accept-Language); responses name it in their `language` member"

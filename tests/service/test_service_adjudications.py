@@ -31,7 +31,10 @@ def test_adjudication_language_from_accept_language_and_query(client, keys):
     assert es.json == engine.adjudicate(doc, lang="es")
     assert de.json["citations"] != es.json["citations"]
     bad = client.post("/v1/adjudications?lang=fr", json=doc, headers=keys["platform"])
-    assert bad.status_code == 422 and bad.json["errors"][0]["field"] == "lang"
+    assert bad.status_code == 400 and bad.json["code"] == "language.unknown"
+    assert bad.json["errors"][0]["field"] == "lang"
+    assert bad.json["errors"][0]["location"] == "query"
+    assert "lang" in bad.json["detail"] and "en, de, es" in bad.json["detail"]
 
 
 def test_adjudication_of_a_raw_iss_record(client, keys):
