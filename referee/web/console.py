@@ -12,7 +12,7 @@ from flask import Flask, Response, redirect, render_template, request, url_for
 from werkzeug.exceptions import TooManyRequests
 
 from referee.core.errors import Forbidden, NotFound, RefereeError, Unauthenticated
-from referee.core.vocabulary import LANGUAGES
+from referee.core.vocabulary import LANGUAGES, LanguageError
 from referee.http_status import status_for
 from referee.rulings.search.gate import Crowded
 from referee.service.settings import Settings
@@ -58,7 +58,7 @@ def init_app(app: Flask, settings: Settings) -> None:
 @bp.before_request
 def _before() -> Any:
     lang = request.args.get("lang")
-    if lang:
+    if lang is not None:  # named by the user: one the referee does not speak is a 400 page
         choose_language(lang)
     if request.method == "POST":
         check_csrf()
@@ -116,13 +116,18 @@ def _not_found(_error: Exception) -> Any:
 def not_found_page() -> Any:
     """A console address no page answers (``/console/typo``): the console's 404 page in
     the reader's language (the app routes it here; the API answers its own with JSON)."""
+    status, message = 404, text("console.error.not_found", current_language())
     with_lang = request.args.get("lang")
-    if with_lang:
-        choose_language(with_lang)
-    message = text("console.error.not_found", current_language())
+    if with_lang is not None:
+        try:
+            choose_language(with_lang)
+        except LanguageError as error:  # the named language is the first thing wrong
+            status, message = status_for(error), error_text(error, current_language())
+        else:
+            message = text("console.error.not_found", current_language())
     # outside the blueprint's own routes: its context processor does not run by itself
-    page = render_template("console/error.html", status=404, message=message, **_context())
-    return page, 404
+    page = render_template("console/error.html", status=status, message=message, **_context())
+    return page, status
 
 
 @bp.errorhandler(429)

@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import request, session
 
-from referee.core.vocabulary import LANGUAGES, Language, LanguageError, parse_language
+from referee.core.vocabulary import LANGUAGES, Language, parse_language
 from referee.rules.messages import default_messages
 
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "es": "Español"}
@@ -36,19 +36,23 @@ def capitalized(word: Any, lang: Language) -> str:
 
 
 def current_language() -> Language:
-    """The session's language, else the browser's best match, else English."""
+    """The session's language, else the browser's best match, else English.
+
+    ``Accept-Language`` is a preference list (none of ours in it: English, as HTTP's
+    negotiation has it); a language the user names (``?lang=``, the switch) is chosen with
+    :func:`choose_language`, which refuses one the referee does not speak."""
     lang = session.get("lang")
     if lang in LANGUAGES:
         return Language(lang)
     return Language(request.accept_languages.best_match(LANGUAGES, default="en") or "en")
 
 
-def choose_language(value: str) -> bool:
-    """Keep the language ``value`` names for this session; False (and nothing kept)
-    when it names none of de, en, es."""
-    try:
-        lang = parse_language(value)
-    except LanguageError:
-        return False
+def choose_language(value: str) -> Language:
+    """Keep the language ``value`` names for this session.
+
+    A value that names none of the referee's languages is the user's error: a
+    :class:`LanguageError` (400 by ``referee/http_status.py``) naming the known ones, and
+    the session keeps the language it had."""
+    lang = parse_language(value)
     session["lang"] = lang.value
-    return True
+    return lang

@@ -92,7 +92,7 @@ def sign_out_page() -> Any:
 
 @bp.route("/language", methods=["POST"])
 def language() -> Any:
-    """Switch the whole console to de, en or es and go back to the page."""
-    if not choose_language(request.form.get("lang", "")):
-        return redirect(url_for("console.disputes"))
+    """Switch the whole console to de, en or es and go back to the page (any other value
+    is a 400 page naming the known languages)."""
+    choose_language(request.form.get("lang", ""))
     return redirect(safe_next(request.form.get("next")) or url_for("console.disputes"))

@@ -307,10 +307,22 @@ def test_the_whole_page_follows_the_language(revoke_page) -> None:  # type: igno
     assert "Primera mano gana Corazón con 2, juego 3: +30" in es and "diez de Corazón" in es
 
 
-def test_an_unknown_language_is_ignored(revoke_page) -> None:  # type: ignore[no-untyped-def]
+def test_an_unknown_language_is_a_400_page_and_changes_nothing(revoke_page) -> None:  # type: ignore[no-untyped-def]
+    """A language the user names (?lang=, the switch) and the referee does not speak is the
+    user's error: a 400 page naming the known ones, in the language the session had."""
     c, dispute = revoke_page
-    c.post("/console/language", {"lang": "fr", "next": "/console/"})
-    assert '<html lang="en">' in text_of(c.get(f"/console/disputes/{dispute}?lang=xx"))
+    c.post("/console/language", {"lang": "de", "next": "/console/"})
+    refused = c.post("/console/language", {"lang": "fr", "next": "/console/"})
+    assert refused.status_code == 400
+    assert "Der Schiedsrichter spricht fr nicht; er spricht: en, de, es." in text_of(refused)
+    page = c.get(f"/console/disputes/{dispute}?lang=xx")
+    assert page.status_code == 400 and '<html lang="de">' in text_of(page)
+    assert "spricht xx nicht" in text_of(page)
+    assert c.get(f"/console/disputes/{dispute}?lang=").status_code == 400
+    assert '<html lang="de">' in text_of(c.get(f"/console/disputes/{dispute}"))
+    missing = c.get("/console/no-such-page?lang=xx")
+    assert missing.status_code == 400 and "spricht xx nicht" in text_of(missing)
+    assert c.get("/console/no-such-page?lang=es").status_code == 404
 
 
 def test_another_owners_dispute_is_not_found(revoke_page, as_role) -> None:  # type: ignore[no-untyped-def]
