@@ -104,6 +104,13 @@ class DealerParty(StrEnum):
     NEITHER = "neither"
 
 
+class TricksGathered(StrEnum):
+    """Tricks mixed, or left lying by the defenders (4.4.4): does it end the game?"""
+
+    ENDS_GAME = "ends_game"
+    NOT_PUNISHED = "not_punished"
+
+
 class ClaimExplanation(StrEnum):
     """A declarer claims and states the line he will play (4.3.4): is he held to it?"""
 

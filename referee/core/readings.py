@@ -28,6 +28,7 @@ from referee.core.reading_options import (
     OutstandingTricks,
     SchwarzSuffered,
     SingleCard,
+    TricksGathered,
     UnreachableLevel,
 )
 
@@ -257,6 +258,19 @@ HAND_LOOK = declare(
     "speaks of the skat only: the look is noted and the game stands as played.",
 )
 
+TRICKS_GATHERED = declare(
+    "isko-4.4.4-tricks-gathered",
+    TricksGathered,
+    TricksGathered.ENDS_GAME,
+    "A party mixes its tricks, or the defenders leave theirs lying: does that end the game "
+    "against it?",
+    ("ISkO 4.4.4", "SkWO 8.6", "ISkO 4.1.4"),
+    ends_game="Spanish 4.4.4 sends an infraction of it to 4.1.3 to 4.1.6: the party that "
+    "went against the rules before the game was decided loses it at the simple level.",
+    not_punished="English 4.4.4 and SkWO 8.6 require the tricks gathered and piled in "
+    "order but name no consequence: the fault is noted and the game stands as played.",
+)
+
 
 #: readings of docs/interpretations.md the engine applies with no alternative to choose yet
 FIXED_READINGS: tuple[str, ...] = (
@@ -271,6 +285,5 @@ FIXED_READINGS: tuple[str, ...] = (
     "isko-4.1.8-partner",
     "isko-2.2.5-not-laid-out",
     "isko-3.2.7-sitting-out",
-    "isko-4.4.4-tricks-gathered",
     "isko-3.4.1-added-words",
 )

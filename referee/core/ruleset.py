@@ -44,6 +44,7 @@ from referee.core.reading_options import (
     OutstandingTricks,
     SchwarzSuffered,
     SingleCard,
+    TricksGathered,
     UnreachableLevel,
 )
 from referee.core.readings import FIXED_READINGS, Reading
@@ -71,6 +72,7 @@ __all__ = [
     "NullBelowBid",
     "DealerParty",
     "HandLook",
+    "TricksGathered",
 ]
 
 
@@ -123,6 +125,7 @@ class RuleSet:
     null_below_bid: NullBelowBid = _field(readings.NULL_BELOW_BID)
     dealer_party: DealerParty = _field(readings.DEALER_PARTY)
     hand_look: HandLook = _field(readings.HAND_LOOK)
+    tricks_gathered: TricksGathered = _field(readings.TRICKS_GATHERED)
 
     # -- reading the declarations ----------------------------------------------------------
     @staticmethod

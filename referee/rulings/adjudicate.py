@@ -218,6 +218,10 @@ def _reading_of(inf: Infraction, rules: RuleSet) -> Step | None:
             return _say(("ISkO 4.5.5",), "reading.isko-4.5.5-hand-look.not_punished")
         else:
             return _say(("ISkO 4.5.5", "ISkO 4.1.4"), "reading.isko-4.5.5-hand-look")
+    elif key == "tricks_not_gathered.not_punished":
+        return _say(
+            ("ISkO 4.4.4",), "reading.isko-4.4.4-tricks-gathered.not_punished", event=inf.event
+        )
     elif key in ("partner_stopped.declarer", "partner_stopped.outside_play"):
         return _say(("ISkO 4.1.8",), "reading.isko-4.1.8-partner")
     elif key == "infraction.no_objection_recorded":

@@ -23,6 +23,7 @@ from referee.core.ruleset import (
     HandLook,
     ObjectionAtEnd,
     SingleCard,
+    TricksGathered,
 )
 from referee.core.seats import SEAT_NAMES, SEATS
 from referee.core.vocabulary import Phase, Status
@@ -445,6 +446,8 @@ def tricks_not_gathered(h: Hearing) -> Infraction:
     if h.party is not Party.DECLARER or h.irr.subkind == "mixed":
         if h.irr.phase != "playing":
             return h.verdict(_VOID, "infraction.after_game", ("ISkO 4.4.4",))
+        if h.rules.tricks_gathered is TricksGathered.NOT_PUNISHED:
+            return h.verdict(_VOID, "tricks_not_gathered.not_punished", ("ISkO 4.4.4", "SkWO 8.6"))
         clauses = ("ISkO 4.4.4", "SkWO 8.6", "ISkO 4.1.4")
         return h.verdict(_PENALIZED, "tricks_not_gathered.penalized", clauses, ends_at=h.event)
     rest = tricks[first - 1 :]

@@ -249,6 +249,29 @@ case(
 )
 
 
+# ------------------------------------------------------------------------------ 4.4.4
+rec = a_game(
+    description="Rule set with the reading isko-4.4.4-tricks-gathered: not_punished. After "
+    "trick 6 M has mixed the defenders' two tricks and F objects. 4.4.4 and SkWO 8.6 want "
+    "every trick piled in order, but the English 4.4.4 names no consequence, so under this "
+    "reading the fault is only noted and play goes on: F takes tricks 7 to 10 and wins "
+    "hearts played out with 86 points, 30."
+)
+rec.play(tricks(1, 6)).e("tricks_not_gathered", "M", trick=5, mixed=True).e("objection", "F")
+rec.play(tricks(7, 10))
+rec.rules = {"readings": {"isko-4.4.4-tricks-gathered": "not_punished"}}
+case(
+    b.F44,
+    "isko_4_4_4_mixed_tricks_not_punished_under_the_english_reading",
+    rec,
+    **HEARTS_WON,
+    **b.PLAYED_OUT_A,
+    infractions=[inf("tricks_not_gathered", "void", "4.4.4", seat="M")],
+    cited=cited("4.4.4", "SkWO 8.6"),
+    readings=["isko-4.4.4-tricks-gathered"],
+)
+
+
 def main() -> None:
     """Write this file's cases (those of build.py are left as they are)."""
     for family, name, doc, expected in b.CASES[FIRST:]:

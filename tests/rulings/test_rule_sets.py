@@ -156,6 +156,14 @@ FLIPS: list[tuple[str, str, str, dict[str, Any]]] = [
         "isko_4_2_other/isko_4_5_5_defender_looks_into_the_declarers_cards_in_play_declarer_wins",
         {"outcome": "undetermined", "infractions": [("hand_viewed", "void")]},
     ),
+    # the English 4.4.4 names no consequence: the defenders' mixed tricks are noted and
+    # the record stops after trick 6 with the game not yet decided
+    (
+        "isko-4.4.4-tricks-gathered",
+        "not_punished",
+        "isko_4_4_tricks/isko_4_4_4_defenders_mix_their_tricks_declarer_wins",
+        {"outcome": "undetermined", "infractions": [("tricks_not_gathered", "void")]},
+    ),
 ]
 
 
