@@ -22,7 +22,7 @@ pickup) with a :class:`RecordError` naming the event and field.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import cast, get_args, get_type_hints
+from typing import cast
 
 from referee.core.errors import RecordError
 from referee.core.kinds import Kind
@@ -32,6 +32,7 @@ from referee.core.vocabulary import Note, Phase
 from referee.record import event_types as ev
 from referee.record import event_types_end as end
 from referee.record import event_types_table as tab
+from referee.record.dispatch import handles, table
 from referee.record.event_types import EventType
 from referee.record.events import Event
 from referee.record.log import GameRecord
@@ -96,6 +97,7 @@ class Replayer(Bidding):
             self._mark(event)
         self.state.last_event = event.index
 
+    @handles
     def _kept(self, event: end.Objection | end.Consent | end.Refuse | end.CardsGathered) -> None:
         """A type the replayer only keeps as a marker (:data:`MARKERS`): nothing to apply."""
 
@@ -107,6 +109,7 @@ class Replayer(Bidding):
         s.markers.append(_new(Marker, fields))
 
     # -- the deal -----------------------------------------------------------------------------
+    @handles
     def _on_dealt(self, event: tab.Dealt) -> None:
         """The dealer has finished: the bidding begins (a repeated mark changes nothing). A
         mark that says the cards were dealt out of turn is noted for the ruling (3.2.11)."""
@@ -116,6 +119,7 @@ class Replayer(Bidding):
             self.state.phase = Phase.BIDDING
 
     # -- skat and declaration ----------------------------------------------------------------
+    @handles
     def _on_pickup(self, event: ev.Pickup) -> None:
         s = self.state
         seat = event.seat
@@ -125,6 +129,7 @@ class Replayer(Bidding):
             return
         self._skat_viewed(event, "took up the skat")
 
+    @handles
     def _on_discard(self, event: ev.Discard) -> None:
         s = self.state
         seat = event.seat
@@ -160,6 +165,7 @@ class Replayer(Bidding):
                 event, Kind.SKAT_VIEWED, seat, "the skat was exchanged after the declaration"
             )
 
+    @handles
     def _on_declare(self, event: ev.Declare) -> None:
         s = self.state
         seat = event.seat
@@ -220,15 +226,15 @@ class Replayer(Bidding):
         h = s.hands
         s.opening = (h[0], h[1], h[2], s.skat)  # the start position, built when asked for
 
+    @handles
     def _cut_short(
         self, event: end.Concede | end.LayDown | end.ThrowIn | ev.Timeout | ev.Left
     ) -> None:
         """A game cut short (:data:`SHORTENING`): keep the position the ruling values."""
         self.state.keep_position(event.index)
 
-    _on_concede = _on_lay_down = _on_throw_in = _on_timeout = _on_left = _cut_short
-
     # -- play -------------------------------------------------------------------------------
+    @handles
     def _on_play(self, event: ev.Play) -> None:
         s = self.state
         seat, card = event.seat, event.card
@@ -334,6 +340,7 @@ class Replayer(Bidding):
             subkind="two_cards",
         )
 
+    @handles
     def _on_no_card(self, event: ev.NoCard) -> None:
         """The seat put no card to the trick in play, which was taken without it: he holds
         a card too many from now on (ISkO 4.2.6)."""
@@ -365,6 +372,7 @@ class Replayer(Bidding):
         if len(trick.plays) + len(trick.missing) == 3:
             close_short_trick(s, trick)
 
+    @handles
     def _on_continue(self, event: end.Continue) -> None:
         """4.1.6: play goes on; the offending card goes back to its owner (4.1.2, 4.2.3), a
         played card taken back goes back on the table (4.1.2). The trick that holds the card
@@ -403,51 +411,11 @@ _new = tuple.__new__  # a named tuple's own constructor, without its Python wrap
 
 _Handler = Callable[[Replayer, Event], None]
 
-
-def _by_class(*handlers: Callable[..., None]) -> dict[type[Event], _Handler]:
-    """Each handler keyed by the event class its ``event`` parameter is annotated with (or
-    each class of a union): the annotation that lets mypy check the handler is also what
-    the table dispatches on, so the two cannot disagree. A class given two handlers is an
-    error of the table."""
-    table: dict[type[Event], _Handler] = {}
-    for handler in handlers:
-        hint = get_type_hints(handler)["event"]
-        for cls in get_args(hint) or (hint,):
-            if cls in table:
-                raise TypeError(f"two handlers for {cls.__name__}")
-            table[cls] = cast(_Handler, handler)
-    return table
-
-
 #: event class -> its handler (here, in replay_acts or replay_bidding), one for every
-#: declared type (record/event_types.py); the types the replayer only keeps as markers
-#: (objections, consent, refusals, cards gathered) have :meth:`Replayer._kept`
-_HANDLERS: dict[type[Event], _Handler] = _by_class(
-    Replayer._on_dealt,
-    Replayer._bidding,
-    Replayer._on_pickup,
-    Replayer._on_discard,
-    Replayer._on_declare,
-    Replayer._on_announce,
-    Replayer._on_play,
-    Replayer._on_no_card,
-    Replayer._on_take_back,
-    Replayer._on_look_at_skat,
-    Replayer._on_skat_redrawn,
-    Replayer._on_expose,
-    Replayer._on_look_into_hand,
-    Replayer._on_not_laid_out,
-    Replayer._on_tricks_not_gathered,
-    Replayer._on_review_tricks,
-    Replayer._on_remark,
-    Replayer._on_stop_partner,
-    Replayer._on_choice,
-    Replayer._cut_short,
-    Replayer._on_continue,
-    Replayer._kept,
-)
-#: the types with a handler of their own
-HANDLED = tuple(c.type for c, h in _HANDLERS.items() if h is not Replayer._kept)
+#: declared type (record/event_types.py): the methods marked with :func:`handles`; the
+#: types the replayer only keeps as markers (objections, consent, refusals, cards gathered)
+#: have :meth:`Replayer._kept`
+_HANDLERS: dict[type[Event], _Handler] = cast(dict[type[Event], _Handler], table())
 
 
 def replay(record: GameRecord, upto: int | None = None) -> GameState:

@@ -13,10 +13,11 @@ from referee.core.cards import Card
 from referee.core.contracts import Contract, Game
 from referee.core.errors import ContractError, RecordError
 from referee.core.kinds import Kind
-from referee.core.seats import SEATS, Seat
+from referee.core.seats import Seat
 from referee.core.vocabulary import Note, Phase
 from referee.record import event_types as ev
 from referee.record import event_types_table as tab
+from referee.record.dispatch import handles
 from referee.record.events import Event, EventType
 from referee.record.state import GameState, Irregularity, Trick, innocent, position_before_trick
 from referee.record.trick_flow import close_trick
@@ -82,6 +83,7 @@ class ActsOutsidePlay:
     def release_bidders(self, event: Event) -> None:  # pragma: no cover - the Replayer's
         raise NotImplementedError
 
+    @handles
     def _on_look_at_skat(self, event: tab.LookAtSkat) -> None:
         if event.by_dealer:
             phase = self.state.phase
@@ -90,6 +92,7 @@ class ActsOutsidePlay:
             return
         self._skat_viewed(event, "looked at the skat")
 
+    @handles
     def _on_skat_redrawn(self, event: tab.SkatRedrawn) -> None:
         """The skat taken into a hand (ISkO 3.2.15): before the end of the bidding the seat
         is out of it as after a look (3.3.9 frees the others once bids were made); later it
@@ -124,6 +127,7 @@ class ActsOutsidePlay:
             detail = detail.replace("the dealer", _sitter(event), 1)
         self._note(event, Kind.DEALER_INFRACTION, None, detail, subkind=what)
 
+    @handles
     def _on_look_into_hand(self, event: tab.LookIntoHand) -> None:
         """A player looking into another's cards (4.5.5; before the end of the bidding the
         Spanish 3.3.9 takes him out of it and frees the others from their bids). The dealer
@@ -157,6 +161,7 @@ class ActsOutsidePlay:
                 f"{_sitter(event)} looked into {into.value}'s cards after {first.value}'s",
             )
 
+    @handles
     def _on_not_laid_out(self, event: tab.NotLaidOut) -> None:
         """The declarer of an open game had not laid his cards out before the first card
         (2.2.5). Noted as recorded; a record that says it of a game not open, or of another
@@ -173,6 +178,7 @@ class ActsOutsidePlay:
             subkind=subkind,
         )
 
+    @handles
     def _on_tricks_not_gathered(self, event: tab.TricksNotGathered) -> None:
         """Tricks of the seat's party left lying, or gathered mixed (4.4.4, 4.4.5, SkWO
         8.6): noted where the table noticed it; the judge reads the tricks played after."""
@@ -203,6 +209,7 @@ class ActsOutsidePlay:
         self._note(event, Kind.SKAT_VIEWED, event.seat, f"{event.seat} {what} during {s.phase}")
         self.release_bidders(event)
 
+    @handles
     def _on_expose(self, event: tab.Expose) -> None:
         s = self.state
         cards = event.cards
@@ -235,6 +242,7 @@ class ActsOutsidePlay:
             subkind=how,
         )
 
+    @handles
     def _on_review_tricks(self, event: tab.ReviewTricks) -> None:
         """A look at a turned trick. The record may say whether it was shown on request
         (``on_request: true``, ISkO 4.4.3) or looked at unasked (``false``, 4.4.6); without
@@ -281,6 +289,7 @@ class ActsOutsidePlay:
             subkind="late_request" if event.on_request else None,
         )
 
+    @handles
     def _on_remark(self, event: tab.Remark) -> None:
         if event.by_dealer:
             self._dealer(event, "remark", f"the dealer remarked: {event.text!r}")
@@ -289,6 +298,7 @@ class ActsOutsidePlay:
             event, Kind.IMPROPER_REMARK, event.seat, f"{event.seat} remarked: {event.text!r}"
         )
 
+    @handles
     def _on_stop_partner(self, event: tab.StopPartner) -> None:
         """A player stopped his partner before an infraction was made (4.1.8): noted for
         the seat; whether it is a defender's and in the game the ruling judges."""
@@ -296,6 +306,7 @@ class ActsOutsidePlay:
         detail = f"{event.seat} stopped his partner{held}"
         self._note(event, Kind.PARTNER_STOPPED, event.seat, detail, card=event.card)
 
+    @handles
     def _on_announce(self, event: ev.Announce) -> None:
         """Words the declarer adds to his announcement (3.4.1). Before the first card is
         led they complete it: the contract is made again from all the words said (and
@@ -320,6 +331,7 @@ class ActsOutsidePlay:
         s.contract, s.declared = contract, flags
 
     # -- a card taken back into the hand (ISkO 4.1.2, 4.1.9) -------------------------------
+    @handles
     def _on_take_back(self, event: tab.TakeBack) -> None:
         """A card taken back into the hand. A card that lay on the table as the seat's last
         play is a played card, which 4.1.2 says may not be taken back: noted (with the
@@ -420,33 +432,6 @@ class ActsOutsidePlay:
         if len(trick.plays) == 3:
             close_trick(s, trick, *(c for _, c, _ in trick.plays))
         return True
-
-    def _on_choice(self, event: ev.Choice) -> None:
-        """The declarer's choice (ISkO 3.3.10, 3.3.11) is a marker the ruling reads; with
-        ``play`` it may say how the defenders' cards were corrected: ``cards`` went from
-        the defender who held them to ``to``."""
-        s = self.state
-        cards, to = event.cards or (), event.to
-        if not cards:
-            return
-        if to is None or to is s.declarer:
-            raise RecordError(
-                "corrected cards need the defender they went to ('to')",
-                code="replay.correction",
-                where={"event": event.index, "field": "to"},
-                params={"variant": "to"},
-            )
-        for i, card in enumerate(cards):
-            holder = next((x for x in SEATS if (s.hands[x.index] >> card) & 1), None)
-            if holder is None or holder is to or holder is s.declarer:
-                raise RecordError(
-                    f"{card} is not held by the other defender, so it cannot go to {to}",
-                    code="replay.correction",
-                    where={"event": event.index, "field": f"cards[{i}]"},
-                    params={"card": card.name, "to": str(to)},
-                )
-            s.hands[holder.index] &= ~(1 << card)
-            s.hands[to.index] |= 1 << card
 
 
 def _kind_of_game(game: Game) -> str:

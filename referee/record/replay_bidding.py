@@ -1,12 +1,16 @@
 """The replayer's bidding: bids, holds and passes applied by the core's :class:`Auction`,
 and a bidding released by a look at the skat (ISkO 3.2.14, 3.3.9), which the table may
-start over or go on with as bid."""
+start over or go on with as bid; and the declarer's choice the bidding's outcome gives him
+(ISkO 3.3.10, 3.3.11)."""
 
 from __future__ import annotations
 
 from referee.core.bidding import Auction
-from referee.core.errors import BiddingError
+from referee.core.errors import BiddingError, RecordError
+from referee.core.seats import SEATS
 from referee.core.vocabulary import Note, Phase
+from referee.record import event_types as ev
+from referee.record.dispatch import handles
 from referee.record.event_types import EVENT_TYPES, Bid, Hold, Pass
 from referee.record.events import Event
 from referee.record.replay_acts import ActsOutsidePlay
@@ -36,6 +40,7 @@ class Bidding(ActsOutsidePlay):
     """The bidding part of the :class:`~referee.record.replay.Replayer`."""
 
     # -- bidding ----------------------------------------------------------------------------
+    @handles
     def _bidding(self, event: Bid | Hold | Pass) -> None:
         """A bid, hold or pass, checked and applied by the core's :class:`Auction` (after a
         look at the skat in the bidding, by each of the two biddings the table may hold)."""
@@ -110,7 +115,34 @@ class Bidding(ActsOutsidePlay):
         elif kept.stage == 0:
             pass  # settled by what the record shows next
 
-    _on_bid = _on_hold = _on_pass = _bidding
+    # -- the declarer's choice after the bidding ------------------------------------------
+    @handles
+    def _on_choice(self, event: ev.Choice) -> None:
+        """The declarer's choice (ISkO 3.3.10, 3.3.11) is a marker the ruling reads; with
+        ``play`` it may say how the defenders' cards were corrected: ``cards`` went from
+        the defender who held them to ``to``."""
+        s = self.state
+        cards, to = event.cards or (), event.to
+        if not cards:
+            return
+        if to is None or to is s.declarer:
+            raise RecordError(
+                "corrected cards need the defender they went to ('to')",
+                code="replay.correction",
+                where={"event": event.index, "field": "to"},
+                params={"variant": "to"},
+            )
+        for i, card in enumerate(cards):
+            holder = next((x for x in SEATS if (s.hands[x.index] >> card) & 1), None)
+            if holder is None or holder is to or holder is s.declarer:
+                raise RecordError(
+                    f"{card} is not held by the other defender, so it cannot go to {to}",
+                    code="replay.correction",
+                    where={"event": event.index, "field": f"cards[{i}]"},
+                    params={"card": card.name, "to": str(to)},
+                )
+            s.hands[holder.index] &= ~(1 << card)
+            s.hands[to.index] |= 1 << card
 
 
 def take_regular_bidding(bidding: Bidding, events: tuple[Event, ...], i: int) -> int:
