@@ -93,7 +93,8 @@ class Clause:
         return (list(EDITIONS).index(self.document), _number_key(self.number))
 
     def text(self, lang: Language = Language.EN) -> tuple[str, str]:
-        """``(title, summary)`` in ``lang``, falling back to English."""
+        """``(title, summary)`` in ``lang`` (every clause has both in every language: the
+        loader refuses a file with a gap)."""
         return self.title[lang], self.summary[lang]
 
 
@@ -212,6 +213,8 @@ class Catalogue:
         synonyms; the clauses holding the most of the query's words are returned, ranked by
         where the words stand (id, title, kind, summary), ties in document order.
         """
+        if not isinstance(lang, Language):  # parsed by the caller, never guessed here
+            raise TypeError(f"the language must be a Language (parse_language), not {lang!r}")
         query = words if isinstance(words, str) else " ".join(words)
         index = self._indexes.get(lang)
         if index is None:

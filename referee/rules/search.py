@@ -295,9 +295,28 @@ class Hit:
     score: int
 
 
+def _text(clause: Searchable, name: str, lang: Language) -> str:
+    """The clause's title or summary in ``lang``.
+
+    Each language searches its own texts only: a clause without one in ``lang`` is broken
+    rules data (the catalogue's loader refuses such a file), a :class:`CatalogueError`
+    naming the clause and the language, never the English text in its place.
+    """
+    texts: dict[str, str] = getattr(clause, name)
+    found = texts.get(lang)
+    if not found:
+        from referee.rules.catalogue import CatalogueError  # (the catalogue imports this)
+
+        raise CatalogueError(
+            [f"{clause.id}: {name} is missing language {lang.value!r}"],
+            where={"clause": clause.id, "language": lang.value},
+        )
+    return found
+
+
 @dataclass
 class SearchIndex:
-    """The clauses of a catalogue, analysed for one language."""
+    """The clauses of a catalogue, analysed for one language (a :class:`Language`)."""
 
     clauses: Sequence[Searchable]
     lang: Language
@@ -306,13 +325,13 @@ class SearchIndex:
     fields: list[dict[str, _Field]] = field(init=False)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.lang, Language):
+            raise TypeError(f"the language must be a Language (parse_language), not {self.lang!r}")
         self.analyzer = Analyzer(self.lang, self.thesaurus)
         texts = [
             {
-                "title": self.analyzer.tokens(c.title.get(self.lang) or c.title.get("en", "")),
-                "summary": self.analyzer.tokens(
-                    c.summary.get(self.lang) or c.summary.get("en", "")
-                ),
+                "title": self.analyzer.tokens(_text(c, "title", self.lang)),
+                "summary": self.analyzer.tokens(_text(c, "summary", self.lang)),
                 "kinds": self.analyzer.tokens(" ".join(k.replace("_", " ") for k in c.kinds)),
             }
             for c in self.clauses

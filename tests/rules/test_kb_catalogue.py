@@ -6,6 +6,7 @@ import dataclasses
 
 import pytest
 
+from referee.core.vocabulary import Language
 from referee.rules import catalogue as kb
 
 
@@ -76,23 +77,46 @@ def test_search_ranks_title_hits_first(mini: kb.Catalogue) -> None:
 
 
 def test_search_in_german_reads_the_german_texts(mini: kb.Catalogue) -> None:
-    assert [c.id for c in mini.search("skat VIEWED angesehen", lang="de")] == ["ISkO 4.2.8"]
-    assert [c.id for c in mini.search("geschaut", lang="de")] == ["ISkO 4.2.8"]  # "schaut"
-    assert mini.search("looking", lang="de") == []  # only the English summary says it
+    assert [c.id for c in mini.search("skat VIEWED angesehen", lang=Language.DE)] == ["ISkO 4.2.8"]
+    assert [c.id for c in mini.search("geschaut", lang=Language.DE)] == ["ISkO 4.2.8"]  # "schaut"
+    assert mini.search("looking", lang=Language.DE) == []  # only the English summary says it
     assert [c.id for c in mini.search("looking")] == ["ISkO 4.2.8"]
 
 
 def test_search_is_accent_insensitive(mini: kb.Catalogue) -> None:
-    assert [c.id for c in mini.search("decision arbitro", lang="es")] == ["ISkO 4.2.8"]
-    assert [c.id for c in mini.search("ÜBER 4.1.3", lang="de")][0] == "ISkO 4.1.3"
-    assert [c.id for c in mini.search("Titulo 4.1.4", lang="es")][0] == "ISkO 4.1.4"
+    assert [c.id for c in mini.search("decision arbitro", lang=Language.ES)] == ["ISkO 4.2.8"]
+    assert [c.id for c in mini.search("ÜBER 4.1.3", lang=Language.DE)][0] == "ISkO 4.1.3"
+    assert [c.id for c in mini.search("Titulo 4.1.4", lang=Language.ES)][0] == "ISkO 4.1.4"
 
 
 def test_search_finds_a_clause_number(mini: kb.Catalogue) -> None:
     assert [c.id for c in mini.search("4.2.8")] == ["ISkO 4.2.8"]
-    assert [c.id for c in mini.search("SkWO 5.1", lang="de")][0] == "SkWO 5.1"
+    assert [c.id for c in mini.search("SkWO 5.1", lang=Language.DE)][0] == "SkWO 5.1"
     assert [c.id for c in mini.search("4.2")][:2] == ["ISkO 4.2", "ISkO 4.2.3"]
 
 
 def test_search_matches_kind_codes(mini: kb.Catalogue) -> None:
     assert [c.id for c in mini.search("revoke")] == ["ISkO 4.2.3"]
+
+
+def test_search_takes_a_parsed_language_only(mini: kb.Catalogue) -> None:
+    """The caller parses the language (parse_language); the search guesses none."""
+    with pytest.raises(TypeError, match="parse_language"):
+        mini.search("geschaut", lang="de")  # type: ignore[arg-type]
+
+
+def test_a_clause_without_text_in_the_language_is_an_error_not_english(
+    mini: kb.Catalogue,
+) -> None:
+    gap = [
+        dataclasses.replace(c, title={k: v for k, v in c.title.items() if k != "de"})
+        if c.id == "ISkO 4.2.8"
+        else c
+        for c in mini
+    ]
+    broken = kb.Catalogue(gap, thesaurus=mini.thesaurus)
+    assert [c.id for c in broken.search("looking")] == ["ISkO 4.2.8"]
+    with pytest.raises(kb.CatalogueError) as caught:
+        broken.search("looking", lang=Language.DE)
+    assert caught.value.where == {"clause": "ISkO 4.2.8", "language": "de"}
+    assert "ISkO 4.2.8: title is missing language 'de'" in caught.value.problems

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 import yaml
 
+from referee.core.vocabulary import parse_language
 from referee.rules.catalogue import default_catalogue
 
 DATA = Path(__file__).resolve().parents[1] / "cases" / "rules_search" / "phrasings.yaml"
@@ -38,7 +39,12 @@ def test_the_list_is_what_the_issue_asks_for() -> None:
 
 @pytest.mark.parametrize("phrasing", PHRASINGS, ids=_id)
 def test_phrasing_finds_its_clause(phrasing: dict[str, str]) -> None:
-    hits = [c.id for c in default_catalogue().search(phrasing["query"], lang=phrasing["lang"])]
+    hits = [
+        c.id
+        for c in default_catalogue().search(
+            phrasing["query"], lang=parse_language(phrasing["lang"])
+        )
+    ]
     assert phrasing["clause"] in hits[:TOP], (
         f"{phrasing['query']!r} ({phrasing['lang']}) should find {phrasing['clause']} "
         f"in the first {TOP}; got {hits[:TOP]}"

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.core.vocabulary import Language
 from referee.rules import catalogue as kb
 from referee.rules.search import Analyzer, Thesaurus, fold
 
@@ -30,7 +31,7 @@ def test_a_catalogue_without_its_own_thesaurus_uses_the_projects(mini: kb.Catalo
 def test_a_catalogues_own_thesaurus_is_used(mini_dir: Path) -> None:
     _write(mini_dir, "synonyms:\n  de:\n    - [beobachtet, angesehen]\n")
     cat = kb.load_catalogue(mini_dir)
-    assert [c.id for c in cat.search("beobachtet", lang="de")] == ["ISkO 4.2.8"]
+    assert [c.id for c in cat.search("beobachtet", lang=Language.DE)] == ["ISkO 4.2.8"]
     assert cat.thesaurus.stopwords == {}
 
 
@@ -91,15 +92,15 @@ def test_spanish_accents_fold() -> None:
 
 def test_the_search_is_deterministic() -> None:
     cat = kb.default_catalogue()
-    first = [c.id for c in cat.search("Karte Skat Stich", lang="de")]
+    first = [c.id for c in cat.search("Karte Skat Stich", lang=Language.DE)]
     fresh = kb.load_catalogue(kinds=kb.kinds_by_clause())
-    assert [c.id for c in fresh.search("Karte Skat Stich", lang="de")] == first
-    assert [c.id for c in fresh.search("Stich Skat Karte", lang="de")] == first
+    assert [c.id for c in fresh.search("Karte Skat Stich", lang=Language.DE)] == first
+    assert [c.id for c in fresh.search("Stich Skat Karte", lang=Language.DE)] == first
 
 
 @settings(max_examples=60, deadline=None)
-@given(query=st.text(max_size=60), lang=st.sampled_from(["de", "en", "es"]))
-def test_any_query_gives_a_ranked_list_without_error(query: str, lang: str) -> None:
+@given(query=st.text(max_size=60), lang=st.sampled_from(list(Language)))
+def test_any_query_gives_a_ranked_list_without_error(query: str, lang: Language) -> None:
     cat = kb.default_catalogue()
     hits = cat.search(query, lang=lang)
     assert all(isinstance(c, kb.Clause) for c in hits)
@@ -110,5 +111,7 @@ def test_any_query_gives_a_ranked_list_without_error(query: str, lang: str) -> N
 def test_a_long_query_is_read_up_to_its_24th_word() -> None:
     cat = kb.default_catalogue()
     padding = " ".join(["Spiel"] * 24)
-    assert cat.search(f"{padding} Kiebitz", lang="de") == cat.search(padding, lang="de")
-    assert cat.search("x" * 100_000, lang="de") == []
+    assert cat.search(f"{padding} Kiebitz", lang=Language.DE) == cat.search(
+        padding, lang=Language.DE
+    )
+    assert cat.search("x" * 100_000, lang=Language.DE) == []

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from referee.core.ruleset import Edition
+from referee.core.vocabulary import parse_language
 from referee.rules.catalogue import default_catalogue
 from referee.rules.editions import Confidence, numbering
 from tests.support.web import Console
@@ -94,7 +95,9 @@ def test_the_search_page_uses_the_rule_search(
     body = _page(referee, f"/console/rules?q={query}&lang={lang}")
     hits = CLAUSE_RE.findall(body)
     assert clause in hits[:5]
-    assert hits == [c.id for c in default_catalogue().search(query, lang=lang)]  # its order
+    assert hits == [
+        c.id for c in default_catalogue().search(query, lang=parse_language(lang))
+    ]  # its order
     assert '<details class="chapter"' not in body  # hits are ranked, not grouped
     assert f'<details data-clause="{hits[0]}" open>' in body  # the best one open
 
