@@ -111,6 +111,13 @@ class TricksGathered(StrEnum):
     NOT_PUNISHED = "not_punished"
 
 
+class NotLaidOut(StrEnum):
+    """The declarer of an open game still keeps his cards hidden when asked (2.2.5)."""
+
+    REFUSAL_ENDS_GAME = "refusal_ends_game"
+    NOT_PUNISHED = "not_punished"
+
+
 class ClaimExplanation(StrEnum):
     """A declarer claims and states the line he will play (4.3.4): is he held to it?"""
 

@@ -23,6 +23,7 @@ from referee.core.reading_options import (
     EarlyCard,
     EntitledLead,
     HandLook,
+    NotLaidOut,
     NullBelowBid,
     ObjectionAtEnd,
     OutstandingTricks,
@@ -271,6 +272,19 @@ TRICKS_GATHERED = declare(
     "order but name no consequence: the fault is noted and the game stands as played.",
 )
 
+NOT_LAID_OUT = declare(
+    "isko-2.2.5-not-laid-out",
+    NotLaidOut,
+    NotLaidOut.REFUSAL_ENDS_GAME,
+    "The declarer of an open game, asked to lay his cards out, still keeps them hidden: "
+    "does that end the game against him?",
+    ("ISkO 2.2.5", "ISkO 4.1.4"),
+    refusal_ends_game="Both texts of 2.2.5 make laying out a condition of the open game; "
+    "one who refuses when asked plays against it, and 4.1.4 makes his party lose.",
+    not_punished="Both texts of 2.2.5 give the defenders a request and name no sanction, "
+    "not even for a refusal: it is noted and the game stands as played.",
+)
+
 
 #: readings of docs/interpretations.md the engine applies with no alternative to choose yet
 FIXED_READINGS: tuple[str, ...] = (
@@ -283,7 +297,6 @@ FIXED_READINGS: tuple[str, ...] = (
     "isko-3.2.12-dealing-order",
     "isko-3.2.10-in-time",
     "isko-4.1.8-partner",
-    "isko-2.2.5-not-laid-out",
     "isko-3.2.7-sitting-out",
     "isko-3.4.1-added-words",
 )

@@ -39,6 +39,7 @@ from referee.core.reading_options import (
     EarlyCard,
     EntitledLead,
     HandLook,
+    NotLaidOut,
     NullBelowBid,
     ObjectionAtEnd,
     OutstandingTricks,
@@ -73,6 +74,7 @@ __all__ = [
     "DealerParty",
     "HandLook",
     "TricksGathered",
+    "NotLaidOut",
 ]
 
 
@@ -126,6 +128,7 @@ class RuleSet:
     dealer_party: DealerParty = _field(readings.DEALER_PARTY)
     hand_look: HandLook = _field(readings.HAND_LOOK)
     tricks_gathered: TricksGathered = _field(readings.TRICKS_GATHERED)
+    not_laid_out: NotLaidOut = _field(readings.NOT_LAID_OUT)
 
     # -- reading the declarations ----------------------------------------------------------
     @staticmethod

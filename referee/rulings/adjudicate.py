@@ -218,6 +218,8 @@ def _reading_of(inf: Infraction, rules: RuleSet) -> Step | None:
             return _say(("ISkO 4.5.5",), "reading.isko-4.5.5-hand-look.not_punished")
         else:
             return _say(("ISkO 4.5.5", "ISkO 4.1.4"), "reading.isko-4.5.5-hand-look")
+    elif key == "ouvert_not_laid_out.not_punished":
+        return _say(("ISkO 2.2.5",), "reading.isko-2.2.5-not-laid-out.not_punished")
     elif key == "tricks_not_gathered.not_punished":
         return _say(
             ("ISkO 4.4.4",), "reading.isko-4.4.4-tricks-gathered.not_punished", event=inf.event

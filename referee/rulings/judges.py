@@ -21,6 +21,7 @@ from referee.core.ruleset import (
     DeclarerSkatInPlay,
     EarlyCard,
     HandLook,
+    NotLaidOut,
     ObjectionAtEnd,
     SingleCard,
     TricksGathered,
@@ -424,6 +425,8 @@ def ouvert_not_laid_out(h: Hearing) -> Infraction:
         return h.verdict(_VOID, "ouvert_not_laid_out.not_open", ("ISkO 2.2.5",))
     if h.irr.phase in ("finished", "passed_in"):
         return h.verdict(_VOID, "infraction.after_game", ("ISkO 2.2.5",))
+    if h.irr.subkind == "refused" and h.rules.not_laid_out is NotLaidOut.NOT_PUNISHED:
+        return h.verdict(_VOID, "ouvert_not_laid_out.not_punished", ("ISkO 2.2.5",))
     if h.irr.subkind == "refused":
         return h.verdict(
             _PENALIZED, "ouvert_not_laid_out.refused", ("ISkO 2.2.5", "ISkO 4.1.4"), ends_at=h.event

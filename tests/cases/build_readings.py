@@ -272,6 +272,40 @@ case(
 )
 
 
+# ------------------------------------------------------------------------------ 2.2.5
+rec = Rec(
+    b.DEAL_C,
+    "Rule set with the reading isko-2.2.5-not-laid-out: not_punished. F announces clubs "
+    "ouvert (hand, schneider and schwarz announced) and leads CJ; after trick 1 the "
+    "defenders ask for his cards, he still keeps them hidden and M objects. 2.2.5 gives the "
+    "defenders the request and names no sanction, so under this reading the refusal is only "
+    "noted: F takes every trick and wins clubs ouvert with 2, 9 x 12 = 108.",
+)
+rec.bids("M18 Fh Mp Rp").declare("F", "clubs", hand=True, schneider=True, schwarz=True, ouvert=True)
+rec.play("F:CJ M:HJ R:H7").e("not_laid_out", "F", refused=True).e("objection", "M")
+rec.play(
+    "F:SJ M:DJ R:H8 F:SA M:DK R:S7 F:CA M:DT R:S8 F:CT M:DA R:S9 F:CK M:H9 R:SQ "
+    "F:CQ M:HQ R:SK F:C9 M:HK R:ST F:C8 M:HT R:D9 F:C7 M:HA R:DQ"
+)
+rec.rules = {"readings": {"isko-2.2.5-not-laid-out": "not_punished"}}
+case(
+    b.F5,
+    "isko_2_2_5_open_cards_still_hidden_when_asked_not_punished_under_the_reading",
+    rec,
+    outcome="won",
+    declarer="forehand",
+    game_value=108,
+    score=108,
+    overbid=False,
+    card_points=cp(120, 0),
+    tricks=cp(10, 0),
+    ended=ended("played_out", 10),
+    infractions=[inf("ouvert_not_laid_out", "void", "2.2.5", seat="F")],
+    cited=cited("2.2.5"),
+    readings=["isko-2.2.5-not-laid-out"],
+)
+
+
 def main() -> None:
     """Write this file's cases (those of build.py are left as they are)."""
     for family, name, doc, expected in b.CASES[FIRST:]:

@@ -156,6 +156,14 @@ FLIPS: list[tuple[str, str, str, dict[str, Any]]] = [
         "isko_4_2_other/isko_4_5_5_defender_looks_into_the_declarers_cards_in_play_declarer_wins",
         {"outcome": "undetermined", "infractions": [("hand_viewed", "void")]},
     ),
+    # 2.2.5 names no sanction even for a refusal: noted, and the record stops after trick 1
+    # with the ouvert game (every trick needed) not yet decided
+    (
+        "isko-2.2.5-not-laid-out",
+        "not_punished",
+        "isko_5_value/isko_2_2_5_open_game_still_not_laid_out_when_asked_declarer_loses",
+        {"outcome": "undetermined", "infractions": [("ouvert_not_laid_out", "void")]},
+    ),
     # the English 4.4.4 names no consequence: the defenders' mixed tricks are noted and
     # the record stops after trick 6 with the game not yet decided
     (
