@@ -110,7 +110,7 @@ def inprocess_cpu_ms(archive: Path, records: int = 10_000) -> float:
     worker rules a chunk's lines (``rule_job_line``), without queue or database: taken
     just before the workers run, it tells their overhead apart from the machine's load."""
     from referee.core.ruleset import RuleSet
-    from referee.rulings.lines import rule_job_line
+    from referee.service.lines import rule_job_line
 
     with archive.open(encoding="utf-8") as f:
         lines = [line.rstrip("\n") for _, line in zip(range(records), f, strict=False)]

@@ -10,8 +10,8 @@ import marshmallow as ma
 from referee.api.contract import NO_NUL, Document
 from referee.api.schemas import LangQuerySchema, RulingQuerySchema
 from referee.core.kinds import Kind
+from referee.core.vocabulary import LANGUAGES
 from referee.rulings.model import Outcome
-from referee.service.model import LANGUAGES
 
 OUTCOMES = [o.value for o in Outcome]
 KINDS = sorted(k.value for k in Kind)

@@ -61,7 +61,7 @@ def dispute_examples() -> dict[str, Any] | None:
 @functools.cache
 def _ruling(name: str) -> dict[str, Any] | None:
     rec = record(name)
-    return None if rec is None else engine.adjudicate(rec, lang=Language.EN)
+    return None if rec is None else engine.adjudicate(rec, Language.EN)
 
 
 def ruling_examples() -> dict[str, Any] | None:

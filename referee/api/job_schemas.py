@@ -5,8 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 
 from referee.api.schemas import EDITION_VALUES, LanguageParam
-from referee.core.vocabulary import DEFAULT_LANGUAGE
-from referee.service.model import LANGUAGES
+from referee.core.vocabulary import DEFAULT_LANGUAGE, LANGUAGES
 from referee.service.webhooks import EVENTS, MAX_URL
 
 

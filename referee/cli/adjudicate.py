@@ -5,8 +5,9 @@ one ISS record a line with ``--iss``), one compact skat-ruling/1 a line out, in 
 order, in constant memory. A line that cannot be ruled gives
 ``{"line": n, "error": {"code", "message", "where"}}`` in its place; the exit code is
 then 1. Blank lines are skipped. ``--jobs N`` spreads the work over N processes.
-Each line is ruled by :func:`referee.rulings.lines.rule_line`, as the service's bulk
-jobs rule theirs.
+Each line is ruled by :func:`referee.service.lines.rule_line`, as the service's bulk
+jobs rule theirs; a single record, as every record, by
+:func:`referee.service.engine.adjudicate`.
 """
 
 from __future__ import annotations
@@ -80,8 +81,8 @@ def load_any(text: str) -> GameRecord:
 
 def run(args: argparse.Namespace) -> int:
     from referee.record.io import read_text
-    from referee.rulings import render, rule
     from referee.rulings.summary import render_ruling_text
+    from referee.service import engine
 
     if args.batch is not None:
         if args.file is not None:
@@ -93,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         record = load_any(read_text(args.file))
-        ruling = render(rule(record, record.rules), args.lang)
+        ruling = engine.adjudicate(record, args.lang)
     except RefereeError as exc:
         print(f"referee adjudicate: {exc} [{exc.code}]", file=sys.stderr)
         return 2
@@ -167,7 +168,7 @@ def rule_stream(
     With ``jobs > 1`` a process pool works on chunks of lines; the results come back in
     input order and at most a fixed number of lines is in flight (constant memory).
     """
-    from referee.rulings.lines import rule_line
+    from referee.service.lines import rule_line
 
     work = functools.partial(rule_line, iss=iss, lang=lang)
     ruled = failed = 0

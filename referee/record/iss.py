@@ -24,9 +24,6 @@ from typing import Any, NamedTuple, Protocol, TypeAlias, cast
 from referee.core.errors import RecordError
 from referee.core.seats import SEAT_NAMES
 
-SEATS = SEAT_NAMES
-"""Seat names of skat-log/1, indexed by the ISS seat number 0, 1, 2."""
-
 GAMES: dict[str, str] = {
     "G": "grand",
     "C": "clubs",
@@ -96,7 +93,7 @@ class IssResult:
             "tricks": self.tricks,
             "schneider": self.schneider,
             "schwarz": self.schwarz,
-            "penalties": dict(zip(SEATS, self.penalties, strict=True)),
+            "penalties": dict(zip(SEAT_NAMES, self.penalties, strict=True)),
             "left": self.left,
             "timeout": self.timeout,
             "resigned": self.resigned,
@@ -116,7 +113,7 @@ class IssMove(NamedTuple):
     @property
     def seat(self) -> str | None:
         """The skat-log/1 seat of the actor, ``None`` for the server (``w``)."""
-        return None if self.actor == "w" else SEATS[int(self.actor)]
+        return None if self.actor == "w" else SEAT_NAMES[int(self.actor)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,7 +202,7 @@ def _seat_number(text: str, line: int | None, **where: Any) -> str | None:
     if text == "-1":
         return None
     if text in ("0", "1", "2"):
-        return SEATS[int(text)]
+        return SEAT_NAMES[int(text)]
     raise _error("seat", f"bad seat number {text!r}", line, {"seat": repr(text[:20])}, **where)
 
 

@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from referee.core.errors import RecordError, RefereeError
+from referee.core.seats import SEAT_NAMES
 from referee.record.event_types import EventType
 from referee.record.iss import (  # the parser's own patterns and checks, shared
     _CARD_LIST_RE,
@@ -25,7 +26,6 @@ from referee.record.iss import (  # the parser's own patterns and checks, shared
     _DECLARE_RE,
     _HIDDEN,
     GAMES,
-    SEATS,
     IssMove,
     IssRecord,
     _error,
@@ -218,7 +218,7 @@ class _Converter:
             if move.actor == "w":
                 self.world(k, move.action)
             else:
-                self.player(k, SEATS[int(move.actor)], move.action)
+                self.player(k, SEAT_NAMES[int(move.actor)], move.action)
         self.emit_pending()
 
 
@@ -270,4 +270,4 @@ def _meta(rec: IssRecord, conv: _Converter) -> dict[str, Any]:
 
 
 def _players(rec: IssRecord) -> dict[str, str]:
-    return {seat: name for seat, name in zip(SEATS, rec.players, strict=True) if name}
+    return {seat: name for seat, name in zip(SEAT_NAMES, rec.players, strict=True) if name}

@@ -19,7 +19,6 @@ from referee.core.vocabulary import LANGUAGES, Language
 from referee.rules.catalogue import default_path
 
 __all__ = [
-    "LANGUAGES",
     "Messages",
     "MessagesError",
     "default_messages",

@@ -51,15 +51,18 @@ from referee.rulings.outcome import (
 )
 
 
-def rule(record: GameRecord, rules: RuleSet | None = None) -> Ruling:
-    """Rule a game under ``rules`` (else the rule set the record names, else the default
-    :class:`RuleSet`): detect the infractions, find what ended the game, value the result.
+def rule(
+    record: GameRecord, rules: RuleSet | None = None, *, default: RuleSet | None = None
+) -> Ruling:
+    """Rule a game under ``rules`` (else the rule set the record names, else ``default``,
+    else the default :class:`RuleSet`): detect the infractions, find what ended the game,
+    value the result. This is the one place the rule set of a ruling is chosen.
 
     The record is replayed once; the ruling is language-neutral (render it with
     :func:`referee.rulings.render.render`) and names the rule set it was made under.
     """
     if rules is None:
-        rules = record.rules if record.rules is not None else _DEFAULT_RULES
+        rules = record.rules or default or _DEFAULT_RULES
     state = replay(record)
     contract = state.contract
     if (

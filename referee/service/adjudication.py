@@ -12,7 +12,9 @@ from typing import Any
 from referee.core.errors import RefereeError
 from referee.core.ruleset import Edition, RuleSet
 from referee.core.vocabulary import Language
-from referee.record.iss import LineSource
+from referee.record.iss import LineSource, parse_iss_record, read_iss_lines
+from referee.record.iss_convert import iss_to_skatlog
+from referee.rulings.search.gate import BudgetSpent, Crowded
 from referee.service import engine
 from referee.service.keys import Principal
 
@@ -46,15 +48,15 @@ class AdjudicationService:
         self, who: Principal, doc: dict[str, Any], lang: Language, edition: Edition | None = None
     ) -> dict[str, Any]:
         who.require(*ADJUDICATORS)
-        return engine.adjudicate(doc, lang=lang, default=self._rules(who, edition))
+        return engine.adjudicate(doc, lang, default=self._rules(who, edition))
 
     def adjudicate_iss(
         self, who: Principal, text: str, lang: Language, edition: Edition | None = None
     ) -> dict[str, Any]:
         """Rule one raw ISS record."""
         who.require(*ADJUDICATORS)
-        doc = engine.iss_to_skatlog(engine.parse_iss_record(text))
-        return engine.adjudicate(doc, lang=lang, default=self._rules(who, edition))
+        doc = iss_to_skatlog(parse_iss_record(text))
+        return engine.adjudicate(doc, lang, default=self._rules(who, edition))
 
     def import_iss(
         self,
@@ -74,26 +76,26 @@ class AdjudicationService:
         gets its error and the import goes on with the next line (a line longer than
         :data:`~referee.record.iss.MAX_LINE_CHARS` is skipped without being held)."""
         counts = {"games": 0, "ruled": 0, "errors": 0}
-        for _line_no, text in engine.read_iss_lines(stream):
+        for _line_no, text in read_iss_lines(stream):
             index = counts["games"]
             counts["games"] += 1
             rec = None
             try:
                 if isinstance(text, RefereeError):
                     raise text
-                rec = engine.parse_iss_record(text, _line_no)
-                doc = engine.iss_to_skatlog(rec)
-                ruling = engine.adjudicate(doc, lang=lang, default=rules)
+                rec = parse_iss_record(text, _line_no)
+                doc = iss_to_skatlog(rec)
+                ruling = engine.adjudicate(doc, lang, default=rules)
             except RefereeError as exc:
                 counts["errors"] += 1
                 yield {"index": index, "game": _game_id(rec), "error": exc.to_dict()}
                 continue
-            except engine.Crowded as exc:  # long searches queued up: stop here, come back
+            except Crowded as exc:  # long searches queued up: stop here, come back
                 counts["errors"] += 1
                 error = {"code": "server.analysis_busy", "message": f"{exc}; the rest was not read"}
                 yield {"index": index, "game": _game_id(rec), "error": error}
                 break
-            except engine.BudgetSpent as exc:  # the caller's nodes are spent: stop here
+            except BudgetSpent as exc:  # the caller's nodes are spent: stop here
                 counts["errors"] += 1
                 error = {"code": "rate.search_budget", "message": f"{exc}; the rest was not read"}
                 yield {"index": index, "game": _game_id(rec), "error": error}

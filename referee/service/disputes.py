@@ -15,6 +15,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from referee.core.ruleset import Edition, RuleSet
+from referee.core.vocabulary import LANGUAGES
+from referee.record.iss import parse_iss_record
+from referee.record.iss_convert import iss_to_skatlog
+from referee.record.replay_json import replay_document
 from referee.rulings.appeals import (
     LateAppeal,
     ScheduleError,
@@ -34,7 +38,7 @@ from referee.service.errors import (
 from referee.service.keys import Principal
 from referee.service.model import Dispute, DisputeFilter, IdempotencyEntry, Revision
 from referee.service.ports import UnitOfWork, UnitOfWorkFactory
-from referee.service.rulings import infraction_kinds, rule_all_languages
+from referee.service.rulings import infraction_kinds
 
 SUBMITTERS = ("referee", "platform")
 READERS = ("referee", "platform", "court")
@@ -167,7 +171,7 @@ class DisputeService:
                 where={"field": "at"},
                 params={"at": at, "count": len(events)},
             )
-        return engine.replay(record, at=at)
+        return replay_document(record, at=at)
 
     # -- writing -----------------------------------------------------------------------
 
@@ -270,7 +274,7 @@ class DisputeService:
         """Store one ISS record (converted to the skat-log/1 record that is kept); an ISS
         record names no rule set, so ``edition`` (or the owner's, or the service's) rules it."""
         who.require(*SUBMITTERS)
-        record = engine.iss_to_skatlog(engine.parse_iss_record(text))
+        record = iss_to_skatlog(parse_iss_record(text))
         return self.submit(who, record, note=note, meta=meta, idem_key=idem_key, edition=edition)
 
     def _prepare_dispute(
@@ -304,7 +308,7 @@ class DisputeService:
         record that names no rule set under the edition the request asks for, else its
         owner's, else the service's)."""
         default = RuleSet(edition=edition) if edition is not None else self.rules_for(who)
-        texts = rule_all_languages(record, default=default)
+        texts = engine.adjudicate(record, LANGUAGES, default=default)
         now = datetime.now(UTC)
         context = {**(record.get("meta") or {}), **(meta or {})}
         check_context(context, given=meta or {})
@@ -388,7 +392,7 @@ class DisputeService:
         rules: dict[str, Any] | None = None,
     ) -> Callable[[UnitOfWork], int]:
         dispute_id = dispute.id
-        asked = engine.rule_set(rules) if rules is not None else None
+        asked = RuleSet.from_dict(rules) if rules is not None else None
         assert dispute_id is not None
         text = require_grounds(grounds)
         lodged = lodged_at or datetime.now(UTC)
@@ -408,8 +412,8 @@ class DisputeService:
             # the rule set the reviewed ruling was made under (a ruling stored before
             # rulings named theirs: the record's own, or the default)
             stored_rules = reviewed.texts["en"].get("rules")
-            asked = engine.rule_set(stored_rules) if stored_rules is not None else None
-        texts = rule_all_languages(basis, asked, default=self.default_rules)
+            asked = RuleSet.from_dict(stored_rules) if stored_rules is not None else None
+        texts = engine.adjudicate(basis, LANGUAGES, rules=asked, default=self.default_rules)
         comparison = compare_rulings(reviewed.texts["en"], texts["en"])
         appeal = {
             "grounds": text,

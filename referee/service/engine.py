@@ -1,45 +1,28 @@
-"""The one door from the service to the adjudication engine.
+"""The one door from every caller to the adjudication engine.
 
-Every engine call of the service goes through these functions (imported statically, so
-the path of a request is visible to every tool); tests replace them in one place.
+:func:`adjudicate` is the only call that rules a record outside the engine itself: the
+API, the console, the CLI (one record or an archive, line by line) and the bulk jobs all
+rule through it, so what a ruling is made of is decided here once. The rule set a record
+is ruled under is chosen by :func:`referee.rulings.adjudicate.rule` alone (the one asked
+for, else the record's own, else the caller's default, else the engine's).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, overload
 
 from referee.core.contracts import Game
 from referee.core.ruleset import RuleSet
 from referee.core.tricks import trick_outcomes
 from referee.core.vocabulary import Language
-from referee.record.iss import iter_iss_records, parse_iss_record, read_iss_lines
-from referee.record.iss_convert import iss_to_skatlog
-from referee.record.log import parse_record
-from referee.record.replay_json import replay_document
-from referee.rules.catalogue import Catalogue, default_catalogue
+from referee.record.log import GameRecord, parse_record
+from referee.rules.catalogue import default_catalogue
 from referee.rules.messages import default_messages
-from referee.rulings import Ruling
-from referee.rulings import render as render_ruling
-from referee.rulings import rule as rule_record
-from referee.rulings.search.gate import BudgetSpent, Crowded, metered
+from referee.rulings.adjudicate import rule
+from referee.rulings.render import render
 
-__all__ = [
-    "BudgetSpent",
-    "Crowded",
-    "adjudicate",
-    "catalogue",
-    "iss_to_skatlog",
-    "iter_iss_records",
-    "metered",
-    "parse_iss_record",
-    "parse_record",
-    "read_iss_lines",
-    "render",
-    "replay",
-    "rule",
-    "rule_set",
-    "warm_up",
-]
+__all__ = ["adjudicate", "warm_up"]
 
 
 def warm_up() -> None:
@@ -51,42 +34,43 @@ def warm_up() -> None:
     default_messages()
 
 
+@overload
 def adjudicate(
-    doc: dict[str, Any], *, lang: Language = Language.EN, default: RuleSet | None = None
-) -> dict[str, Any]:
-    """Validate a ``skat-log/1`` document, rule it and render the ruling in ``lang``
-    (``skat-ruling/1``). ``default``: the rule set if the record names none (the key
-    owner's or the service's). Raises :class:`~referee.core.errors.RecordError`."""
-    record = parse_record(doc)
-    return render_ruling(rule_record(record, record.rules or default), lang)
+    record: GameRecord | Mapping[str, Any],
+    lang: Language = ...,
+    *,
+    rules: RuleSet | None = ...,
+    default: RuleSet | None = ...,
+) -> dict[str, Any]: ...
 
 
-def rule(
-    doc: dict[str, Any], rules: RuleSet | None = None, *, default: RuleSet | None = None
-) -> Ruling:
-    """Validate a ``skat-log/1`` document and rule it once (a language-neutral decision)
-    under ``rules``, else the rule set the record names, else ``default``, else the
-    engine's default."""
-    record = parse_record(doc)
-    return rule_record(record, rules or record.rules or default)
+@overload
+def adjudicate(
+    record: GameRecord | Mapping[str, Any],
+    lang: tuple[Language, ...],
+    *,
+    rules: RuleSet | None = ...,
+    default: RuleSet | None = ...,
+) -> dict[str, dict[str, Any]]: ...
 
 
-def rule_set(doc: Any) -> RuleSet:
-    """A rule set as a request names it (``{"edition"?, "readings"?}``); an unknown
-    edition, reading or option is refused (422) at ``/rules/...``."""
-    return RuleSet.from_dict(doc)
+def adjudicate(
+    record: GameRecord | Mapping[str, Any],
+    lang: Language | tuple[Language, ...] = Language.EN,
+    *,
+    rules: RuleSet | None = None,
+    default: RuleSet | None = None,
+) -> dict[str, Any] | dict[str, dict[str, Any]]:
+    """Rule a record once and render the decision as ``skat-ruling/1``.
 
-
-def render(ruling: Ruling, lang: Language = Language.EN) -> dict[str, Any]:
-    """One decision as ``skat-ruling/1`` in ``lang``."""
-    return render_ruling(ruling, lang)
-
-
-def replay(doc: dict[str, Any], *, at: int | None = None) -> dict[str, Any]:
-    """The replayer's reconstruction of a record, optionally up to event ``at``."""
-    return replay_document(doc, at=at)
-
-
-def catalogue() -> Catalogue:
-    """The rules catalogue (``get``, iteration, ``search``)."""
-    return default_catalogue()
+    ``record``: a parsed :class:`GameRecord`, or a ``skat-log/1`` document (validated
+    here; raises :class:`~referee.core.errors.RecordError`). The record is ruled under
+    ``rules``, else the rule set it names, else ``default`` (the key owner's or the
+    service's), else the engine's. ``lang``: one language (the ruling in it), or a tuple
+    of languages (``{lang: ruling}``, every text rendered from the same decision)."""
+    parsed = record if isinstance(record, GameRecord) else parse_record(record)
+    decision = rule(parsed, rules, default=default)
+    if isinstance(lang, tuple):
+        texts: dict[str, dict[str, Any]] = {one: render(decision, one) for one in lang}
+        return texts
+    return render(decision, lang)

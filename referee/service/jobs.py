@@ -4,7 +4,7 @@ A platform uploads an ISS archive or a file of ``skat-log/1`` lines. :meth:`JobS
 reads it once, line by line (memory does not grow with the file), stores it as chunks of
 ``chunk_records`` records in one transaction, then puts one task per chunk on the queue
 (:class:`TaskQueue`). A worker claims a chunk with a lease, rules it with
-:func:`referee.rulings.lines.rule_job_line` (the lines of ``referee adjudicate --batch``,
+:func:`referee.service.lines.rule_job_line` (the lines of ``referee adjudicate --batch``,
 each with its line number and ISS game id) and writes its output once: a chunk already
 written is never written again, so a chunk ruled twice (a task delivered twice, a worker
 killed after writing) changes nothing. A worker killed mid-chunk leaves a lease that runs
@@ -27,7 +27,6 @@ from typing import Protocol
 import orjson
 
 from referee.core.ruleset import Edition, RuleSet
-from referee.rulings.lines import error_line, game_id_of, rule_job_line, with_game
 from referee.rulings.search.gate import BudgetSpent, metered
 from referee.service.errors import JobNotDone
 from referee.service.job_uploads import (
@@ -38,6 +37,7 @@ from referee.service.job_uploads import (
     TaskQueue,
 )
 from referee.service.keys import Principal
+from referee.service.lines import error_line, game_id_of, rule_job_line, with_game
 from referee.service.model import (
     Claim,
     Job,

@@ -8,11 +8,10 @@ from typing import Any
 
 from referee.core.kinds import Kind
 from referee.core.ruleset import Edition
-from referee.core.vocabulary import LANGUAGES, Language
+from referee.core.vocabulary import Language
 
 __all__ = [
     "ID_PATH",
-    "LANGUAGES",
     "MAX_ID",
     "ROLES",
     "ApiKey",

@@ -13,8 +13,8 @@ from typing import Any
 from referee.core.kinds import Kind
 from referee.core.ruleset import Edition
 from referee.core.vocabulary import Language
+from referee.rules.catalogue import default_catalogue
 from referee.rules.editions import later_numbers, numbering, resolve
-from referee.service import engine
 
 _ID = re.compile(r"^(isko|skwo)[\s_\-]+(\d+(?:\.\d+)*)$", re.IGNORECASE)
 _DOCS = {"isko": "ISkO", "skwo": "SkWO"}
@@ -69,7 +69,7 @@ def find(
     lang: Language, *, q: str | None = None, document: str | None = None, kind: Kind | None = None
 ) -> list[dict[str, Any]]:
     """Clauses in catalogue order, or the search hits for ``q`` in its order."""
-    cat = engine.catalogue()
+    cat = default_catalogue()
     if q:
         hits = cat.search(q.split(), lang)
         clauses = [h[0] if isinstance(h, tuple) else h for h in hits]
@@ -89,7 +89,7 @@ def by_later_number(text: str, lang: Language) -> list[dict[str, Any]]:
     if not _NUMBER.match(text.strip()):
         return []
     ref = normalize_id(text)
-    cat = engine.catalogue()
+    cat = default_catalogue()
     out: list[dict[str, Any]] = []
     for edition in Edition:
         if edition is Edition.ISKO_1998:
@@ -101,18 +101,18 @@ def by_later_number(text: str, lang: Language) -> list[dict[str, Any]]:
 def get(clause_id: str, lang: Language, edition: str | None = None) -> dict[str, Any]:
     """One clause by its 1998/99 id or, with ``edition``, by its number there (the
     catalogue raises ClauseNotFound, code ``kb.clause_not_found``)."""
-    return present(engine.catalogue().get(lookup(clause_id, edition)), lang)
+    return present(default_catalogue().get(lookup(clause_id, edition)), lang)
 
 
 def chapter_title(document: str, section: str, lang: Language) -> str:
     """The title of a chapter (``ISkO 4``: a section file of rules_kb) in ``lang``."""
-    titles = engine.catalogue().sections.get((document, section), {})
+    titles = default_catalogue().sections.get((document, section), {})
     return titles.get(lang) or titles.get("en", "")
 
 
 def title_of(clause_id: str, lang: Language) -> str | None:
     """The title of clause ``clause_id`` in ``lang``, or None if there is no such clause."""
-    cat = engine.catalogue()
+    cat = default_catalogue()
     if clause_id not in cat:
         return None
     return cat.get(clause_id).text(lang)[0]
@@ -126,7 +126,7 @@ def chapters(lang: Language, *, document: str | None = None) -> list[dict[str, A
     for clauses that stand directly in the chapter (``SkWO 8.1``). Document order.
     """
     out: list[dict[str, Any]] = []
-    for clause in engine.catalogue():
+    for clause in default_catalogue():
         if document and clause.document != document:
             continue
         section = clause.section_path[0]
@@ -163,7 +163,7 @@ def chapters(lang: Language, *, document: str | None = None) -> list[dict[str, A
 def detail(clause_id: str, lang: Language, edition: str | None = None) -> dict[str, Any]:
     """One clause for its page: :func:`get`'s fields, plus its chapter, the heading it stands
     under, the clauses it refers to and those that refer to it, each with its title."""
-    cat = engine.catalogue()
+    cat = default_catalogue()
     clause = cat.get(lookup(clause_id, edition))
     out = present(clause, lang)
     section = clause.section_path[0]

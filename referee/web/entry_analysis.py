@@ -26,6 +26,7 @@ from referee.core.errors import RefereeError
 from referee.core.ruleset import RuleSet
 from referee.core.tricks import follow_mask, is_revoke
 from referee.core.vocabulary import Language
+from referee.rulings.search.gate import BudgetSpent, metered
 from referee.service import engine
 from referee.web.cards import card_view, sort_hand
 from referee.web.entry import (
@@ -133,7 +134,7 @@ def analyse(
     """Everything the entry page shows for a draft, in ``lang``, ruled under ``rules``
     (the service's default rule set); the searches of all its rulings take at most
     ``budget`` nodes (``None``: no bound but the request's)."""
-    with engine.metered(budget, wait=False):  # never queued behind a long search
+    with metered(budget, wait=False):  # never queued behind a long search
         return _analyse(doc, lang, rules)
 
 
@@ -239,11 +240,11 @@ def _analyse(doc: Any, lang: Language, rules: RuleSet | None) -> dict[str, Any]:
         answer["record"] = record
         answer["events"] = [event_text(e, lang) for e in record["events"]]
         try:
-            ruling = engine.adjudicate(record, lang=lang, default=rules)
+            ruling = engine.adjudicate(record, lang, default=rules)
         except RefereeError as exc:
             answer["problems"].append({"field": "record", "message": error_text(exc, lang)})
             return answer
-        except engine.BudgetSpent:
+        except BudgetSpent:
             answer["knowledge"] = {
                 "needed": [],
                 "decided": [],
@@ -355,11 +356,11 @@ def _half_known(
             full = {h: held[h] + extra.get(h, []) for h in HOLDERS}
             record = build_record(d, table, full, d.meta)
             try:
-                doc = engine.adjudicate(record, lang=lang, default=rules)
+                doc = engine.adjudicate(record, lang, default=rules)
             except RefereeError:
                 tried += 1
                 continue
-            except engine.BudgetSpent:
+            except BudgetSpent:
                 cut = True
                 break
             tried += 1

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.seats import SEAT_NAMES
-from referee.service import engine
+from referee.record.replay_json import replay_document
 from referee.web.entry import INCIDENTS, EntryError, play_seats, read_draft
 from referee.web.entry_auction import steps_of
 from referee.web.entry_facts import CHOICE, FACTS, GATHERED, QUICK, REDRAW, draft_values
@@ -30,7 +30,7 @@ def draft_from_record(record: dict[str, Any], *, full_auction: bool = False) -> 
     something happened during the deal, cards gathered without an objection after them, a
     bid after the game was taken up, a choice with corrected cards).
     """
-    state = engine.replay(record)
+    state = replay_document(record)
     deal = record["deal"]
     events = record.get("events") or []
     declares = [e for e in events if e["type"] == "declare"]

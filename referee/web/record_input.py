@@ -21,8 +21,9 @@ import json
 from typing import Any
 
 from referee.core.errors import BadRequest
+from referee.record.iss import parse_iss_record
+from referee.record.iss_convert import iss_to_skatlog
 from referee.record.strict_json import strict_json_loads
-from referee.service import engine
 
 
 class ConsoleInputError(BadRequest):
@@ -46,7 +47,7 @@ def read_record(text: str, *, field: str = "record") -> dict[str, Any]:
     if not text.strip():
         raise ConsoleInputError("console.new.empty", field=field)
     if is_iss(text):
-        return engine.iss_to_skatlog(engine.parse_iss_record(text.strip()))
+        return iss_to_skatlog(parse_iss_record(text.strip()))
     try:
         doc = strict_json_loads(text)
     except json.JSONDecodeError as exc:

@@ -29,7 +29,6 @@ from referee.rulings.summary import summary_line
 from referee.web.cards import CardView, card_view, cards_view
 from referee.web.i18n import capitalized, term, text
 
-SEATS = SEAT_NAMES
 #: endings after which every completed trick counts
 _ALL_TRICKS_COUNT = ("played_out", "decided")
 
@@ -150,7 +149,7 @@ def players(record: dict[str, Any]) -> dict[str, str]:
     also the dealer who sits out (``players.dealer``), at five or more the others sitting
     out (``players.sitting_out``, their names joined)."""
     names = record.get("players") or {}
-    out = {seat: str(names.get(seat) or "") for seat in SEATS}
+    out = {seat: str(names.get(seat) or "") for seat in SEAT_NAMES}
     size = record.get("table_size")
     if isinstance(size, int) and size >= 4:
         out["dealer"] = str(names.get("dealer") or "")
@@ -168,7 +167,7 @@ def deal_view(record: dict[str, Any], lang: Language) -> list[HandView]:
         HandView(
             seat, capitalized(seat, lang), names[seat], cards_view(deal.get(seat), lang, sort=True)
         )
-        for seat in SEATS
+        for seat in SEAT_NAMES
     ]
     skat = cards_view(deal.get("skat"), lang)
     hands.append(HandView("skat", text("console.ruling.skat", lang), "", skat))
@@ -342,7 +341,7 @@ def step_view(
     flags = flagged_events(ruling)
     hands = [
         HandView(seat, capitalized(seat, lang), names[seat], cards_view(cards, lang, sort=True))
-        for seat, cards in ((s, (replay.get("hands") or {}).get(s)) for s in SEATS)
+        for seat, cards in ((s, (replay.get("hands") or {}).get(s)) for s in SEAT_NAMES)
     ]
     trick = replay.get("current_trick") or {}
     if at < 0:

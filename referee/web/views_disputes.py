@@ -15,6 +15,7 @@ from referee.core.kinds import Kind
 from referee.core.ruleset import Edition
 from referee.core.vocabulary import Language
 from referee.http_status import status_for
+from referee.record.replay_json import replay_document
 from referee.record.strict_json import strict_json_loads
 from referee.rules.messages import default_messages
 from referee.rulings.appeals import (
@@ -27,7 +28,6 @@ from referee.rulings.appeals import (
     parse_time,
 )
 from referee.rulings.model import Outcome
-from referee.service import engine
 from referee.service.disputes import APPELLATE, SUBMITTERS
 from referee.service.model import ID_PATH, Dispute, DisputeFilter, Revision
 from referee.web import ruling_view as rv
@@ -263,11 +263,11 @@ def ruling_context(
     """Everything the ruling page draws for one revision, in ``lang``."""
     doc = ruling.in_language(lang)
     record = ruling.record
-    full = engine.replay(record)
+    full = replay_document(record)
     step_at = rv.clamp_event(at, record)
     last = len(record.get("events") or []) - 1
     # the page opens at the last event: the full replay is that moment (no second replay)
-    moment = full if step_at == last else engine.replay(record, at=step_at)
+    moment = full if step_at == last else replay_document(record, at=step_at)
     infractions = doc.get("infractions") or []
     cite = rv.citer(doc)  # the page's own texts name clauses as the ruling's edition does
     step = rv.step_view(record, moment, step_at, doc, lang)

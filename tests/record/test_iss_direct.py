@@ -13,7 +13,7 @@ from referee.core.errors import RefereeError
 from referee.record.iss import IssRecord, parse_iss_record
 from referee.record.iss_convert import iss_to_record, iss_to_skatlog
 from referee.record.log import parse_record
-from referee.rulings.lines import rule_job_line
+from referee.service.lines import rule_job_line
 from tests.support.service import ISS_DIR
 
 

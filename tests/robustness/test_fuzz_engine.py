@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from referee.core.errors import RefereeError
 from referee.record.log import parse_record
 from referee.record.replay import replay
-from referee.rulings.lines import rule_line
 from referee.service.engine import adjudicate
+from referee.service.lines import rule_line
 from tests.support.generate import INFRACTIONS, random_game
 
 ROOT = Path(__file__).resolve().parents[2]

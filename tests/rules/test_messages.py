@@ -24,10 +24,11 @@ from referee.core.errors import RecordError
 from referee.core.kinds import KINDS, Kind, Origin
 from referee.core.seats import Seat
 from referee.core.valuation import LEVELS
+from referee.core.vocabulary import LANGUAGES
 from referee.record.iss import iter_iss_records
 from referee.record.iss_convert import iss_to_skatlog
 from referee.record.log import parse_record
-from referee.rules.messages import LANGUAGES, Messages, load_messages, messages_dir
+from referee.rules.messages import Messages, load_messages, messages_dir
 from referee.rulings.adjudicate import rule
 from referee.rulings.model import Message
 from referee.service.engine import adjudicate

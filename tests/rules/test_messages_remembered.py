@@ -10,8 +10,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.core.vocabulary import LANGUAGES
 from referee.rules import messages as messages_module
-from referee.rules.messages import LANGUAGES, Messages, load_messages
+from referee.rules.messages import Messages, load_messages
 
 MESSAGES = load_messages()
 KEYS = sorted(MESSAGES.messages)

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.rules.messages import LANGUAGES, load_messages, messages_dir
+from referee.core.vocabulary import LANGUAGES
+from referee.rules.messages import load_messages, messages_dir
 from referee.rulings.render import ALTERNATIVE_KEYS, READING_PREFIX
 from tests.support.casekit import CASES_DIR, case_names, rule
 

@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from referee.core.vocabulary import LANGUAGES
 from referee.record import parse_record
 from referee.record.replay import Replayer
+from referee.record.replay_json import replay_document
 from referee.rulings import render, rule
 from referee.service import engine
-from referee.service.rulings import rule_all_languages
 from tests.support.casekit import case_names, load
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.json"))
@@ -98,13 +99,13 @@ def test_a_stored_ruling_runs_the_engine_once_for_three_languages(
     calls: list[int] = []
     real = engine.rule
 
-    def counting(doc: dict, **kw: object) -> object:
+    def counting(*a: object, **kw: object) -> object:
         calls.append(1)
-        return real(doc, **kw)  # type: ignore[arg-type]
+        return real(*a, **kw)  # type: ignore[arg-type]
 
     monkeypatch.setattr(engine, "rule", counting)
     doc = json.loads((EXAMPLES[0].parent / "revoke-objected.json").read_text(encoding="utf-8"))
-    texts = rule_all_languages(doc)
+    texts = engine.adjudicate(doc, LANGUAGES)
     assert sorted(texts) == ["de", "en", "es"]
     assert len(calls) == 1 and len(replays) == 1
     decided = {k: v for k, v in texts["en"].items() if k not in ("language",)}
@@ -139,23 +140,24 @@ def test_the_console_opens_a_ruling_with_one_replay(
     from datetime import UTC, datetime
 
     from referee.service.model import Dispute, Revision
+    from referee.web import views_disputes
     from referee.web.views_disputes import ruling_context
 
     doc = json.loads(path.read_text(encoding="utf-8"))
     last = len(doc["events"]) - 1
-    assert engine.replay(doc) == engine.replay(doc, at=last)
+    assert replay_document(doc) == replay_document(doc, at=last)
     now = datetime.now(UTC)
-    texts = rule_all_languages(doc)
+    texts = engine.adjudicate(doc, LANGUAGES)
     revision = Revision(1, 1, 1, now, "me", doc, texts, texts["en"]["outcome"])
     dispute = Dispute(1, "me", None, now, doc, {}, "", rulings=[revision])
     calls: list[int | None] = []
-    real = engine.replay
+    real = replay_document
 
     def counting(record: dict, *, at: int | None = None) -> dict:
         calls.append(at)
         return real(record, at=at)
 
-    monkeypatch.setattr(engine, "replay", counting)
+    monkeypatch.setattr(views_disputes, "replay_document", counting)
     opened = ruling_context(dispute, revision, None, "en")
     assert calls == [None]
     assert opened == ruling_context(dispute, revision, last, "en")

@@ -16,10 +16,10 @@ import pytest
 from flask import Flask
 
 from referee.api.ratelimit import KeyNodeBudget, MemoryCounter, job_budget
-from referee.rulings.lines import rule_job_line
 from referee.rulings.search import gate
 from referee.rulings.search.gate import metered
 from referee.service import engine
+from referee.service.lines import rule_job_line
 from tests.support.heavy import heavy_records
 from tests.support.service import example
 

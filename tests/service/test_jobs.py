@@ -18,8 +18,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee.core.vocabulary import Language
-from referee.rulings.lines import rule_job_line
 from referee.service.jobs import outlook
+from referee.service.lines import rule_job_line
 from referee.service.model import Job, QueueState
 from tests.conftest import Keys
 from tests.support.service import ISS_DIR, example

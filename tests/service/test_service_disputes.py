@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
+from referee.record.replay_json import replay_document
 from referee.service import engine
 from tests.support.service import example
 
@@ -104,13 +105,13 @@ def test_filters_and_pagination(client, keys):
 def test_replay_whole_and_up_to_an_event(client, keys):
     created = submit(client, keys["referee"]).json
     url = f"/v1/disputes/{created['id']}/replay"
-    assert client.get(url, headers=keys["referee"]).json == engine.replay(example("false-lead"))
+    assert client.get(url, headers=keys["referee"]).json == replay_document(example("false-lead"))
     at3 = client.get(url + "?at=3", headers=keys["referee"]).json
-    assert at3 == engine.replay(example("false-lead"), at=3)
+    assert at3 == replay_document(example("false-lead"), at=3)
     deal = client.get(
         url + "?at=-1", headers=keys["referee"]
     ).json  # -1: the deal, as in the console
-    assert deal == engine.replay(example("false-lead"), at=-1) and deal["event"] == -1
+    assert deal == replay_document(example("false-lead"), at=-1) and deal["event"] == -1
     assert deal["bidding"] == [] and deal["tricks"] == []
     assert client.get(url + "?at=-2", headers=keys["referee"]).status_code == 422
 

@@ -26,7 +26,7 @@ from referee.core.cards import Card
 from referee.core.contracts import Game
 from referee.core.tricks import FOLLOWERS
 from referee.rulings.search import gate
-from referee.service.engine import rule
+from referee.service.engine import adjudicate
 
 ROOT = Path(__file__).resolve().parents[2]
 POSITIONS = ROOT / "bench" / "hardest_positions.json"
@@ -104,7 +104,7 @@ def _long(record: dict[str, Any]) -> bool:
     previous = gate.runner()
     gate.set_runner(counting)
     try:
-        rule(record)
+        adjudicate(record)
     finally:
         gate.set_runner(previous)
     return bool(handed)

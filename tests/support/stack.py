@@ -18,7 +18,7 @@ from typing import Any
 
 import requests
 
-from referee.rulings.lines import rule_job_line
+from referee.service.lines import rule_job_line
 from tests.support.gunicorn import gunicorn
 
 

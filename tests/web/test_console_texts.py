@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from referee.core.vocabulary import LANGUAGES
 from referee.record.replay_json import replay_document
-from referee.rules.messages import LANGUAGES, default_messages, load_messages, messages_dir
+from referee.rules.messages import default_messages, load_messages, messages_dir
 from referee.service.engine import adjudicate
 from referee.web import ruling_view as rv
 from referee.web.cards import card_view

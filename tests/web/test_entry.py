@@ -284,7 +284,8 @@ def test_the_entry_script_and_styles_are_served_by_the_app(console: Console) -> 
 
 
 def test_every_text_of_the_entry_script_exists_in_three_languages() -> None:
-    from referee.rules.messages import LANGUAGES, load_messages, messages_dir
+    from referee.core.vocabulary import LANGUAGES
+    from referee.rules.messages import load_messages, messages_dir
     from referee.web.views_entry import _SCRIPT_TEXTS
 
     own: dict[str, dict[str, str]] = {}

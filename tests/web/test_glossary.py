@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 import yaml
 
-from referee.rules.messages import LANGUAGES, load_messages
+from referee.core.vocabulary import LANGUAGES
+from referee.rules.messages import load_messages
 from tests.support.leaks import visible_text
 from tests.support.web import ROOT
 from tests.web.test_translations import _page, _urls, pages  # noqa: F401 (fixture)

@@ -1,5 +1,6 @@
 """One archive line in, one output line out: the bulk format shared by ``referee
-adjudicate --batch`` and the bulk jobs of the service.
+adjudicate --batch`` and the bulk jobs of the service; each line is ruled by
+:func:`referee.service.engine.adjudicate`, as every other record is.
 
 A line that rules gives the compact ``skat-ruling/1`` itself; a line that cannot be
 ruled gives ``{"line": n, "error": {"code", "message", "where"}}`` in its place. The
@@ -32,9 +33,8 @@ from referee.core.vocabulary import Language
 from referee.record.iss import iss_game_id, parse_iss_record
 from referee.record.iss_convert import iss_to_record
 from referee.record.log import parse_record_text
-from referee.rulings.adjudicate import rule
-from referee.rulings.render import render
 from referee.rulings.search.gate import BudgetSpent
+from referee.service import engine
 
 __all__ = ["error_line", "game_id_of", "rule_job_line", "rule_line", "with_game"]
 
@@ -126,7 +126,7 @@ def _rule(
         else:
             record = parse_record_text(text)
             game = _iss_id(record.meta)
-        ruling = render(rule(record, record.rules or default), lang)
+        ruling = engine.adjudicate(record, lang, default=default)
         return _compact(ruling), True, game
     except RefereeError as exc:
         where = {k: v for k, v in exc.where.items() if k != "line"}
