@@ -35,7 +35,9 @@ from referee.api.dispute_schemas import (
 )
 from referee.api.extensions import Blueprint
 from referee.api.schemas import LangQuerySchema, edition_of
+from referee.core.errors import InvalidInput
 from referee.core.kinds import Kind
+from referee.http_status import status_for
 from referee.service.disputes import READERS, SUBMITTERS
 from referee.service.errors import NotFound
 from referee.service.model import ID_PATH, Dispute, DisputeFilter
@@ -117,7 +119,7 @@ class Disputes(MethodView):
             try:
                 data = CREATE_SCHEMA.load(json_object(pointer="/record"))
             except ma.ValidationError as err:
-                abort(422, messages={"json": err.messages})
+                abort(status_for(InvalidInput), messages={"json": err.messages})
             if not data["note"] and "note" in query:  # the body's own note comes first
                 data = {**data, "note": query["note"]}
             submit = services().disputes.submit

@@ -17,6 +17,8 @@ from flask.views import MethodView
 from referee.api.context import services
 from referee.api.extensions import ANONYMOUS, Blueprint
 from referee.api.problems import problem
+from referee.core.errors import Unavailable
+from referee.http_status import status_for
 
 blp = Blueprint("health", __name__, description="Liveness and readiness probes")
 
@@ -47,7 +49,7 @@ class Ready(MethodView):
         found = services().backend.status()
         if not found.ready:
             return problem(
-                503,
+                status_for(Unavailable),
                 found.detail,
                 code=f"service.{found.problem or 'not_ready'}",
                 headers={"Retry-After": "5"},

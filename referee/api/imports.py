@@ -34,7 +34,8 @@ from referee.api.contract import Document
 from referee.api.extensions import Blueprint
 from referee.api.problems import problem_item
 from referee.api.schemas import RulingQuerySchema, edition_of
-from referee.core.errors import InvalidInput, RefereeError
+from referee.core.errors import InvalidInput, RefereeError, TooLarge
+from referee.http_status import status_for
 from referee.record.iss import MAX_LINE_CHARS
 from referee.service.adjudication import IMPORTERS
 
@@ -177,7 +178,7 @@ class IssImport(MethodView):
         limit = services().settings.import_max_bytes
         request.max_content_length = limit
         if request.content_length is not None and request.content_length > limit:
-            abort(413, message=f"the import is larger than {limit} bytes")
+            abort(status_for(TooLarge), message=f"the import is larger than {limit} bytes")
         body_kind(iss=True, json_ok=False)
         spool = _spooled(limit)
         try:
@@ -191,7 +192,10 @@ class IssImport(MethodView):
                         code="iss.not_iss",
                         where={"line": head.lines},
                     )
-                abort(422, message="the body is empty: send ISS records, one per line")
+                abort(
+                    status_for(InvalidInput),
+                    message="the body is empty: send ISS records, one per line",
+                )
             lines = services().adjudication.import_iss(who, head, lang, edition_of(args))
         except BaseException:
             spool.close()
@@ -224,7 +228,7 @@ def _spooled(limit: int) -> tempfile.SpooledTemporaryFile[bytes]:
             except RequestEntityTooLarge:
                 chunk, size = b"", limit + 1
             if size > limit or (chunk and size + len(chunk) > limit):
-                abort(413, message=f"the import is larger than {limit} bytes")
+                abort(status_for(TooLarge), message=f"the import is larger than {limit} bytes")
             if not chunk:
                 break
             size += len(chunk)

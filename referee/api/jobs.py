@@ -32,6 +32,7 @@ from referee.api.job_schemas import (
 )
 from referee.api.problems import problem, problem_item
 from referee.api.schemas import edition_of
+from referee.http_status import status_for
 from referee.service.errors import JobNotDone
 from referee.service.jobs import FINISHED
 from referee.service.model import Job, JobProgress, Webhook
@@ -330,7 +331,12 @@ class JobResults(MethodView):
                 retry = RETRY_S if eta is None else min(60, max(1, math.ceil(eta)))
                 headers = {"Retry-After": str(retry)}
             return problem(
-                409, e.message, code=e.code, errors=[problem_item(e)], headers=headers, **e.where
+                status_for(e),
+                e.message,
+                code=e.code,
+                errors=[problem_item(e)],
+                headers=headers,
+                **e.where,
             )
         out = Response(body, mimetype=NDJSON)
         out.headers["Results-Complete"] = "true" if next_after is None else "false"

@@ -23,7 +23,13 @@ from flask import Response, g, json
 from sqlalchemy import exc as sa_exc
 from werkzeug.exceptions import HTTPException
 
-from referee.core.errors import RecordError, RefereeError
+from referee.core.errors import (
+    BadRequest,
+    RecordError,
+    RefereeError,
+    ServerFault,
+    Unavailable,
+)
 from referee.http_status import status_for
 from referee.rulings.search.gate import Crowded
 
@@ -216,7 +222,7 @@ def from_crowded(error: Crowded) -> Response:
     waiting for one: 503 with Retry-After (nothing was stored), rather than one more
     thread taken from /health and ordinary requests."""
     return problem(
-        503,
+        status_for(Unavailable),
         "the server is busy with as many long analyses as it takes at once; nothing was "
         f"stored, try again in {error.retry_after} s",
         code="server.analysis_busy",
@@ -229,11 +235,15 @@ def from_unexpected(error: Exception) -> Response:
     own status: a body nested too deeply is the client's fault (400), a database that
     cannot be reached is temporary (503, the request stored nothing)."""
     if isinstance(error, RecursionError):
-        return problem(400, "the request body is nested too deeply", code="request.malformed")
+        return problem(
+            status_for(BadRequest),
+            "the request body is nested too deeply",
+            code="request.malformed",
+        )
     if _database_busy(error):
         log.warning("database busy: %s", error)
         return problem(
-            503,
+            status_for(Unavailable),
             "the database did not finish in time; nothing was stored, try again",
             code="server.database_busy",
             headers={"Retry-After": "2"},
@@ -241,10 +251,12 @@ def from_unexpected(error: Exception) -> Response:
     if _database_unavailable(error):
         log.warning("database unavailable: %s", error)
         return problem(
-            503,
+            status_for(Unavailable),
             "the database cannot be reached; nothing was stored, try again",
             code="server.database_unavailable",
             headers={"Retry-After": "5"},
         )
     log.exception("unhandled error", exc_info=error)
-    return problem(500, "internal error; the request was not stored", code="server.error")
+    return problem(
+        status_for(ServerFault), "internal error; the request was not stored", code="server.error"
+    )

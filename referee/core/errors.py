@@ -3,10 +3,10 @@
 Every error the project raises carries a stable ``code`` (for APIs and tests) and,
 where it applies, ``where``: the place in the input it concerns (event index,
 field path). Each concrete error belongs to exactly one *category* (:class:`InvalidInput`,
-:class:`NotFound`, :class:`Conflict`, :class:`Unauthenticated`, :class:`Forbidden`,
-:class:`BadRequest`, :class:`ServerFault`, :class:`Unavailable`); no error knows an HTTP
-status: the edges choose it from the category (``referee/http_status.py``) and never look
-at codes.
+:class:`NotFound`, :class:`Conflict`, :class:`TooLarge`, :class:`Gone`,
+:class:`Unauthenticated`, :class:`Forbidden`, :class:`BadRequest`, :class:`ServerFault`,
+:class:`Unavailable`); no error knows an HTTP status: the edges choose it from the
+category (``referee/http_status.py``) and never look at codes.
 
 >>> where = {"event": 3, "field": "card"}
 >>> err = RecordError("unknown card token 'X9'", code="card.unknown", where=where)
@@ -91,6 +91,12 @@ class TooLarge(RefereeError):
     code = "too_large"
 
 
+class Gone(RefereeError):
+    """Something that was there and is not usable any more, e.g. a one-time link (410)."""
+
+    code = "gone"
+
+
 class AuthError(RefereeError):
     """Access refused; the subclass says whether the key is missing or lacks the role."""
 
@@ -127,6 +133,7 @@ CATEGORIES: tuple[type[RefereeError], ...] = (
     NotFound,
     Conflict,
     TooLarge,
+    Gone,
     Unauthenticated,
     Forbidden,
     ServerFault,

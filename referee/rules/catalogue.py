@@ -21,9 +21,12 @@ from typing import Any
 import yaml
 
 import referee
-from referee.core.errors import NotFound, RefereeError, Unavailable
+from referee.core.errors import NotFound, RefereeError
 from referee.core.kinds import Kind, kinds_by_clause
 from referee.core.vocabulary import LANGUAGES, Language
+from referee.rules.search import (
+    CatalogueError as CatalogueError,  # defined beside the search, which raises it too
+)
 from referee.rules.search import SearchIndex, Thesaurus, read_thesaurus
 
 try:  # the C loader is several times faster; the catalogue loads at service start-up
@@ -45,16 +48,6 @@ _REF = re.compile(r"^\s*(?:(isko|skwo)\s*)?(\d+(?:\.\d+)*)\.?\s*$", re.IGNORECAS
 _FILE = re.compile(r"^(isko|skwo)-(\d+)\.yaml$")
 #: the search's stopwords and synonyms, beside the clause files
 THESAURUS = Path("search") / "synonyms.yaml"
-
-
-class CatalogueError(Unavailable):
-    """A rules_kb file that breaks the catalogue format; ``problems`` lists every finding."""
-
-    code = "kb.invalid"
-
-    def __init__(self, problems: list[str], *, where: dict[str, Any] | None = None):
-        super().__init__("\n".join(problems), where=where)
-        self.problems = problems
 
 
 class ClauseNotFound(NotFound, KeyError):

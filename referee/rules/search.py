@@ -40,6 +40,7 @@ from typing import Any, Protocol
 
 import yaml
 
+from referee.core.errors import Unavailable
 from referee.core.vocabulary import LANGUAGES, Language
 
 __all__ = [
@@ -295,6 +296,17 @@ class Hit:
     score: int
 
 
+class CatalogueError(Unavailable):
+    """Rules data that breaks the catalogue format; ``problems`` lists every finding
+    (raised by the catalogue's loader, and by the search for a clause without its text)."""
+
+    code = "kb.invalid"
+
+    def __init__(self, problems: list[str], *, where: dict[str, Any] | None = None):
+        super().__init__("\n".join(problems), where=where)
+        self.problems = problems
+
+
 def _text(clause: Searchable, name: str, lang: Language) -> str:
     """The clause's title or summary in ``lang``.
 
@@ -305,8 +317,6 @@ def _text(clause: Searchable, name: str, lang: Language) -> str:
     texts: dict[str, str] = getattr(clause, name)
     found = texts.get(lang)
     if not found:
-        from referee.rules.catalogue import CatalogueError  # (the catalogue imports this)
-
         raise CatalogueError(
             [f"{clause.id}: {name} is missing language {lang.value!r}"],
             where={"clause": clause.id, "language": lang.value},

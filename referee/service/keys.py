@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from referee.core.errors import Gone
 from referee.core.ruleset import Edition
 from referee.service.errors import (
     Conflict,
@@ -106,7 +107,7 @@ def _stale(key: ApiKey) -> bool:
     return last is None or datetime.now(UTC) - last > TOUCH_EVERY
 
 
-class SigninLinkRefused(Unauthenticated):
+class SigninLinkRefused(Gone):
     """A sign-in link that does not sign in: ``reason`` is ``unknown``, ``used``,
     ``expired`` or ``revoked`` (its key was revoked)."""
 

@@ -11,7 +11,7 @@ from typing import Any
 from flask import Flask, Response, redirect, render_template, request, url_for
 from werkzeug.exceptions import TooManyRequests
 
-from referee.core.errors import Forbidden, NotFound, RefereeError, Unauthenticated
+from referee.core.errors import Forbidden, NotFound, RefereeError, Unauthenticated, Unavailable
 from referee.core.vocabulary import LANGUAGES, LanguageError
 from referee.http_status import status_for
 from referee.rulings.search.gate import Crowded
@@ -110,13 +110,13 @@ def _referee_error(error: RefereeError) -> Any:
 
 @bp.errorhandler(404)
 def _not_found(_error: Exception) -> Any:
-    return _error_page(404, text("console.error.not_found", current_language()))
+    return _error_page(status_for(NotFound), text("console.error.not_found", current_language()))
 
 
 def not_found_page() -> Any:
     """A console address no page answers (``/console/typo``): the console's 404 page in
     the reader's language (the app routes it here; the API answers its own with JSON)."""
-    status, message = 404, text("console.error.not_found", current_language())
+    status, message = status_for(NotFound), text("console.error.not_found", current_language())
     with_lang = request.args.get("lang")
     if with_lang is not None:
         try:
@@ -146,7 +146,8 @@ def _crowded(error: Crowded) -> Any:
     (referee/service/analysis_gate.py): a page, with Retry-After, as the API's 503."""
     retry = error.retry_after
     page, status = _error_page(
-        503, text("console.error.analysis_busy", current_language(), seconds=retry)
+        status_for(Unavailable),
+        text("console.error.analysis_busy", current_language(), seconds=retry),
     )
     return page, status, {"Retry-After": str(retry)}
 

@@ -15,8 +15,10 @@ from typing import Any
 
 from flask import flash, redirect, render_template, url_for
 
+from referee.core.errors import Forbidden
 from referee.core.seats import SEAT_NAMES
 from referee.core.vocabulary import Language
+from referee.http_status import status_for
 from referee.service.disputes import APPELLATE
 from referee.service.model import ID_PATH
 from referee.web import entry
@@ -39,7 +41,8 @@ def amend_page(dispute_id: int) -> Any:
     dispute = services().disputes.get(who, dispute_id)
     if who.role not in APPELLATE:
         message = text("console.appeal.court_only", lang)
-        return render_template("console/error.html", status=403, message=message), 403
+        status = status_for(Forbidden)
+        return render_template("console/error.html", status=status, message=message), status
     page = render_amend(dispute, lang)
     if page is None:
         flash(text("console.amend.cannot", lang))

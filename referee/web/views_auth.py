@@ -6,12 +6,17 @@ from typing import Any
 
 from flask import flash, redirect, render_template, request, url_for
 
+from referee.core.errors import InvalidInput
+from referee.http_status import status_for
 from referee.service.errors import Unauthenticated
 from referee.service.keys import SigninLinkRefused
 from referee.web.auth import current_principal, safe_next, sign_in, sign_in_with_link, sign_out
 from referee.web.blueprint import bp
 from referee.web.i18n import choose_language, current_language, text
 from referee.web.services import services
+
+#: a form shown again over its own input (an empty key)
+INPUT_STATUS = status_for(InvalidInput)
 
 
 def _home_for(role: str) -> str:
@@ -32,12 +37,13 @@ def sign_in_page() -> Any:
     if request.method == "POST":
         secret = request.form.get("api_key", "").strip()
         if not secret:
-            error, status = text("console.signin.empty", current_language()), 422
+            error, status = text("console.signin.empty", current_language()), INPUT_STATUS
         else:
             try:
                 who = sign_in(secret)
-            except Unauthenticated:
-                error, status = text("console.signin.bad_key", current_language()), 401
+            except Unauthenticated as refused:
+                error = text("console.signin.bad_key", current_language())
+                status = status_for(refused)
             else:
                 return redirect(next_url or _home_for(who.role))
     elif current_principal() is not None and next_url is None:
@@ -77,7 +83,7 @@ def signin_link_page() -> Any:
         who = sign_in_with_link(token)
     except SigninLinkRefused as refused:
         page = render_template("console/signin_link.html", refused=refused.reason)
-        return page, 410
+        return page, status_for(refused)
     flash(text("console.link.welcome", current_language(), owner=who.owner))
     return redirect(_home_for(who.role))
 

@@ -8,9 +8,16 @@ import math
 from datetime import date
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 
-from referee.core.errors import BadRequest, Conflict, InvalidInput, RefereeError
+from referee.core.errors import (
+    BadRequest,
+    Conflict,
+    Forbidden,
+    InvalidInput,
+    NotFound,
+    RefereeError,
+)
 from referee.core.kinds import Kind
 from referee.core.ruleset import Edition
 from referee.core.vocabulary import Language
@@ -77,7 +84,7 @@ def _form_status(error: RefereeError) -> int:
     not found, the server's fault) is not the form's: it goes on to the console's handler.
     """
     if isinstance(error, (InvalidInput, BadRequest)):
-        return 422
+        return status_for(InvalidInput)
     if isinstance(error, Conflict):
         return status_for(error)
     raise error
@@ -99,7 +106,7 @@ def _ruling_of(dispute: Dispute, revision: int | None) -> Revision:
     for ruling in dispute.rulings:
         if ruling.revision == revision:
             return ruling
-    abort(404)
+    raise NotFound(f"no ruling revision {revision}", where={"revision": revision})
 
 
 def _int_arg(name: str) -> int | None:
@@ -109,7 +116,7 @@ def _int_arg(name: str) -> int | None:
     try:
         return int(value)
     except ValueError:
-        abort(404)
+        raise NotFound(f"{name} must be a number", where={"field": name}) from None
 
 
 # -- list ------------------------------------------------------------------------------------
@@ -182,7 +189,7 @@ def new_dispute() -> Any:
     status = 200
     if who.role not in SUBMITTERS:
         error = {"field": None, "event": None, "message": text("console.new.not_allowed", lang)}
-        status = 403
+        status = status_for(Forbidden)
     elif request.method == "POST":
         upload = request.files.get("record_file")
         raw = form["record"]
@@ -346,7 +353,7 @@ def appeal_page(dispute_id: int) -> Any:
     status = 200
     if who.role not in APPELLATE:
         error = {"field": None, "event": None, "message": text("console.appeal.court_only", lang)}
-        status = 403
+        status = status_for(Forbidden)
     elif request.method == "POST":
         try:
             lodged = read_local_time(form["lodged_at"], field="lodged_at", zone=event_zone())

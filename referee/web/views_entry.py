@@ -14,7 +14,7 @@ from typing import Any
 from flask import jsonify, render_template, request
 
 from referee.core.cards import Card
-from referee.core.errors import RefereeError
+from referee.core.errors import Forbidden, InvalidInput, RefereeError, Unauthenticated
 from referee.core.seats import SEAT_NAMES
 from referee.core.vocabulary import Language
 from referee.http_status import status_for
@@ -149,9 +149,10 @@ def enter_game() -> Any:
     who = require_principal()
     lang = current_language()
     if who.role not in SUBMITTERS:
+        status = status_for(Forbidden)
         return render_template(
-            "console/error.html", status=403, message=text("console.new.not_allowed", lang)
-        ), 403
+            "console/error.html", status=status, message=text("console.new.not_allowed", lang)
+        ), status
     return render_template(
         "console/entry.html",
         data=script_data(lang),
@@ -171,9 +172,11 @@ def entry_analyse() -> Any:
     lang = current_language()
     who = current_principal()
     if who is None:
-        return jsonify({"error": text("console.entry.signed_out", lang)}), 401
+        return jsonify({"error": text("console.entry.signed_out", lang)}), status_for(
+            Unauthenticated
+        )
     if who.role not in SUBMITTERS and who.role not in APPELLATE:  # the court amends records
-        return jsonify({"error": text("console.new.not_allowed", lang)}), 403
+        return jsonify({"error": text("console.new.not_allowed", lang)}), status_for(Forbidden)
     draft = request.get_json(silent=True)
     try:
         svc = services()
@@ -181,7 +184,10 @@ def entry_analyse() -> Any:
         return jsonify(analyse(draft, lang, budget=svc.settings.entry_budget, rules=rules))
     except entry.EntryError as exc:
         message = text(exc.code, lang, **{"card": "", **exc.params})
-        return jsonify({"error": message, "field": exc.where.get("field")}), 422
+        # a draft the form cannot read is the form's input, as every form's (InvalidInput)
+        return jsonify({"error": message, "field": exc.where.get("field")}), status_for(
+            InvalidInput
+        )
     except RefereeError as exc:
         return jsonify(
             {"error": error_text(exc, lang), "field": exc.where.get("field")}

@@ -13,9 +13,10 @@ import ipaddress
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 
-from referee.service.errors import Conflict, InvalidInput
+from referee.http_status import status_for
+from referee.service.errors import Conflict, InvalidInput, NotFound
 from referee.service.model import ID_PATH, ROLES, ApiKey
 from referee.web.auth import require_principal, signed_in
 from referee.web.blueprint import bp
@@ -126,16 +127,17 @@ def create_key() -> Any:
     who = require_principal()
     lang = current_language()
     form = {k: request.form.get(k, "").strip() for k in ("role", "owner", "label")}
+    refused = status_for(InvalidInput)  # the form shown again over its own input
     if form["role"] not in ROLES:
-        return _keys_page(form=form, error=text("console.keys.bad_role", lang)), 422
+        return _keys_page(form=form, error=text("console.keys.bad_role", lang)), refused
     if not form["owner"]:
-        return _keys_page(form=form, error=text("console.keys.no_owner", lang)), 422
+        return _keys_page(form=form, error=text("console.keys.no_owner", lang)), refused
     if len(form["owner"]) > 200 or len(form["label"]) > 200:
-        return _keys_page(form=form, error=text("console.keys.too_long", lang)), 422
+        return _keys_page(form=form, error=text("console.keys.too_long", lang)), refused
     try:
         key, secret = services().keys.create_as(who, form["role"], form["owner"], form["label"])
     except InvalidInput as exc:
-        return _keys_page(form=form, error=error_text(exc, lang)), 422
+        return _keys_page(form=form, error=error_text(exc, lang)), status_for(exc)
     return _handover(key, secret), 201
 
 
@@ -146,7 +148,7 @@ def key_link(key_id: int) -> Any:
     who = require_principal()
     key = next((k for k in services().keys.list_as(who) if k.id == key_id), None)
     if key is None:
-        abort(404)
+        raise NotFound(f"no key {key_id} this key may see", where={"key": key_id})
     if not key.active or key.role not in LINK_ROLES:
         flash(text("console.keys.no_link", current_language()))
         return redirect(url_for("console.keys"))

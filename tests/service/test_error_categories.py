@@ -205,6 +205,7 @@ def test_categories_carry_distinct_meanings() -> None:
         "NotFound": 404,
         "Conflict": 409,
         "TooLarge": 413,
+        "Gone": 410,
         "Unauthenticated": 401,
         "Forbidden": 403,
         "ServerFault": 500,
