@@ -62,7 +62,7 @@ def test_what_a_request_gives_is_still_parsed_and_checked(
     r = _dispute(client, keys["referee"], "?note=" + "x" * 501)
     assert r.status_code == 422 and r.json["errors"][0]["location"] == "query"
     r = client.get("/v1/disputes/" + str(one.json["id"]) + "?lang=xx", headers=keys["referee"])
-    assert r.status_code == 422
+    assert r.status_code == 400 and r.json["code"] == "language.unknown"  # the caller's error
     r = client.get("/v1/disputes/" + str(one.json["id"]) + "?lang=de", headers=keys["referee"])
     assert r.status_code == 200 and r.json["ruling"]["language"] == "de"
     r = client.get("/v1/disputes/" + str(one.json["id"]), headers=keys["referee"])
