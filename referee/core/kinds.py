@@ -244,13 +244,13 @@ _SPECS = (
         Kind.OUVERT_NOT_LAID_OUT,
         ("ISkO 2.2.5",),
         ("ISkO 2.2.5", "ISkO 4.1.4"),
-        ("requested", "refused", "not_open"),
+        ("requested", "refused", "not_open", "not_punished"),
     ),
     _spec(
         Kind.TRICKS_NOT_GATHERED,
         ("ISkO 4.4.4",),
         ("ISkO 4.4.4", "ISkO 4.4.5", "SkWO 8.6", "ISkO 4.1.4"),
-        ("penalized", "declarer", "claim_held", "not_disproved", "no_trick"),
+        ("penalized", "declarer", "claim_held", "not_disproved", "no_trick", "not_punished"),
     ),
 )
 

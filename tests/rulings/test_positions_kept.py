@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from referee.record import GameRecord, parse_record
-from referee.record.replay import SHORTENING, Replayer, replay
+from referee.record.replay import _HANDLERS, SHORTENING, Replayer, replay
 from referee.record.state import position_of
 from tests.support.casekit import case_names, load
 
@@ -73,5 +73,5 @@ def test_every_shortening_event_keeps_its_position() -> None:
         replayer.apply(event)
     kept = replayer.state.positions
     assert any(rec.events[e].type == "lay_down" for e in kept)
-    handlers = {t for t in SHORTENING if hasattr(Replayer, f"_on_{t}")}
+    handlers = {c.type for c, h in _HANDLERS.items() if h is Replayer._cut_short}
     assert handlers == set(SHORTENING)
