@@ -76,7 +76,7 @@ def test_no_module_imports_itself_back_through_others() -> None:
 
 
 #: the vocabulary that has types of its own (:mod:`referee.core.vocabulary`, ``Kind``,
-#: ``EventType``, the form's ``Drawn``): a value under these names is never a bare string
+#: ``EventType``, ``FieldKind``): a value under these names is never a bare string
 TYPED_NAMES = frozenset({"lang", "kind", "phase", "status"})
 
 

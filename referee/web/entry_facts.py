@@ -29,9 +29,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeAlias
 
 from referee.core.seats import SEAT_NAMES
+from referee.record.event_model import FieldKind
 from referee.record.event_types import CHOICES, EVENT_TYPES, EXPOSE_HOW, Dealer, EventType
 from referee.web.entry_errors import EntryError
 
@@ -66,30 +67,26 @@ FLAGS = ("hand", "schneider", "schwarz", "ouvert")
 DEALINGS = ("out_of_turn", "earlier_round", "dealt_again", "shuffle_fault", "shuffle_fault_late")
 
 
-class Drawn(StrEnum):
-    """The kinds of control the form draws: a field's :class:`FieldKind` of that name, or
-    ``one_of``, a list of the form's own."""
+class FormKind(StrEnum):
+    """A control of the form's own, for a fact that is no event field."""
 
-    CARD = "card"
-    CARDS = "cards"
-    BOOL = "bool"
-    TRICK = "trick"
-    SEAT = "seat"
-    STR = "str"
-    HOW = "how"
-    CHOICE = "choice"
-    GAME = "game"
-    ONE_OF = "one_of"
+    ONE_OF = "one_of"  # one of a list of the form's own
 
 
+#: what a control is: a field's kind, or one of the form's own
+ControlKind: TypeAlias = FieldKind | FormKind
 #: the card kinds: their cards are chosen in the step's one card pool (the draft's ``cards``)
-CARD_KINDS = (Drawn.CARD, Drawn.CARDS)
-#: the kinds the form has a control for
-DRAWN = frozenset(str(k) for k in Drawn)
+CARD_KINDS = (FieldKind.CARD, FieldKind.CARDS)
+#: the kinds the form has a control for (a bid is entered in the auction, not as a fact)
+DRAWN: frozenset[str] = frozenset({*(k for k in FieldKind if k is not FieldKind.BID), *FormKind})
 #: an incident's own keys in the draft, which no field may take
 _PLACE_KEYS = ("type", "seat", "at", "step")
 #: the kinds whose value is one of a list of words
-_OPTIONS: dict[str, tuple[str, ...]] = {"how": EXPOSE_HOW, "choice": CHOICES, "game": GAMES}
+_OPTIONS: dict[ControlKind, tuple[str, ...]] = {
+    FieldKind.HOW: EXPOSE_HOW,
+    FieldKind.CHOICE: CHOICES,
+    FieldKind.GAME: GAMES,
+}
 
 # -- roles: a type other parts of the form treat in a way of their own -----------------------
 #: the declarer's choice (ISkO 3.3.10, 3.3.11): written when the auction is over; a fold
@@ -115,7 +112,7 @@ class Control:
 
     #: the event's field it fills (or the form's own word)
     name: str
-    kind: Drawn
+    kind: ControlKind
     #: the incident's key for it in the draft (every card field is kept as ``cards``)
     key: str
     #: the message key of its label
@@ -191,7 +188,7 @@ _OWN: dict[str, _Own] = {
     QUICK: _Own(
         extra=(
             Control(
-                "gathered", Drawn.BOOL, "gathered", "console.entry.gathered", True, toggle=True
+                "gathered", FieldKind.BOOL, "gathered", "console.entry.gathered", True, toggle=True
             ),
         )
     ),
@@ -201,7 +198,7 @@ _OWN: dict[str, _Own] = {
 def _control(type_: str, f: Any, own: _Own) -> Control:
     if str(f.kind) not in DRAWN:
         raise ValueError(f"{type_}: the entry form has no control for {[str(f.kind)]}")
-    kind = Drawn(str(f.kind))
+    kind = FieldKind(str(f.kind))
     key = "cards" if kind in CARD_KINDS else own.keys.get(f.name, f.name)
     return Control(
         name=f.name,
@@ -262,7 +259,9 @@ def _own_fact(type_: str, *controls: Control, **kw: Any) -> Fact:
     return Fact(type_, named, event=False, label=f"console.entry.incident.{type_}", **kw)
 
 
-def _c(name: str, kind: Drawn, *, optional: bool = False, options: tuple[str, ...] = ()) -> Control:
+def _c(
+    name: str, kind: ControlKind, *, optional: bool = False, options: tuple[str, ...] = ()
+) -> Control:
     return Control(name, kind, "cards" if kind in CARD_KINDS else name, "", optional, options)
 
 
@@ -270,17 +269,19 @@ def _c(name: str, kind: Drawn, *, optional: bool = False, options: tuple[str, ..
 #: trick (``play.extra``, ISkO 4.2.6), a declaration corrected (3.4.5), a card led before
 #: the declaration (4.1.1), a game dealt out of turn or wrongly (the ``dealt`` mark)
 _FORM_FACTS = (
-    _own_fact("extra_cards", _c("cards", Drawn.CARDS), after_card=True, played=True, unplayed=True),
+    _own_fact(
+        "extra_cards", _c("cards", FieldKind.CARDS), after_card=True, played=True, unplayed=True
+    ),
     _own_fact(
         "correction",
-        _c("game", Drawn.GAME, options=GAMES),
-        *(_c(f, Drawn.BOOL, optional=True) for f in FLAGS),
+        _c("game", FieldKind.GAME, options=GAMES),
+        *(_c(f, FieldKind.BOOL, optional=True) for f in FLAGS),
         at=0,
         hint="console.entry.hint.correction",
     ),
-    _own_fact("early_lead", _c("cards", Drawn.CARD), at=-2, unplayed=True),
+    _own_fact("early_lead", _c("cards", FieldKind.CARD), at=-2, unplayed=True),
     _own_fact(
-        "dealt_out_of_turn", _c("dealing", Drawn.ONE_OF, options=DEALINGS), seat=False, at=-1
+        "dealt_out_of_turn", _c("dealing", FormKind.ONE_OF, options=DEALINGS), seat=False, at=-1
     ),
 )
 FORM_FACTS = tuple(f.type for f in _FORM_FACTS)
@@ -307,7 +308,7 @@ def label_keys() -> list[str]:
         keys += [fact.label, *([fact.hint] if fact.hint else [])]
         for c in fact.controls:
             keys.append(c.label)
-            opts = ("yes", "no") if c.ask else () if c.kind == "game" else c.options
+            opts = ("yes", "no") if c.ask else () if c.kind == FieldKind.GAME else c.options
             keys += [option_key(c, v) for v in opts]
     return keys
 
@@ -326,23 +327,23 @@ def read_values(fact: Fact, inc: dict[str, Any], where: str) -> dict[str, Any]:
             continue
         value = inc.get(c.key)
         at = f"{where}/{c.key}"
-        if c.kind == "bool":
+        if c.kind == FieldKind.BOOL:
             if c.ask and isinstance(value, bool):
                 out[c.name] = value
             elif value is True:
                 out[c.name] = True
-        elif c.kind == "trick":
+        elif c.kind == FieldKind.TRICK:
             if value in (None, ""):
                 value = None if c.optional else 1
             elif not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10:
                 raise EntryError("console.entry.bad_incident", where=at)
             if value is not None:
                 out[c.name] = value
-        elif c.kind == "str":
+        elif c.kind == FieldKind.STR:
             words = str(value or "")[:500]
             if words or not c.optional:
                 out[c.name] = words or "—"
-        elif c.kind == "seat":
+        elif c.kind == FieldKind.SEAT:
             if value in (None, ""):
                 value = None if c.optional else SEAT_NAMES[0]
             elif value not in SEAT_NAMES:
@@ -354,9 +355,11 @@ def read_values(fact: Fact, inc: dict[str, Any], where: str) -> dict[str, Any]:
                 value = None if c.optional else c.options[0]
             elif value not in c.options:
                 code = (
-                    "console.entry.bad_game" if c.kind == "game" else "console.entry.bad_incident"
+                    "console.entry.bad_game"
+                    if c.kind == FieldKind.GAME
+                    else "console.entry.bad_incident"
                 )
-                raise EntryError(code, where=at if c.kind != "game" else where)
+                raise EntryError(code, where=at if c.kind != FieldKind.GAME else where)
             if value is not None:
                 out[c.name] = str(value)
     return out
@@ -370,7 +373,7 @@ def read_cards(fact: Fact, cards: list[str], where: str) -> None:
         return
     if fact.count and len(cards) != fact.count:
         raise EntryError("console.entry.bad_incident", where=where)
-    if c.kind == "card" and (len(cards) > 1 or (not cards and not c.optional)):
+    if c.kind == FieldKind.CARD and (len(cards) > 1 or (not cards and not c.optional)):
         raise EntryError("console.entry.take_back_one", where=where)
 
 
@@ -385,9 +388,9 @@ def fact_event(
         event["seat"] = seat
     for c in fact.controls:
         if c.kind in CARD_KINDS:
-            if c.kind == "card" and cards:
+            if c.kind == FieldKind.CARD and cards:
                 event[c.name] = cards[0]
-            elif c.kind == "cards" and (cards or not c.optional):
+            elif c.kind == FieldKind.CARDS and (cards or not c.optional):
                 event[c.name] = list(cards)
         elif c.name in values and c not in _OWN.get(fact.type, _Own()).extra:
             event[c.name] = values[c.name]
@@ -408,11 +411,11 @@ def draft_values(fact: Fact, event: dict[str, Any]) -> dict[str, Any]:
         value = event.get(c.name)
         if value is None:
             continue
-        if c.kind == "card":
+        if c.kind == FieldKind.CARD:
             out["cards"] = [value]
-        elif c.kind == "cards":
+        elif c.kind == FieldKind.CARDS:
             out["cards"] = list(value)
-        elif c.kind != "bool" or value or c.ask:
+        elif c.kind != FieldKind.BOOL or value or c.ask:
             out[c.key] = value
     return out
 
@@ -429,12 +432,14 @@ def facts_data(say: Callable[[str], str], game: Callable[[str], str]) -> list[di
     for fact in FACTS.values():
         controls = []
         for c in fact.controls:
-            if c.kind == "game":
+            if c.kind == FieldKind.GAME:
                 options = [[v, game(v)] for v in c.options]
             else:
                 opts = ("yes", "no") if c.ask else c.options
                 options = [[v, say(option_key(c, v))] for v in opts]
-            asked = (c.optional and c.kind not in ("bool", "str", *CARD_KINDS)) or c.ask
+            asked = (
+                c.optional and c.kind not in (FieldKind.BOOL, FieldKind.STR, *CARD_KINDS)
+            ) or c.ask
             controls.append(
                 {
                     "key": c.key,
