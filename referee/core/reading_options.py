@@ -118,6 +118,14 @@ class NotLaidOut(StrEnum):
     NOT_PUNISHED = "not_punished"
 
 
+class PartialClaim(StrEnum):
+    """A declarer lays his cards down saying he takes only some of the remaining tricks
+    (4.3.4): is that count his claim?"""
+
+    COUNT_SAID = "count_said"
+    ALL_REMAINING = "all_remaining"
+
+
 class ClaimExplanation(StrEnum):
     """A declarer claims and states the line he will play (4.3.4): is he held to it?"""
 

@@ -27,6 +27,7 @@ from referee.core.reading_options import (
     NullBelowBid,
     ObjectionAtEnd,
     OutstandingTricks,
+    PartialClaim,
     SchwarzSuffered,
     SingleCard,
     TricksGathered,
@@ -174,6 +175,21 @@ CLAIM_EXPLANATION = declare(
     "without it, the declarer playing his best.",
 )
 
+PARTIAL_CLAIM = declare(
+    "isko-4.3.4-partial-claim",
+    PartialClaim,
+    PartialClaim.COUNT_SAID,
+    "A declarer lays his cards down and says he takes only some of the remaining tricks: "
+    "is that count his claim?",
+    ("ISkO 4.3.4",),
+    count_said="Both texts give a meaning only to cards laid down without an explanation; "
+    "what the declarer says instead is his claim, and it stands if his side takes that many "
+    "tricks against every defence.",
+    all_remaining="Both texts define one claim only, every remaining trick: laying the cards "
+    "down is judged as that claim, and the count he said is noted but not judged, so a "
+    "single trick the defenders take breaks it.",
+)
+
 DEFENDER_CLAIM = declare(
     "isko-4.3.5-claimer-alone",
     DefenderClaim,
@@ -292,7 +308,6 @@ FIXED_READINGS: tuple[str, ...] = (
     "isko-4.1.1-defender",
     "isko-4.1.5-announced",
     "isko-4.3.5-null",
-    "isko-4.3.4-partial-claim",
     "isko-3.3.9-hand-look",
     "isko-3.2.12-dealing-order",
     "isko-3.2.10-in-time",

@@ -43,6 +43,7 @@ from referee.core.reading_options import (
     NullBelowBid,
     ObjectionAtEnd,
     OutstandingTricks,
+    PartialClaim,
     SchwarzSuffered,
     SingleCard,
     TricksGathered,
@@ -66,6 +67,7 @@ __all__ = [
     "DeclarerSkatInPlay",
     "ConcessionRecordStops",
     "ClaimExplanation",
+    "PartialClaim",
     "DefenderClaim",
     "DefenderThrowIn",
     "SchwarzSuffered",
@@ -120,6 +122,7 @@ class RuleSet:
     declarer_skat_in_play: DeclarerSkatInPlay = _field(readings.DECLARER_SKAT_IN_PLAY)
     concession_record_stops: ConcessionRecordStops = _field(readings.CONCESSION_RECORD_STOPS)
     claim_explanation: ClaimExplanation = _field(readings.CLAIM_EXPLANATION)
+    partial_claim: PartialClaim = _field(readings.PARTIAL_CLAIM)
     defender_claim: DefenderClaim = _field(readings.DEFENDER_CLAIM)
     defender_throw_in: DefenderThrowIn = _field(readings.DEFENDER_THROW_IN)
     schwarz_suffered: SchwarzSuffered = _field(readings.SCHWARZ_SUFFERED)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.core.bidding import BID_VALUES
+from referee.core.ruleset import rules_schema
 from referee.record.event_model import CHOICES, EXPOSE_HOW, Dealer, EventDecl, FieldDecl, FieldKind
 from referee.record.event_types import EVENT_TYPES
 
@@ -152,10 +153,12 @@ def event_defs() -> dict[str, Any]:
 
 
 def schema_text(committed: str) -> str:
-    """The schema ``committed`` with its event definitions generated (the rest kept)."""
+    """The schema ``committed`` with its event definitions and its rule set generated (the
+    rest kept)."""
     schema = json.loads(committed)
     kept = {k: v for k, v in schema["$defs"].items() if k != "event" and not k.startswith("event_")}
     schema["$defs"] = kept | event_defs()
+    schema["$defs"]["rules"] = rules_schema()  # the rule set, from the readings declared
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 

@@ -3,7 +3,8 @@ only some of the remaining tricks (``lay_down.tricks``) and a claim with an expl
 the line he stated (``lay_down.line``).
 
 4.3.4 says what laying the cards down *without an explanation* means: every remaining
-trick. What the declarer says instead is his claim (reading isko-4.3.4-partial-claim):
+trick. What the declarer says instead is his claim (reading isko-4.3.4-partial-claim;
+option ``all_remaining``: the count is noted and the claim is of every remaining trick):
 he claims that many tricks and gives the rest up, and the claim stands if his side takes
 that many against every defence, he held to the line he stated (reading
 isko-4.3.4-explanation; option ``best_play``: the line is evidence only). A claim that
@@ -21,7 +22,7 @@ from __future__ import annotations
 from referee.core.cards import Card
 from referee.core.contracts import Contract
 from referee.core.ended import Ended, EndReason
-from referee.core.ruleset import ClaimExplanation, RuleSet
+from referee.core.ruleset import ClaimExplanation, PartialClaim, RuleSet
 from referee.core.valuation import Matadors
 from referee.record.event_model import EventType
 from referee.record.event_types_end import LayDown
@@ -64,6 +65,8 @@ class Claim:
         _, self.left = remaining(pos)
         asked = ev.tricks if ev.tricks is not None else self.left
         self.need = min(asked, self.left)
+        #: the count said is noted only: the claim is of every remaining trick
+        every = ev.tricks is not None and rules.partial_claim is PartialClaim.ALL_REMAINING
         held = pos.hands[d]
         said = ev.line or ()
         self.line: tuple[Card, ...] = tuple(c for c in said if (held >> c) & 1)
@@ -76,7 +79,16 @@ class Claim:
         if len(self.line) < len(said):
             foreign = [c.name for c in said if not (held >> c) & 1]
             r = r.step(CLAIM, "claim.said.line_not_held", cards=foreign)
-        r = r.step(CLAIM, "reading.isko-4.3.4-partial-claim", tricks=self.need, left=self.left)
+        if every:
+            r = r.step(
+                CLAIM,
+                "reading.isko-4.3.4-partial-claim.all_remaining",
+                tricks=self.need,
+                left=self.left,
+            )
+            self.need = self.left
+        else:
+            r = r.step(CLAIM, "reading.isko-4.3.4-partial-claim", tricks=self.need, left=self.left)
         if self.line:
             if self.bound:
                 r = r.step(CLAIM, "reading.isko-4.3.4-explanation")

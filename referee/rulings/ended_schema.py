@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.core.ended import END_REASONS, MEANINGS
+from referee.core.ruleset import rules_schema
 
 __all__ = ["SCHEMA_PATH", "reason_schema", "schema_text"]
 
@@ -35,9 +36,11 @@ def reason_schema() -> dict[str, Any]:
 
 
 def schema_text(committed: str) -> str:
-    """The schema ``committed`` with its list of reasons generated (the rest kept)."""
+    """The schema ``committed`` with its list of reasons and its rule set generated (the
+    rest kept)."""
     schema = json.loads(committed)
     schema["$defs"]["ended"]["properties"]["reason"] = reason_schema()
+    schema["$defs"]["rules"] = rules_schema()  # the rule set, from the readings declared
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 

@@ -305,6 +305,33 @@ case(
     readings=["isko-2.2.5-not-laid-out"],
 )
 
+# ------------------------------------------------------------------------------ 4.3.4
+rec = a_game(
+    description="Rule set with the reading isko-4.3.4-partial-claim: all_remaining. After "
+    "trick 4 (37 : 0) F holds HT HK H9 H8 C7 S8 and the defenders no trump. He lays his "
+    "cards down saying he takes four of the six tricks and gives up the club and the spade; "
+    "play goes on and M takes trick 5. Both texts of 4.3.4 give laid-down cards one meaning, "
+    "every remaining trick, so under this reading the count is only noted: the defenders' "
+    "trick breaks the claim, the rest from the claim on is theirs (37 : 83, 4 : 6) and F, "
+    "against whom 4.1.3-4.1.6 decide, loses hearts with 2 at the simple level, 3 x 10 = 30, "
+    "-60. Read as a claim of four the same play holds (86 : 34, won)."
+)
+rec.play(tricks(1, 4)).e("lay_down", "F", tricks=4, text="My four trumps are mine.")
+rec.play(tricks(5, 10))
+rec.rules = {"readings": {"isko-4.3.4-partial-claim": "all_remaining"}}
+case(
+    b.F43,
+    "isko_4_3_4_claim_of_four_of_six_judged_as_a_claim_of_all_under_the_reading",
+    rec,
+    **b.HEARTS_LOST,
+    card_points=cp(37, 83),
+    tricks=cp(4, 6),
+    ended=ended("claim"),
+    infractions=[inf("failed_claim", "penalized", "4.3.4", seat="F")],
+    cited=cited("4.3.4"),
+    readings=["isko-4.3.4-partial-claim"],
+)
+
 
 def main() -> None:
     """Write this file's cases (those of build.py are left as they are)."""

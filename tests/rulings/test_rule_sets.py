@@ -148,6 +148,19 @@ FLIPS: list[tuple[str, str, str, dict[str, Any]]] = [
         "isko_4_3_shortened/isko_4_3_4_partial_claim_line_leading_the_low_trump_fails",
         {"outcome": "undetermined", "infractions": []},
     ),
+    # 4.3.4 knows only the claim of every remaining trick: the count of four is noted, M's
+    # club in trick 5 breaks the claim, the rest from the claim on goes to the defenders
+    (
+        "isko-4.3.4-partial-claim",
+        "all_remaining",
+        "isko_4_3_shortened/isko_4_3_4_partial_claim_of_four_of_six_played_on_1998",
+        {
+            "outcome": "lost",
+            "score": -60,
+            "card_points": {"declarer": 37, "defenders": 83},
+            "infractions": [("failed_claim", "penalized")],
+        },
+    ),
     # 4.5.5 read as naming no consequence: the defender's look into the declarer's cards
     # after trick 4 is only noted; the record stops there, so the game is undetermined
     (
