@@ -26,6 +26,7 @@ from typing import cast
 
 from referee.core.errors import RecordError
 from referee.core.kinds import Kind
+from referee.core.ruleset import RuleSet
 from referee.core.seats import FOREHAND
 from referee.core.tricks import FOLLOWERS, trick_outcomes
 from referee.core.vocabulary import Note, Phase
@@ -70,11 +71,18 @@ __all__ = [
 ]
 
 
-class Replayer(Bidding):
-    """Applies events one by one to a :class:`GameState` (python-chess's visitor, for Skat)."""
+#: the rule set of a replay that names none
+_DEFAULT_RULES = RuleSet()
 
-    def __init__(self, record: GameRecord) -> None:
+
+class Replayer(Bidding):
+    """Applies events one by one to a :class:`GameState` (python-chess's visitor, for Skat),
+    under ``rules``: the readings the replayer applies itself (how a look into a hand in
+    the bidding and words added to the announcement count) are read from it."""
+
+    def __init__(self, record: GameRecord, rules: RuleSet = _DEFAULT_RULES) -> None:
         self.state = GameState(record)
+        self.rules = rules
         deal = record.deal
         if not deal.is_regular:
             sizes = [m.bit_count() for m in (deal.forehand, deal.middlehand, deal.rearhand)]
@@ -418,8 +426,12 @@ _Handler = Callable[[Replayer, Event], None]
 _HANDLERS: dict[type[Event], _Handler] = cast(dict[type[Event], _Handler], table())
 
 
-def replay(record: GameRecord, upto: int | None = None) -> GameState:
-    """Replay ``record``; with ``upto``, stop after the event of that index.
+def replay(
+    record: GameRecord, upto: int | None = None, *, rules: RuleSet = _DEFAULT_RULES
+) -> GameState:
+    """Replay ``record`` under ``rules``; with ``upto``, stop after the event of that index.
+    The caller chooses the rule set (a ruling, the one it is made under): a record's own
+    ``rules`` is not read here.
 
     This loop is the hot path of every ruling. Regular tricks are taken whole by
     :func:`~referee.record.trick_flow.take_regular_tricks` and a plain bidding by
@@ -427,7 +439,7 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState:
     of applying their events one by one; every other event goes through
     :meth:`Replayer.apply`.
     """
-    replayer = Replayer(record)
+    replayer = Replayer(record, rules)
     apply = replayer.apply
     s = replayer.state
     events = record.events if upto is None else record.events[: max(upto + 1, 0)]
@@ -452,9 +464,12 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState:
     return s
 
 
-def replay_steps(record: GameRecord) -> Iterator[tuple[Event, GameState]]:
-    """Yield (event, state after it) for every event; the state object is shared."""
-    replayer = Replayer(record)
+def replay_steps(
+    record: GameRecord, *, rules: RuleSet = _DEFAULT_RULES
+) -> Iterator[tuple[Event, GameState]]:
+    """Yield (event, state after it) for every event under ``rules``; the state object is
+    shared."""
+    replayer = Replayer(record, rules)
     for event in record.events:
         replayer.apply(event)
         yield event, replayer.state

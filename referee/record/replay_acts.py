@@ -13,6 +13,7 @@ from referee.core.cards import Card
 from referee.core.contracts import Contract, Game
 from referee.core.errors import ContractError, RecordError
 from referee.core.kinds import Kind
+from referee.core.ruleset import RuleSet
 from referee.core.seats import Seat
 from referee.core.vocabulary import Note, Phase
 from referee.record import event_types as ev
@@ -34,6 +35,8 @@ class ActsOutsidePlay:
     """Notes irregularities on ``self.state``; handles the events that are not plays."""
 
     state: GameState
+    #: the rule set of the replay (its readings of 3.3.9 and 3.4.1 decide here)
+    rules: RuleSet
 
     def _after_gathered(self, event: Event) -> None:
         """ev.Play recorded after the cards were gathered: the record says the game was over,

@@ -11,14 +11,20 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.errors import RecordError
+from referee.core.ruleset import RuleSet
 from referee.record.log import parse_record
 from referee.record.replay import replay
 
 __all__ = ["replay_document"]
 
 
-def replay_document(doc: dict[str, Any], *, at: int | None = None) -> dict[str, Any]:
-    """Validate a skat-log/1 document and return the reconstruction (at event ``at``) as JSON."""
+def replay_document(
+    doc: dict[str, Any], *, at: int | None = None, rules: RuleSet | None = None
+) -> dict[str, Any]:
+    """Validate a skat-log/1 document and return the reconstruction (at event ``at``) as
+    JSON, replayed under ``rules`` (a ruling's view passes the rule set the ruling was made
+    under; without one, the rule set the record names, else the default, as a ruling of
+    the record alone would choose)."""
     record = parse_record(doc)
     if at is not None and not (-1 <= at < len(record.events)):
         raise RecordError(
@@ -27,4 +33,4 @@ def replay_document(doc: dict[str, Any], *, at: int | None = None) -> dict[str, 
             where={"field": "at"},
             params={"at": at, "count": len(record.events)},
         )
-    return replay(record, at).to_dict()
+    return replay(record, at, rules=rules or record.rules or RuleSet()).to_dict()

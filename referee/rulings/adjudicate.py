@@ -63,7 +63,7 @@ def rule(
     """
     if rules is None:
         rules = record.rules or default or _DEFAULT_RULES
-    state = replay(record)
+    state = replay(record, rules=rules)
     contract = state.contract
     if (
         state.phase == "finished"

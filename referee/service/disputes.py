@@ -160,7 +160,8 @@ class DisputeService:
             return uow.disputes.find(scoped, offset=offset, limit=limit)
 
     def replay(self, who: Principal, dispute_id: int, at: int | None) -> dict[str, Any]:
-        """The replayer's reconstruction of the record the current ruling is based on."""
+        """The replayer's reconstruction of the record the current ruling is based on, under
+        the rule set that ruling was made under."""
         dispute = self.get(who, dispute_id)
         record = dispute.current.record
         events = record.get("events") if isinstance(record, dict) else None
@@ -171,7 +172,7 @@ class DisputeService:
                 where={"field": "at"},
                 params={"at": at, "count": len(events)},
             )
-        return replay_document(record, at=at)
+        return replay_document(record, at=at, rules=dispute.current.ruled_under())
 
     # -- writing -----------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime, tzinfo
 from typing import Any
 
 from referee.core.kinds import Kind
-from referee.core.ruleset import Edition
+from referee.core.ruleset import Edition, RuleSet
 from referee.core.vocabulary import Language
 
 __all__ = [
@@ -75,6 +75,12 @@ class Revision:
     def in_language(self, lang: Language) -> dict[str, Any]:
         """The ``skat-ruling/1`` document in ``lang`` (English when not stored)."""
         return self.texts.get(lang) or self.texts.get("en") or next(iter(self.texts.values()))
+
+    def ruled_under(self) -> RuleSet | None:
+        """The rule set this revision was ruled under, as its ruling records it (None for a
+        ruling stored before rulings recorded one); its replay views use it too."""
+        stored = next(iter(self.texts.values()), {}).get("rules")
+        return RuleSet.from_dict(stored) if stored is not None else None
 
 
 @dataclass

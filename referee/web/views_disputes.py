@@ -270,11 +270,12 @@ def ruling_context(
     """Everything the ruling page draws for one revision, in ``lang``."""
     doc = ruling.in_language(lang)
     record = ruling.record
-    full = replay_document(record)
+    rules = ruling.ruled_under()  # the replay shows the game as the ruling read it
+    full = replay_document(record, rules=rules)
     step_at = rv.clamp_event(at, record)
     last = len(record.get("events") or []) - 1
     # the page opens at the last event: the full replay is that moment (no second replay)
-    moment = full if step_at == last else replay_document(record, at=step_at)
+    moment = full if step_at == last else replay_document(record, at=step_at, rules=rules)
     infractions = doc.get("infractions") or []
     cite = rv.citer(doc)  # the page's own texts name clauses as the ruling's edition does
     step = rv.step_view(record, moment, step_at, doc, lang)

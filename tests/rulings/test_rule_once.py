@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,9 +30,9 @@ def replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     seen: list[int] = []
     real = Replayer.__init__
 
-    def counting(self: Replayer, record: object) -> None:
+    def counting(self: Replayer, record: object, *rules: object) -> None:
         seen.append(1)
-        real(self, record)  # type: ignore[arg-type]
+        real(self, record, *rules)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Replayer, "__init__", counting)
     return seen
@@ -153,9 +154,9 @@ def test_the_console_opens_a_ruling_with_one_replay(
     calls: list[int | None] = []
     real = replay_document
 
-    def counting(record: dict, *, at: int | None = None) -> dict:
+    def counting(record: dict, *, at: int | None = None, rules: Any = None) -> dict:
         calls.append(at)
-        return real(record, at=at)
+        return real(record, at=at, rules=rules)
 
     monkeypatch.setattr(views_disputes, "replay_document", counting)
     opened = ruling_context(dispute, revision, None, "en")

@@ -31,9 +31,9 @@ def counts(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         monkeypatch.setattr(engine, name, counting(name, getattr(engine, name)))
     real_init = Replayer.__init__
 
-    def init(self: Replayer, record: Any) -> None:
+    def init(self: Replayer, record: Any, *rules: Any) -> None:
         seen["replay"] += 1
-        real_init(self, record)
+        real_init(self, record, *rules)
 
     monkeypatch.setattr(Replayer, "__init__", init)
     real_post_init = GameRecord.__post_init__

@@ -1,0 +1,100 @@
+"""The rule set reaches the replayer: the readings it applies while it builds the game are
+read from the rule set it is handed, which the ruling chooses once and hands on; a view
+of a stored ruling replays under the rule set that ruling was made under."""
+
+from __future__ import annotations
+
+import copy
+import importlib
+from typing import Any
+
+import pytest
+
+from referee.core.ruleset import RuleSet
+from referee.record.log import EXAMPLE_DEAL, parse_record
+from referee.record.replay import Replayer, replay, replay_steps
+from referee.record.replay_json import replay_document
+from referee.rulings import rule
+
+#: the module (``referee.record.replay`` is also the name of its function)
+replay_module = importlib.import_module("referee.record.replay")
+OTHER = RuleSet().with_option("isko-4.1.9-single-card", "ends_game")
+NAMED = RuleSet().with_option("isko-5.2.5-schwarz-suffered", "announced_only")
+DEFAULT = RuleSet()
+SAID = {"readings": {"isko-5.2.5-schwarz-suffered": "announced_only"}}
+
+
+def _doc(rules: dict[str, Any] | None = None) -> dict[str, Any]:
+    doc: dict[str, Any] = {
+        "format": "skat-log/1",
+        "deal": copy.deepcopy(EXAMPLE_DEAL),
+        "events": [
+            {"type": "bid", "seat": "middlehand", "value": 18},
+            {"type": "pass", "seat": "forehand"},
+            {"type": "pass", "seat": "rearhand"},
+            {"type": "declare", "seat": "middlehand", "game": "hearts", "hand": True},
+        ],
+    }
+    if rules is not None:
+        doc["rules"] = rules
+    return doc
+
+
+@pytest.fixture
+def handed(monkeypatch: pytest.MonkeyPatch) -> list[RuleSet]:
+    """The rule set every Replayer made from now on was handed."""
+    seen: list[RuleSet] = []
+
+    class Watched(Replayer):
+        def __init__(self, record: Any, rules: RuleSet = DEFAULT) -> None:
+            seen.append(rules)
+            super().__init__(record, rules)
+
+    monkeypatch.setattr(replay_module, "Replayer", Watched)
+    return seen
+
+
+def test_the_replayer_holds_the_rule_set_it_is_given() -> None:
+    record = parse_record(_doc())
+    assert Replayer(record).rules == RuleSet()
+    assert Replayer(record, OTHER).rules is OTHER
+
+
+def test_replay_and_replay_steps_hand_the_rule_set_on(handed: list[RuleSet]) -> None:
+    record = parse_record(_doc())
+    replay(record, rules=OTHER)
+    replay(record, 1, rules=OTHER)
+    list(replay_steps(record, rules=OTHER))
+    replay(record)  # a record's own rule set is not read here: the caller chooses
+    assert handed == [OTHER, OTHER, OTHER, RuleSet()]
+
+
+def test_a_ruling_replays_under_the_rule_set_it_is_made_under(handed: list[RuleSet]) -> None:
+    named = parse_record(_doc(SAID))
+    rule(named)
+    rule(named, OTHER)
+    rule(parse_record(_doc()), default=OTHER)
+    assert handed == [NAMED, OTHER, OTHER]
+
+
+def test_a_replayed_document_uses_the_rule_set_given_else_the_one_it_names(
+    handed: list[RuleSet],
+) -> None:
+    replay_document(_doc(SAID))
+    replay_document(_doc(), at=2)
+    replay_document(_doc(SAID), rules=OTHER)
+    assert handed == [NAMED, RuleSet(), OTHER]
+
+
+def test_a_stored_ruling_names_the_rule_set_its_replay_views_use() -> None:
+    from datetime import UTC, datetime
+
+    from referee.rulings import render
+    from referee.service.model import Revision
+
+    record = parse_record(_doc(SAID))
+    texts = {"en": render(rule(record, OTHER))}
+    revision = Revision(None, 1, 1, datetime(2026, 1, 1, tzinfo=UTC), "x", _doc(SAID), texts, None)
+    assert revision.ruled_under() == OTHER
+    texts["en"].pop("rules")
+    assert revision.ruled_under() is None
