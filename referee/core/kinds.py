@@ -23,6 +23,7 @@ from referee.core.vocabulary import Word
 
 __all__ = [
     "CONSEQUENCES",
+    "GENERAL_VERDICTS",
     "KINDS",
     "Kind",
     "KindSpec",
@@ -62,6 +63,17 @@ class Origin(StrEnum):
     IRREGULARITY = "irregularity"
     ENDING = "ending"
 
+
+#: the verdicts any kind may get besides its own (:attr:`KindSpec.messages`): found after
+#: the game or after its end, not objected to (or too late), or waived
+GENERAL_VERDICTS = (
+    "infraction.after_game",
+    "infraction.after_end",
+    "infraction.no_objection",
+    "infraction.no_objection_recorded",
+    "infraction.not_objected",
+    "infraction.waived",
+)
 
 #: the consequences every game-ending infraction is judged by (ISkO 4.1.3-4.1.6)
 CONSEQUENCES = ("ISkO 4.1.3", "ISkO 4.1.4", "ISkO 4.1.5", "ISkO 4.1.6")

@@ -38,11 +38,39 @@ E = TypeVar("E", bound=StrEnum)
 
 
 @dataclass(frozen=True, slots=True)
+class Applied:
+    """Verdicts that apply a reading, and the step a ruling says right after them.
+
+    ``verdicts``: the explanation keys of the judges' verdicts (``cards_exposed.single``);
+    ``option``: the option of the reading they apply, which the rule set must have chosen
+    (``None`` for a reading with no alternative yet); ``clauses``: the clauses the step
+    cites; ``when``: a parameter of the verdict's explanation that must be set as well
+    (``in_play``); ``names_event``: the step names the infraction's event. The step's
+    message key is ``reading.<id>`` for the default option (or a fixed reading) and
+    ``reading.<id>.<option>`` for another.
+    """
+
+    verdicts: tuple[str, ...]
+    clauses: tuple[str, ...]
+    option: StrEnum | None = None
+    when: str | None = None
+    names_event: bool = False
+
+    def message(self, reading_id: str, default: StrEnum | None = None) -> str:
+        """The message key of the step naming the reading ``reading_id``."""
+        if self.option is None or self.option is default:
+            return f"reading.{reading_id}"
+        return f"reading.{reading_id}.{self.option.value}"
+
+
+@dataclass(frozen=True, slots=True)
 class Reading:
     """One open question of the rule texts and the ways it can be read.
 
     ``sides`` gives, for every option, the text or reason it rests on (which translation
-    says so, or why); ``default`` is the option the referee applies unless told otherwise.
+    says so, or why); ``default`` is the option the referee applies unless told otherwise;
+    ``applied``: the verdicts that apply it, each with the option it applies and the step
+    the ruling says after them.
     """
 
     id: str
@@ -51,12 +79,15 @@ class Reading:
     options: type[StrEnum]
     default: StrEnum
     sides: Mapping[str, str]
+    applied: tuple[Applied, ...] = ()
 
     def __post_init__(self) -> None:
         if set(self.sides) != {o.value for o in self.options}:
             raise ValueError(f"reading {self.id}: a text for every option, and only for them")
         if self.default not in list(self.options):
             raise ValueError(f"reading {self.id}: the default is not one of its options")
+        if any(a.option not in list(self.options) for a in self.applied):
+            raise ValueError(f"reading {self.id}: a verdict applies an option it does not have")
 
     @property
     def alternatives(self) -> tuple[StrEnum, ...]:
@@ -70,11 +101,20 @@ def declare(
     default: E,
     question: str,
     clauses: tuple[str, ...],
+    *,
+    applied: tuple[Applied, ...] = (),
     **sides: str,
 ) -> Reading:
-    """A reading, its options and the text behind each (``sides``, by option value)."""
-    return Reading(id, question, clauses, options, default, MappingProxyType(sides))
+    """A reading, its options and the text behind each (``sides``, by option value), and
+    the verdicts that apply it (``applied``)."""
+    return Reading(id, question, clauses, options, default, MappingProxyType(sides), applied)
 
+
+#: the verdicts on a card played before its turn, which the reading isko-4.2.7-influence
+#: decides whichever they are
+_EARLY = ("play_before_turn.penalized", "play_before_turn.harmless")
+#: what the steps on the dealer's acts in play cite (reading isko-3.5.1-dealer-party)
+_DEALER_IN_PLAY = ("ISkO 3.5.1", "ISkO 3.5.2", "ISkO 4.1.11")
 
 OBJECTION_AT_END = declare(
     "objection-at-record-end",
@@ -87,6 +127,14 @@ OBJECTION_AT_END = declare(
     "objection until the cards are gathered: the end of the record counts as one.",
     none="Only an objection the record shows counts; an infraction nobody objected to "
     "goes unpunished.",
+    applied=(
+        Applied(
+            ("infraction.no_objection_recorded",),
+            ("ISkO 4.1.11",),
+            ObjectionAtEnd.NONE,
+            names_event=True,
+        ),
+    ),
 )
 
 SINGLE_CARD = declare(
@@ -99,6 +147,10 @@ SINGLE_CARD = declare(
     "right; a single card shown is not punished.",
     ends_game="English 4.1.9 read as listing a single flashed card among the acts that "
     "end the game.",
+    applied=(
+        Applied(("cards_exposed.single",), ("ISkO 4.1.9",), SingleCard.NOT_PUNISHED),
+        Applied(("cards_exposed.single_penalized",), ("ISkO 4.1.9",), SingleCard.ENDS_GAME),
+    ),
 )
 
 OUTSTANDING_TRICKS = declare(
@@ -135,6 +187,10 @@ EARLY_CARD = declare(
     "or the game; when the skipped player's card was forced, none could.",
     always_timed="Any card played before its turn is timed like a false lead (4.1.7), "
     "whether or not it could influence the trick.",
+    applied=(
+        Applied(_EARLY, ("ISkO 4.2.7",), EarlyCard.FORCED_CARD_HARMLESS),
+        Applied(_EARLY, ("ISkO 4.2.7",), EarlyCard.ALWAYS_TIMED),
+    ),
 )
 
 DECLARER_SKAT_IN_PLAY = declare(
@@ -147,6 +203,19 @@ DECLARER_SKAT_IN_PLAY = declare(
     "game the declarer had already won stays won.",
     isko_3_4_8="3.4.8 forbids the declarer the skat after the announcement at any time: "
     "he loses at the simple level, even a game already won.",
+    applied=(
+        Applied(
+            ("skat_viewed.declarer_play",),
+            ("ISkO 4.2.8", "ISkO 3.4.8"),
+            DeclarerSkatInPlay.ISKO_4_2_8,
+        ),
+        Applied(
+            ("skat_viewed.declarer",),
+            ("ISkO 3.4.8", "ISkO 4.2.8"),
+            DeclarerSkatInPlay.ISKO_3_4_8,
+            when="in_play",
+        ),
+    ),
 )
 
 CONCESSION_RECORD_STOPS = declare(
@@ -259,6 +328,18 @@ DEALER_PARTY = declare(
     "the dealer a player; SkWO 5.1 gives him the defenders' bonus.",
     neither="English 3.5.1: the three players form the two parties, so the dealer "
     "belongs to neither and no side loses the game for what he does.",
+    applied=(
+        Applied(
+            ("dealer_infraction.skat_defenders", "dealer_infraction.remark_defenders"),
+            _DEALER_IN_PLAY,
+            DealerParty.DEFENDERS,
+        ),
+        Applied(
+            ("dealer_infraction.skat_play", "dealer_infraction.remark"),
+            _DEALER_IN_PLAY,
+            DealerParty.NEITHER,
+        ),
+    ),
 )
 
 HAND_LOOK = declare(
@@ -273,6 +354,10 @@ HAND_LOOK = declare(
     "skat, which 4.2.8 punishes in play.",
     not_punished="4.5.5 forbids it but names no consequence, and the English 3.3.9 "
     "speaks of the skat only: the look is noted and the game stands as played.",
+    applied=(
+        Applied(("hand_viewed.play",), ("ISkO 4.5.5", "ISkO 4.1.4"), HandLook.ENDS_GAME),
+        Applied(("hand_viewed.not_punished",), ("ISkO 4.5.5",), HandLook.NOT_PUNISHED),
+    ),
 )
 
 TRICKS_GATHERED = declare(
@@ -286,6 +371,14 @@ TRICKS_GATHERED = declare(
     "went against the rules before the game was decided loses it at the simple level.",
     not_punished="English 4.4.4 and SkWO 8.6 require the tricks gathered and piled in "
     "order but name no consequence: the fault is noted and the game stands as played.",
+    applied=(
+        Applied(
+            ("tricks_not_gathered.not_punished",),
+            ("ISkO 4.4.4",),
+            TricksGathered.NOT_PUNISHED,
+            names_event=True,
+        ),
+    ),
 )
 
 NOT_LAID_OUT = declare(
@@ -299,6 +392,9 @@ NOT_LAID_OUT = declare(
     "one who refuses when asked plays against it, and 4.1.4 makes his party lose.",
     not_punished="Both texts of 2.2.5 give the defenders a request and name no sanction, "
     "not even for a refusal: it is noted and the game stands as played.",
+    applied=(
+        Applied(("ouvert_not_laid_out.not_punished",), ("ISkO 2.2.5",), NotLaidOut.NOT_PUNISHED),
+    ),
 )
 
 
@@ -314,4 +410,18 @@ FIXED_READINGS: tuple[str, ...] = (
     "isko-4.1.8-partner",
     "isko-3.2.7-sitting-out",
     "isko-3.4.1-added-words",
+)
+
+#: the verdicts that apply a reading of :data:`FIXED_READINGS` (by its id), declared as a
+#: choosable reading declares its own (:attr:`Reading.applied`)
+FIXED_APPLIED: Mapping[str, tuple[Applied, ...]] = MappingProxyType(
+    {
+        "isko-4.1.1-defender": (
+            Applied(("lead_before_declaration.defender",), ("ISkO 4.1.1", "ISkO 4.1.3")),
+        ),
+        "isko-3.3.9-hand-look": (Applied(("hand_viewed.bidding",), ("ISkO 3.3.9", "ISkO 4.5.5")),),
+        "isko-4.1.8-partner": (
+            Applied(("partner_stopped.declarer", "partner_stopped.outside_play"), ("ISkO 4.1.8",)),
+        ),
+    }
 )

@@ -49,12 +49,14 @@ from referee.core.reading_options import (
     TricksGathered,
     UnreachableLevel,
 )
-from referee.core.readings import FIXED_READINGS, Reading
+from referee.core.readings import FIXED_APPLIED, FIXED_READINGS, Applied, Reading
 
 __all__ = [
+    "APPLIED",
     "EDITIONS",
     "FIXED_READINGS",
     "READINGS",
+    "AppliedReading",
     "Edition",
     "Reading",
     "RuleSet",
@@ -249,6 +251,42 @@ _BY_ID: Mapping[str, tuple[str, Reading]] = MappingProxyType({r.id: (n, r) for n
 
 #: every reading a rule set can choose, by id
 READINGS: Mapping[str, Reading] = MappingProxyType({r.id: r for _, r in _FIELDS})
+
+
+@dataclass(frozen=True, slots=True)
+class AppliedReading:
+    """A reading a verdict applies (``reading``, by id), the key of the step that names it
+    and the declaration it comes from (``applied``)."""
+
+    reading: str
+    message: str
+    applied: Applied
+
+    def holds(self, rules: RuleSet, params: Mapping[str, Any]) -> bool:
+        """Whether a verdict with the explanation ``params`` applied it under ``rules``."""
+        a = self.applied
+        if a.when is not None and not params.get(a.when):
+            return False
+        return a.option is None or rules.option(self.reading) is a.option
+
+
+def _applied() -> Mapping[str, tuple[AppliedReading, ...]]:
+    table: dict[str, tuple[AppliedReading, ...]] = {}
+    declared: list[tuple[str, StrEnum | None, tuple[Applied, ...]]]
+    declared = [(r.id, r.default, r.applied) for r in READINGS.values()]
+    declared += [(id, None, applied) for id, applied in FIXED_APPLIED.items()]
+    for reading_id, default, applied in declared:
+        for a in applied:
+            said = AppliedReading(reading_id, a.message(reading_id, default), a)
+            for key in a.verdicts:
+                table[key] = (*table.get(key, ()), said)
+    return MappingProxyType(table)
+
+
+#: verdict explanation key -> the readings it may apply (built from the declarations: each
+#: reading's :attr:`Reading.applied` and :data:`FIXED_APPLIED`); the first that holds is
+#: the one applied
+APPLIED: Mapping[str, tuple[AppliedReading, ...]] = _applied()
 
 
 def readings_markdown() -> str:

@@ -13,14 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.ended import EndReason
-from referee.core.kinds import Kind
-from referee.core.ruleset import (
-    DealerParty,
-    EarlyCard,
-    HandLook,
-    RuleSet,
-    SchwarzSuffered,
-)
+from referee.core.ruleset import APPLIED, RuleSet, SchwarzSuffered
 from referee.core.scoresheet import game_tournament_points
 from referee.core.seats import SEAT_NAMES
 from referee.record.event_model import EventType
@@ -191,58 +184,14 @@ def _say(clauses: tuple[str, ...], key: str, **params: Any) -> Step:
 
 def _reading_of(inf: Infraction, rules: RuleSet) -> Step | None:
     """The reading of an open question (docs/interpretations.md) an infraction's verdict
-    applied, named in a step of its own right after it."""
-    key = inf.explanation.key
-    if key == "cards_exposed.single":
-        return _say(("ISkO 4.1.9",), "reading.isko-4.1.9-single-card")
-    elif key == "cards_exposed.single_penalized":
-        return _say(("ISkO 4.1.9",), "reading.isko-4.1.9-single-card.ends_game")
-    elif key in ("play_before_turn.penalized", "play_before_turn.harmless"):
-        if rules.early_card is EarlyCard.ALWAYS_TIMED:
-            return _say(("ISkO 4.2.7",), "reading.isko-4.2.7-influence.always_timed")
-        else:
-            return _say(("ISkO 4.2.7",), "reading.isko-4.2.7-influence")
-    elif key == "skat_viewed.declarer_play":
-        return _say(("ISkO 4.2.8", "ISkO 3.4.8"), "reading.isko-4.2.8-declarer-in-play")
-    elif key == "skat_viewed.declarer" and inf.explanation.params.get("in_play"):
-        return _say(("ISkO 3.4.8", "ISkO 4.2.8"), "reading.isko-4.2.8-declarer-in-play.isko_3_4_8")
-    elif key == "lead_before_declaration.defender":
-        return _say(("ISkO 4.1.1", "ISkO 4.1.3"), "reading.isko-4.1.1-defender")
-    elif inf.kind is Kind.DEALER_INFRACTION and inf.explanation.key in _DEALER_IN_PLAY:
-        clauses = ("ISkO 3.5.1", "ISkO 3.5.2", "ISkO 4.1.11")
-        if rules.dealer_party is DealerParty.DEFENDERS:
-            return _say(clauses, "reading.isko-3.5.1-dealer-party")
-        else:
-            return _say(clauses, "reading.isko-3.5.1-dealer-party.neither")
-    elif key.startswith("hand_viewed."):
-        if key == "hand_viewed.bidding":
-            return _say(("ISkO 3.3.9", "ISkO 4.5.5"), "reading.isko-3.3.9-hand-look")
-        elif rules.hand_look is HandLook.NOT_PUNISHED:
-            return _say(("ISkO 4.5.5",), "reading.isko-4.5.5-hand-look.not_punished")
-        else:
-            return _say(("ISkO 4.5.5", "ISkO 4.1.4"), "reading.isko-4.5.5-hand-look")
-    elif key == "ouvert_not_laid_out.not_punished":
-        return _say(("ISkO 2.2.5",), "reading.isko-2.2.5-not-laid-out.not_punished")
-    elif key == "tricks_not_gathered.not_punished":
-        return _say(
-            ("ISkO 4.4.4",), "reading.isko-4.4.4-tricks-gathered.not_punished", event=inf.event
-        )
-    elif key in ("partner_stopped.declarer", "partner_stopped.outside_play"):
-        return _say(("ISkO 4.1.8",), "reading.isko-4.1.8-partner")
-    elif key == "infraction.no_objection_recorded":
-        return _say(("ISkO 4.1.11",), "reading.objection-at-record-end.none", event=inf.event)
+    applied, named in a step of its own right after it (the readings declare which
+    verdicts apply them: :data:`referee.core.ruleset.APPLIED`)."""
+    key, params = inf.explanation
+    for said in APPLIED.get(key, ()):
+        if said.holds(rules, params):
+            event = {"event": inf.event} if said.applied.names_event else {}
+            return _say(said.applied.clauses, said.message, **event)
     return None
-
-
-#: the dealer's acts in play, which the reading isko-3.5.1-dealer-party decides
-_DEALER_IN_PLAY = frozenset(
-    {
-        "dealer_infraction.skat_defenders",
-        "dealer_infraction.remark_defenders",
-        "dealer_infraction.skat_play",
-        "dealer_infraction.remark",
-    }
-)
 
 
 #: at a table of four the dealer sits out the game but is one of "the other players" (SkWO 5.1)

@@ -22,6 +22,7 @@ import pytest
 from referee.core.contracts import Game
 from referee.core.errors import RecordError
 from referee.core.kinds import KINDS, Kind, Origin
+from referee.core.ruleset import APPLIED
 from referee.core.seats import Seat
 from referee.core.valuation import LEVELS
 from referee.core.vocabulary import LANGUAGES
@@ -95,6 +96,11 @@ DYNAMIC: dict[tuple[str, str], frozenset[str]] = {
     ("shortened.py", "'defender_claim.analysed.' + _yes_no(holds)"): frozenset(
         f"defender_claim.analysed.{h}" for h in _ANALYSED
     ),
+    # the step naming the reading a verdict applied, looked up in the readings' table
+    # (its params: tests/rulings/test_applied_readings.py)
+    ("adjudicate.py", "said.message"): frozenset(
+        s.message for said in APPLIED.values() for s in said
+    ),
 }
 DYNAMIC_KEYS = frozenset(k for keys in DYNAMIC.values() for k in keys)
 
@@ -150,7 +156,7 @@ def _key_pattern(node: ast.expr) -> tuple[str, frozenset[str] | None]:
         orelse, orelse_keys = _key_pattern(node.orelse)
         keys = body_keys | orelse_keys if body_keys and orelse_keys else None
         return f"(?:{body}|{orelse})", keys
-    return "[a-z_.]+", None
+    return "[a-z0-9_.-]+", None  # a name: any key, a reading's id too
 
 
 def _dict_keys(node: ast.expr | None) -> frozenset[str] | None:
