@@ -62,6 +62,13 @@ class DefenderClaim(StrEnum):
     DECLARER_NO_TRICK = "declarer_no_trick"
 
 
+class DefenderNull(StrEnum):
+    """A defender lays his cards open in a null game (4.3.5): cards shown, or a claim?"""
+
+    CARDS_SHOWN = "cards_shown"
+    CLAIM = "claim"
+
+
 class DefenderThrowIn(StrEnum):
     """A defender throws his cards in (4.3.6 against 4.3.3)."""
 

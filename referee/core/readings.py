@@ -19,6 +19,7 @@ from referee.core.reading_options import (
     DealerParty,
     DeclarerSkatInPlay,
     DefenderClaim,
+    DefenderNull,
     DefenderThrowIn,
     EarlyCard,
     EntitledLead,
@@ -269,6 +270,21 @@ DEFENDER_CLAIM = declare(
     declarer_no_trick="English 4.3.5: that the declarer takes no more tricks.",
 )
 
+DEFENDER_NULL = declare(
+    "isko-4.3.5-null",
+    DefenderNull,
+    DefenderNull.CARDS_SHOWN,
+    "A defender lays his cards open in a null game: cards shown, or a claim?",
+    ("ISkO 4.3.5", "ISkO 4.1.9", "ISkO 4.3.4"),
+    cards_shown="Spanish 4.3.5 lets a defender play open in suit games and grand only; in "
+    "null his open cards are cards shown (4.1.9), an infraction of the defenders decided "
+    "by 4.1.3 to 4.1.6.",
+    claim="English 4.3.5 names no game type, so it is a claim in null too; read like the "
+    "null sentence of 4.3.4 (the claimer's own aim), the defender claims that the declarer "
+    "cannot avoid a trick: if so the null game is lost, if not the claim fails and 4.1.3 "
+    "to 4.1.6 decide against the defenders.",
+)
+
 DEFENDER_THROW_IN = declare(
     "isko-4.3.6-defender-throw-in",
     DefenderThrowIn,
@@ -403,7 +419,6 @@ FIXED_READINGS: tuple[str, ...] = (
     "isko-4.1.1-declarer",
     "isko-4.1.1-defender",
     "isko-4.1.5-announced",
-    "isko-4.3.5-null",
     "isko-3.3.9-hand-look",
     "isko-3.2.12-dealing-order",
     "isko-3.2.10-in-time",

@@ -35,6 +35,7 @@ from referee.core.reading_options import (
     DealerParty,
     DeclarerSkatInPlay,
     DefenderClaim,
+    DefenderNull,
     DefenderThrowIn,
     EarlyCard,
     EntitledLead,
@@ -71,6 +72,7 @@ __all__ = [
     "ClaimExplanation",
     "PartialClaim",
     "DefenderClaim",
+    "DefenderNull",
     "DefenderThrowIn",
     "SchwarzSuffered",
     "UnreachableLevel",
@@ -126,6 +128,7 @@ class RuleSet:
     claim_explanation: ClaimExplanation = _field(readings.CLAIM_EXPLANATION)
     partial_claim: PartialClaim = _field(readings.PARTIAL_CLAIM)
     defender_claim: DefenderClaim = _field(readings.DEFENDER_CLAIM)
+    defender_null: DefenderNull = _field(readings.DEFENDER_NULL)
     defender_throw_in: DefenderThrowIn = _field(readings.DEFENDER_THROW_IN)
     schwarz_suffered: SchwarzSuffered = _field(readings.SCHWARZ_SUFFERED)
     unreachable_level: UnreachableLevel = _field(readings.UNREACHABLE_LEVEL)

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from referee.core.ended import Ended, EndReason
 from referee.core.kinds import KINDS, Kind
-from referee.core.ruleset import ConcessionRecordStops, DefenderThrowIn, Edition, RuleSet
+from referee.core.ruleset import (
+    ConcessionRecordStops,
+    DefenderNull,
+    DefenderThrowIn,
+    Edition,
+    RuleSet,
+)
 from referee.core.valuation import Matadors, levels_reached, value_game
 from referee.core.vocabulary import Status
 from referee.record.event_model import EventType
@@ -25,7 +31,12 @@ from referee.rulings.outcome import (
     judged,
     position_at,
 )
-from referee.rulings.shortened import declarer_claim, defender_claim, thrown_in
+from referee.rulings.shortened import (
+    declarer_claim,
+    defender_claim,
+    defender_claim_in_null,
+    thrown_in,
+)
 
 
 def end_by_marker(
@@ -320,7 +331,10 @@ def _defender_lays_down_in_null(
 ) -> Part:
     """A defender who lays his cards open in a null game: 4.3.5 lets a defender play open
     only in suit and grand games, so this is cards shown (4.1.9), an infraction of the
-    defenders judged by 4.1.3-4.1.6 (docs/interpretations.md#isko-4.3.5-null)."""
+    defenders judged by 4.1.3-4.1.6 (docs/interpretations.md#isko-4.3.5-null; option
+    ``claim``: :func:`_defender_claims_in_null`)."""
+    if rules.defender_null is DefenderNull.CLAIM:
+        return _defender_claims_in_null(state, rules, m, pos, matadors)
     r = Part(ends=True)
     contract, bid = state.contract, state.bid
     assert contract is not None and bid is not None
@@ -344,6 +358,40 @@ def _defender_lays_down_in_null(
     r = r._replace(ended=Ended(EndReason.DEFENDER_CLAIM, m.event, m.trick))
     r = r.add(judged(state, rules, pos, "defenders", matadors))
     return r
+
+
+def _defender_claims_in_null(
+    state: GameState, rules: RuleSet, m: Marker, pos: Position, matadors: Matadors | None
+) -> Part:
+    """Option ``claim`` of isko-4.3.5-null: the English 4.3.5 names no game type, so the
+    open cards are a defender's claim, here that the declarer cannot avoid a trick. A claim
+    that holds loses the null game for the declarer; one that fails is the defenders'
+    infraction, judged by 4.1.3-4.1.6 (the declarer, without a trick, wins)."""
+    seat = m.seat.value if m.seat else None
+    r = Part(ends=True, ended=Ended(EndReason.DEFENDER_CLAIM, m.event, m.trick))
+    r = r.step(("ISkO 4.3.5", "ISkO 4.3.4"), "reading.isko-4.3.5-null.claim", seat=seat)
+    award = defender_claim_in_null(state, m, pos)
+    r = r.add(award.said)
+    if award.holds is None:
+        r = r._replace(outcome=Outcome.UNDETERMINED, counts=counts_at(pos))
+        return r.step(("ISkO 4.3.5",), "claim.undecided")
+    if award.holds:
+        dp, dt, ft = award.declarer_points, award.declarer_tricks, award.defender_tricks
+        r = r.add(from_counts(state, rules, dp, dt, ft))
+        return r.step(ENDING_CLAUSES["played_out"], "value.from_counts", points=dp, tricks=dt)
+    inf = Infraction(
+        Kind.FAILED_DEFENDER_CLAIM,
+        m.seat,
+        Party.DEFENDERS,
+        m.event,
+        m.trick,
+        Status.PENALIZED,
+        KINDS[Kind.FAILED_DEFENDER_CLAIM].cites,
+        Message("failed_defender_claim.null_claim", {"seat": seat}),
+        m.event,
+    )
+    r = r.found(inf)
+    return r.add(judged(state, rules, pos, "defenders", matadors))
 
 
 def _refusal(state: GameState, m: Marker, of: str = "concede") -> Marker | None:

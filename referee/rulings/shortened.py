@@ -155,6 +155,50 @@ def defender_claim(state: GameState, marker: Marker, pos: Position, rules: RuleS
     return Award(dp, dt, ft, holds, said)
 
 
+def defender_claim_in_null(state: GameState, marker: Marker, pos: Position) -> Award:
+    """Option ``claim`` of isko-4.3.5-null: a defender who lays his cards open in a null game
+    claims his side's aim there, that the declarer cannot avoid taking a trick. It holds if
+    the declarer already took one, if the play recorded after it gives him one, or if the
+    defenders can force one on him whatever he plays (exact search from ``pos``); it fails
+    if the play recorded to the end gives him none, or if the search finds that he can
+    escape every trick. A claim that holds gives the declarer a trick (the null game is
+    lost); the rest of the count does not matter in null."""
+    declarer: Seat = state.declarer  # type: ignore[assignment]
+    d = declarer.index
+    seat = marker.seat.value if marker.seat else None
+    holds: bool | None
+    if pos.declarer_tricks:
+        holds = True
+        said = NOTHING.step(("ISkO 4.3.5", "ISkO 4.1.3"), "defender_claim.null.decided", seat=seat)
+    else:
+        played = later_tricks(state, marker.event)
+        taken = next((t for t in played if t.winner is declarer), None)
+        if taken is not None or len(played) == remaining(pos)[1]:
+            holds = taken is not None
+            said = NOTHING.step(
+                ("ISkO 4.3.5",),
+                "defender_claim.null.played_on.holds"
+                if holds
+                else "defender_claim.null.played_on.fails",
+                seat=seat,
+                trick=taken.number if taken else None,
+            )
+        else:
+            defenders = 0b111 & ~(1 << d)
+            holds, said = _force(state, pos, 1 << d, defenders, "defenders_force_declarer_trick")
+            said = said.step(
+                ("ISkO 4.3.5",),
+                "defender_claim.null.analysed.unknown"
+                if holds is None
+                else "defender_claim.null.analysed.holds"
+                if holds
+                else "defender_claim.null.analysed.fails",
+                seat=seat,
+            )
+    dt = pos.declarer_tricks + (1 if holds and not pos.declarer_tricks else 0)
+    return Award(pos.declarer_points, dt, pos.defender_tricks, holds, said)
+
+
 def _force(
     state: GameState, pos: Position, winners: int, controllers: int, question: str
 ) -> tuple[bool | None, Part]:

@@ -332,6 +332,55 @@ case(
     readings=["isko-4.3.4-partial-claim"],
 )
 
+# ------------------------------------------------------------------------------ 4.3.5
+#: null by R keeping HA and DA (H9 and D7 laid away): R's lone DA must win any diamond led
+FORCED_NULL = (
+    "Null by R, who lays away H9 and D7 and keeps HA and DA. F wins trick 1 with CA; then "
+    "M lays his cards open. R holds no other diamond, so a diamond led by F takes his DA: "
+    "the defenders can force a trick on him whatever he plays. "
+)
+
+
+def forced_null(description: str) -> Rec:
+    rec = Rec(DEAL_N, FORCED_NULL + description)
+    rec.bids("M18 Fp R20 Mh R22 Mp").pickup("R", ["H9", "D7"]).declare("R", "null")
+    return rec.play("F:CA M:CQ R:C7").e("lay_down", "M")
+
+
+case(
+    b.FN,
+    "isko_4_3_5_defender_lays_down_in_null_declarer_who_could_be_forced_a_trick_wins",
+    forced_null(
+        "A defender may play open only in a suit game or grand (Spanish 4.3.5): in null the "
+        "open cards are cards shown (4.1.9), the defenders' infraction ends the game, and R, "
+        "who has taken no trick, wins the null game (4.1.4), 23, although he would have "
+        "lost it with the cards played on."
+    ),
+    **NULL_WON,
+    ended=ended("defender_claim", 2),
+    infractions=[inf("failed_defender_claim", "penalized", "4.3.5", "4.1.9", seat="M")],
+    cited=cited("4.3.5", "4.1.9"),
+    readings=["isko-4.3.5-null"],
+)
+
+rec = forced_null(
+    "Rule set with the reading isko-4.3.5-null: claim. The English 4.3.5 names no game type, "
+    "so the open cards are M's claim in null too, and in null a claim is of the claimer's "
+    "own aim (last sentence of 4.3.4): that R cannot avoid a trick. He cannot, so the claim "
+    "holds: R is given a trick and loses the null game, 2 x 23 = -46."
+)
+rec.rules = {"readings": {"isko-4.3.5-null": "claim"}}
+case(
+    b.FN,
+    "isko_4_3_5_defender_lays_down_in_null_a_claim_under_the_english_reading",
+    rec,
+    **b.NULL_LOST,
+    ended=ended("defender_claim", 2),
+    infractions=[],
+    cited=cited("4.3.5"),
+    readings=["isko-4.3.5-null"],
+)
+
 
 def main() -> None:
     """Write this file's cases (those of build.py are left as they are)."""

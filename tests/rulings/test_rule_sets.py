@@ -82,6 +82,14 @@ FLIPS: list[tuple[str, str, str, dict[str, Any]]] = [
         "isko_4_2_other/isko_4_2_8_declarer_who_had_already_won_looks_at_the_skat_stays_won",
         {"outcome": "lost", "score": -60},
     ),
+    # English 4.3.5 in null: M's open cards claim that R cannot avoid a trick; R's lone DA
+    # falls to a diamond lead, so the claim holds and the null game is lost (2 x 23)
+    (
+        "isko-4.3.5-null",
+        "claim",
+        "isko_null/isko_4_3_5_defender_lays_down_in_null_declarer_who_could_be_forced_a_trick_wins",
+        {"outcome": "lost", "score": -46, "infractions": []},
+    ),
     # counted like cards thrown in: the rest goes to the defenders (8 : 112, schneider)
     (
         "isko-4.3.2-record-stops",
@@ -231,6 +239,19 @@ def test_flipping_a_reading_changes_the_ruling(
         ]
         assert len(steps) == 1, (lang, steps)
         assert reading in steps[0]["text"] and "{" not in steps[0]["text"]
+
+
+def test_a_defenders_claim_in_null_fails_when_the_declarer_can_escape_every_trick() -> None:
+    """Option claim of isko-4.3.5-null on a sound null (R keeps only low cards): the
+    defenders cannot force a trick on R, so M's claim fails, the defenders' infraction
+    ends the game and R, without a trick, wins (4.1.4)."""
+    record = _record("isko_null/isko_4_3_5_defender_lays_down_in_null_declarer_wins")
+    ruling = render(rule(record, RuleSet().with_option("isko-4.3.5-null", "claim")))
+    assert (ruling["outcome"], ruling["score"]) == ("won", 23)
+    assert [(i["kind"], i["status"]) for i in ruling["infractions"]] == [
+        ("failed_defender_claim", "penalized")
+    ]
+    assert any("can escape every trick" in s["text"] for s in ruling["reasoning"])
 
 
 def test_a_record_names_its_rule_set_and_a_caller_may_overrule_it() -> None:
