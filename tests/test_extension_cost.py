@@ -114,6 +114,20 @@ def test_an_infraction_kind_is_named_in_at_most_five_files_for_the_plainest_kind
         assert "referee/core/kinds.py" in files
 
 
+def test_a_kind_whose_verdicts_apply_a_reading_is_named_with_the_reading_not_in_the_rulings():
+    """The verdicts that apply a reading are declared with it (core/readings.py); the step
+    naming the reading is looked up there, so the rulings' composition
+    (rulings/adjudicate.py) names none of these kinds; and a verdict that loses whatever
+    the count says so itself, so the endings (rulings/ending.py) do not name skat_viewed."""
+    texts = _texts()
+    for k, most in ((Kind.HAND_VIEWED, 6), (Kind.PARTNER_STOPPED, 6), (Kind.SKAT_VIEWED, 9)):
+        files = files_naming(str(k), k.name, texts)
+        assert "referee/core/readings.py" in files, k
+        assert "referee/rulings/adjudicate.py" not in files, k
+        assert "referee/rulings/ending.py" not in files, k
+        assert len(files) <= most, (k, files)
+
+
 if __name__ == "__main__":  # pragma: no cover - a report, not a test
     every = _texts()
     for word in [*EVENT_TYPES, *KINDS]:

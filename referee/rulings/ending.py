@@ -18,7 +18,6 @@ from collections.abc import Iterator
 
 from referee.core.ended import Ended, EndReason
 from referee.core.ruleset import (
-    DeclarerSkatInPlay,
     EntitledLead,
     OutstandingTricks,
     RuleSet,
@@ -177,13 +176,10 @@ def _end_by_infraction(
         return r.step(("ISkO 3.4.1",), "ending.no_contract")
     guilty = inf.party or "declarer"
     pos = position_at(state, at)
-    # 3.4.8 read for the whole game: the declarer's look at the skat loses, decided or not
-    whatever_the_count = (
-        inf.kind == "skat_viewed"
-        and guilty == "declarer"
-        and rules.declarer_skat_in_play is DeclarerSkatInPlay.ISKO_3_4_8
+    # a verdict that loses the game whatever the count (3.4.8 read for the whole game)
+    r = r.add(
+        judged(state, rules, pos, guilty, matadors, decided_counts=not inf.whatever_the_count)
     )
-    r = r.add(judged(state, rules, pos, guilty, matadors, decided_counts=not whatever_the_count))
     if (
         inf.kind == "cards_exposed"
         and guilty == "defenders"

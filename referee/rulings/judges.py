@@ -139,13 +139,14 @@ def skat_viewed(h: Hearing) -> Infraction:
         )
     if h.party is Party.DECLARER and h.rules.declarer_skat_in_play is DeclarerSkatInPlay.ISKO_3_4_8:
         # 3.4.8 read for the whole game: lost at the simple level, even a game already won
-        return h.verdict(
+        inf = h.verdict(
             _PENALIZED,
             "skat_viewed.declarer",
             h.by_phase("declarer_after_declaration"),
             ends_at=h.event,
             in_play=True,
         )
+        return replace(inf, whatever_the_count=True)
     if h.party is Party.DECLARER:  # during play 4.2.8 governs (docs/interpretations.md)
         return h.verdict(
             _PENALIZED, "skat_viewed.declarer_play", h.by_phase("playing"), ends_at=h.event

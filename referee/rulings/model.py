@@ -73,6 +73,9 @@ class Infraction:
     clauses: tuple[str, ...]
     explanation: Message
     ends_at: int | None = None  # event index from which the game counts as ended
+    #: lost whatever the count: a game already decided at ``ends_at`` does not stay
+    #: decided (4.1.3 gives way to the rule the judge applied)
+    whatever_the_count: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
