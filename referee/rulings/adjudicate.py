@@ -70,14 +70,14 @@ def rule(
     else:
         infractions = detect(state, rules)
         decided = joined([*_heard(state, rules, infractions), *ending(state, rules, infractions)])
-    r = Ruling(
+    return compose(
+        [decided, _valued(state, rules, record.table_size, decided)],
         table_size=record.table_size,
         rules=rules,
         declarer=state.declarer,
         bid=state.bid,
         contract=contract,
     )
-    return compose(r, [decided, _valued(state, rules, record.table_size, decided)])
 
 
 def _heard(state: GameState, rules: RuleSet, infractions: list[Infraction]) -> list[Part]:

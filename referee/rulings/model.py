@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from referee.core.contracts import Contract
@@ -98,9 +99,14 @@ def infraction_step(inf: Infraction) -> Step:
     return Step(inf.clauses, inf.explanation)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Ruling:
-    """The ruled result of one game (serialised as skat-ruling/1 by the catalogue layer)."""
+    """The ruled result of one game (serialised as skat-ruling/1 by the catalogue layer).
+
+    A value, made once by :func:`compose`: its fields cannot be set, its sequences are
+    tuples and its mappings read-only (:func:`frozen`), down to the analysis entries.
+    :func:`thawed` gives the plain JSON form of a field back at the render edge.
+    """
 
     outcome: Outcome = Outcome.UNDETERMINED
     declarer: Seat | None = None
@@ -112,13 +118,13 @@ class Ruling:
     game_value: int | None = None
     overbid: bool = False
     score: int | None = None
-    tournament_points: dict[str, int] | None = None
-    card_points: dict[str, int] | None = None
-    tricks: dict[str, int] | None = None
+    tournament_points: Mapping[str, int] | None = None
+    card_points: Mapping[str, int] | None = None
+    tricks: Mapping[str, int] | None = None
     ended: Ended | None = None
-    infractions: list[Infraction] = field(default_factory=list)
-    reasoning: list[Step] = field(default_factory=list)
-    analysis: list[Mapping[str, Any]] = field(default_factory=list)
+    infractions: tuple[Infraction, ...] = ()
+    reasoning: tuple[Step, ...] = ()
+    analysis: tuple[Mapping[str, Any], ...] = ()
     table_size: int = 3
     #: the edition and readings the ruling is made under
     rules: RuleSet = field(default_factory=RuleSet)
@@ -134,6 +140,26 @@ class Ruling:
             for c in inf.clauses:
                 seen.setdefault(c, None)
         return list(seen)
+
+
+def frozen(value: Any) -> Any:
+    """``value`` made read-only throughout: a dict a read-only mapping, a list a tuple,
+    and so on down (what a :class:`Ruling` holds is made so)."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({k: frozen(v) for k, v in value.items()})
+    if isinstance(value, list | tuple):
+        return tuple(frozen(v) for v in value)
+    return value
+
+
+def thawed(value: Any) -> Any:
+    """The plain JSON form of a :func:`frozen` value: mappings as dicts, tuples as lists
+    (a copy: what the renderer hands on cannot reach into the ruling)."""
+    if isinstance(value, Mapping):
+        return {k: thawed(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [thawed(v) for v in value]
+    return value
 
 
 #: a side's card points and tricks, or (None, None): nothing was played, nothing to count
@@ -233,33 +259,53 @@ def joined(parts: Sequence[Part]) -> Part:
     return whole
 
 
-def compose(r: Ruling, parts: Sequence[Part]) -> Ruling:
-    """Put ``parts``, in order, into ``r`` (see :meth:`Part.add`): the one place a ruling
-    is written."""
+def compose(
+    parts: Sequence[Part],
+    *,
+    table_size: int,
+    rules: RuleSet,
+    declarer: Seat | None = None,
+    bid: int | None = None,
+    contract: Contract | None = None,
+) -> Ruling:
+    """The ruling ``parts`` make, in order (see :meth:`Part.add`), of a game at a table of
+    ``table_size`` under ``rules``, with its declarer, bid and contract: the one place a
+    ruling is made, in one call."""
     whole = joined(parts)
-    r.reasoning += whole.steps
-    r.analysis += whole.analysis
-    r.infractions += whole.infractions
-    if whole.outcome is not None:
-        r.outcome = whole.outcome
     v = whole.valuation
-    if v is not None:
-        r.matadors, r.levels = v.matadors, v.levels
-        r.multiplier = v.multiplier if v.matadors is not None else None
-        r.game_value, r.overbid, r.score = v.value, v.overbid, v.score
-    if whole.counts is not None:
-        points, tricks = whole.counts
-        r.card_points = None if points is None else dict(points)
-        r.tricks = None if tricks is None else dict(tricks)
-    if whole.ended is not None:
-        r.ended = whole.ended
+    matadors = v.matadors if v is not None else None
     if whole.matadors is not None:
-        r.matadors = whole.matadors
-    if whole.tournament_points is not None:
-        r.tournament_points = dict(whole.tournament_points)
+        matadors = whole.matadors
+    score = v.score if v is not None else None
     if whole.score is not None:
-        r.score = whole.score
-    return r
+        score = whole.score
+    points, tricks = whole.counts if whole.counts is not None else (None, None)
+    return Ruling(
+        outcome=Outcome.UNDETERMINED if whole.outcome is None else whole.outcome,
+        declarer=declarer,
+        contract=contract,
+        bid=bid,
+        matadors=matadors,
+        levels=v.levels if v is not None else (),
+        multiplier=v.multiplier if v is not None and v.matadors is not None else None,
+        game_value=v.value if v is not None else None,
+        overbid=v.overbid if v is not None else False,
+        score=score,
+        tournament_points=_counted(whole.tournament_points),
+        card_points=_counted(points),
+        tricks=_counted(tricks),
+        ended=whole.ended,
+        infractions=whole.infractions,
+        reasoning=whole.steps,
+        analysis=tuple(frozen(a) for a in whole.analysis),
+        table_size=table_size,
+        rules=rules,
+    )
+
+
+def _counted(counts: Mapping[str, int] | None) -> Mapping[str, int] | None:
+    """A side's (or a player's) numbers as a read-only mapping of its own."""
+    return None if counts is None else MappingProxyType(dict(counts))
 
 
 def _void_after(p: Part, ended: int, keep: Infraction | None) -> Part:

@@ -24,7 +24,7 @@ from referee.core.vocabulary import Language
 from referee.rules.catalogue import Catalogue, default_catalogue
 from referee.rules.editions import Numbering, numbering
 from referee.rules.messages import Messages, default_messages
-from referee.rulings.model import Ruling, Step
+from referee.rulings.model import Ruling, Step, thawed
 
 FORMAT = "skat-ruling/1"
 
@@ -70,9 +70,9 @@ def ruling_to_dict(
         "game_value": ruling.game_value,
         "overbid": ruling.overbid,
         "score": ruling.score,
-        "tournament_points": ruling.tournament_points,
-        "card_points": ruling.card_points,
-        "tricks": ruling.tricks,
+        "tournament_points": thawed(ruling.tournament_points),
+        "card_points": thawed(ruling.card_points),
+        "tricks": thawed(ruling.tricks),
         "ended": ruling.ended.to_dict() if ruling.ended is not None else None,
         "infractions": [
             {
@@ -85,7 +85,7 @@ def ruling_to_dict(
         ],
         "citations": citations,
         "reasoning": [_step(step, messages, lang, numbers) for step in ruling.reasoning],
-        "analysis": ruling.analysis,
+        "analysis": thawed(ruling.analysis),
         "rules": ruling.rules.to_dict(),
     }
 

@@ -1,27 +1,50 @@
 """The ruling is built as a value: the steps of a ruling return their parts
-(``rulings.model.Part``) and ``model.compose`` alone writes them into a ``Ruling``; no
-function in ``referee/rulings`` changes a ruling it was handed, and one place makes it.
+(``rulings.model.Part``) and ``model.compose`` alone makes a ``Ruling`` of them, in one
+call. A ruling is frozen (its fields cannot be set, its sequences are tuples, its mappings
+read-only down to the analysis entries), and no function in ``referee/`` writes into one.
 A part and what it holds are frozen (a step makes a new part, never changes one), and how
 a game ended is a frozen ``Ended``, not a dict."""
 
 from __future__ import annotations
 
 import ast
+import re
+from dataclasses import FrozenInstanceError, fields
 from pathlib import Path
+from types import MappingProxyType
+from typing import Any
 
-RULINGS = Path(__file__).resolve().parents[2] / "referee" / "rulings"
+import pytest
 
-#: the composer, the only function that writes into a Ruling
-_WRITERS = {("model.py", "compose")}
+from referee.record.log import parse_record
+from referee.rulings.adjudicate import rule
+from referee.rulings.model import Ruling
+from tests.support import casekit
+
+PACKAGE = Path(__file__).resolve().parents[2] / "referee"
+RULINGS = PACKAGE / "rulings"
+
+#: the calls whose result is a ruling (a name bound to one holds a ruling)
+_MAKERS = frozenset({"rule", "compose", "Ruling"})
 
 
 def _ruling_params(fn: ast.FunctionDef) -> set[str]:
+    """The names in ``fn`` that hold a ruling: parameters annotated ``Ruling``, and
+    names bound to what :data:`_MAKERS` return."""
     args = fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs
-    return {
+    names = {
         a.arg
         for a in args
         if a.annotation is not None and "Ruling" in ast.unparse(a.annotation).split(" | ")
     }
+    for node in ast.walk(fn):
+        if (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Call)
+            and ast.unparse(node.value.func).rsplit(".", 1)[-1] in _MAKERS
+        ):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return names
 
 
 def _root(node: ast.expr) -> str | None:
@@ -32,7 +55,9 @@ def _root(node: ast.expr) -> str | None:
 
 
 #: the methods that change a ruling (or a list or dict it holds)
-_CHANGES = frozenset({"append", "extend", "insert", "update", "step", "pop"})
+_CHANGES = frozenset(
+    {"append", "extend", "insert", "update", "step", "pop", "clear", "remove", "setdefault"}
+)
 
 
 def _writes(fn: ast.FunctionDef, names: set[str], changes: frozenset[str] = _CHANGES) -> list[str]:
@@ -56,39 +81,50 @@ def _writes(fn: ast.FunctionDef, names: set[str], changes: frozenset[str] = _CHA
             and _root(node.func.value) in names
         ):
             found.append(f"line {node.lineno}: {ast.unparse(node.func)}(...)")
+        if (
+            isinstance(node, ast.Call)
+            and ast.unparse(node.func) in _FORCED
+            and node.args
+            and _root(node.args[0]) in names
+        ):
+            found.append(f"line {node.lineno}: {ast.unparse(node.func)}(...)")
     return found
 
 
-def _functions() -> list[tuple[str, ast.FunctionDef]]:
+#: the calls that set an attribute past a frozen dataclass's guard
+_FORCED = frozenset({"object.__setattr__", "object.__delattr__", "setattr", "delattr"})
+
+
+def _functions(root: Path = RULINGS) -> list[tuple[str, ast.FunctionDef]]:
     out = []
-    for path in sorted(RULINGS.rglob("*.py")):
+    for path in sorted(root.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         out += [
-            (str(path.relative_to(RULINGS)), n)
+            (str(path.relative_to(root)), n)
             for n in ast.walk(tree)
             if isinstance(n, ast.FunctionDef)
         ]
     return out
 
 
-def test_no_function_writes_into_a_ruling_it_was_handed() -> None:
+def test_no_function_writes_into_a_ruling() -> None:
+    """Not in the rulings, not in the renderer, the service, the API, the console or the
+    CLI: a ruling is read, never written (``compose`` makes it whole)."""
     bad = []
-    for file, fn in _functions():
-        if (file, fn.name) in _WRITERS:
-            continue
+    for file, fn in _functions(PACKAGE):
         names = _ruling_params(fn)
         bad += [f"{file} {fn.name} {w}" for w in _writes(fn, names)] if names else []
-    assert not bad, "a step writes into a ruling made elsewhere: " + "; ".join(bad)
+    assert not bad, "a function writes into a ruling: " + "; ".join(bad)
 
 
 def test_one_place_makes_a_ruling() -> None:
     makers = [
         f"{file} {fn.name}"
-        for file, fn in _functions()
+        for file, fn in _functions(PACKAGE)
         for node in ast.walk(fn)
-        if isinstance(node, ast.Call) and ast.unparse(node.func) == "Ruling"
+        if isinstance(node, ast.Call) and ast.unparse(node.func).rsplit(".", 1)[-1] == "Ruling"
     ]
-    assert makers == ["adjudicate.py rule"]
+    assert makers == ["rulings/model.py compose"]
 
 
 def test_the_check_sees_a_helper_that_patches_a_ruling() -> None:
@@ -98,9 +134,13 @@ def test_the_check_sees_a_helper_that_patches_a_ruling() -> None:
         "    r.outcome, r.ended = 'lost', None\n"
         "    r.reasoning += []\n"
         "    r.tricks['declarer'] = 1\n"
+        "    object.__setattr__(r, 'score', 0)\n"
+        "    made = rule(record)\n"
+        "    made.analysis[0]['nodes'] = 1\n"
+        "    made.infractions.clear()\n"
     )
     fn = _function(code)
-    assert len(_writes(fn, _ruling_params(fn))) == 5
+    assert len(_writes(fn, _ruling_params(fn))) == 8
 
 
 def _function(code: str) -> ast.FunctionDef:
@@ -114,6 +154,7 @@ def _function(code: str) -> ast.FunctionDef:
 _NEW_PART = {"step", "add", "valued", "found", "with_steps", "_replace"}
 #: what a ruling's parts are made of: each must be frozen
 _FROZEN = {
+    ("rulings/model.py", "Ruling"),
     ("rulings/model.py", "Part"),
     ("rulings/model.py", "Infraction"),
     ("rulings/model.py", "Step"),
@@ -123,7 +164,11 @@ _FROZEN = {
     ("core/valuation.py", "Valuation"),
     ("core/valuation.py", "Matadors"),
 }
-_MUTABLE = ("list[", "dict[", "set[", "List[", "Dict[")
+#: the annotations of a mutable container (a frozen value's field must name none)
+_MUTABLE = re.compile(
+    r"\b(list|dict|set|bytearray|List|Dict|Set|DefaultDict|OrderedDict"
+    r"|MutableMapping|MutableSequence|MutableSet)\b"
+)
 
 
 def _classes() -> dict[tuple[str, str], ast.ClassDef]:
@@ -163,7 +208,7 @@ def test_a_part_and_what_it_holds_are_frozen() -> None:
         f"{name}.{field}": kind
         for file, name in _FROZEN
         for field, kind in _fields(classes[file, name]).items()
-        if kind.startswith(_MUTABLE)
+        if _MUTABLE.search(kind)
     }
     assert not mutable, f"a frozen value holds a mutable container: {mutable}"
 
@@ -242,3 +287,78 @@ def test_the_check_sees_a_write_into_a_part() -> None:
         "    return r\n"
     )
     assert len(_part_writes(_function(code))) == 7
+
+
+def test_the_check_sees_a_mutable_field() -> None:
+    code = (
+        "@dataclass(frozen=True, slots=True)\n"
+        "class Ruling:\n"
+        "    tricks: dict[str, int] | None = None\n"
+        "    reasoning: list[Step] = field(default_factory=list)\n"
+        "    analysis: tuple[MutableMapping[str, Any], ...] = ()\n"
+        "    levels: tuple[str, ...] = ()\n"
+        "    card_points: Mapping[str, int] | None = None\n"
+    )
+    cls = ast.parse(code).body[0]
+    assert isinstance(cls, ast.ClassDef) and _is_frozen(cls)
+    assert sorted(f for f, kind in _fields(cls).items() if _MUTABLE.search(kind)) == [
+        "analysis",
+        "reasoning",
+        "tricks",
+    ]
+    thawed = ast.parse("@dataclass(slots=True)\nclass Ruling:\n    score: int = 0\n").body[0]
+    assert isinstance(thawed, ast.ClassDef) and not _is_frozen(thawed)
+
+
+# -- a ruling, as made, is read-only all the way down --------------------------------------
+def _mutable_inside(value: Any, where: str) -> list[str]:
+    """Where ``value`` holds something that can be changed in place."""
+    if isinstance(value, MappingProxyType):
+        return [w for k, v in value.items() for w in _mutable_inside(v, f"{where}[{k!r}]")]
+    if isinstance(value, tuple):
+        return [w for n, v in enumerate(value) for w in _mutable_inside(v, f"{where}[{n}]")]
+    if isinstance(value, list | dict | set | bytearray):
+        return [f"{where}: {type(value).__name__}"]
+    return []
+
+
+#: cases whose ruling holds every collection a ruling has: infractions, card points and
+#: tricks, tournament points, and an analysis (a search's answer with its line of play)
+_FULL = [
+    ("isko_4_3_shortened", "isko_4_3_4_declarer_claim_fails_by_analysis"),
+    ("isko_4_3_shortened", "isko_4_3_5_defender_claim_fails_declarer_wins_simple"),
+    ("isko_null", "isko_4_3_4_null_lay_down_fails"),
+    ("isko_4_1_lead", "isko_4_1_5_defenders_infraction_credits_needed_schneider"),
+]
+
+
+def _ruled(family: str, name: str) -> Ruling:
+    doc, _ = casekit.load(family, name)
+    return rule(parse_record(doc))
+
+
+@pytest.mark.parametrize(("family", "name"), _FULL)
+def test_a_ruling_holds_nothing_that_can_change(family: str, name: str) -> None:
+    r = _ruled(family, name)
+    found = [
+        w
+        for f in fields(r)
+        if f.name not in {"infractions", "reasoning"}  # (frozen parts, checked above)
+        for w in _mutable_inside(getattr(r, f.name), f.name)
+    ]
+    assert not found, f"a ruling holds a mutable container: {found}"
+    with pytest.raises(FrozenInstanceError):
+        r.score = 0  # type: ignore[misc]
+    if r.card_points is not None:
+        with pytest.raises(TypeError):
+            r.card_points["declarer"] = 0  # type: ignore[index]
+
+
+def test_the_cases_reach_every_collection() -> None:
+    """The cases above are ruled with an analysis, infractions, counts and points (else
+    the test before would pass on a ruling holding no collection at all)."""
+    rulings = [_ruled(*c) for c in _FULL]
+    assert any(r.analysis for r in rulings)
+    assert any(r.infractions for r in rulings)
+    assert any(r.card_points is not None and r.tricks is not None for r in rulings)
+    assert any(r.tournament_points is not None for r in rulings)
