@@ -76,6 +76,14 @@ class DefenderThrowIn(StrEnum):
     AS_CONCESSION = "as_concession"
 
 
+class AnnouncedLevel(StrEnum):
+    """An announced schneider or schwarz when the defenders' infraction ends the game
+    (4.1.5): credited, or only a level the bid needs?"""
+
+    CREDITED = "credited"
+    NEEDED_ONLY = "needed_only"
+
+
 class SchwarzSuffered(StrEnum):
     """A declarer who missed announced schneider and took no trick (5.2.5)."""
 

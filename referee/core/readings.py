@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from referee.core.reading_options import (
+    AnnouncedLevel,
     ClaimExplanation,
     ConcessionRecordStops,
     DealerParty,
@@ -297,6 +298,21 @@ DEFENDER_THROW_IN = declare(
     "4.1.3 to 4.1.6 at the simple level.",
 )
 
+ANNOUNCED_LEVEL = declare(
+    "isko-4.1.5-announced",
+    AnnouncedLevel,
+    AnnouncedLevel.CREDITED,
+    "The defenders' infraction ends a game in which the declarer announced schneider or "
+    "schwarz: is the announced level credited to him?",
+    ("ISkO 4.1.5", "ISkO 4.1.4", "ISkO 5.2.5"),
+    credited="An announcement obliges the declarer to reach the level as much as a bid "
+    "does (5.2.5: missed, the game is lost), so it is a level he needs to win (English "
+    "4.1.5) and is credited unless the defenders had already reached what prevents it.",
+    needed_only="The Spanish 4.1.5 speaks of a level the declarer must reach above his bid, "
+    "the overbid case; otherwise 4.1.4 (both texts) decides: the defenders lose at the "
+    "simple level, without schneider or schwarz, announced or not.",
+)
+
 SCHWARZ_SUFFERED = declare(
     "isko-5.2.5-schwarz-suffered",
     SchwarzSuffered,
@@ -418,7 +434,6 @@ NOT_LAID_OUT = declare(
 FIXED_READINGS: tuple[str, ...] = (
     "isko-4.1.1-declarer",
     "isko-4.1.1-defender",
-    "isko-4.1.5-announced",
     "isko-3.3.9-hand-look",
     "isko-3.2.12-dealing-order",
     "isko-3.2.10-in-time",

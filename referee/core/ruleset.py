@@ -30,6 +30,7 @@ from typing import Any
 from referee.core import readings
 from referee.core.errors import InvalidInput
 from referee.core.reading_options import (
+    AnnouncedLevel,
     ClaimExplanation,
     ConcessionRecordStops,
     DealerParty,
@@ -74,6 +75,7 @@ __all__ = [
     "DefenderClaim",
     "DefenderNull",
     "DefenderThrowIn",
+    "AnnouncedLevel",
     "SchwarzSuffered",
     "UnreachableLevel",
     "NullBelowBid",
@@ -130,6 +132,7 @@ class RuleSet:
     defender_claim: DefenderClaim = _field(readings.DEFENDER_CLAIM)
     defender_null: DefenderNull = _field(readings.DEFENDER_NULL)
     defender_throw_in: DefenderThrowIn = _field(readings.DEFENDER_THROW_IN)
+    announced_level: AnnouncedLevel = _field(readings.ANNOUNCED_LEVEL)
     schwarz_suffered: SchwarzSuffered = _field(readings.SCHWARZ_SUFFERED)
     unreachable_level: UnreachableLevel = _field(readings.UNREACHABLE_LEVEL)
     null_below_bid: NullBelowBid = _field(readings.NULL_BELOW_BID)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.contracts import Contract
-from referee.core.ruleset import RuleSet, SchwarzSuffered, UnreachableLevel
+from referee.core.ruleset import AnnouncedLevel, RuleSet, SchwarzSuffered, UnreachableLevel
 from referee.core.seats import Seat
 from referee.core.valuation import (
     LEVELS,
@@ -195,8 +195,22 @@ def _innocent_declarer(
     )
     if announced is not None:
         level, reachable = announced
-        # 4.1.5 covers a level the declarer announced, not only one the bid needs
-        said = said.step(("ISkO 4.1.5",), "reading.isko-4.1.5-announced", level=level)
+        # 4.1.4 excludes schneider and schwarz: without them, does the game cover the bid?
+        plain = tuple(x for x in simple if x not in _SCHNEIDER_SCHWARZ)
+        needed = value_game(contract, matadors, bid, won=True, levels=plain).overbid
+        credit = needed or rules.announced_level is AnnouncedLevel.CREDITED
+        if rules.announced_level is AnnouncedLevel.CREDITED:
+            # 4.1.5 covers a level the declarer announced, not only one the bid needs
+            said = said.step(("ISkO 4.1.5",), "reading.isko-4.1.5-announced", level=level)
+        elif needed:  # the bid needs the announced level: 4.1.5 as both readings have it
+            said = said.step(("ISkO 4.1.5",), "outcome.announced_needed", level=level, bid=bid)
+        else:  # 4.1.5 only for a level the bid needs; 4.1.4 decides, at the simple level
+            said = said.step(
+                ("ISkO 4.1.5", "ISkO 4.1.4"),
+                "reading.isko-4.1.5-announced.needed_only",
+                level=level,
+                bid=bid,
+            )
         ok = reachable(search_announced)
         if not search_announced and ok == "yes":  # 5.4.3 read for overbid games only
             said = said.step(
@@ -209,7 +223,10 @@ def _innocent_declarer(
             if ok == "never":  # 5.4.3 read for any game, not only an overbid one
                 said = said.step(("ISkO 5.4.3",), "reading.isko-5.4.3-any-game", level=level)
             return done(value_game(contract, matadors, bid, won=False))
-        said = said.step(("ISkO 4.1.5",), "outcome.announced_credited", level=level)
+        if credit:
+            said = said.step(("ISkO 4.1.5",), "outcome.announced_credited", level=level)
+        else:
+            simple = plain
     v = value_game(contract, matadors, bid, won=True, levels=simple)
     if not v.overbid:
         said = said.step(("ISkO 4.1.4",), "outcome.defenders_guilty_simple")
@@ -245,6 +262,8 @@ def _unreached(key: str, level: str, answer: str, bid: int) -> Step:
 
 
 _LEVEL_ORDER = list(LEVELS)
+#: the levels 4.1.4 leaves out of a game the defenders lose by their infraction
+_SCHNEIDER_SCHWARZ = frozenset({"schneider", "schneider_announced", "schwarz", "schwarz_announced"})
 
 
 # -- what every ending shares ------------------------------------------------------------

@@ -381,6 +381,36 @@ case(
     readings=["isko-4.3.5-null"],
 )
 
+# ------------------------------------------------------------------------------ 4.1.5
+rec = Rec(
+    b.DEAL_S,
+    "Rule set with the reading isko-4.1.5-announced: needed_only. F plays grand hand with 4, "
+    "schneider and schwarz announced, after a bid of 18; M leads SA before F and F objects. "
+    "Schwarz was still reachable, but under this reading 4.1.5 credits only a level needed "
+    "to reach the bid, and grand hand with 4 (4 + game + hand = 6 x 24 = 144) covers 18 "
+    "without it. So 4.1.4 decides: the defenders lose at the simple level, schneider and "
+    "schwarz left out, announced or not: won 144 (240 when the announced schwarz is "
+    "credited).",
+)
+rec.bids("M18 Fh Mp Rp").declare("F", "grand", hand=True, schneider=True, schwarz=True)
+rec.play("M:SA", "M:SA").e("objection", "F")
+rec.rules = {"readings": {"isko-4.1.5-announced": "needed_only"}}
+case(
+    b.F5,
+    "isko_4_1_5_announced_schwarz_not_credited_when_the_bid_does_not_need_it",
+    rec,
+    outcome="won",
+    declarer="forehand",
+    game_value=144,
+    score=144,
+    overbid=False,
+    matadors={"with": True, "count": 4},
+    ended=ended("infraction", 1),
+    infractions=[inf("false_lead", "penalized", seat="M")],
+    cited=cited("4.1.5", "4.1.4"),
+    readings=["isko-4.1.5-announced"],
+)
+
 
 def main() -> None:
     """Write this file's cases (those of build.py are left as they are)."""

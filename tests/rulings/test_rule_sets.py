@@ -118,6 +118,14 @@ FLIPS: list[tuple[str, str, str, dict[str, Any]]] = [
         "isko_4_3_shortened/isko_4_3_6_defender_throws_in_with_13_the_declarer_wins_schneider",
         {"outcome": "won", "score": 30},
     ),
+    # 4.1.5 only for a level the bid needs: grand hand with 4 covers 18 without the
+    # announced schwarz, so 4.1.4 gives the simple level: 6 x 24 = 144, not 240
+    (
+        "isko-4.1.5-announced",
+        "needed_only",
+        "isko_5_value/isko_4_1_5_announced_schwarz_still_reachable_is_credited",
+        {"outcome": "won", "score": 144, "game_value": 144},
+    ),
     # English 5.2.5: announced values only, no schwarz on top: 12 x 9 = 108, not 117
     (
         "isko-5.2.5-schwarz-suffered",
@@ -252,6 +260,24 @@ def test_a_defenders_claim_in_null_fails_when_the_declarer_can_escape_every_tric
         ("failed_defender_claim", "penalized")
     ]
     assert any("can escape every trick" in s["text"] for s in ruling["reasoning"])
+
+
+def test_an_announced_level_the_bid_needs_is_credited_under_either_reading() -> None:
+    """isko-4.1.5-announced: with a bid of 168, grand hand with 4 needs more than its simple
+    144 to cover it, so the announced schwarz is a level the bid needs: 4.1.5 credits it
+    (still reachable) under needed_only as under the default, 10 x 24 = 240."""
+    case = "isko_5_value/isko_4_1_5_announced_schwarz_still_reachable_is_credited"
+    doc = json.loads((CASES / f"{case}.json").read_text(encoding="utf-8"))
+    assert doc["events"][0]["type"] == "bid"
+    doc["events"][0]["value"] = 168
+    record = parse_record(doc)
+    for option in ("credited", "needed_only"):
+        ruling = render(rule(record, RuleSet().with_option("isko-4.1.5-announced", option)))
+        assert (ruling["outcome"], ruling["score"]) == ("won", 240), option
+    steps = render(rule(record, RuleSet().with_option("isko-4.1.5-announced", "needed_only")))
+    texts = [s["text"] for s in steps["reasoning"]]
+    assert any("does not reach the bid of 168" in t for t in texts)
+    assert not any(s.get("option") == "needed_only" for s in steps["reasoning"])
 
 
 def test_a_record_names_its_rule_set_and_a_caller_may_overrule_it() -> None:
