@@ -218,7 +218,7 @@ _SPECS = (
         Kind.FAILED_DEFENDER_CLAIM,
         ("ISkO 4.3.5",),
         ("ISkO 4.3.5", "ISkO 4.1.9"),
-        ("penalized", "no_effect", "null", "null_no_effect"),
+        ("penalized", "no_effect", "null", "null_no_effect", "null_claim"),
         origin=Origin.ENDING,
     ),
     _spec(
