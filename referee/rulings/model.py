@@ -118,13 +118,13 @@ class Ruling:
     game_value: int | None = None
     overbid: bool = False
     score: int | None = None
-    tournament_points: Mapping[str, int] | None = None
-    card_points: Mapping[str, int] | None = None
-    tricks: Mapping[str, int] | None = None
+    tournament_points: MappingProxyType[str, int] | None = None
+    card_points: MappingProxyType[str, int] | None = None
+    tricks: MappingProxyType[str, int] | None = None
     ended: Ended | None = None
     infractions: tuple[Infraction, ...] = ()
     reasoning: tuple[Step, ...] = ()
-    analysis: tuple[Mapping[str, Any], ...] = ()
+    analysis: tuple[MappingProxyType[str, Any], ...] = ()
     table_size: int = 3
     #: the edition and readings the ruling is made under
     rules: RuleSet = field(default_factory=RuleSet)
@@ -145,21 +145,29 @@ class Ruling:
 def frozen(value: Any) -> Any:
     """``value`` made read-only throughout: a dict a read-only mapping, a list a tuple,
     and so on down (what a :class:`Ruling` holds is made so)."""
-    if isinstance(value, Mapping):
-        return MappingProxyType({k: frozen(v) for k, v in value.items()})
-    if isinstance(value, list | tuple):
-        return tuple(frozen(v) for v in value)
+    kind = type(value)
+    if kind is dict or kind is MappingProxyType:
+        return MappingProxyType(
+            {k: frozen(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
+        )
+    if kind is list or kind is tuple:
+        return tuple([frozen(v) if type(v) in _CONTAINERS else v for v in value])
     return value
 
 
 def thawed(value: Any) -> Any:
     """The plain JSON form of a :func:`frozen` value: mappings as dicts, tuples as lists
     (a copy: what the renderer hands on cannot reach into the ruling)."""
-    if isinstance(value, Mapping):
-        return {k: thawed(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [thawed(v) for v in value]
+    kind = type(value)
+    if kind is MappingProxyType or kind is dict:
+        return {k: thawed(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
+    if kind is tuple or kind is list:
+        return [thawed(v) if type(v) in _CONTAINERS else v for v in value]
     return value
+
+
+#: the containers :func:`frozen` and :func:`thawed` turn into each other
+_CONTAINERS = frozenset({dict, MappingProxyType, list, tuple})
 
 
 #: a side's card points and tricks, or (None, None): nothing was played, nothing to count
@@ -303,7 +311,7 @@ def compose(
     )
 
 
-def _counted(counts: Mapping[str, int] | None) -> Mapping[str, int] | None:
+def _counted(counts: Mapping[str, int] | None) -> MappingProxyType[str, int] | None:
     """A side's (or a player's) numbers as a read-only mapping of its own."""
     return None if counts is None else MappingProxyType(dict(counts))
 

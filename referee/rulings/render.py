@@ -17,6 +17,7 @@ Rule once, render per language:
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 from referee.core.ruleset import EDITIONS, Edition, RuleSet
@@ -70,9 +71,9 @@ def ruling_to_dict(
         "game_value": ruling.game_value,
         "overbid": ruling.overbid,
         "score": ruling.score,
-        "tournament_points": thawed(ruling.tournament_points),
-        "card_points": thawed(ruling.card_points),
-        "tricks": thawed(ruling.tricks),
+        "tournament_points": _plain(ruling.tournament_points),
+        "card_points": _plain(ruling.card_points),
+        "tricks": _plain(ruling.tricks),
         "ended": ruling.ended.to_dict() if ruling.ended is not None else None,
         "infractions": [
             {
@@ -85,7 +86,7 @@ def ruling_to_dict(
         ],
         "citations": citations,
         "reasoning": [_step(step, messages, lang, numbers) for step in ruling.reasoning],
-        "analysis": thawed(ruling.analysis),
+        "analysis": [thawed(entry) for entry in ruling.analysis],
         "rules": ruling.rules.to_dict(),
     }
 
@@ -99,6 +100,11 @@ ALTERNATIVE_KEYS: dict[str, tuple[str, str]] = {
     for _, r in RuleSet.readings()
     for o in r.alternatives
 }
+
+
+def _plain(counts: MappingProxyType[str, int] | None) -> dict[str, int] | None:
+    """A ruling's read-only numbers by side or player as a JSON object."""
+    return None if counts is None else counts.copy()
 
 
 def _same(text: str) -> str:
