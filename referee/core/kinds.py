@@ -238,7 +238,7 @@ _SPECS = (
         Kind.HAND_VIEWED,
         ("ISkO 4.5.5",),
         ("ISkO 3.3.9", "ISkO 4.5.5", "ISkO 4.1.4"),
-        ("bidding", "play", "not_punished"),
+        ("bidding", "bidding_stands", "play", "not_punished"),
         by_phase={
             "deal": ("ISkO 3.3.9", "ISkO 4.5.5"),
             "bidding": ("ISkO 3.3.9", "ISkO 4.5.5"),

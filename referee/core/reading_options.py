@@ -105,6 +105,13 @@ class NullBelowBid(StrEnum):
     NEXT_NULL_VALUE = "next_null_value"
 
 
+class HandLookInBidding(StrEnum):
+    """A player looks into another player's cards before the bidding is over (3.3.9)."""
+
+    RELEASES_BIDDING = "releases_bidding"
+    BIDDING_STANDS = "bidding_stands"
+
+
 class HandLook(StrEnum):
     """A player looks into another player's cards after the bidding (4.5.5): what follows?"""
 

@@ -25,6 +25,7 @@ from referee.core.reading_options import (
     EarlyCard,
     EntitledLead,
     HandLook,
+    HandLookInBidding,
     NotLaidOut,
     NullBelowBid,
     ObjectionAtEnd,
@@ -392,6 +393,33 @@ HAND_LOOK = declare(
     ),
 )
 
+HAND_LOOK_IN_BIDDING = declare(
+    "isko-3.3.9-hand-look",
+    HandLookInBidding,
+    HandLookInBidding.RELEASES_BIDDING,
+    "A player looks into another player's cards before the bidding is over: is he out of "
+    "the bidding, and are the others freed from their bids?",
+    ("ISkO 3.3.9", "ISkO 4.5.5"),
+    releases_bidding="Spanish 3.3.9 names a look at another participant's cards without "
+    "leave beside a look at the skat: the looker bids no more, the others may pass or bid "
+    "again (the English 'another player's skat' read as the same words garbled).",
+    bidding_stands="English 3.3.9 names the skat only: the look is a breach of 4.5.5 "
+    "alone, which names no consequence, and before the bidding is over there is no party "
+    "for 4.1.3 to 4.1.6 to charge; it is noted and the bids stand.",
+    applied=(
+        Applied(
+            ("hand_viewed.bidding",),
+            ("ISkO 3.3.9", "ISkO 4.5.5"),
+            HandLookInBidding.RELEASES_BIDDING,
+        ),
+        Applied(
+            ("hand_viewed.bidding_stands",),
+            ("ISkO 3.3.9", "ISkO 4.5.5"),
+            HandLookInBidding.BIDDING_STANDS,
+        ),
+    ),
+)
+
 TRICKS_GATHERED = declare(
     "isko-4.4.4-tricks-gathered",
     TricksGathered,
@@ -434,7 +462,6 @@ NOT_LAID_OUT = declare(
 FIXED_READINGS: tuple[str, ...] = (
     "isko-4.1.1-declarer",
     "isko-4.1.1-defender",
-    "isko-3.3.9-hand-look",
     "isko-3.2.12-dealing-order",
     "isko-3.2.10-in-time",
     "isko-4.1.8-partner",
@@ -449,7 +476,6 @@ FIXED_APPLIED: Mapping[str, tuple[Applied, ...]] = MappingProxyType(
         "isko-4.1.1-defender": (
             Applied(("lead_before_declaration.defender",), ("ISkO 4.1.1", "ISkO 4.1.3")),
         ),
-        "isko-3.3.9-hand-look": (Applied(("hand_viewed.bidding",), ("ISkO 3.3.9", "ISkO 4.5.5")),),
         "isko-4.1.8-partner": (
             Applied(("partner_stopped.declarer", "partner_stopped.outside_play"), ("ISkO 4.1.8",)),
         ),

@@ -41,6 +41,7 @@ from referee.core.reading_options import (
     EarlyCard,
     EntitledLead,
     HandLook,
+    HandLookInBidding,
     NotLaidOut,
     NullBelowBid,
     ObjectionAtEnd,
@@ -81,6 +82,7 @@ __all__ = [
     "NullBelowBid",
     "DealerParty",
     "HandLook",
+    "HandLookInBidding",
     "TricksGathered",
     "NotLaidOut",
 ]
@@ -138,6 +140,7 @@ class RuleSet:
     null_below_bid: NullBelowBid = _field(readings.NULL_BELOW_BID)
     dealer_party: DealerParty = _field(readings.DEALER_PARTY)
     hand_look: HandLook = _field(readings.HAND_LOOK)
+    hand_look_in_bidding: HandLookInBidding = _field(readings.HAND_LOOK_IN_BIDDING)
     tricks_gathered: TricksGathered = _field(readings.TRICKS_GATHERED)
     not_laid_out: NotLaidOut = _field(readings.NOT_LAID_OUT)
 

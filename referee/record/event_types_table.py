@@ -308,8 +308,10 @@ class LookIntoHand(Event):
     description = (
         "The seat looked into another player's cards (never its own). That is forbidden (ISkO "
         "4.5.5): before the bidding is over it takes the seat out of the bidding and frees the "
-        "others from their bids, as a look at the skat does (Spanish 3.3.9, reading "
-        "isko-3.3.9-hand-look); later it is an infraction of the seat's party judged by 4.1.3 to "
+        "others from their bids, as a look at the skat does (Spanish 3.3.9), or, under the "
+        "English 3.3.9 that names the skat only, leaves the bids standing and is only noted "
+        "(reading isko-3.3.9-hand-look); later it is an infraction of the seat's party judged by "
+        "4.1.3 to "
         "4.1.6 (reading isko-4.5.5-hand-look). With seat dealer: the dealer who sits out at a "
         "table of four looked into the cards; one hand is a courtesy (ISkO 3.5.4), a second is "
         "against SkWO 8.5."

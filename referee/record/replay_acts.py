@@ -13,7 +13,7 @@ from referee.core.cards import Card
 from referee.core.contracts import Contract, Game
 from referee.core.errors import ContractError, RecordError
 from referee.core.kinds import Kind
-from referee.core.ruleset import RuleSet
+from referee.core.ruleset import HandLookInBidding, RuleSet
 from referee.core.seats import Seat
 from referee.core.vocabulary import Note, Phase
 from referee.record import event_types as ev
@@ -133,8 +133,10 @@ class ActsOutsidePlay:
     @handles
     def _on_look_into_hand(self, event: tab.LookIntoHand) -> None:
         """A player looking into another's cards (4.5.5; before the end of the bidding the
-        Spanish 3.3.9 takes him out of it and frees the others from their bids). The dealer
-        at a table of four may look into one player's cards (3.5.4); into a second is a fault."""
+        Spanish 3.3.9 takes him out of it and frees the others from their bids, unless the
+        rule set reads 3.3.9 as the English, of the skat only: then the bids stand). The
+        dealer at a table of four may look into one player's cards (3.5.4); into a second
+        is a fault."""
         into = event.into
         if not event.by_dealer:
             s = self.state
@@ -144,7 +146,8 @@ class ActsOutsidePlay:
                 event.seat,
                 f"{event.seat} looked into {into.value}'s cards during {s.phase}",
             )
-            self.release_bidders(event)
+            if self.rules.hand_look_in_bidding is HandLookInBidding.RELEASES_BIDDING:
+                self.release_bidders(event)
             return
         first = next(
             (

@@ -21,6 +21,7 @@ from referee.core.ruleset import (
     DeclarerSkatInPlay,
     EarlyCard,
     HandLook,
+    HandLookInBidding,
     NotLaidOut,
     ObjectionAtEnd,
     SingleCard,
@@ -388,11 +389,16 @@ def hand_viewed(h: Hearing) -> Infraction:
     """A player looked into another player's cards (4.5.5). Before the end of the bidding
     the Spanish 3.3.9 takes him out of it and frees the others from their bids (the
     replayer has done so; :func:`~referee.rulings.before_play.released_bidding` says which
-    bidding decided). After it the rule set decides (docs/interpretations.md#isko-4.5.5-
-    hand-look): an infraction of his party judged by 4.1.3 to 4.1.6, or only noted."""
+    bidding decided); read as the English 3.3.9, of the skat only, the bids stand and the
+    look is only noted (docs/interpretations.md#isko-3.3.9-hand-look). After it the rule
+    set decides (docs/interpretations.md#isko-4.5.5-hand-look): an infraction of his
+    party judged by 4.1.3 to 4.1.6, or only noted."""
     phase = h.irr.phase
     seen = of_class(h.state.record.events[h.event], LookIntoHand).into.value
     if phase in ("deal", "bidding"):
+        if h.rules.hand_look_in_bidding is HandLookInBidding.BIDDING_STANDS:
+            clauses = ("ISkO 4.5.5", "ISkO 3.3.9")
+            return h.verdict(_VOID, "hand_viewed.bidding_stands", clauses, into=seen)
         return h.verdict(_PENALIZED, "hand_viewed.bidding", h.by_phase(phase), into=seen)
     if phase in ("finished", "passed_in"):
         return h.verdict(_VOID, "infraction.after_game", ("ISkO 4.5.5",))

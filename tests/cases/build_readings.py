@@ -411,6 +411,31 @@ case(
     readings=["isko-4.1.5-announced"],
 )
 
+# ------------------------------------------------------------------------------ 3.3.9
+rec = Rec(
+    DEAL_A,
+    "Rule set with the reading isko-3.3.9-hand-look: bidding_stands. M bids 18 and 20, F "
+    "holds both; then R looks into F's cards and M objects. Read as the English 3.3.9, "
+    "which names only the skat, the look is a breach of 4.5.5 alone: it names no "
+    "consequence and nobody is declarer or defender yet, so it is only noted and the bids "
+    "stand. M passes, R passes: F is the declarer at 20 (3.3.7), takes up the skat and "
+    "wins hearts with 2 played out, 86 : 34, 30.",
+)
+rec.bids("M18 Fh M20 Fh").e("look_into_hand", "R", into="forehand").e("objection", "M")
+rec.bids("Mp Rp").pickup("F", ["D9", "D7"]).declare("F", "hearts").play(tricks(1, 10))
+rec.rules = {"readings": {"isko-3.3.9-hand-look": "bidding_stands"}}
+case(
+    b.F3,
+    "isko_3_3_9_look_into_another_hand_in_the_bidding_bids_stand_under_the_english_reading",
+    rec,
+    **HEARTS_WON,
+    **b.PLAYED_OUT_A,
+    bid=20,
+    infractions=[inf("hand_viewed", "void", "4.5.5", "3.3.9", seat="R")],
+    cited=cited("3.3.9", "4.5.5"),
+    readings=["isko-3.3.9-hand-look"],
+)
+
 
 def main() -> None:
     """Write this file's cases (those of build.py are left as they are)."""

@@ -98,3 +98,26 @@ def test_a_stored_ruling_names_the_rule_set_its_replay_views_use() -> None:
     assert revision.ruled_under() == OTHER
     texts["en"].pop("rules")
     assert revision.ruled_under() is None
+
+
+def test_a_look_into_a_hand_in_the_bidding_frees_the_bidders_only_under_the_spanish_reading() -> (
+    None
+):
+    """isko-3.3.9-hand-look: releases_bidding (Spanish 3.3.9) takes the looker out and
+    restarts the bidding; bidding_stands (English 3.3.9, the skat only) keeps every bid."""
+    doc = _doc()
+    doc["events"] = [
+        {"type": "bid", "seat": "middlehand", "value": 18},
+        {"type": "hold", "seat": "forehand"},
+        {"type": "look_into_hand", "seat": "rearhand", "into": "forehand"},
+        {"type": "pass", "seat": "middlehand"},
+        {"type": "pass", "seat": "rearhand"},
+    ]
+    record = parse_record(doc)
+    spanish = replay(record)
+    assert [(e, s.value) for e, s, _, _ in spanish.released] == [(2, "rearhand")]
+    english = replay(record, rules=RuleSet().with_option("isko-3.3.9-hand-look", "bidding_stands"))
+    assert english.released == [] and english.auction_kept is None
+    assert (english.phase, english.declarer.value, english.bid) == ("declaring", "forehand", 18)
+    assert [i.kind for i in english.irregularities] == ["hand_viewed"]
+    assert record.to_dict() == parse_record(doc).to_dict()  # the record is never changed

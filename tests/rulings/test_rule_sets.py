@@ -193,6 +193,20 @@ FLIPS: list[tuple[str, str, str, dict[str, Any]]] = [
         "isko_5_value/isko_2_2_5_open_game_still_not_laid_out_when_asked_declarer_loses",
         {"outcome": "undetermined", "infractions": [("ouvert_not_laid_out", "void")]},
     ),
+    # the English 3.3.9 names the skat only: F's look into M's cards frees nobody from a
+    # bid, so M's 24 held by F stands; M and R pass, F is the declarer at 24 and the
+    # record stops before he announces a game
+    (
+        "isko-3.3.9-hand-look",
+        "bidding_stands",
+        "isko_3_declaration/isko_3_3_9_player_looks_into_another_hand_in_the_bidding_both_pass_passed_in",
+        {
+            "outcome": "undetermined",
+            "declarer": "forehand",
+            "bid": 24,
+            "infractions": [("hand_viewed", "void")],
+        },
+    ),
     # the English 4.4.4 names no consequence: the defenders' mixed tricks are noted and
     # the record stops after trick 6 with the game not yet decided
     (
