@@ -179,8 +179,8 @@ class Part(NamedTuple):
 
     A value: a step builds its part by making new ones (:meth:`step`, :meth:`valued`,
     ``_replace``, and :meth:`add` to take in the part of a step it asked) and hands the
-    last one back; only :func:`compose` writes the parts of a ruling into it, in the order
-    they were found. A field left ``None`` says nothing. A named tuple, as ``Step``: a
+    last one back; only :func:`compose` makes a ruling of the parts, in the order they
+    were found. A field left ``None`` says nothing. A named tuple, as ``Step``: a
     ruling makes a few dozen per game and a frozen dataclass costs more to copy.
     """
 
