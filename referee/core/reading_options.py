@@ -112,6 +112,13 @@ class HandLookInBidding(StrEnum):
     BIDDING_STANDS = "bidding_stands"
 
 
+class AddedWords(StrEnum):
+    """Words the declarer adds to his announcement after declaring (3.4.1): until when?"""
+
+    UNTIL_FIRST_CARD = "until_first_card"
+    WHEN_MADE = "when_made"
+
+
 class HandLook(StrEnum):
     """A player looks into another player's cards after the bidding (4.5.5): what follows?"""
 

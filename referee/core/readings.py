@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from referee.core.reading_options import (
+    AddedWords,
     AnnouncedLevel,
     ClaimExplanation,
     ConcessionRecordStops,
@@ -420,6 +421,21 @@ HAND_LOOK_IN_BIDDING = declare(
     ),
 )
 
+ADDED_WORDS = declare(
+    "isko-3.4.1-added-words",
+    AddedWords,
+    AddedWords.UNTIL_FIRST_CARD,
+    "The declarer adds a word (hand, schneider, schwarz, ouvert) to the game he declared: "
+    "until when does it count?",
+    ("ISkO 3.4.1", "ISkO 4.1.1"),
+    until_first_card="Both texts start the game with the announcement and then the lead "
+    "(4.1.1): up to the first card the table is still hearing it, so words said before "
+    "it complete it; words said later would change a game under way.",
+    when_made="Both texts of 3.4.1 want the announcement complete and make it "
+    "irrevocable: it is what the declarer said when he declared, and a word added after "
+    "that, even before the first card, does not count.",
+)
+
 TRICKS_GATHERED = declare(
     "isko-4.4.4-tricks-gathered",
     TricksGathered,
@@ -466,7 +482,6 @@ FIXED_READINGS: tuple[str, ...] = (
     "isko-3.2.10-in-time",
     "isko-4.1.8-partner",
     "isko-3.2.7-sitting-out",
-    "isko-3.4.1-added-words",
 )
 
 #: the verdicts that apply a reading of :data:`FIXED_READINGS` (by its id), declared as a

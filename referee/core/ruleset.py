@@ -30,6 +30,7 @@ from typing import Any
 from referee.core import readings
 from referee.core.errors import InvalidInput
 from referee.core.reading_options import (
+    AddedWords,
     AnnouncedLevel,
     ClaimExplanation,
     ConcessionRecordStops,
@@ -83,6 +84,7 @@ __all__ = [
     "DealerParty",
     "HandLook",
     "HandLookInBidding",
+    "AddedWords",
     "TricksGathered",
     "NotLaidOut",
 ]
@@ -141,6 +143,7 @@ class RuleSet:
     dealer_party: DealerParty = _field(readings.DEALER_PARTY)
     hand_look: HandLook = _field(readings.HAND_LOOK)
     hand_look_in_bidding: HandLookInBidding = _field(readings.HAND_LOOK_IN_BIDDING)
+    added_words: AddedWords = _field(readings.ADDED_WORDS)
     tricks_gathered: TricksGathered = _field(readings.TRICKS_GATHERED)
     not_laid_out: NotLaidOut = _field(readings.NOT_LAID_OUT)
 

@@ -222,7 +222,9 @@ class Announce(BySeat):
         " schwarz or ouvert said after the declaration, for instance in answer to a question; its "
         "place in the record is when. An announcement counts only as it was made (ISkO 3.4.1) and "
         "the game starts with it (4.1.1): words said before the first card is led complete it and "
-        "count, words said later do not count (reading isko-3.4.1-added-words). Never recorded for"
+        "count, words said later do not count; a rule set may read the announcement as complete "
+        "when made, so that no word added after the declaration counts (reading "
+        "isko-3.4.1-added-words). Never recorded for"
         " the declaration itself: what the declare event says is what was said at once."
     )
     section = Section.BIDDING

@@ -13,7 +13,7 @@ from referee.core.cards import Card
 from referee.core.contracts import Contract, Game
 from referee.core.errors import ContractError, RecordError
 from referee.core.kinds import Kind
-from referee.core.ruleset import HandLookInBidding, RuleSet
+from referee.core.ruleset import AddedWords, HandLookInBidding, RuleSet
 from referee.core.seats import Seat
 from referee.core.vocabulary import Note, Phase
 from referee.record import event_types as ev
@@ -317,8 +317,10 @@ class ActsOutsidePlay:
         """Words the declarer adds to his announcement (3.4.1). Before the first card is
         led they complete it: the contract is made again from all the words said (and
         judged as a declaration would be); once a card is on the table they come too late
-        and are noted only. Words from anyone but the declarer of a declared game are an
-        announcement that is not his (ignored, 3.4.1)."""
+        and are noted only. Under the rule set's reading ``when_made`` (the announcement is
+        what was said when declaring) they never count and are noted only. Words from
+        anyone but the declarer of a declared game are an announcement that is not his
+        (ignored, 3.4.1)."""
         s, seat = self.state, event.seat
         said = [w for w in ("hand", "schneider", "schwarz", "ouvert") if getattr(event, w)]
         words = ", ".join(said) or "nothing new"
@@ -326,7 +328,11 @@ class ActsOutsidePlay:
             why = f"{seat} is not the declarer of a declared game: words added ({words})"
             self._note(event, Kind.INVALID_DECLARATION, seat, why)
             return
-        if s.tricks or (s.current is not None and s.current.plays):
+        if (
+            s.tricks
+            or (s.current is not None and s.current.plays)
+            or self.rules.added_words is AddedWords.WHEN_MADE
+        ):
             self._note(event, Note.LATE_ANNOUNCEMENT, seat, words, subkind=",".join(said))
             return
         flags = {**s.declared, **{w: True for w in said}}

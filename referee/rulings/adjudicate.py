@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.ended import EndReason
-from referee.core.ruleset import APPLIED, RuleSet, SchwarzSuffered
+from referee.core.ruleset import APPLIED, AddedWords, RuleSet, SchwarzSuffered
 from referee.core.scoresheet import game_tournament_points
 from referee.core.seats import SEAT_NAMES
 from referee.record.event_model import EventType
@@ -99,9 +99,17 @@ def _heard(state: GameState, rules: RuleSet, infractions: list[Infraction]) -> l
             words = irr.subkind or "—"
             if irr.kind == "announcement_completed":
                 p = p.step(("ISkO 3.4.1",), "announcement.completed", event=irr.event, words=words)
+            elif rules.added_words is AddedWords.WHEN_MADE:
+                # the replayer counted no word added after the declaration (the reading)
+                p = p.step(
+                    ("ISkO 3.4.1",), "announcement.not_counted", event=irr.event, words=words
+                )
             else:
                 p = p.step(_LATE, "announcement.late", event=irr.event, words=words)
-            p = p.step(("ISkO 3.4.1", "ISkO 4.1.1"), "reading.isko-3.4.1-added-words")
+            if rules.added_words is AddedWords.WHEN_MADE:
+                p = p.step(_LATE, "reading.isko-3.4.1-added-words.when_made")
+            else:
+                p = p.step(_LATE, "reading.isko-3.4.1-added-words")
         if irr.kind == "bidding_irregular":
             p = p.step(
                 ("ISkO 3.3.2", "ISkO 3.3.8"),

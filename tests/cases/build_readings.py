@@ -436,6 +436,34 @@ case(
     readings=["isko-3.3.9-hand-look"],
 )
 
+# ------------------------------------------------------------------------------ 3.4.1
+rec = Rec(
+    DEAL_A,
+    "Rule set with the reading isko-3.4.1-added-words: when_made. F holds 33 and declares "
+    "hearts without taking up the skat, then adds 'hand' before leading. Both texts of "
+    "3.4.1 want the announcement complete and irrevocable; read as complete when made, the "
+    "word added after the declaration does not count, before the first card or not. "
+    "Without hand, hearts with 2 is worth 3 x 10 = 30 < 33: overbid, lost at the lowest "
+    "hearts value covering 33, 40, doubled -80 (5.4.1), although F takes 86 points.",
+)
+rec.bids("M33 Fh Mp Rp").declare("F", "hearts", hand=False)
+rec.e("announce", "F", hand=True).play(tricks(1, 10))
+rec.rules = {"readings": {"isko-3.4.1-added-words": "when_made"}}
+case(
+    b.F3,
+    "isko_3_4_1_hand_said_before_the_first_card_does_not_count_when_complete_when_made",
+    rec,
+    outcome="lost",
+    declarer="forehand",
+    bid=33,
+    game_value=40,
+    score=-80,
+    overbid=True,
+    **b.PLAYED_OUT_A,
+    cited=cited("3.4.1", "4.1.1", "5.4.1"),
+    readings=["isko-3.4.1-added-words"],
+)
+
 
 def main() -> None:
     """Write this file's cases (those of build.py are left as they are)."""

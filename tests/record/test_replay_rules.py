@@ -121,3 +121,21 @@ def test_a_look_into_a_hand_in_the_bidding_frees_the_bidders_only_under_the_span
     assert (english.phase, english.declarer.value, english.bid) == ("declaring", "forehand", 18)
     assert [i.kind for i in english.irregularities] == ["hand_viewed"]
     assert record.to_dict() == parse_record(doc).to_dict()  # the record is never changed
+
+
+def test_words_added_before_the_first_card_count_only_until_the_first_card() -> None:
+    """isko-3.4.1-added-words: until_first_card completes the contract with the words;
+    when_made (the announcement complete when made) keeps the contract as declared and
+    notes the words only."""
+    doc = _doc()
+    doc["events"][-1] = {"type": "declare", "seat": "middlehand", "game": "hearts", "hand": True}
+    doc["events"].append({"type": "announce", "seat": "middlehand", "schneider": True})
+    record = parse_record(doc)
+    completed = replay(record)
+    assert completed.contract.schneider
+    assert [i.kind for i in completed.irregularities] == ["announcement_completed"]
+    made = replay(record, rules=RuleSet().with_option("isko-3.4.1-added-words", "when_made"))
+    assert not made.contract.schneider and made.declared["schneider"] is False
+    assert [(i.kind, i.subkind) for i in made.irregularities] == [
+        ("late_announcement", "schneider")
+    ]

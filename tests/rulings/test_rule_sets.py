@@ -207,6 +207,15 @@ FLIPS: list[tuple[str, str, str, dict[str, Any]]] = [
             "infractions": [("hand_viewed", "void")],
         },
     ),
+    # the announcement is complete when made: 'schneider' said after the declaration,
+    # though before the first card, does not count; F wins hearts hand with 2 (4 x 10)
+    # with the defenders on 34, where the counted schneider lost him 120
+    (
+        "isko-3.4.1-added-words",
+        "when_made",
+        "isko_3_declaration/isko_3_4_1_schneider_said_before_the_first_card_counts",
+        {"outcome": "won", "game_value": 40, "score": 40},
+    ),
     # the English 4.4.4 names no consequence: the defenders' mixed tricks are noted and
     # the record stops after trick 6 with the game not yet decided
     (
