@@ -130,3 +130,28 @@ def test_an_edition_written_as_a_number_is_a_422_saying_it_is_a_string(client, k
     assert r.json["errors"][0]["pointer"] == "/rules/edition"
     assert "unknown edition" not in r.json["detail"]
     assert "string" in r.json["detail"] and "1998, 2022" in r.json["detail"]
+
+
+def test_a_disputes_replay_shows_the_game_as_its_current_ruling_read_it(client, keys) -> None:
+    """The replayer applies isko-3.3.9-hand-look itself: the dispute's replay follows the
+    rule set its current revision was ruled under, not the default."""
+    case = "isko_3_3_9_player_looks_into_another_hand_in_the_bidding_both_pass_passed_in"
+    path = ROOT / "tests" / "cases" / "isko_3_declaration" / f"{case}.json"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    made = client.post(
+        "/v1/disputes", json={"record": record, "meta": SCHEDULE}, headers=keys["referee"]
+    )
+    assert made.status_code == 201, made.json
+    replay = f"/v1/disputes/{made.json['id']}/replay"
+    first = client.get(replay, headers=keys["referee"]).json
+    assert (first["phase"], first["declarer"]) == ("passed_in", None)  # F out, M and R passed
+    asked = {"readings": {"isko-3.3.9-hand-look": "bidding_stands"}}
+    r = client.post(
+        f"/v1/disputes/{made.json['id']}/appeals",
+        json={"grounds": "the English 3.3.9 names the skat only", "rules": asked},
+        headers=keys["court"],
+    )
+    assert r.status_code == 201, r.json
+    assert r.json["document"]["outcome"] == "undetermined"
+    now = client.get(replay, headers=keys["referee"]).json
+    assert (now["phase"], now["declarer"], now["bid"]) == ("declaring", "forehand", 24)
