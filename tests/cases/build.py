@@ -172,6 +172,15 @@ def case(family: str, name: str, rec: Rec, **expected: Any) -> None:
     CASES.append((family, name, rec.doc(), expected))
 
 
+def case_under(
+    family: str, name: str, rec: Rec, reading: str, option: str, **expected: Any
+) -> None:
+    """A case whose record names a rule set with ``option`` of ``reading``; the ruling is
+    expected to name that reading."""
+    rec.rules = {"readings": {reading: option}}
+    case(family, name, rec, readings=[reading], **expected)
+
+
 def inf(kind: str, status: str, *clauses: str, seat: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "kind": kind,
@@ -2001,6 +2010,15 @@ case(
     cited=cited("5.4.2"),
 )
 
+
+def grand_schwarz_led_before_f(deal: dict[str, list[str]], description: str) -> Rec:
+    """F plays grand hand with schneider and schwarz announced after a bid of 18; M leads
+    SA before F, who leads trick 1, and F objects."""
+    rec = Rec(deal, description)
+    rec.bids("M18 Fh Mp Rp").declare("F", "grand", hand=True, schneider=True, schwarz=True)
+    return rec.play("M:SA", "M:SA").e("objection", "F")
+
+
 #: deal S: forehand holds all four jacks and six top clubs
 DEAL_S = {
     "forehand": ["CJ", "SJ", "HJ", "DJ", "CA", "CT", "CK", "CQ", "C9", "C8"],
@@ -2008,13 +2026,11 @@ DEAL_S = {
     "rearhand": ["S9", "S8", "S7", "HQ", "H9", "H8", "DK", "DQ", "D9", "D8"],
     "skat": ["H7", "D7"],
 }
-rec = Rec(
+rec = grand_schwarz_led_before_f(
     DEAL_S,
     "Grand hand schwarz announced with 4; M leads before F: schwarz was still "
     "reachable and is credited (4.1.5): 4 + 6 = 10 x 24 = 240.",
 )
-rec.bids("M18 Fh Mp Rp").declare("F", "grand", hand=True, schneider=True, schwarz=True)
-rec.play("M:SA", "M:SA").e("objection", "F")
 case(
     F5,
     "isko_4_1_5_announced_schwarz_still_reachable_is_credited",
@@ -2037,14 +2053,12 @@ DEAL_S2 = {
     "rearhand": ["S9", "S8", "S7", "HQ", "H9", "H8", "DK", "DQ", "D9", "D8"],
     "skat": ["H7", "D7"],
 }
-rec = Rec(
+rec = grand_schwarz_led_before_f(
     DEAL_S2,
     "Grand hand schwarz announced without 1: M holds the club jack, so "
     "schwarz was impossible from the start; M's false lead does not win it (5.4.3): "
     "lost with 1 + 6 = 7 x 24 = 168, -336.",
 )
-rec.bids("M18 Fh Mp Rp").declare("F", "grand", hand=True, schneider=True, schwarz=True)
-rec.play("M:SA", "M:SA").e("objection", "F")
 case(
     F5,
     "isko_5_4_3_needed_schwarz_impossible_defender_holds_club_jack",

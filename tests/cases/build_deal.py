@@ -27,6 +27,7 @@ from tests.cases.build import (  # noqa: E402
     Rec,
     a_game,
     case,
+    case_under,
     cited,
     cp,
     ended,
@@ -36,7 +37,6 @@ from tests.cases.build import (  # noqa: E402
 
 FIRST = len(b.CASES)
 F3, F45 = b.F3, "isko_4_2_other"
-NOT_PUNISHED = {"readings": {"isko-4.5.5-hand-look": "not_punished"}}
 
 # ------------------------------------- a player looks into another player's cards (4.5.5)
 rec = Rec(
@@ -128,16 +128,16 @@ rec = a_game(
 )
 rec.play(tricks(1, 4)).e("look_into_hand", "M", into="forehand").e("objection", "F")
 rec.play(tricks(5, 10))
-rec.rules = NOT_PUNISHED
-case(
+case_under(
     F45,
     "isko_4_5_5_look_into_a_hand_not_punished_under_the_reading",
     rec,
+    "isko-4.5.5-hand-look",
+    "not_punished",
     **HEARTS_WON,
     **PLAYED_OUT_A,
     infractions=[inf("hand_viewed", "void", "4.5.5", seat="M")],
     cited=cited("4.5.5"),
-    readings=["isko-4.5.5-hand-look"],
 )
 
 # ------------------------------------------------------- dealt out of turn (3.2.11-3.2.13)

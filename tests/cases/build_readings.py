@@ -24,6 +24,7 @@ from tests.cases.build import (  # noqa: E402
     Rec,
     a_game,
     case,
+    case_under,
     cited,
     cp,
     ended,
@@ -259,16 +260,16 @@ rec = a_game(
 )
 rec.play(tricks(1, 6)).e("tricks_not_gathered", "M", trick=5, mixed=True).e("objection", "F")
 rec.play(tricks(7, 10))
-rec.rules = {"readings": {"isko-4.4.4-tricks-gathered": "not_punished"}}
-case(
+case_under(
     b.F44,
     "isko_4_4_4_mixed_tricks_not_punished_under_the_english_reading",
     rec,
+    "isko-4.4.4-tricks-gathered",
+    "not_punished",
     **HEARTS_WON,
     **b.PLAYED_OUT_A,
     infractions=[inf("tricks_not_gathered", "void", "4.4.4", seat="M")],
     cited=cited("4.4.4", "SkWO 8.6"),
-    readings=["isko-4.4.4-tricks-gathered"],
 )
 
 
@@ -287,11 +288,12 @@ rec.play(
     "F:SJ M:DJ R:H8 F:SA M:DK R:S7 F:CA M:DT R:S8 F:CT M:DA R:S9 F:CK M:H9 R:SQ "
     "F:CQ M:HQ R:SK F:C9 M:HK R:ST F:C8 M:HT R:D9 F:C7 M:HA R:DQ"
 )
-rec.rules = {"readings": {"isko-2.2.5-not-laid-out": "not_punished"}}
-case(
+case_under(
     b.F5,
     "isko_2_2_5_open_cards_still_hidden_when_asked_not_punished_under_the_reading",
     rec,
+    "isko-2.2.5-not-laid-out",
+    "not_punished",
     outcome="won",
     declarer="forehand",
     game_value=108,
@@ -302,7 +304,6 @@ case(
     ended=ended("played_out", 10),
     infractions=[inf("ouvert_not_laid_out", "void", "2.2.5", seat="F")],
     cited=cited("2.2.5"),
-    readings=["isko-2.2.5-not-laid-out"],
 )
 
 # ------------------------------------------------------------------------------ 4.3.4
@@ -318,18 +319,18 @@ rec = a_game(
 )
 rec.play(tricks(1, 4)).e("lay_down", "F", tricks=4, text="My four trumps are mine.")
 rec.play(tricks(5, 10))
-rec.rules = {"readings": {"isko-4.3.4-partial-claim": "all_remaining"}}
-case(
+case_under(
     b.F43,
     "isko_4_3_4_claim_of_four_of_six_judged_as_a_claim_of_all_under_the_reading",
     rec,
+    "isko-4.3.4-partial-claim",
+    "all_remaining",
     **b.HEARTS_LOST,
     card_points=cp(37, 83),
     tricks=cp(4, 6),
     ended=ended("claim"),
     infractions=[inf("failed_claim", "penalized", "4.3.4", seat="F")],
     cited=cited("4.3.4"),
-    readings=["isko-4.3.4-partial-claim"],
 )
 
 # ------------------------------------------------------------------------------ 4.3.5
@@ -369,20 +370,20 @@ rec = forced_null(
     "own aim (last sentence of 4.3.4): that R cannot avoid a trick. He cannot, so the claim "
     "holds: R is given a trick and loses the null game, 2 x 23 = -46."
 )
-rec.rules = {"readings": {"isko-4.3.5-null": "claim"}}
-case(
+case_under(
     b.FN,
     "isko_4_3_5_defender_lays_down_in_null_a_claim_under_the_english_reading",
     rec,
+    "isko-4.3.5-null",
+    "claim",
     **b.NULL_LOST,
     ended=ended("defender_claim", 2),
     infractions=[],
     cited=cited("4.3.5"),
-    readings=["isko-4.3.5-null"],
 )
 
 # ------------------------------------------------------------------------------ 4.1.5
-rec = Rec(
+rec = b.grand_schwarz_led_before_f(
     b.DEAL_S,
     "Rule set with the reading isko-4.1.5-announced: needed_only. F plays grand hand with 4, "
     "schneider and schwarz announced, after a bid of 18; M leads SA before F and F objects. "
@@ -392,13 +393,12 @@ rec = Rec(
     "schwarz left out, announced or not: won 144 (240 when the announced schwarz is "
     "credited).",
 )
-rec.bids("M18 Fh Mp Rp").declare("F", "grand", hand=True, schneider=True, schwarz=True)
-rec.play("M:SA", "M:SA").e("objection", "F")
-rec.rules = {"readings": {"isko-4.1.5-announced": "needed_only"}}
-case(
+case_under(
     b.F5,
     "isko_4_1_5_announced_schwarz_not_credited_when_the_bid_does_not_need_it",
     rec,
+    "isko-4.1.5-announced",
+    "needed_only",
     outcome="won",
     declarer="forehand",
     game_value=144,
@@ -408,7 +408,6 @@ case(
     ended=ended("infraction", 1),
     infractions=[inf("false_lead", "penalized", seat="M")],
     cited=cited("4.1.5", "4.1.4"),
-    readings=["isko-4.1.5-announced"],
 )
 
 # ------------------------------------------------------------------------------ 3.3.9
@@ -423,17 +422,17 @@ rec = Rec(
 )
 rec.bids("M18 Fh M20 Fh").e("look_into_hand", "R", into="forehand").e("objection", "M")
 rec.bids("Mp Rp").pickup("F", ["D9", "D7"]).declare("F", "hearts").play(tricks(1, 10))
-rec.rules = {"readings": {"isko-3.3.9-hand-look": "bidding_stands"}}
-case(
+case_under(
     b.F3,
     "isko_3_3_9_look_into_another_hand_in_the_bidding_bids_stand_under_the_english_reading",
     rec,
+    "isko-3.3.9-hand-look",
+    "bidding_stands",
     **HEARTS_WON,
     **b.PLAYED_OUT_A,
     bid=20,
     infractions=[inf("hand_viewed", "void", "4.5.5", "3.3.9", seat="R")],
     cited=cited("3.3.9", "4.5.5"),
-    readings=["isko-3.3.9-hand-look"],
 )
 
 # ------------------------------------------------------------------------------ 3.4.1
