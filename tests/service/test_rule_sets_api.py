@@ -8,6 +8,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from referee.core.ruleset import READINGS, Edition
+
 ROOT = Path(__file__).resolve().parents[2]
 #: a declarer who announced schneider and took no trick: 117 under the Spanish 5.2.5
 #: (schwarz counts as well), 108 under the English (the announced values only)
@@ -155,3 +159,41 @@ def test_a_disputes_replay_shows_the_game_as_its_current_ruling_read_it(client, 
     assert r.json["document"]["outcome"] == "undetermined"
     now = client.get(replay, headers=keys["referee"]).json
     assert (now["phase"], now["declarer"], now["bid"]) == ("declaring", "forehand", 24)
+
+
+@pytest.mark.parametrize("reading", sorted(READINGS))
+def test_a_bad_option_of_any_reading_is_a_422_naming_the_known_options(
+    client, keys, reading: str
+) -> None:
+    """Every declared reading, in a record and in an appeal's body: the answer points at the
+    reading and names its options in the declared order."""
+    known = ", ".join(o.value for o in READINGS[reading].options)
+    r = client.post(
+        "/v1/adjudications",
+        json=_record(readings={reading: "no_such_option"}),
+        headers=keys["referee"],
+    )
+    assert r.status_code == 422 and r.json["code"] == "rules.unknown", r.json
+    assert r.json["errors"][0]["pointer"] == f"/rules/readings/{reading}"
+    assert known in r.json["detail"]
+    made = client.post(
+        "/v1/disputes", json={"record": _record(), "meta": SCHEDULE}, headers=keys["referee"]
+    )
+    assert made.status_code == 201, made.json
+    body = {"grounds": "x", "rules": {"readings": {reading: "no_such_option"}}}
+    r = client.post(f"/v1/disputes/{made.json['id']}/appeals", json=body, headers=keys["court"])
+    assert r.status_code == 422, r.json
+    assert r.json["errors"][0]["pointer"] == f"/rules/readings/{reading}"
+    assert known in r.json["detail"]
+
+
+def test_an_appeal_naming_an_unknown_edition_is_a_422_naming_the_editions(client, keys) -> None:
+    made = client.post(
+        "/v1/disputes", json={"record": _record(), "meta": SCHEDULE}, headers=keys["referee"]
+    )
+    assert made.status_code == 201, made.json
+    body = {"grounds": "x", "rules": {"edition": "2099"}}
+    r = client.post(f"/v1/disputes/{made.json['id']}/appeals", json=body, headers=keys["court"])
+    assert r.status_code == 422, r.json
+    assert r.json["errors"][0]["pointer"] == "/rules/edition"
+    assert ", ".join(e.value for e in Edition) in r.json["detail"]
