@@ -139,3 +139,34 @@ def test_words_added_before_the_first_card_count_only_until_the_first_card() -> 
     assert [(i.kind, i.subkind) for i in made.irregularities] == [
         ("late_announcement", "schneider")
     ]
+
+
+def test_the_consoles_ruling_page_replays_under_the_revisions_rule_set(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from datetime import UTC, datetime
+
+    from referee.service import engine
+    from referee.service.model import Dispute, Revision
+    from referee.web import views_disputes
+
+    doc = _doc()
+    doc["events"][2:] = [
+        {"type": "look_into_hand", "seat": "rearhand", "into": "forehand"},
+        {"type": "pass", "seat": "rearhand"},
+    ]
+    stands = RuleSet().with_option("isko-3.3.9-hand-look", "bidding_stands")
+    texts = engine.adjudicate(doc, ("de", "en", "es"), rules=stands)
+    now = datetime.now(UTC)
+    revision = Revision(1, 1, 1, now, "me", doc, texts, texts["en"]["outcome"])
+    dispute = Dispute(1, "me", None, now, doc, {}, "", rulings=[revision])
+    seen: list[RuleSet | None] = []
+    real = views_disputes.replay_document
+
+    def watched(record: dict[str, Any], **kw: Any) -> dict[str, Any]:
+        seen.append(kw.get("rules"))
+        return real(record, **kw)
+
+    monkeypatch.setattr(views_disputes, "replay_document", watched)
+    views_disputes.ruling_context(dispute, revision, 1, "en")
+    assert seen == [stands, stands]
