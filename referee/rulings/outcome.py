@@ -204,14 +204,17 @@ def _innocent_declarer(
             said = said.step(("ISkO 4.1.5",), "reading.isko-4.1.5-announced", level=level)
         elif needed:  # the bid needs the announced level: 4.1.5 as both readings have it
             said = said.step(("ISkO 4.1.5",), "outcome.announced_needed", level=level, bid=bid)
-        else:  # 4.1.5 only for a level the bid needs; 4.1.4 decides, at the simple level
+        ok = reachable(search_announced)
+        if not credit and ok == "yes":
+            # 4.1.5 only for a level the bid needs; 4.1.4 decides, at the simple level. An
+            # announced level already lost or never reachable loses the game under either
+            # option (below), so the option is named only where it decides.
             said = said.step(
                 ("ISkO 4.1.5", "ISkO 4.1.4"),
                 "reading.isko-4.1.5-announced.needed_only",
                 level=level,
                 bid=bid,
             )
-        ok = reachable(search_announced)
         if not search_announced and ok == "yes":  # 5.4.3 read for overbid games only
             said = said.step(
                 ("ISkO 5.4.3", "ISkO 4.1.5"),

@@ -303,6 +303,30 @@ def test_an_announced_level_the_bid_needs_is_credited_under_either_reading() -> 
     assert not any(s.get("option") == "needed_only" for s in steps["reasoning"])
 
 
+def test_an_announced_level_never_reachable_loses_under_either_reading_of_4_1_5() -> None:
+    """isko-4.1.5-announced: grand hand with 1 (the other jacks with the defenders), bid 72,
+    schneider and schwarz announced, and a defender leads before his turn. 72 needs no
+    schneider, so needed_only would leave the announced levels to 4.1.4; but schwarz with
+    1 could never be reached from the deal (5.4.3), so the game is lost under either option,
+    7 x 24 = 168, -336, and the option needed_only, which decided nothing, is not named:
+    the ruling must not say that the defenders lose the game it gives them."""
+    case = "isko_5_value/isko_4_1_5_announced_schwarz_not_credited_when_the_bid_does_not_need_it"
+    doc = json.loads((CASES / f"{case}.json").read_text(encoding="utf-8"))
+    hands = doc["deal"]
+    for jack, spot in (("SJ", "S9"), ("HJ", "S8"), ("DJ", "S7")):
+        f, r = hands["forehand"].index(jack), hands["rearhand"].index(spot)
+        hands["forehand"][f], hands["rearhand"][r] = spot, jack
+    assert doc["events"][0]["type"] == "bid"
+    doc["events"][0]["value"] = 72
+    del doc["rules"]
+    record = parse_record(doc)
+    for option in ("credited", "needed_only"):
+        ruling = render(rule(record, RuleSet().with_option("isko-4.1.5-announced", option)))
+        assert (ruling["outcome"], ruling["score"]) == ("lost", -336), option
+        assert not any(s.get("option") == "needed_only" for s in ruling["reasoning"]), option
+        assert not any("defenders lose" in s["text"] for s in ruling["reasoning"]), option
+
+
 def test_a_record_names_its_rule_set_and_a_caller_may_overrule_it() -> None:
     case = "isko_5_value/isko_5_2_5_missed_schneider_without_a_trick_loses_schwarz_as_well"
     doc = json.loads((CASES / f"{case}.json").read_text(encoding="utf-8"))
