@@ -407,3 +407,12 @@ def test_the_formats_describe_the_declared_rule_sets(name: str) -> None:
     rules = schema["properties"]["rules"]
     # a record may also say null for the default rule set (the service reads it so)
     assert rules.get("anyOf", [rules])[0]["$ref"] == "#/$defs/rules"
+
+
+def test_docs_say_why_each_fixed_reading_has_no_option() -> None:
+    """The paragraph on the readings without a row lists exactly ``FIXED_READINGS``, one
+    item each, with the reason the ISkO leaves no second reading."""
+    section = DOCS.split("## Rule sets: the readings a court or a tournament can choose", 1)[1]
+    section = section.split("<!-- readings table", 1)[0]
+    listed = re.findall(r"^- (isko-[\w.-]+):", section, flags=re.M)
+    assert sorted(listed) == sorted(FIXED_READINGS)
