@@ -19,7 +19,6 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from referee.core.ruleset import RuleSet
     from referee.record.io import load_record
     from referee.record.render_text import render_state
     from referee.record.replay import replay
@@ -33,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
                 where={"field": "at"},
             )
         # under the rule set the record names, as `referee rule` would rule it
-        state = replay(record, args.at, rules=record.rules or RuleSet())
+        state = replay(record, args.at, rules=record.ruled_under())
     except RefereeError as exc:
         print(f"referee replay: {exc} [{exc.code}]", file=sys.stderr)
         return 2

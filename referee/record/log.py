@@ -34,6 +34,9 @@ from referee.record.fields import check_time, field_value, short
 from referee.record.strict_json import strict_json_loads
 
 FORMAT = "skat-log/1"
+#: the rule set of a record that names none and is handed none
+_EMBEDDED_RULES = RuleSet()
+
 _CARD_BY_TOKEN: dict[str, Card] = {c.name: c for c in Card}
 TOP_LEVEL = {"format", "meta", "table_size", "players", "rules", "deal", "events"}
 MAX_EVENTS = 2000
@@ -75,6 +78,12 @@ class GameRecord:
                     where={"event": position, "field": "index"},
                     params={"index": event.index},
                 )
+
+    def ruled_under(self, chosen: RuleSet | None = None, default: RuleSet | None = None) -> RuleSet:
+        """The rule set this record is ruled and replayed under: ``chosen`` (a request's or
+        an appeal's), else the one the record names, else ``default``, else the embedded
+        default. The one place this choice is made."""
+        return chosen or self.rules or default or _EMBEDDED_RULES
 
     def to_dict(self) -> dict[str, Any]:
         """The record as skat-log/1 JSON (normalised: defaults written out)."""

@@ -33,4 +33,4 @@ def replay_document(
             where={"field": "at"},
             params={"at": at, "count": len(record.events)},
         )
-    return replay(record, at, rules=rules or record.rules or RuleSet()).to_dict()
+    return replay(record, at, rules=record.ruled_under(rules)).to_dict()

@@ -54,8 +54,7 @@ def rule(
     The record is replayed once; the ruling is language-neutral (render it with
     :func:`referee.rulings.render.render`) and names the rule set it was made under.
     """
-    if rules is None:
-        rules = record.rules or default or _DEFAULT_RULES
+    rules = record.ruled_under(rules, default)
     state = replay(record, rules=rules)
     contract = state.contract
     if (
@@ -130,8 +129,6 @@ def _heard(state: GameState, rules: RuleSet, infractions: list[Infraction]) -> l
 _NOT_PLAIN = SHORTENING | {"review_tricks", "choice"}
 #: words added to the announcement once play had begun (3.4.1, 4.1.1)
 _LATE = ("ISkO 3.4.1", "ISkO 4.1.1")
-
-_DEFAULT_RULES = RuleSet()
 
 
 def _allowed_reviews(state: GameState) -> Part:

@@ -126,7 +126,8 @@ def test_only_the_one_call_imports_the_engines_rule_or_render() -> None:
 
 def test_the_rule_set_of_a_ruling_is_chosen_in_one_place() -> None:
     """``record.rules or ...`` (the record's own rule set, else another) is written only
-    in :func:`referee.rulings.adjudicate.rule`."""
+    in :meth:`referee.record.log.GameRecord.ruled_under`, which the ruling, the replay
+    view and the CLI's replay all ask."""
     found = []
     for name, tree in _sources():
         for node in ast.walk(tree):
@@ -136,7 +137,7 @@ def test_the_rule_set_of_a_ruling_is_chosen_in_one_place() -> None:
                 and any(isinstance(v, ast.Attribute) and v.attr == "rules" for v in node.values)
             ):
                 found.append(name)
-    assert found == ["rulings/adjudicate.py"]
+    assert found == ["record/log.py"]
 
 
 def test_the_door_has_no_pass_throughs() -> None:
