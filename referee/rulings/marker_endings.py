@@ -27,6 +27,7 @@ from referee.rulings.model import NOTHING, Infraction, Message, Outcome, Part, P
 from referee.rulings.outcome import (
     counts_at,
     decided_for,
+    failed_at,
     from_counts,
     judged,
     position_at,
@@ -136,23 +137,9 @@ def _end_by_marker(
         if not award.holds:
             # a claim that fails once the game was already decided changes nothing (4.1.3)
             settled = decided_for(contract, pos, matadors, bid) is not None
-            failed = (
-                Infraction(
-                    kind,
-                    m.seat,
-                    Party(side),
-                    m.event,
-                    trick,
-                    Status.VOID if settled else Status.PENALIZED,
-                    KINDS[kind].cites + (("ISkO 4.1.3",) if settled else ()),
-                    Message(
-                        f"{kind}.no_effect" if settled else f"{kind}.penalized",
-                        {"seat": m.seat.value if m.seat else None},
-                    ),
-                    None if settled else m.event,
-                ),
-            )
-            r = r._replace(infractions=(*r.infractions, *failed))
+            keys = (f"{kind}.no_effect", f"{kind}.penalized")
+            failed = failed_at(m, kind, Party(side), settled, KINDS[kind].cites, keys, trick)
+            r = r._replace(infractions=(*r.infractions, failed))
             # a failed claim ends the game against the claimer's side (4.1.3-4.1.6): the
             # awarded cards are counted, but they never raise the level
             r = r.add(judged(state, rules, pos, side, matadors))
@@ -339,21 +326,9 @@ def _defender_lays_down_in_null(
     contract, bid = state.contract, state.bid
     assert contract is not None and bid is not None
     settled = decided_for(contract, pos, None, bid) is not None
-    inf = Infraction(
-        Kind.FAILED_DEFENDER_CLAIM,
-        m.seat,
-        Party.DEFENDERS,
-        m.event,
-        m.trick,
-        Status.VOID if settled else Status.PENALIZED,
-        ("ISkO 4.3.5", "ISkO 4.1.9") + (("ISkO 4.1.3",) if settled else ()),
-        Message(
-            "failed_defender_claim.null_no_effect" if settled else "failed_defender_claim.null",
-            {"seat": m.seat.value if m.seat else None},
-        ),
-        None if settled else m.event,
-    )
-    r = r.found(inf)
+    keys = ("failed_defender_claim.null_no_effect", "failed_defender_claim.null")
+    clauses = ("ISkO 4.3.5", "ISkO 4.1.9")
+    r = r.found(failed_at(m, Kind.FAILED_DEFENDER_CLAIM, Party.DEFENDERS, settled, clauses, keys))
     r = r.step(("ISkO 4.3.5", "ISkO 4.1.9"), "reading.isko-4.3.5-null")
     r = r._replace(ended=Ended(EndReason.DEFENDER_CLAIM, m.event, m.trick))
     r = r.add(judged(state, rules, pos, "defenders", matadors))

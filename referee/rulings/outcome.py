@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.contracts import Contract
+from referee.core.kinds import Kind
 from referee.core.ruleset import AnnouncedLevel, RuleSet, SchwarzSuffered, UnreachableLevel
 from referee.core.seats import Seat
 from referee.core.valuation import (
@@ -29,10 +30,11 @@ from referee.core.valuation import (
     played_valuation,
     value_game,
 )
+from referee.core.vocabulary import Status
 from referee.record.position import Position
-from referee.record.state import GameState, position_of
+from referee.record.state import GameState, Marker, position_of
 from referee.rulings.claims import can_reach_points, can_take_all, searched
-from referee.rulings.model import NOTHING, Counts, Message, Outcome, Part, Step
+from referee.rulings.model import NOTHING, Counts, Infraction, Message, Outcome, Part, Party, Step
 
 __all__ = [
     "Position",
@@ -343,3 +345,28 @@ def judged(
         decided_counts=decided_counts,
     )
     return j._replace(counts=counts_at(pos))
+
+
+def failed_at(
+    m: Marker,
+    kind: Kind,
+    party: Party,
+    settled: bool,
+    clauses: tuple[str, ...],
+    keys: tuple[str, str],
+    trick: int | None = None,
+) -> Infraction:
+    """What a claim or an open play that failed is (``kind``, by ``party`` at the marker
+    ``m``): where the game was already decided (``settled``) 4.1.3 keeps it as it was, so
+    the infraction is void (``keys[0]``); else it is penalized from its event on
+    (``keys[1]``) and 4.1.3-4.1.6 judge the game."""
+    seat = {"seat": m.seat.value if m.seat else None}
+    at = m.trick if trick is None else trick
+    if settled:
+        cites = (*clauses, "ISkO 4.1.3")
+        return Infraction(
+            kind, m.seat, party, m.event, at, Status.VOID, cites, Message(keys[0], seat)
+        )
+    return Infraction(
+        kind, m.seat, party, m.event, at, Status.PENALIZED, clauses, Message(keys[1], seat), m.event
+    )

@@ -15,7 +15,6 @@ from referee.core.ended import Ended, EndReason
 from referee.core.kinds import Kind
 from referee.core.ruleset import RuleSet, SchwarzSuffered
 from referee.core.valuation import Matadors, value_game
-from referee.core.vocabulary import Status
 from referee.record.event_model import EventType
 from referee.record.event_types_end import LayDown
 from referee.record.events import of_class
@@ -32,10 +31,11 @@ from referee.rulings.claims import (
     can_take_all,
     searched,
 )
-from referee.rulings.model import NOTHING, Infraction, Message, Outcome, Part, Party
+from referee.rulings.model import NOTHING, Outcome, Part, Party
 from referee.rulings.outcome import (
     counts_at,
     decided_for,
+    failed_at,
     from_counts,
     judged,
 )
@@ -332,21 +332,9 @@ def defender_open(
         return r
     r = r.step(DEFENDER_OPEN, "defender_open.2022.not_allowed", seat=m.seat.value)
     settled = decided_for(contract, pos, matadors, state.bid or 0)
+    keys = ("failed_defender_claim.no_effect", "defender_open.2022.penalized")
     kind = Kind.FAILED_DEFENDER_CLAIM
-    failed = Infraction(
-        kind,
-        m.seat,
-        Party.DEFENDERS,
-        m.event,
-        m.trick,
-        Status.VOID if settled else Status.PENALIZED,
-        DEFENDER_OPEN + (("ISkO 4.1.3",) if settled else ()),
-        Message(
-            "failed_defender_claim.no_effect" if settled else "defender_open.2022.penalized",
-            {"seat": m.seat.value},
-        ),
-        None if settled else m.event,
-    )
+    failed = failed_at(m, kind, Party.DEFENDERS, settled is not None, DEFENDER_OPEN, keys)
     r = r._replace(infractions=(*r.infractions, failed))
     dp, dt, ft = award_rest(pos, "declarer")
     r = r.add(judged(state, rules, pos, "defenders", matadors))
