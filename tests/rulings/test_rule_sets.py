@@ -327,6 +327,28 @@ def test_an_announced_level_never_reachable_loses_under_either_reading_of_4_1_5(
         assert not any("defenders lose" in s["text"] for s in ruling["reasoning"]), option
 
 
+@pytest.mark.parametrize(
+    "case",
+    sorted(
+        p.name.removesuffix(".json")
+        for p in (CASES / "isko_4_3_shortened").glob("isko_4_3_4_*_2022.json")
+    ),
+)
+def test_the_partial_claim_options_change_no_result_under_the_2022_edition(case: str) -> None:
+    """isko-4.3.4-partial-claim under 2022 (4.4.4): the defenders' consent gives the announced
+    game whatever count was said, and a refused or unanswered claim is played on with open
+    cards, so neither option changes a result: the outcome, the value and the count are
+    those of the default, and only the option's own step differs."""
+    doc = json.loads((CASES / "isko_4_3_shortened" / f"{case}.json").read_text(encoding="utf-8"))
+    record = parse_record(doc)
+    rules = RuleSet.from_dict(doc["rules"])
+    fields = ("outcome", "game_value", "score", "card_points", "tricks", "ended")
+    said = render(rule(record, rules.with_option("isko-4.3.4-partial-claim", "count_said")))
+    every = render(rule(record, rules.with_option("isko-4.3.4-partial-claim", "all_remaining")))
+    assert said["rules"]["edition"] == every["rules"]["edition"] == "2022"
+    assert {k: said[k] for k in fields} == {k: every[k] for k in fields}
+
+
 def test_a_record_names_its_rule_set_and_a_caller_may_overrule_it() -> None:
     case = "isko_5_value/isko_5_2_5_missed_schneider_without_a_trick_loses_schwarz_as_well"
     doc = json.loads((CASES / f"{case}.json").read_text(encoding="utf-8"))
