@@ -61,7 +61,9 @@ class Claim:
     """The claim as said: ``need`` of the ``left`` remaining tricks, by ``line``; ``said``
     is the part of the ruling that states it."""
 
-    def __init__(self, ev: LayDown, pos: Position, d: int, rules: RuleSet) -> None:
+    def __init__(
+        self, ev: LayDown, pos: Position, d: int, rules: RuleSet, judged: bool = True
+    ) -> None:
         _, self.left = remaining(pos)
         asked = ev.tricks if ev.tricks is not None else self.left
         self.need = min(asked, self.left)
@@ -79,6 +81,11 @@ class Claim:
         if len(self.line) < len(said):
             foreign = [c.name for c in said if not (held >> c) & 1]
             r = r.step(CLAIM, "claim.said.line_not_held", cards=foreign)
+        if not judged:
+            # the claim is not judged by what was said (2022, 4.4.4: the defenders' answer
+            # or the play decides): no reading of the count or the line is applied
+            self.said = r
+            return
         if every:
             r = r.step(
                 CLAIM,
@@ -206,7 +213,8 @@ def stated(
     open cards decides."""
     declarer = state.declarer
     assert declarer is not None
-    claim = Claim(of_class(record.events[m.event], LayDown), pos, declarer.index, rules)
+    ev = of_class(record.events[m.event], LayDown)
+    claim = Claim(ev, pos, declarer.index, rules, judged=analyse)
     if analyse:
         return claim.said.add(claim.ask(state, pos, declarer.index)[1])
     return claim.said

@@ -89,7 +89,6 @@ pair(
         ended=ended("played_out", 10),
         infractions=[],
         cited=cited("4.3.4"),
-        readings=[PARTIAL],
     ),
 )
 
@@ -131,7 +130,6 @@ pair(
         ended=ended("played_out", 10),
         infractions=[],
         cited=cited("4.3.4"),
-        readings=[PARTIAL],
     ),
 )
 

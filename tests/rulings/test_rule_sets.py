@@ -438,3 +438,26 @@ def test_docs_say_why_each_fixed_reading_has_no_option() -> None:
     section = section.split("<!-- readings table", 1)[0]
     listed = re.findall(r"^- (isko-[\w.-]+):", section, flags=re.M)
     assert sorted(listed) == sorted(FIXED_READINGS)
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        "isko_4_3_shortened/isko_4_3_4_partial_claim_of_four_of_six_played_on_2022",
+        "isko_4_3_shortened/isko_4_3_4_partial_claim_of_five_of_six_fails_in_play_2022",
+    ],
+)
+def test_a_claim_the_play_decides_under_2022_names_no_reading_of_the_count(case: str) -> None:
+    """Under 2018/2022 (4.4.4) an unanswered claim played on is decided by the play, not
+    by what the declarer said: neither option of isko-4.3.4-partial-claim is applied, so
+    the ruling names neither and is the same under both."""
+    record = _record(case)
+    rulings = []
+    for option in ("count_said", "all_remaining"):
+        rules = RuleSet.from_dict({"edition": "2022"}).with_option(
+            "isko-4.3.4-partial-claim", option
+        )
+        ruled = render(rule(record, rules))
+        assert not [s for s in ruled["reasoning"] if s.get("reading")], ruled["reasoning"]
+        rulings.append({k: v for k, v in ruled.items() if k != "rules"})
+    assert rulings[0] == rulings[1]
