@@ -463,6 +463,66 @@ case(
     readings=["isko-3.4.1-added-words"],
 )
 
+# ------------------------------------------------------------------ 4.1.5, a level the bid needs
+#: deal S with forehand holding the club jack only of the jacks (with 1): rearhand has the others
+DEAL_S1 = {
+    "forehand": ["CJ", "S9", "S8", "S7", "CA", "CT", "CK", "CQ", "C9", "C8"],
+    "middlehand": list(b.DEAL_S["middlehand"]),
+    "rearhand": ["SJ", "HJ", "DJ", "HQ", "H9", "H8", "DK", "DQ", "D9", "D8"],
+    "skat": list(b.DEAL_S["skat"]),
+}
+rec = Rec(
+    DEAL_S1,
+    "Rule set with the reading isko-4.1.5-announced: needed_only. F holds at 96 and plays "
+    "grand hand with 1, schneider announced; M leads SA before F and F objects. Without "
+    "schneider the game is worth 1 + game + hand = 3 x 24 = 72, short of 96: schneider is "
+    "a level the bid needs, which even the Spanish 4.1.5 ('above his bid') credits when "
+    "still reachable, and it is (F's clubs and the skat can still take 90). So both "
+    "readings credit the announced schneider: 5 x 24 = 120, won.",
+)
+rec.bids("M96 Fh Mp Rp").declare("F", "grand", hand=True, schneider=True)
+rec.play("M:SA", "M:SA").e("objection", "F")
+rec.rules = {"readings": {"isko-4.1.5-announced": "needed_only"}}
+case(
+    b.F5,
+    "isko_4_1_5_announced_schneider_the_bid_needs_is_credited_under_needed_only",
+    rec,
+    outcome="won",
+    declarer="forehand",
+    bid=96,
+    game_value=120,
+    score=120,
+    overbid=False,
+    matadors={"with": True, "count": 1},
+    ended=ended("infraction", 1),
+    infractions=[inf("false_lead", "penalized", seat="M")],
+    cited=cited("4.1.5", "4.1.4"),
+)
+
+# ------------------------------------------------------------------ 3.3.9 and the dealer at four
+rec = b.table_of_four(
+    Rec(
+        DEAL_A,
+        "Table of four: in the bidding, after M 18 and 20 held by F, the dealer looks into "
+        "F's cards. A player sitting out may look into one hand (3.5.4), so this is the look "
+        "with leave that 3.3.9 does not count (the Spanish names a look 'sin autorización'; "
+        "for the dealer it names only the skat): nobody is freed from a bid. M and R pass, "
+        "F is the declarer at 20 and wins hearts with 2 played out, 86 : 34, 30.",
+    )
+)
+rec.bids("M18 Fh M20 Fh").e("look_into_hand", "dealer", into="forehand")
+rec.bids("Mp Rp").pickup("F", ["D9", "D7"]).declare("F", "hearts").play(tricks(1, 10))
+case(
+    b.F3,
+    "isko_3_5_4_dealer_looks_into_one_hand_in_the_bidding_the_bids_stand",
+    rec,
+    **HEARTS_WON,
+    **b.PLAYED_OUT_A,
+    bid=20,
+    tournament_points=b.WON_AT_FOUR,
+    infractions=[],
+)
+
 
 def main() -> None:
     """Write this file's cases (those of build.py are left as they are)."""
