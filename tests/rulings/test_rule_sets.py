@@ -461,3 +461,20 @@ def test_a_claim_the_play_decides_under_2022_names_no_reading_of_the_count(case:
         assert not [s for s in ruled["reasoning"] if s.get("reading")], ruled["reasoning"]
         rulings.append({k: v for k, v in ruled.items() if k != "rules"})
     assert rulings[0] == rulings[1]
+
+
+@pytest.mark.parametrize("reading", ["isko-4.3.5-claimer-alone", "isko-4.3.6-defender-throw-in"])
+def test_readings_of_the_1998_texts_the_2022_edition_replaced_are_not_applied_under_it(
+    reading: str,
+) -> None:
+    """2022 rewrote a defender's open play (4.4.5) and cards thrown open (4.4.6): under it
+    the flip case of either reading is ruled alike under every option, naming neither."""
+    case = next(c for r, _, c, _ in FLIPS if r == reading)
+    record = _record(case)
+    rulings = []
+    for option in READINGS[reading].options:
+        rules = RuleSet.from_dict({"edition": "2022"}).with_option(reading, option.value)
+        ruled = render(rule(record, rules))
+        assert reading not in {s.get("reading") for s in ruled["reasoning"]}
+        rulings.append({k: v for k, v in ruled.items() if k != "rules"})
+    assert all(r == rulings[0] for r in rulings)
