@@ -8,7 +8,6 @@ ISkO in the case's description.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -286,16 +285,5 @@ case(
 )
 
 
-def main() -> None:
-    """Write this file's cases (those of build.py are left as they are)."""
-    for family, name, doc, expected in b.CASES[FIRST:]:
-        folder = HERE / family
-        (folder / f"{name}.json").write_text(json.dumps(doc, indent=1) + "\n")
-        (folder / f"{name}.expected.json").write_text(
-            json.dumps(expected, indent=1, sort_keys=True) + "\n"
-        )
-    print(f"{len(b.CASES) - FIRST} cases written")
-
-
 if __name__ == "__main__":
-    main()
+    b.write(FIRST)
