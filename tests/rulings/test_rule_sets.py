@@ -338,7 +338,8 @@ def test_the_partial_claim_options_change_no_result_under_the_2022_edition(case:
     """isko-4.3.4-partial-claim under 2022 (4.4.4): the defenders' consent gives the announced
     game whatever count was said, and a refused or unanswered claim is played on with open
     cards, so neither option changes a result: the outcome, the value and the count are
-    those of the default, and only the option's own step differs."""
+    those of the default in every 2022 claim case, consented and stopping ones included (the
+    played-on ones name no reading at all, tested below)."""
     doc = json.loads((CASES / "isko_4_3_shortened" / f"{case}.json").read_text(encoding="utf-8"))
     record = parse_record(doc)
     rules = RuleSet.from_dict(doc["rules"])
