@@ -2019,6 +2019,15 @@ def grand_schwarz_led_before_f(deal: dict[str, list[str]], description: str) -> 
     return rec.play("M:SA", "M:SA").e("objection", "F")
 
 
+#: what follows from M's lead before F: the defenders' infraction ends the game at once
+M_LED_BEFORE_F: dict[str, Any] = dict(
+    declarer="forehand",
+    overbid=False,
+    ended=ended("infraction", 1),
+    infractions=[inf("false_lead", "penalized", seat="M")],
+)
+
+
 #: deal S: forehand holds all four jacks and six top clubs
 DEAL_S = {
     "forehand": ["CJ", "SJ", "HJ", "DJ", "CA", "CT", "CK", "CQ", "C9", "C8"],
@@ -2036,13 +2045,10 @@ case(
     "isko_4_1_5_announced_schwarz_still_reachable_is_credited",
     rec,
     outcome="won",
-    declarer="forehand",
+    **M_LED_BEFORE_F,
     game_value=240,
     score=240,
-    overbid=False,
     matadors={"with": True, "count": 4},
-    ended=ended("infraction", 1),
-    infractions=[inf("false_lead", "penalized", seat="M")],
     cited=cited("4.1.5"),
     readings=["isko-4.1.5-announced"],
 )
@@ -2064,13 +2070,10 @@ case(
     "isko_5_4_3_needed_schwarz_impossible_defender_holds_club_jack",
     rec,
     outcome="lost",
-    declarer="forehand",
+    **M_LED_BEFORE_F,
     game_value=168,
     score=-336,
-    overbid=False,
     matadors={"with": False, "count": 1},
-    ended=ended("infraction", 1),
-    infractions=[inf("false_lead", "penalized", seat="M")],
     cited=cited("5.4.3"),
     readings=["isko-5.4.3-any-game"],
 )

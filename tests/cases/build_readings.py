@@ -399,13 +399,10 @@ case_under(
     "isko-4.1.5-announced",
     "needed_only",
     outcome="won",
-    declarer="forehand",
+    **b.M_LED_BEFORE_F,
     game_value=144,
     score=144,
-    overbid=False,
     matadors={"with": True, "count": 4},
-    ended=ended("infraction", 1),
-    infractions=[inf("false_lead", "penalized", seat="M")],
     cited=cited("4.1.5", "4.1.4"),
 )
 
@@ -446,11 +443,12 @@ rec = Rec(
 )
 rec.bids("M33 Fh Mp Rp").declare("F", "hearts", hand=False)
 rec.e("announce", "F", hand=True).play(tricks(1, 10))
-rec.rules = {"readings": {"isko-3.4.1-added-words": "when_made"}}
-case(
+case_under(
     b.F3,
     "isko_3_4_1_hand_said_before_the_first_card_does_not_count_when_complete_when_made",
     rec,
+    "isko-3.4.1-added-words",
+    "when_made",
     outcome="lost",
     declarer="forehand",
     bid=33,
@@ -459,7 +457,6 @@ case(
     overbid=True,
     **b.PLAYED_OUT_A,
     cited=cited("3.4.1", "4.1.1", "5.4.1"),
-    readings=["isko-3.4.1-added-words"],
 )
 
 # ------------------------------------------------------------------ 4.1.5, a level the bid needs
@@ -487,14 +484,11 @@ case(
     "isko_4_1_5_announced_schneider_the_bid_needs_is_credited_under_needed_only",
     rec,
     outcome="won",
-    declarer="forehand",
+    **b.M_LED_BEFORE_F,
     bid=96,
     game_value=120,
     score=120,
-    overbid=False,
     matadors={"with": True, "count": 1},
-    ended=ended("infraction", 1),
-    infractions=[inf("false_lead", "penalized", seat="M")],
     cited=cited("4.1.5", "4.1.4"),
 )
 
