@@ -47,7 +47,7 @@ class Applied:
 
     ``verdicts``: the explanation keys of the judges' verdicts (``cards_exposed.single``);
     ``option``: the option of the reading they apply, which the rule set must have chosen
-    (``None`` for a reading with no alternative yet); ``clauses``: the clauses the step
+    (``None`` for a fixed reading, which has no second option); ``clauses``: the clauses the step
     cites; ``when``: a parameter of the verdict's explanation that must be set as well
     (``in_play``); ``names_event``: the step names the infraction's event. The step's
     message key is ``reading.<id>`` for the default option (or a fixed reading) and
@@ -474,7 +474,7 @@ NOT_LAID_OUT = declare(
 )
 
 
-#: readings of docs/interpretations.md the engine applies with no alternative to choose yet
+#: readings of docs/interpretations.md for which the ISkO leaves no second option (the docs say why)
 FIXED_READINGS: tuple[str, ...] = (
     "isko-4.1.1-declarer",
     "isko-4.1.1-defender",
