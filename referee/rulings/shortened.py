@@ -161,8 +161,9 @@ def defender_claim_in_null(state: GameState, marker: Marker, pos: Position) -> A
     the declarer already took one, if the play recorded after it gives him one, or if the
     defenders can force one on him whatever he plays (exact search from ``pos``); it fails
     if the play recorded to the end gives him none, or if the search finds that he can
-    escape every trick. A claim that holds gives the declarer a trick (the null game is
-    lost); the rest of the count does not matter in null."""
+    escape every trick. A claim that holds gives the declarer the remaining tricks, the
+    consequence the English 4.3.5 names for a declarer who takes one (the null game is
+    lost, and the count stays whole: every trick and card point is someone's)."""
     declarer: Seat = state.declarer  # type: ignore[assignment]
     d = declarer.index
     seat = marker.seat.value if marker.seat else None
@@ -195,8 +196,10 @@ def defender_claim_in_null(state: GameState, marker: Marker, pos: Position) -> A
                 else "defender_claim.null.analysed.fails",
                 seat=seat,
             )
-    dt = pos.declarer_tricks + (1 if holds and not pos.declarer_tricks else 0)
-    return Award(pos.declarer_points, dt, pos.defender_tricks, holds, said)
+    if holds:
+        dp, dt, ft = award_rest(pos, "declarer")
+        return Award(dp, dt, ft, holds, said)
+    return Award(pos.declarer_points, pos.declarer_tricks, pos.defender_tricks, holds, said)
 
 
 def _force(

@@ -76,3 +76,20 @@ def test_a_declarer_who_already_took_a_trick_had_lost_the_claim_holds() -> None:
     assert [(i["kind"], i["status"]) for i in default["infractions"]] == [
         ("failed_defender_claim", "void")
     ]
+
+
+def test_a_claim_that_holds_gives_the_declarer_the_remaining_tricks_and_the_count_is_whole() -> (
+    None
+):
+    # English 4.3.5: a declarer who takes a trick gets all remaining tricks. R won trick 2
+    # with DA after M's open cards (DK, D8, DA: 4 + 0 + 11 points): the count holds that
+    # trick and every other one, 10 tricks and 120 card points in all
+    doc = _doc("isko_4_3_5_defender_lays_down_in_null_a_claim_under_the_english_reading")
+    doc.pop("rules")
+    doc["events"] += _plays("F:DK M:D8 R:DA")
+    ruling = _ruled(doc)
+    tricks, points = ruling["tricks"], ruling["card_points"]
+    assert tricks["declarer"] + tricks["defenders"] == 10
+    assert points["declarer"] + points["defenders"] == 120
+    # trick 1 (CA CQ C7: 11 + 3 + 0) was F's; the rest, trick 2 included, is R's
+    assert (tricks, points) == ({"declarer": 9, "defenders": 1}, {"declarer": 106, "defenders": 14})
