@@ -137,8 +137,11 @@ def _end_by_marker(
         if not award.holds:
             # a claim that fails once the game was already decided changes nothing (4.1.3)
             settled = decided_for(contract, pos, matadors, bid) is not None
-            keys = (f"{kind}.no_effect", f"{kind}.penalized")
-            failed = failed_at(m, kind, Party(side), settled, KINDS[kind].cites, keys, trick)
+            who = {"seat": m.seat.value if m.seat else None}
+            void = Message(f"{kind}.no_effect", who)
+            penalized = Message(f"{kind}.penalized", who)
+            cites = KINDS[kind].cites
+            failed = failed_at(m, kind, Party(side), settled, cites, void, penalized, trick)
             r = r._replace(infractions=(*r.infractions, failed))
             # a failed claim ends the game against the claimer's side (4.1.3-4.1.6): the
             # awarded cards are counted, but they never raise the level
@@ -326,9 +329,12 @@ def _defender_lays_down_in_null(
     contract, bid = state.contract, state.bid
     assert contract is not None and bid is not None
     settled = decided_for(contract, pos, None, bid) is not None
-    keys = ("failed_defender_claim.null_no_effect", "failed_defender_claim.null")
+    said = {"seat": m.seat.value if m.seat else None}
+    void = Message("failed_defender_claim.null_no_effect", said)
+    penalized = Message("failed_defender_claim.null", said)
     clauses = ("ISkO 4.3.5", "ISkO 4.1.9")
-    r = r.found(failed_at(m, Kind.FAILED_DEFENDER_CLAIM, Party.DEFENDERS, settled, clauses, keys))
+    kind = Kind.FAILED_DEFENDER_CLAIM
+    r = r.found(failed_at(m, kind, Party.DEFENDERS, settled, clauses, void, penalized))
     r = r.step(("ISkO 4.3.5", "ISkO 4.1.9"), "reading.isko-4.3.5-null")
     r = r._replace(ended=Ended(EndReason.DEFENDER_CLAIM, m.event, m.trick))
     r = r.add(judged(state, rules, pos, "defenders", matadors))

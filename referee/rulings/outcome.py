@@ -353,20 +353,18 @@ def failed_at(
     party: Party,
     settled: bool,
     clauses: tuple[str, ...],
-    keys: tuple[str, str],
+    void: Message,
+    penalized: Message,
     trick: int | None = None,
 ) -> Infraction:
     """What a claim or an open play that failed is (``kind``, by ``party`` at the marker
     ``m``): where the game was already decided (``settled``) 4.1.3 keeps it as it was, so
-    the infraction is void (``keys[0]``); else it is penalized from its event on
-    (``keys[1]``) and 4.1.3-4.1.6 judge the game."""
-    seat = {"seat": m.seat.value if m.seat else None}
+    the infraction is void (explained by ``void``); else it is penalized from its event on
+    (``penalized``) and 4.1.3-4.1.6 judge the game."""
     at = m.trick if trick is None else trick
     if settled:
         cites = (*clauses, "ISkO 4.1.3")
-        return Infraction(
-            kind, m.seat, party, m.event, at, Status.VOID, cites, Message(keys[0], seat)
-        )
+        return Infraction(kind, m.seat, party, m.event, at, Status.VOID, cites, void)
     return Infraction(
-        kind, m.seat, party, m.event, at, Status.PENALIZED, clauses, Message(keys[1], seat), m.event
+        kind, m.seat, party, m.event, at, Status.PENALIZED, clauses, penalized, m.event
     )

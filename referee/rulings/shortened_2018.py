@@ -31,7 +31,7 @@ from referee.rulings.claims import (
     can_take_all,
     searched,
 )
-from referee.rulings.model import NOTHING, Outcome, Part, Party
+from referee.rulings.model import NOTHING, Message, Outcome, Part, Party
 from referee.rulings.outcome import (
     counts_at,
     decided_for,
@@ -332,9 +332,12 @@ def defender_open(
         return r
     r = r.step(DEFENDER_OPEN, "defender_open.2022.not_allowed", seat=m.seat.value)
     settled = decided_for(contract, pos, matadors, state.bid or 0)
-    keys = ("failed_defender_claim.no_effect", "defender_open.2022.penalized")
+    said = {"seat": m.seat.value}
+    void = Message("failed_defender_claim.no_effect", said)
+    penalized = Message("defender_open.2022.penalized", said)
     kind = Kind.FAILED_DEFENDER_CLAIM
-    failed = failed_at(m, kind, Party.DEFENDERS, settled is not None, DEFENDER_OPEN, keys)
+    decided = settled is not None
+    failed = failed_at(m, kind, Party.DEFENDERS, decided, DEFENDER_OPEN, void, penalized)
     r = r._replace(infractions=(*r.infractions, failed))
     dp, dt, ft = award_rest(pos, "declarer")
     r = r.add(judged(state, rules, pos, "defenders", matadors))

@@ -75,13 +75,11 @@ DYNAMIC: dict[tuple[str, str], frozenset[str]] = {
         "'unauthorized_concession.' + ('void' if played_after else 'record_stops')",
     ): frozenset({"unauthorized_concession.void", "unauthorized_concession.record_stops"}),
     ("marker_endings.py", "f'ending.{m.type}'"): frozenset({"ending.timeout", "ending.left"}),
-    ("marker_endings.py", "f'{kind}.no_effect' if settled else f'{kind}.penalized'"): frozenset(
-        {
-            "failed_claim.penalized",
-            "failed_defender_claim.penalized",
-            "failed_claim.no_effect",
-            "failed_defender_claim.no_effect",
-        }
+    ("marker_endings.py", "f'{kind}.no_effect'"): frozenset(
+        {"failed_claim.no_effect", "failed_defender_claim.no_effect"}
+    ),
+    ("marker_endings.py", "f'{kind}.penalized'"): frozenset(
+        {"failed_claim.penalized", "failed_defender_claim.penalized"}
     ),
     ("shortened.py", "'claim.played_on.' + ('holds' if holds else 'fails')"): frozenset(
         f"claim.played_on.{h}" for h in _HOLDS
