@@ -195,6 +195,7 @@ def _innocent_declarer(
         if contract.schneider
         else None
     )
+    left_out = False  # the announced levels left out (isko-4.1.5-announced needed_only)
     if announced is not None:
         level, reachable = announced
         # 4.1.4 excludes schneider and schwarz: without them, does the game cover the bid?
@@ -231,10 +232,16 @@ def _innocent_declarer(
         if credit:
             said = said.step(("ISkO 4.1.5",), "outcome.announced_credited", level=level)
         else:
-            simple = plain
+            simple, left_out = plain, True
     v = value_game(contract, matadors, bid, won=True, levels=simple)
     if not v.overbid:
-        said = said.step(("ISkO 4.1.4",), "outcome.defenders_guilty_simple")
+        # under needed_only the announced levels are not among those the declarer keeps
+        said = said.step(
+            ("ISkO 4.1.4",),
+            "outcome.defenders_guilty_simple.announced_left_out"
+            if left_out
+            else "outcome.defenders_guilty_simple",
+        )
         return done(v)
     # the bid needs a higher level (4.1.5): schneider, then schwarz, if still reachable
     levels = list(simple)

@@ -303,6 +303,22 @@ def test_an_announced_level_the_bid_needs_is_credited_under_either_reading() -> 
     assert not any(s.get("option") == "needed_only" for s in steps["reasoning"])
 
 
+def test_the_announced_levels_left_out_under_needed_only_are_not_said_to_be_kept() -> None:
+    """isko-4.1.5-announced needed_only: grand hand with 4 after a bid of 18 is won at 144,
+    without the schwarz announced, so the step of 4.1.4 must not say that the declarer keeps
+    the levels of his contract (the announced ones among them), as it does under the
+    default, where they are credited (240)."""
+    record = _record(
+        "isko_5_value/isko_4_1_5_announced_schwarz_not_credited_when_the_bid_does_not_need_it"
+    )
+    for option, score, kept in (("needed_only", 144, False), ("credited", 240, True)):
+        ruling = render(rule(record, RuleSet().with_option("isko-4.1.5-announced", option)))
+        texts = [s["text"] for s in ruling["reasoning"]]
+        assert ruling["score"] == score, option
+        assert any("keeping the levels of his contract" in t for t in texts) is kept, option
+        assert any("without the schneider or schwarz he announced" in t for t in texts) != kept
+
+
 def test_an_announced_level_never_reachable_loses_under_either_reading_of_4_1_5() -> None:
     """isko-4.1.5-announced: grand hand with 1 (the other jacks with the defenders), bid 72,
     schneider and schwarz announced, and a defender leads before his turn. 72 needs no
