@@ -29,6 +29,7 @@ from typing import Any
 
 from referee.core import readings
 from referee.core.errors import InvalidInput
+from referee.core.reading import Applied, Reading
 from referee.core.reading_options import (
     AddedWords,
     AnnouncedLevel,
@@ -53,7 +54,7 @@ from referee.core.reading_options import (
     TricksGathered,
     UnreachableLevel,
 )
-from referee.core.readings import FIXED_APPLIED, FIXED_READINGS, Applied, Reading
+from referee.core.readings import FIXED_APPLIED, FIXED_READINGS
 
 __all__ = [
     "APPLIED",
