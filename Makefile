@@ -77,6 +77,7 @@ spec: $(STAMP)
 	$(PY) -m referee.record.event_schema
 	$(PY) -m referee.rulings.ended_schema
 	$(PY) -m referee.record.event_docs
+	$(PY) -m referee.rules.readings_docs
 	$(VENV)/bin/referee openapi --out api_spec/openapi.yaml --formats api_spec
 
 clean:

@@ -304,7 +304,7 @@ APPLIED: Mapping[str, tuple[AppliedReading, ...]] = _applied()
 
 def readings_markdown() -> str:
     """The table of every reading a rule set can choose, as docs/interpretations.md shows
-    it (generated from the declarations: ``referee rules --readings``)."""
+    it (``make spec`` writes it there; ``referee rules --readings`` prints it)."""
     lines = [
         "| reading | question | clauses | options (default first) |",
         "|---|---|---|---|",
