@@ -16,6 +16,7 @@ import re
 import sys
 from pathlib import Path
 
+from referee.core.generated import rewrite
 from referee.record.event_model import CHOICES, EXPOSE_HOW, Dealer, EventDecl, FieldDecl, FieldKind
 from referee.record.event_model import Section as Section
 from referee.record.event_types import EVENT_TYPES
@@ -83,9 +84,7 @@ def docs_text(committed: str) -> str:
 
 def main(argv: list[str]) -> int:
     """Rewrite the guide's event tables (or those of the file named)."""
-    path = Path(argv[0]) if argv else DOCS_PATH
-    path.write_text(docs_text(path.read_text(encoding="utf-8")), encoding="utf-8")
-    return 0
+    return rewrite(argv, DOCS_PATH, docs_text)
 
 
 if __name__ == "__main__":  # pragma: no cover - make spec

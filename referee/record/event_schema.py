@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.core.bidding import BID_VALUES
+from referee.core.generated import rewrite
 from referee.core.ruleset import rules_schema
 from referee.record.event_model import CHOICES, EXPOSE_HOW, Dealer, EventDecl, FieldDecl, FieldKind
 from referee.record.event_types import EVENT_TYPES
@@ -164,9 +165,7 @@ def schema_text(committed: str) -> str:
 
 def main(argv: list[str]) -> int:
     """Rewrite the committed schema (or the file named) with generated event definitions."""
-    path = Path(argv[0]) if argv else SCHEMA_PATH
-    path.write_text(schema_text(path.read_text(encoding="utf-8")), encoding="utf-8")
-    return 0
+    return rewrite(argv, SCHEMA_PATH, schema_text)
 
 
 if __name__ == "__main__":  # pragma: no cover - make spec

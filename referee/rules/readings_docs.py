@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from referee.core.generated import rewrite
 from referee.core.ruleset import readings_markdown
 
 __all__ = ["DOCS_PATH", "END", "START", "docs_text"]
@@ -25,9 +26,7 @@ def docs_text(committed: str) -> str:
 
 def main(argv: list[str]) -> int:
     """Rewrite the readings table of docs/interpretations.md (or of the file named)."""
-    path = Path(argv[0]) if argv else DOCS_PATH
-    path.write_text(docs_text(path.read_text(encoding="utf-8")), encoding="utf-8")
-    return 0
+    return rewrite(argv, DOCS_PATH, docs_text)
 
 
 if __name__ == "__main__":  # pragma: no cover - make spec
