@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.ruleset import RuleSet
 from referee.core.seats import SEAT_NAMES
 from referee.record.replay_json import replay_document
 from referee.web.entry import INCIDENTS, EntryError, play_seats, read_draft
@@ -22,15 +23,19 @@ from referee.web.entry_facts import CHOICE, FACTS, GATHERED, QUICK, REDRAW, draf
 _BUILT = ("bid", "hold", "pass", "pickup", "discard", "declare", "play")
 
 
-def draft_from_record(record: dict[str, Any], *, full_auction: bool = False) -> dict[str, Any]:
+def draft_from_record(
+    record: dict[str, Any], *, full_auction: bool = False, rules: RuleSet | None = None
+) -> dict[str, Any]:
     """The draft that produces ``record`` again: the auction's result, or its steps when
-    they matter (a bidding irregularity) or ``full_auction`` asks for them.
+    they matter (a bidding irregularity) or ``full_auction`` asks for them. The record is
+    replayed under ``rules`` (the court amends a record as its current ruling read it),
+    else under the rule set it names.
 
     Raises :class:`EntryError` for what the form cannot say (a ``dealt`` mark after
     something happened during the deal, cards gathered without an objection after them, a
     bid after the game was taken up, a choice with corrected cards).
     """
-    state = replay_document(record)
+    state = replay_document(record, rules=rules)
     deal = record["deal"]
     events = record.get("events") or []
     declares = [e for e in events if e["type"] == "declare"]

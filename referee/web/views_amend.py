@@ -1,12 +1,12 @@
 """Page: the court amends a dispute's record in the game-entry form.
 
 ``GET /console/disputes/<id>/amend`` opens the entry form (``templates/console/entry.html``)
-prefilled with the draft of the current revision's record
-(:func:`referee.web.entry_draft.draft_from_record`). Its last step lodges an appeal with the
-amended record and the court's grounds, through the appeal form's own post
-(``/console/disputes/<id>/appeal``): the service rules it as a new revision and never
-edits a stored one. A record the form cannot say (an auction out of order, cards gathered
-without an objection) is amended as JSON in the appeal form instead.
+prefilled with the draft of the current revision's record, replayed under the rule set
+that revision was ruled under (:func:`referee.web.entry_draft.draft_from_record`). Its
+last step lodges an appeal with the amended record and the court's grounds, through the
+appeal form's own post (``/console/disputes/<id>/appeal``): the service rules it as a new
+revision and never edits a stored one. A record the form cannot say (an auction out of
+order, cards gathered without an objection) is amended as JSON in the appeal form instead.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def render_amend(
     is kept in the browser until the appeal is heard."""
     current = dispute.current
     try:
-        prefill = draft_from_record(current.record)
+        prefill = draft_from_record(current.record, rules=current.ruled_under())
     except entry.EntryError:
         return None
     data = script_data(lang)

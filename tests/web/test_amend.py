@@ -148,3 +148,32 @@ def test_isko_4_5_10_a_late_appeal_from_the_entry_form_comes_back_to_the_entry_f
         {"grounds": grounds, "lodged_at": "2026-11-24T20:05", "record": record},
     )
     assert plain.status_code == 422 and 'id="record"' in plain.get_data(as_text=True)
+
+
+def test_the_amend_form_replays_the_record_under_the_rule_set_of_the_current_ruling(
+    as_role, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """The court amends the record as its current ruling read it: after an appeal ruled
+    under the 1998 edition, the form's draft comes from a replay under that edition, not
+    under the rule set the record names (none here: the service's default, 2022)."""
+    from referee.core.ruleset import Edition
+    from referee.web import entry_draft
+
+    dispute = as_role("referee").submit_ok(REVOKE)
+    court = as_role("court")
+    appealed = court.post(
+        f"/console/disputes/{dispute}/appeal?lang=de",
+        {"grounds": "Nach der Ausgabe 1998.", "record": "", "edition": "1998"},
+    )
+    assert appealed.headers["Location"] == f"/console/disputes/{dispute}/revisions"
+    seen: list[Any] = []
+    replay_document = entry_draft.replay_document
+
+    def watched(doc: dict[str, Any], **kw: Any) -> dict[str, Any]:
+        seen.append(kw.get("rules"))
+        return replay_document(doc, **kw)
+
+    monkeypatch.setattr(entry_draft, "replay_document", watched)
+    page = court.get(f"/console/disputes/{dispute}/amend?lang=de")
+    assert page.status_code == 200
+    assert [r.edition for r in seen] == [Edition.ISKO_1998]
