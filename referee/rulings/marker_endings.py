@@ -146,6 +146,8 @@ def _end_by_marker(
             # a failed claim ends the game against the claimer's side (4.1.3-4.1.6): the
             # awarded cards are counted, but they never raise the level
             r = r.add(judged(state, rules, pos, side, matadors))
+            if contract.is_null:  # nothing awarded in null: the count as played (judged)
+                return r
             return r._replace(
                 counts=(
                     {

@@ -110,12 +110,14 @@ def declarer_claim(
         else ("defenders" if holds else "declarer")
     )
     if contract_is_null and not holds:
-        # the declarer must take a trick: give him one (the rest is irrelevant in null)
-        dp, dt, ft = pos.declarer_points, pos.declarer_tricks + 1, pos.defender_tricks
+        # the game ends at the claim against him (4.1.3-4.1.6): nothing is awarded, the
+        # count stays as played, as after any other infraction in null
+        dp, dt, ft = pos.declarer_points, pos.declarer_tricks, pos.defender_tricks
+        said = said.step(("ISkO 4.3.4", "ISkO 4.1.3"), "claim.failed.null")
     else:
         dp, dt, ft = award_rest(pos, to)
-    if not holds:
-        said = said.step(("ISkO 4.3.4", "ISkO 4.4.5"), "claim.failed", to=to)
+        if not holds:
+            said = said.step(("ISkO 4.3.4", "ISkO 4.4.5"), "claim.failed", to=to)
     return Award(dp, dt, ft, holds, said)
 
 

@@ -2290,9 +2290,31 @@ case(
         "Null: R lays down at once keeping a bare DA; a diamond lead forces him to take a trick.",
     ).e("lay_down", "R"),
     **NULL_LOST,
+    # the game ends at the claim before a card was played: nothing to count (4.1.3)
+    card_points=None,
+    tricks=None,
     ended=ended("claim"),
     infractions=[inf("failed_claim", "penalized", "4.3.4", seat="R")],
     cited=cited("4.3.4"),
+)
+
+case(
+    FN,
+    "isko_4_3_4_null_failed_claim_counts_as_played_up_to_the_claim",
+    n_game(
+        ["H9", "D7"],
+        "Null: F takes trick 1 (14 card points), then R lays down keeping a bare DA; a "
+        "diamond lead forces a trick on him. The game ends at the claim against him "
+        "(4.3.4 with 4.1.3): no trick is charged and no card awarded, the count is as played.",
+    )
+    .play("F:CA M:CQ R:C9")
+    .e("lay_down", "R"),
+    **NULL_LOST,
+    card_points=cp(0, 14),
+    tricks=cp(0, 1),
+    ended=ended("claim", 2),
+    infractions=[inf("failed_claim", "penalized", "4.3.4", seat="R")],
+    cited=cited("4.3.4", "4.1.3"),
 )
 
 rec = Rec(DEAL_N, "examples/null-ouvert.json: null ouvert after pickup, no trick: 46.")
