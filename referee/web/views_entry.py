@@ -122,6 +122,9 @@ def script_data(lang: Language) -> dict[str, Any]:
     return {
         "lang": lang,
         "cards": cards,
+        #: the deck's order (a suit a row, A 10 K D B 9 8 7): the template's ``tojson`` sorts
+        #: the keys of ``cards``, which would put them in the order of their tokens
+        "card_order": [c.name for c in Card],
         "seats": seats,
         "short": short,
         "games": games,

@@ -254,6 +254,10 @@ def enter_revoke(page: Any, taps: Taps, example: dict[str, Any], *, names: bool 
     # 3. the cards still in hand and the skat: forehand's five, then the place with the
     # least room left (the skat), then middlehand; rearhand's five follow by elimination
     check_first_screen(page, "cards")
+    # "Ganze Farbe" names the suits in the order of the rows of cards below it (clubs,
+    # spades, hearts, diamonds)
+    suits = page.locator("#suit-all button").evaluate_all("bs => bs.map(b => b.dataset.suit)")
+    assert len(suits) >= 2 and suits == sorted(suits, key="CSHD".index), suits
     # a suit whose cards still to place all went to one place goes there with one tap
     # ("Ganze Farbe": forehand's four hearts)
     open_ = {c for s in ("forehand", "middlehand", "rearhand", "skat") for c in example["deal"][s]}

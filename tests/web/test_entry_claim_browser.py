@@ -14,6 +14,8 @@ from tests.web.test_entry_browser import phone  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.browser
 
+#: the deck's order: clubs, spades, hearts, diamonds, each from the ace down to the seven
+DECK = [s + r for s in "CSHD" for r in "ATKQJ987"]
 CASE = "isko_4_3_4_partial_claim_line_leading_the_low_trump_fails.json"
 
 
@@ -42,6 +44,12 @@ def test_isko_4_3_4_a_claim_of_six_tricks_with_its_line_is_entered(  # type: ign
     page.locator('[data-incident="lay_down"]').click()
     page.locator('[data-who="forehand"]').click()
     expect(page.locator("#inc-claimed")).to_be_visible()
+    # the cards to tap come in the deck's order, as in the tricks (A 10 K D B 9 8 7, a suit
+    # after the other), not in the order of their tokens (7 8 9 A B K D 10)
+    shown = page.locator("#expose-pool button.card").evaluate_all(
+        "bs => bs.map(b => b.dataset.card)"
+    )
+    assert shown == [c for c in DECK if c in shown], shown
     page.locator("#inc-claimed").select_option("6")
     for card in claim["line"]:
         page.locator(f'#expose-pool [data-card="{card}"]').click()

@@ -16,7 +16,7 @@
   var HOLDERS = data.holders;
   var SIZES = data.sizes;
   var STEPS = data.steps;
-  var ALL = Object.keys(data.cards);
+  var ALL = data.card_order;  // not Object.keys(data.cards): the JSON block sorts its keys
   var SUITS = ALL.map(function (c) { return c.charAt(0); }).filter(function (s, i, all) { return all.indexOf(s) === i; });
   var KEY = root.getAttribute("data-draft-key");
   // the facts of step 4 and their controls, made from the event declarations on the server
