@@ -34,6 +34,7 @@ from referee.web.services import services
 _SCRIPT_TEXTS = (
     "trick_status",
     "led",
+    "next_out_of_turn",
     "all_played",
     "follows",
     "not_follow",

@@ -476,8 +476,10 @@
     if (over) {
       status.textContent = T.all_played;
     } else if (fresh() && analysis.to_play) {
-      var s = fmt(T.trick_status, { trick: trickNumber(), seat: data.seats[draft.by || analysis.to_play] });
+      // the seat whose turn it is, also when the next card is entered as one out of turn
+      var s = fmt(T.trick_status, { trick: trickNumber(), seat: data.seats[analysis.to_play] });
       if (analysis.led) { s += " · " + fmt(T.led, { card: cardLabel(analysis.led) }); }
+      if (draft.by && draft.by !== analysis.to_play) { s += " · " + fmt(T.next_out_of_turn, { seat: data.seats[draft.by] }); }
       status.textContent = s;
     }
     renderTrickNow(over);
@@ -971,6 +973,12 @@
       var said = b.getAttribute("data-toggle"), j0 = Number(b.getAttribute("data-" + said));
       change(function (d) { d.incidents[j0][said] = !d.incidents[j0][said]; });
     }
+  });
+
+  // opened, the choice of the seat out of turn lies at the foot of the first screen: it
+  // comes into view (the cards above stay in sight)
+  $("played-by").addEventListener("toggle", function () {
+    if ($("played-by").open) { $("played-by").scrollIntoView({ block: "nearest" }); }
   });
 
   function addIncident() {
