@@ -224,7 +224,10 @@ def _analyse(doc: Any, lang: Language, rules: RuleSet | None) -> dict[str, Any]:
     if not (d.passed or ended) and (
         d.declarer is None or (d.game is None and not folded) or d.bid is None
     ):
-        needed = [text("console.entry.need_contract", lang)]
+        # something happened during the bidding and nothing was played: the game may have
+        # ended there, which step 1 says with the auction instead of a contract
+        in_bidding = not d.plays and any(i.at == -1 for i in d.incidents)
+        needed = [text(f"console.entry.need_contract{'_or_ended' if in_bidding else ''}", lang)]
         if unknown:
             needed.append(_need_cards(held, unknown, lang))
         answer["knowledge"] = {

@@ -278,6 +278,29 @@ def test_an_unfinished_auction_without_the_end_ticked_is_not_ruled() -> None:
     assert answer["record"] is None and answer["ruling"] is None
 
 
+def test_an_incident_in_the_bidding_without_a_contract_points_to_the_end_in_the_bidding() -> None:
+    """The referee called for rearhand's look at the skat enters the look and the objection
+    in step 4 first, with no auction and no contract: what the ruling needs names the way to
+    say that no game was declared, not only a declarer, a bid and a game."""
+    record = example("look-at-skat-bidding")
+    draft = draft_from_record(record)
+    draft.update(auction=[], ended_in_bidding=False, declarer=None, bid=None)
+    for incident in draft["incidents"]:
+        incident.pop("step", None)
+    for lang, words in (
+        ("de", "Das Spiel endete beim Reizen"),
+        ("en", "The game ended during the bidding"),
+        ("es", "La partida terminó durante el remate"),
+    ):
+        needed = analyse(draft, lang)["knowledge"]["needed"]
+        assert words in needed[0], needed
+    # a contract still to enter after an incident of the play asks for the contract alone
+    play = draft_from_record(example("revoke-objected"))
+    play.update(declarer=None)
+    needed = analyse(play, "en")["knowledge"]["needed"]
+    assert needed[0] == "the declarer, the bid and the game (step “Game”)", needed
+
+
 def test_a_game_ended_in_the_bidding_with_cards_played_is_refused() -> None:
     draft = draft_from_record(example("left"))
     draft["plays"] = [{"card": "CJ"}]
