@@ -32,7 +32,7 @@ from referee.record.position import Position
 from referee.record.state import GameState, Marker
 from referee.rulings.claims import searched
 from referee.rulings.model import NOTHING, Message, Outcome, Part, Step
-from referee.rulings.outcome import counts_at, decided_for
+from referee.rulings.outcome import certain_from, counts_at, decided_for
 from referee.rulings.search.sure import sure_tricks
 from referee.rulings.shortened import Award, award_rest, later_tricks, remaining
 
@@ -186,6 +186,10 @@ def declarer_claim(
     r = r._replace(ends=True)
     r = r._replace(ended=Ended(EndReason.CLAIM, m.event, m.trick))
     r = r._replace(counts=counts_at(pos))
+    certain = certain_from(state, rules, pos, claim.need)
+    if certain is not None:  # however those tricks go, the result is the same
+        r = r.step(CLAIM + ("ISkO 4.1.3",), "claim.said.certain", given_up=given_up)
+        return r.add(certain)
     decided = decided_for(contract, pos, matadors, bid)
     if decided is not None:
         r = r.step(CLAIM + ("ISkO 4.1.3",), "claim.said.decided", side=decided)

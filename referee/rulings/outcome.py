@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.cards import CARD_POINTS, points_of
 from referee.core.contracts import Contract
 from referee.core.kinds import Kind
 from referee.core.ruleset import AnnouncedLevel, RuleSet, SchwarzSuffered, UnreachableLevel
@@ -326,6 +327,24 @@ def from_counts(state: GameState, rules: RuleSet, dp: int, dt: int, ft: int) -> 
         valuation=valuation,
         counts=counts,
     )
+
+
+def certain_from(state: GameState, rules: RuleSet, pos: Position, least: int) -> Part | None:
+    """The result of a game whose remaining tricks are still to be played from ``pos``
+    when no play of them can change it (None where one could): the declarer's side takes
+    at least ``least`` of them. Every level is monotone in the declarer's card points and
+    tricks, so the two extremes decide: he takes only those ``least`` tricks and no card
+    point more, or every remaining trick and card point. Where both are valued alike,
+    every play in between is too; the count stays as played (nothing is awarded)."""
+    cards = pos.hands[0] | pos.hands[1] | pos.hands[2]
+    points = points_of(cards) + sum(CARD_POINTS[c] for _, c in pos.trick)
+    left = 10 - pos.declarer_tricks - pos.defender_tricks
+    dp, dt, ft = pos.declarer_points, pos.declarer_tricks, pos.defender_tricks
+    low = from_counts(state, rules, dp, dt + least, ft + left - least)
+    high = from_counts(state, rules, dp + points, dt + left, ft)
+    if (low.outcome, low.valuation) != (high.outcome, high.valuation):
+        return None
+    return low._replace(counts=counts_at(pos))
 
 
 def judged(

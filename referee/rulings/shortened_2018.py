@@ -33,6 +33,7 @@ from referee.rulings.claims import (
 )
 from referee.rulings.model import NOTHING, Message, Outcome, Part, Party
 from referee.rulings.outcome import (
+    certain_from,
     counts_at,
     decided_for,
     failed_at,
@@ -240,6 +241,9 @@ def _what_is_certain(
     args = (pos.hands, pos.leader, pos.trick, contract.game)
     decided = decided_for(contract, pos, matadors, bid)
     if decided is not None:
+        certain = certain_from(state, rules, pos, 0)
+        if certain is not None:  # however it is played on, nothing can change any more
+            return r.step(CLAIM + ("ISkO 4.1.3",), "claim.2018.certain.result").add(certain)
         r = r.step(CLAIM + ("ISkO 4.1.3",), "claim.2018.certain.decided", side=decided)
         return r
     if contract.is_null:

@@ -215,6 +215,39 @@ pair(
 )
 
 
+def _one_of_two_when_nothing_can_change(edition: str) -> Rec:
+    return (
+        a_game(
+            description=f"Edition {edition}. After trick 8 F has 61 and the defenders 34; F "
+            "holds HK H9, the defenders no trump. He lays down claiming one of the two "
+            "tricks left and the record stops. Under 1998/99 (4.3.4, reading "
+            "isko-4.3.4-partial-claim) the claim holds (his trumps are sure), and however "
+            "the trick he gave up is played he keeps 61 or more and cannot reach 90, while "
+            "the defenders keep their 34: won simple, 30, with the count as played (61 : 34). "
+            "Under 2018/2022 (4.4.4) the unanswered claim leaves the game to the play on "
+            "open cards, whose result is just as certain: won, 30."
+        )
+        .play(tricks(1, 8))
+        .e("lay_down", "F", tricks=1)
+    )
+
+
+CERTAIN = dict(
+    **HEARTS_WON,
+    card_points=cp(61, 34),
+    tricks=cp(6, 2),
+    ended=ended("claim", 9),
+    infractions=[],
+    cited=cited("4.3.4", "4.1.3"),
+)
+pair(
+    "isko_4_3_4_partial_claim_that_holds_is_ruled_when_the_play_left_cannot_change_the_result",
+    _one_of_two_when_nothing_can_change,
+    dict(CERTAIN, readings=[PARTIAL]),
+    CERTAIN,
+)
+
+
 # ---------------------------------------------------------- a claim with its line
 #: after trick 2 (8 : 0, F to lead) F holds HA HT HK H9 H8 CA C7 S8; R holds the last
 #: outstanding trump, HQ. Cashing HA first F is sure of six tricks (five trumps and CA).
