@@ -255,7 +255,7 @@ def declarer_concedes(
         ]
         r = r.step(
             clauses,
-            "ending.declarer_conceded",
+            "ending.declarer_conceded.null" if contract.is_null else "ending.declarer_conceded",
             cards=cards,
             consent=consent.seat.value if consent and consent.seat else None,
         )

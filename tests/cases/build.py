@@ -2317,6 +2317,20 @@ case(
     cited=cited("4.3.4", "4.1.3"),
 )
 
+case(
+    FN,
+    "isko_4_3_1_null_conceded_with_ten_cards_loses_its_fixed_value",
+    n_game(
+        ["HA", "DA"],
+        "Null: R gives the game up before the first card. With ten cards he may (4.3.1); "
+        "a null game has no matadors or levels, so it is lost at its value 23, doubled.",
+    ).e("concede", "R"),
+    **NULL_LOST,
+    ended=ended("declarer_conceded"),
+    infractions=[],
+    cited=cited("4.3.1", "5.1.2"),
+)
+
 rec = Rec(DEAL_N, "examples/null-ouvert.json: null ouvert after pickup, no trick: 46.")
 rec.bids("M18 Fp R20 Mh R22 Mp").pickup("R", ["HA", "DA"]).declare("R", "null", ouvert=True)
 rec.play(

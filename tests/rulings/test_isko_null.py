@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
-from tests.support.casekit import generate
+from tests.support.casekit import generate, rule
 
 #: cases where the engine is believed to rule against the ISkO (see the final report)
 XFAIL: dict[str, str] = {}
 
 generate("isko_null", globals(), XFAIL)
+
+
+def test_a_null_game_conceded_is_not_said_to_count_matadors() -> None:
+    """4.3.1 values a conceded suit game or grand with its matadors; a null game has none
+    (5.1.2): the step that rules the concession says it is lost at its fixed value."""
+    name = "isko_4_3_1_null_conceded_with_ten_cards_loses_its_fixed_value"
+    first = {lang: rule("isko_null", name, lang)["reasoning"][0]["text"] for lang in ("en", "de")}
+    assert "matadors" not in first["en"] and "fixed value" in first["en"]
+    assert "Spitzen" not in first["de"] and "festen Wert" in first["de"]
