@@ -186,9 +186,10 @@ def _four_of_six_stops(edition: str) -> Rec:
             + "He claims four of the six tricks, giving up the club and the spade, and the "
             "record stops. Under 1998/99 (4.3.4, reading isko-4.3.4-partial-claim) the four "
             "trumps are his against every defence, so the claim holds; it settles the "
-            "tricks, not the points of the two he gave up (with them F has 61 or more only "
-            "if the defenders do not put their tens and aces on them), and the record does "
-            "not show them played: undetermined at 37 : 0. Under 2018/2022 (4.4.4) the "
+            "tricks, not the points of the two he gave up (whatever the defenders put on "
+            "them F keeps 78 or more, but he reaches schneider if they put on them less than "
+            "31), and the record does not show them played: undetermined at 37 : 0. Under "
+            "2018/2022 (4.4.4) the "
             "unanswered claim leaves the game to the play on open cards: undetermined as "
             "well, the analysis saying the four tricks are sure."
         )
