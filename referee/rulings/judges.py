@@ -71,7 +71,8 @@ def trick_timed(h: Hearing) -> Infraction:
             return h.verdict(_EXPIRED, "infraction.no_objection_recorded")
     if h.objected_at is None:
         return h.verdict(_EXPIRED, "infraction.no_objection")
-    base = ("ISkO 4.1.3", "ISkO 4.1.4", "ISkO 4.1.10") if h.kind is Kind.FALSE_LEAD else h.cites
+    # 4.1.10 (the last trick) names no consequence here: it is cited where it applies
+    base = ("ISkO 4.1.3", "ISkO 4.1.4") if h.kind is Kind.FALSE_LEAD else h.cites
     return h.verdict(_PENALIZED, f"{h.kind}.penalized", base, ends_at=h.event)
 
 
