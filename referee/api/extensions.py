@@ -123,9 +123,11 @@ class StrictParser(FlaskParser):
 
     def _raw_load_json(self, req: Any) -> Any:
         if not is_json_request(req):
-            if req.content_length or req.get_data(cache=True):
-                body_kind()  # a body in another type: 415, naming application/json
-            return missing
+            if not (req.content_length or req.get_data(cache=True)):
+                return missing
+            # a body in another type: 415, naming application/json; a body sent without
+            # a Content-Type is read as JSON, as the operations that read it themselves do
+            body_kind()
         return strict_json_loads(req.get_data(cache=True))
 
     def _handle_invalid_json_error(self, error: Any, req: Any, *args: Any, **kwargs: Any) -> Any:

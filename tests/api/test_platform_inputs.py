@@ -1,0 +1,84 @@
+"""What a careless platform sends and how the API answers: each case is a clear 4xx
+problem (or the request done as meant), never a silently different request, and nothing
+stored is altered."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.support.service import example
+
+PROBLEM = "application/problem+json"
+
+
+def _problem(r, status: int) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    assert r.status_code == status, (r.status_code, r.get_data(as_text=True)[:400])
+    assert r.mimetype == PROBLEM
+    return r.get_json()
+
+
+def _dispute(client, keys) -> int:  # type: ignore[no-untyped-def]
+    r = client.post("/v1/disputes", json={"record": example("left")}, headers=keys["platform"])
+    assert r.status_code == 201, r.get_json()
+    return int(r.get_json()["id"])
+
+
+# -- a JSON body sent without a Content-Type --------------------------------------------------
+def test_an_appeal_sent_without_a_content_type_is_read_as_json(client, keys) -> None:  # type: ignore[no-untyped-def]
+    """The operations that read their body themselves (rule, store) take a body without a
+    Content-Type as JSON; the appeal did not read it at all and answered that ``grounds``
+    was missing, though the body held it."""
+    dispute = _dispute(client, keys)
+    body = json.dumps({"grounds": "the revoke was not objected to in time"}).encode()
+    r = client.post(f"/v1/disputes/{dispute}/appeals", data=body, headers=keys["court"])
+    assert r.status_code == 201, r.get_json()
+    assert r.get_json()["appeal"]["grounds"] == "the revoke was not objected to in time"
+
+
+def test_a_body_without_a_content_type_that_is_not_json_is_a_400_naming_line_and_column(
+    client, keys
+) -> None:  # type: ignore[no-untyped-def]
+    dispute = _dispute(client, keys)
+    r = client.post(f"/v1/disputes/{dispute}/appeals", data=b'{"grounds": ', headers=keys["court"])
+    entry = _problem(r, 400)["errors"][0]
+    assert (entry["line"], entry["column"]) == (1, 13)
+    revisions = client.get(f"/v1/disputes/{dispute}/rulings", headers=keys["platform"])
+    assert len(revisions.get_json()) == 1
+
+
+# -- the context kept in columns: text, never a Python form -----------------------------------
+@pytest.mark.parametrize(
+    "name, value",
+    [("table", {"a": 1}), ("table", [7]), ("table", True), ("event", {"name": "Bremen"})],
+)
+@pytest.mark.parametrize("in_record", [False, True])
+def test_a_table_or_event_that_is_no_text_or_number_is_a_422(
+    client, keys, name: str, value: Any, in_record: bool
+) -> None:  # type: ignore[no-untyped-def]
+    """``table`` and ``event`` are stored as text; an object, an array or a boolean has
+    no text form the platform could filter by (it was stored as Python wrote it:
+    ``{'a': 1}``, ``True``)."""
+    record = example("left")
+    body: dict[str, Any] = {"record": record}
+    if in_record:
+        record["meta"] = {**record.get("meta", {}), name: value}
+    else:
+        body["meta"] = {name: value}
+    problem = _problem(client.post("/v1/disputes", json=body, headers=keys["platform"]), 422)
+    field = f"record.meta.{name}" if in_record else f"meta.{name}"
+    assert problem["code"] == "dispute.meta_type"
+    assert problem["errors"][0]["pointer"] == "/" + field.replace(".", "/")
+    assert client.get("/v1/disputes", headers=keys["platform"]).get_json() == []
+
+
+@pytest.mark.parametrize("value, text", [(7, "7"), ("7a", "7a"), (7.5, "7.5")])
+def test_a_table_given_as_a_number_or_text_is_stored_as_text(
+    client, keys, value: Any, text: str
+) -> None:  # type: ignore[no-untyped-def]
+    body = {"record": example("left"), "meta": {"table": value}}
+    r = client.post("/v1/disputes", json=body, headers=keys["platform"])
+    assert r.status_code == 201, r.get_json()
+    assert r.get_json()["table"] == text
