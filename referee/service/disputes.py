@@ -66,7 +66,9 @@ CONTEXT_COLUMNS = {"event": 200, "table": 50}
 def check_context(context: dict[str, Any], *, given: dict[str, Any]) -> None:
     """Refuse a dispute's context (the record's ``meta`` under the request's ``meta``) that
     cannot be stored or read later: an event over 200 characters or a table over 50 (the
-    columns' widths, which PostgreSQL enforces), a schedule the appeal could not read.
+    columns' widths, which PostgreSQL enforces), an event or table that is no text or
+    number (an object, an array, a boolean has no text form to filter by), a schedule the
+    appeal could not read.
     The error names ``meta.<key>`` when the request's ``meta`` gave it, else
     ``record.meta.<key>``.
 
@@ -81,7 +83,15 @@ def check_context(context: dict[str, Any], *, given: dict[str, Any]) -> None:
         return f"meta.{key}" if key in given else f"record.meta.{key}"
 
     for key, width in CONTEXT_COLUMNS.items():
-        value = _text(context.get(key))
+        raw = context.get(key)
+        if isinstance(raw, (dict, list, bool)):
+            raise InvalidInput(
+                f"{field(key)} must be text or a number, not {type(raw).__name__}",
+                code="dispute.meta_type",
+                where={"field": field(key)},
+                params={"name": field(key)},
+            )
+        value = _text(raw)
         if value is not None and len(value) > width:
             raise InvalidInput(
                 f"{field(key)} is longer than {width} characters ({len(value)})",
