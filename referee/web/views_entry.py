@@ -35,6 +35,7 @@ _SCRIPT_TEXTS = (
     "trick_status",
     "led",
     "next_out_of_turn",
+    "added",
     "all_played",
     "follows",
     "not_follow",
@@ -104,6 +105,7 @@ _PLACEHOLDERS = {
     "bid": "{bid}",
     "suit": "{suit}",
     "seats": "{seats}",
+    "what": "{what}",
 }
 
 

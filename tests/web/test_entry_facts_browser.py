@@ -279,3 +279,42 @@ def test_tricks_mixed_are_entered_in_step_4(  # type: ignore[no-untyped-def]
     assert ruling["outcome"] == "won"
     assert [i["kind"] for i in ruling["infractions"]] == ["tricks_not_gathered"]
     assert errors == []
+
+
+def test_step_4_keeps_the_next_action_in_the_phones_screen(  # type: ignore[no-untyped-def]
+    live_server: str,
+    keys,
+    phone,  # noqa: F811 (the fixture imported above)
+) -> None:
+    """Called to the table for rearhand's look at the skat in the bidding, the referee enters
+    it in step 4 from nothing: once what happened and who did it are chosen, *Hinzufügen* is
+    in the screen (it lay below it); once added, the screen says what was entered and shows
+    the facts to choose the next one (it showed the middle of the list of facts)."""
+    from playwright.sync_api import expect
+
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(live_server + "/console/sign-in")
+    page.get_by_label("API-Schlüssel").fill(keys["referee"])
+    page.get_by_role("button", name="Anmelden").click()
+    page.wait_for_url(live_server + "/console/")
+    page.goto(live_server + "/console/disputes/enter")
+    page.locator('.step-tab[data-step="incidents"]').click()
+
+    def in_screen(selector: str) -> None:  # wholly, once the (smooth) scrolling is done
+        expect(page.locator(selector)).to_be_in_viewport(ratio=1)
+
+    page.locator('[data-incident="look_at_skat"]').click()
+    page.locator('[data-who="rearhand"]').click()
+    in_screen("#incident-add")
+    page.locator('[data-at="-1"]').click()
+    in_screen("#incident-add")
+    page.locator("#incident-add").click()
+    added = page.locator("#incident-added")
+    expect(added).to_have_text("Erfasst: Skat angesehen · Hinterhand · beim Reizen")
+    in_screen("#incident-added")
+    in_screen('[data-incident="objection"]')
+    page.locator('[data-incident="objection"]').click()  # the next fact: the note goes
+    expect(added).to_be_hidden()
+    assert errors == []

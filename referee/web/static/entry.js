@@ -948,13 +948,16 @@
       // the trick list to tap a place in folds again (it opens for a place chosen in it and
       // for a second card in a trick): its cards do not push the new incident's out of sight
       $("place-after").open = false;
+      $("incident-added").hidden = true;
       change(function (d) { d.inc.type = type; d.inc.cards = []; }, true);
     } else if (b.hasAttribute("data-who")) {
       var who = b.getAttribute("data-who");
       change(function (d) { d.inc.seat = d.inc.seat === who ? null : who; }, true);
+      showAdd();
     } else if (b.hasAttribute("data-at")) {
       var at = b.getAttribute("data-at");
       change(function (d) { d.inc.at = at === "end" ? "end" : Number(at); }, true);
+      showAdd();
     } else if (b.id === "incident-add") {
       addIncident();
     } else if (b.hasAttribute("data-objection")) {
@@ -981,6 +984,13 @@
     if ($("played-by").open) { $("played-by").scrollIntoView({ block: "nearest" }); }
   });
 
+  // what happened and who did it chosen: "Add", below them, comes into the phone's screen
+  function showAdd() {
+    if (draft.inc.type && (draft.inc.seat || data.seatless.indexOf(draft.inc.type) >= 0)) {
+      $("incident-add").scrollIntoView({ block: "nearest" });
+    }
+  }
+
   function addIncident() {
     var inc = draft.inc;
     var f = factOf(inc.type);
@@ -1004,6 +1014,11 @@
       d.incidents.push(x);
       d.inc = blankIncident();
     });
+    // the list of facts is back: the screen shows its start, with what was entered above it
+    var note = $("incident-added");
+    note.textContent = fmt(T.added, { what: factWords(draft.incidents[draft.incidents.length - 1]) });
+    note.hidden = false;
+    note.scrollIntoView({ block: "start" });
   }
 
   root.addEventListener("change", function (event) {
