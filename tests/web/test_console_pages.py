@@ -115,6 +115,22 @@ def test_submit_a_pasted_record_shows_its_ruling(as_role) -> None:  # type: igno
     assert "objection after trick 5" in body and "Club cup" in body
 
 
+def test_an_infraction_outside_a_trick_names_no_trick(as_role) -> None:  # type: ignore[no-untyped-def]
+    """A look at the skat during the bidding happened in no trick: the infraction's line says
+    the seat and the event, without a trick "—" (in every language)."""
+    c = as_role("referee")
+    dispute = c.submit_ok(example_text("look-at-skat-bidding"))
+    for lang, said, trick in (
+        ("de", "Hinterhand, Ereignis 2", "Stich"),
+        ("en", "Rearhand, event 2", "trick"),
+        ("es", "Tercera mano, evento 2", "baza"),
+    ):
+        body = text_of(c.get(f"/console/disputes/{dispute}?lang={lang}"))
+        where = re.findall(r'<span class="where">([^<]*)</span>', body)
+        assert where == [said], (lang, where)
+        assert trick not in where[0]
+
+
 def test_submit_an_uploaded_file(as_role) -> None:  # type: ignore[no-untyped-def]
     import io
 
