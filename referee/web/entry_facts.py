@@ -145,6 +145,8 @@ class Fact:
     after_card: bool = False  # it is placed right after a card played
     played: bool = False  # its cards went into a trick (they left the hand)
     unplayed: bool = False  # its cards are chosen among those not played
+    #: its cards are in the seat's hand where it happened: those played before are not offered
+    held: bool = False
     count: int = 0  # exactly this many cards
     #: its label and the hint shown with its controls ("" for none)
     label: str = ""
@@ -169,6 +171,7 @@ class _Own:
     steps: bool = True
     count: int = 0
     hint: bool = False
+    held: bool = False  # see Fact.held
 
 
 _OWN: dict[str, _Own] = {
@@ -180,7 +183,9 @@ _OWN: dict[str, _Own] = {
     # the two cards drawn as the new skat, in the deal or the bidding (ISkO 3.2.15)
     REDRAW: _Own(at=-1, count=2),
     # how many of the remaining tricks a claim takes (left out: all, ISkO 4.3.4)
-    str(EventType.LAY_DOWN): _Own(keys={"tricks": "claimed"}),
+    str(EventType.LAY_DOWN): _Own(keys={"tricks": "claimed"}, held=True),
+    # a card shown or dropped is one still in the hand
+    str(EventType.EXPOSE): _Own(held=True),
     # a trick shown on request (4.4.3) or looked at unasked (4.4.6), or not said
     str(EventType.REVIEW_TRICKS): _Own(ask=("on_request",), ids={"on_request": "request"}),
     str(EventType.ANNOUNCE): _Own(hint=True),
@@ -236,6 +241,7 @@ def declared_facts(decls: Iterable[Any]) -> list[Fact]:
                 at=own.at,
                 steps=own.steps,
                 count=own.count,
+                held=own.held,
                 label=f"console.entry.incident.{type_}",
                 hint=f"console.entry.hint.{type_}" if own.hint else "",
             )
@@ -466,6 +472,7 @@ def facts_data(say: Callable[[str], str], game: Callable[[str], str]) -> list[di
                 "after_card": fact.after_card,
                 "played": fact.played,
                 "unplayed": fact.unplayed,
+                "held": fact.held,
                 "count": fact.count,
             }
         )

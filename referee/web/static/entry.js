@@ -183,6 +183,13 @@
     HOLDERS.forEach(function (h) { (draft.cards[h] || []).forEach(function (c) { out[c] = h; }); });
     return out;
   }
+  // the cards played before a place of step 4 (after card n, or after the last one)
+  function playedBefore(at) {
+    var all = played(), out = {};
+    var upto = at === "end" ? Infinity : (typeof at === "number" && at > 0 ? at : 0);
+    Object.keys(all).forEach(function (c) { if (all[c] < upto) { out[c] = all[c]; } });
+    return out;
+  }
   function played() {
     var out = {};
     draft.plays.forEach(function (p, i) { out[p.card] = i; });
@@ -722,12 +729,13 @@
     $("incident-cards").hidden = !pool;
     $("pool-label").textContent = pool ? pool.label : "";
     if (pool) {
-      // the cards of a fact that went into a trick are among those not played; others (a
-      // card taken back, shown, claimed, drawn) may be any card
-      var gone = fact.unplayed ? played() : {};
+      // the cards of a fact that went into a trick are among those not played; the cards
+      // of one in the seat's hand (shown, a claim's line) among those not played before it;
+      // others (a card taken back, drawn) may be any card
+      var gone = fact.unplayed ? played() : fact.held ? playedBefore(inc.at) : {};
       ALL.forEach(function (token) {
-        if (token in gone) { return; }
         var on = inc.cards.indexOf(token) >= 0;
+        if (token in gone && !on) { return; }
         var b = cardButton(token, on ? "chosen" : "", "");
         b.setAttribute("aria-pressed", String(on));
         b.addEventListener("click", function () {
