@@ -101,6 +101,13 @@ def judge_ended(
         return NOTHING.valued(v).step(
             ("ISkO 4.1.3",), "outcome.already_decided_declarer", points=pos.declarer_points
         )
+    if decided == "defenders" and contract.is_null:  # his trick lost it: no points, no levels
+        v = value_game(contract, None, bid, won=False)
+        return NOTHING.valued(v).step(
+            ("ISkO 4.1.3",),
+            "outcome.already_decided_null",
+            tricks=pos.declarer_tricks,
+        )
     if decided == "defenders":
         v = value_game(contract, matadors, bid, won=False, schneider=pos.defender_points >= 90)
         return NOTHING.valued(v).step(
