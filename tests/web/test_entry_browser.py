@@ -258,6 +258,8 @@ def enter_revoke(page: Any, taps: Taps, example: dict[str, Any], *, names: bool 
     # spades, hearts, diamonds)
     suits = page.locator("#suit-all button").evaluate_all("bs => bs.map(b => b.dataset.suit)")
     assert len(suits) >= 2 and suits == sorted(suits, key="CSHD".index), suits
+    # each says how many cards it places, not like a card ("♥ 4" beside "A♥", "♣ 7" is one)
+    expect(page.locator('#suit-all [data-suit="H"]')).to_have_text("♥ ×4")
     # a suit whose cards still to place all went to one place goes there with one tap
     # ("Ganze Farbe": forehand's four hearts)
     open_ = {c for s in ("forehand", "middlehand", "rearhand", "skat") for c in example["deal"][s]}

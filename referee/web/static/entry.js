@@ -636,7 +636,7 @@
       var sym = data.cards[of[0]].symbol, colour = data.cards[of[0]].colour;
       if (unknown) { return; }
       var b = el("button", { type: "button", cls: "choice " + colour, "data-suit": suit,
-        "aria-label": fmt(T.all_of_suit_label, { count: of.length, suit: sym }) }, [el("span", { text: sym + " " + of.length })]);
+        "aria-label": fmt(T.all_of_suit_label, { count: of.length, suit: sym }) }, [el("span", { text: sym + " ×" + of.length })]);  // a count: "♣ 7" read as the seven
       b.addEventListener("click", function () { placeAll(of); });
       all.appendChild(b);
       offered += 1;
