@@ -81,16 +81,53 @@ def authorized(*roles: str, anonymous_ok: bool = False) -> Callable[[F], F]:
     """
 
     def decorate(view: F) -> F:
+        known: frozenset[str] | None = None
+
         @functools.wraps(view)
         def checked(*args: Any, **kwargs: Any) -> Any:
+            nonlocal known
             who = principal(anonymous_ok=anonymous_ok)
             if roles:
                 who.require(*roles)
+            if request.args:
+                known = query_names(view) if known is None else known
+                refuse_unknown_query(known)
             return view(*args, **kwargs)
 
         return checked  # type: ignore[return-value]  # same signature as ``view``
 
     return decorate
+
+
+#: the query parameters of a paginated operation (flask-smorest's)
+PAGINATION_NAMES = frozenset({"page", "page_size"})
+
+
+def query_names(view: Callable[..., Any]) -> frozenset[str]:
+    """The query parameters ``view`` declares (its query schema's fields, and the
+    pagination's), read from the documentation flask-smorest keeps on it: the names the
+    spec lists for the operation."""
+    doc: dict[str, Any] = getattr(view, "_apidoc", {})
+    names: set[str] = set(PAGINATION_NAMES) if "pagination" in doc else set()
+    for parameter in doc.get("arguments", {}).get("parameters", []):
+        if parameter.get("in") == "query":
+            schema = parameter["schema"]
+            schema = schema() if isinstance(schema, type) else schema
+            names.update(f.data_key or name for name, f in schema.load_fields.items())
+    return frozenset(names)
+
+
+def refuse_unknown_query(known: frozenset[str]) -> None:
+    """A query parameter the operation does not know is a 422 naming it: a misspelt
+    ``?afer=`` or ``?editon=`` must not silently give another answer than the one asked for
+    (the whole results, the default edition)."""
+    unknown = sorted(set(request.args) - known)
+    if unknown:
+        abort(
+            422,
+            message="the request does not match the schema",
+            messages={"query": {name: ["unknown query parameter"] for name in unknown}},
+        )
 
 
 def language() -> Language:

@@ -205,7 +205,7 @@ class JobItem(MethodView):
     @authorized("platform", "admin")
     @blp.doc(operationId="getJob")
     @blp.response(200, JobSchema)
-    @blp.problems(401, 403, 404, 429, 503)
+    @blp.problems(401, 403, 404, 422, 429, 503)
     def get(self, job_id: int) -> dict[str, Any]:
         """A job's state and progress: records done, errors, rate, estimated time left."""
         return _job(*services().jobs.progress(principal(), job_id))
@@ -213,7 +213,7 @@ class JobItem(MethodView):
     @authorized("platform", "admin")
     @blp.doc(operationId="deleteJob")
     @blp.response(204)
-    @blp.problems(401, 403, 404, 429, 503)
+    @blp.problems(401, 403, 404, 422, 429, 503)
     def delete(self, job_id: int) -> None:
         """Delete a job: its archive and its results are removed, a job under way is
         stopped, and the job's URLs answer 404 afterwards (to stop a job and keep what
@@ -262,7 +262,7 @@ class JobStart(MethodView):
     @authorized("platform")
     @blp.doc(operationId="startJob")
     @blp.response(200, JobSchema)
-    @blp.problems(401, 403, 404, 409, 429, 503)
+    @blp.problems(401, 403, 404, 409, 422, 429, 503)
     def post(self, job_id: int) -> dict[str, Any]:
         """Start an open job: it is queued and the workers rule it. A job started already
         is shown as it is (a retried start changes nothing); a cancelled job is a 409
@@ -279,7 +279,7 @@ class JobCancel(MethodView):
     @authorized("platform", "admin")
     @blp.doc(operationId="cancelJob")
     @blp.response(200, JobSchema)
-    @blp.problems(401, 403, 404, 429, 503)
+    @blp.problems(401, 403, 404, 422, 429, 503)
     def post(self, job_id: int) -> dict[str, Any]:
         """Cancel a job: its chunks not yet ruled are dropped, the job stays readable
         (state cancelled) until it expires or is deleted; a finished job is left as it
@@ -361,7 +361,7 @@ class Webhooks(MethodView):
     @authorized("platform")
     @blp.doc(operationId="listWebhooks")
     @blp.response(200, WebhookSchema(many=True))
-    @blp.problems(401, 403, 429, 503)
+    @blp.problems(401, 403, 422, 429, 503)
     def get(self) -> list[dict[str, Any]]:
         """The caller's webhooks (without their secrets)."""
         return [_hook(h) for h in services().webhooks.of(principal())]
@@ -372,7 +372,7 @@ class WebhookItem(MethodView):
     @authorized("platform")
     @blp.doc(operationId="deleteWebhook")
     @blp.response(204)
-    @blp.problems(401, 403, 404, 429, 503)
+    @blp.problems(401, 403, 404, 422, 429, 503)
     def delete(self, hook_id: int) -> None:
         """Remove a webhook."""
         services().webhooks.remove(principal(), hook_id)

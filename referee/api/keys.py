@@ -43,7 +43,7 @@ class Keys(MethodView):
     @authorized("admin")
     @blp.doc(operationId="listKeys")
     @blp.response(200, KeySchema(many=True))
-    @blp.problems(401, 403, 429, 503)
+    @blp.problems(401, 403, 422, 429, 503)
     def get(self) -> list[ApiKey]:
         """All keys (never their secrets)."""
         return services().keys.list()
@@ -83,7 +83,7 @@ class OwnerEditions(MethodView):
         OwnerEditionSchema(many=True),
         example=[{"owner": "Turnier Bremen 2026", "edition": "2022"}],
     )
-    @blp.problems(401, 403, 429, 503)
+    @blp.problems(401, 403, 422, 429, 503)
     def get(self) -> list[dict[str, Any]]:
         """The owners that chose an edition for their keys (a tournament, once)."""
         return services().keys.owner_editions(principal())
@@ -107,7 +107,7 @@ class KeyRevoke(MethodView):
     @authorized("admin")
     @blp.doc(operationId="revokeKey")
     @blp.response(200, KeySchema)
-    @blp.problems(401, 403, 404, 409, 429, 503)
+    @blp.problems(401, 403, 404, 409, 422, 429, 503)
     def post(self, key_id: int) -> ApiKey:
         """Revoke a key (it stays listed, with revoked_at set); 409 for the key the
         request is signed with (an admin would lock itself out)."""

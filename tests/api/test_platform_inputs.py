@@ -82,3 +82,52 @@ def test_a_table_given_as_a_number_or_text_is_stored_as_text(
     r = client.post("/v1/disputes", json=body, headers=keys["platform"])
     assert r.status_code == 201, r.get_json()
     assert r.get_json()["table"] == text
+
+
+# -- a query parameter the operation does not know --------------------------------------------
+@pytest.mark.parametrize(
+    "method, path, name",
+    [
+        ("POST", "/v1/adjudications?editon=2022", "editon"),
+        ("POST", "/v1/adjudications?language=de", "language"),
+        ("GET", "/v1/jobs?state=running", "state"),
+        ("GET", "/v1/jobs/1/results?afer=300", "afer"),
+        ("GET", "/v1/disputes/1/rulings?page=2", "page"),
+        ("GET", "/v1/webhooks?event=job.done", "event"),
+        ("GET", "/v1/rules?search=revoke", "search"),
+    ],
+)
+def test_a_query_parameter_the_operation_does_not_know_is_a_422_naming_it(
+    client, keys, method: str, path: str, name: str
+) -> None:  # type: ignore[no-untyped-def]
+    """A misspelt parameter was ignored: ``?afer=300`` read the results from the first
+    line, ``?editon=2022`` ruled under the default edition, ``?page=2`` of a list that has
+    no pages gave the whole list; the platform could not tell."""
+    body = example("revoke-objected") if method == "POST" else None
+    r = client.open(path, method=method, json=body, headers=keys["platform"])
+    problem = _problem(r, 422)
+    assert problem["code"] == "request.invalid"
+    assert problem["errors"] == [
+        {
+            "location": "query",
+            "pointer": f"/{name}",
+            "field": name,
+            "detail": "unknown query parameter",
+        }
+    ]
+
+
+def test_the_query_parameters_an_operation_declares_still_pass(client, keys) -> None:  # type: ignore[no-untyped-def]
+    record = example("revoke-objected")
+    r = client.post("/v1/adjudications?lang=de&edition=2022", json=record, headers=keys["platform"])
+    assert r.status_code == 200 and r.get_json()["language"] == "de"
+    r = client.get("/v1/jobs?page=1&page_size=5", headers=keys["platform"])
+    assert r.status_code == 200
+    dispute = _dispute(client, keys)
+    r = client.get(f"/v1/disputes/{dispute}/replay?at=-1&lang=es", headers=keys["platform"])
+    assert r.status_code == 200
+
+
+def test_an_unknown_query_parameter_without_a_key_is_still_a_401(client) -> None:  # type: ignore[no-untyped-def]
+    r = client.get("/v1/jobs/1/results?afer=3")
+    assert r.status_code == 401
