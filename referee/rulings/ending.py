@@ -25,6 +25,7 @@ from referee.core.ruleset import (
 from referee.core.seats import Seat
 from referee.core.valuation import Matadors, cheapest_lost_game, levels_reached, value_game
 from referee.core.vocabulary import Status
+from referee.record.position import Position
 from referee.record.state import SHORTENING, GameState, Marker, Trick
 from referee.rules.clauses import ENDING_CLAUSES
 from referee.rulings.before_play import (
@@ -37,6 +38,7 @@ from referee.rulings.choices import rule_choice
 from referee.rulings.marker_endings import end_by_marker
 from referee.rulings.model import Infraction, Message, Outcome, Part, Step
 from referee.rulings.outcome import (
+    certain_from,
     counted,
     counts_at,
     decided_for,
@@ -84,7 +86,7 @@ def ending(state: GameState, rules: RuleSet, infractions: list[Infraction]) -> l
             return [*parts, Part(void_after=at, keep=keep)]
     if state.phase == "finished":
         return [*parts, played_out(state, rules)]
-    decided = _decided_early(state, matadors)
+    decided = _decided_early(state, rules, matadors)
     if decided is not None:
         return [*parts, decided]
     part = Part(
@@ -254,16 +256,17 @@ def _entitled_winner(state: GameState, trick: Trick) -> Seat:
     return order[state.outcomes[c0 << 10 | c1 << 5 | c2] & 3][0]
 
 
-def _decided_early(state: GameState, matadors: Matadors | None) -> Part | None:
+def _decided_early(state: GameState, rules: RuleSet, matadors: Matadors | None) -> Part | None:
     """A record that stops once the declarer has lost beyond any change: a null declarer
     who took a trick (5.2.7), a broken announcement (5.2.5), or 60 points against him
-    when he is out of schneider and holds a trick (5.2.2, 5.2.3)."""
+    when he is out of schneider and holds a trick (5.2.2, 5.2.3); or once no play of the
+    tricks left can change the result or its value, won or lost (e.g. 61 : 34)."""
     contract, bid = state.contract, state.bid
     if contract is None or bid is None or state.phase != "playing":
         return None
     pos = position_before(state)
     if decided_for(contract, pos, matadors, bid) != "defenders":
-        return None
+        return _certain_early(state, rules, pos)
     fixed = (
         contract.is_null
         or contract.schneider
@@ -271,7 +274,7 @@ def _decided_early(state: GameState, matadors: Matadors | None) -> Part | None:
         or (pos.declarer_points > 30 and pos.declarer_tricks > 0)
     )
     if not fixed:
-        return None
+        return _certain_early(state, rules, pos)
     clauses = (
         ("ISkO 5.2.7",)
         if contract.is_null
@@ -288,3 +291,20 @@ def _decided_early(state: GameState, matadors: Matadors | None) -> Part | None:
     return r.valued(
         value_game(contract, matadors, bid, won=False, schneider=pos.defender_points >= 90)
     )
+
+
+def _certain_early(state: GameState, rules: RuleSet, pos: Position) -> Part | None:
+    """A record that stops where however the tricks left are played, the result and its
+    value stay the same: the game is ruled as it stands, with the count as played."""
+    certain = certain_from(state, rules, pos, 0)
+    if certain is None:
+        return None
+    r = Part(ends=True, ended=Ended(EndReason.DECIDED, state.last_event, len(state.tricks)))
+    won = certain.outcome is Outcome.WON
+    r = r.step(
+        ("ISkO 5.2.2", "ISkO 5.2.3", "ISkO 5.2.4"),
+        "ending.decided.won" if won else "ending.decided.certain",
+        points=pos.declarer_points,
+        tricks=pos.declarer_tricks,
+    )
+    return r.add(certain)

@@ -3,7 +3,8 @@
 answer is easy to get wrong: two revokes in one game, a revoke in null found after the
 declarer took a trick, a look at the laid-away skat before the announcement, an announced
 schneider that the defenders' points had already made impossible, an overbid game lost
-schneider, and a grand claimed before the first card. Each expected ruling is worked out
+schneider, a grand claimed before the first card, and a record that stops once nothing can
+change the result. Each expected ruling is worked out
 by hand from the clause named in the case. Writes only its own cases, next to those of
 ``build.py``; run ``python tests/cases/build_disputes.py``.
 """
@@ -184,6 +185,24 @@ case(
     ended=ended("claim", 1),
     infractions=[],
     cited=cited("4.3.4", "5.2.5"),
+)
+
+# ------------------------------------------------- 4.3.1 a record that stops, result fixed
+case(
+    "isko_4_3_shortened",
+    "isko_4_3_1_record_stopping_when_no_play_left_can_change_the_win_is_won",
+    a_game(
+        description="The record stops after trick 8: F has 61 card points and 6 tricks, "
+        "the defenders 34 and 2. Every game is to be played to its end (4.3.1), but however "
+        "the last two tricks go F keeps 61 or more and cannot reach 90, and the defenders "
+        "keep their 34: the result and its value are fixed, won simple, 30."
+    ).play(tricks(1, 8)),
+    **HEARTS_WON,
+    card_points=cp(61, 34),
+    tricks=cp(6, 2),
+    ended=ended("decided", 8),
+    infractions=[],
+    cited=cited("5.2.2", "5.2.3"),
 )
 
 
