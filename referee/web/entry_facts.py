@@ -184,8 +184,6 @@ _OWN: dict[str, _Own] = {
     REDRAW: _Own(at=-1, count=2),
     # how many of the remaining tricks a claim takes (left out: all, ISkO 4.3.4)
     str(EventType.LAY_DOWN): _Own(keys={"tricks": "claimed"}, held=True),
-    # a card shown or dropped is one still in the hand
-    str(EventType.EXPOSE): _Own(held=True),
     # a trick shown on request (4.4.3) or looked at unasked (4.4.6), or not said
     str(EventType.REVIEW_TRICKS): _Own(ask=("on_request",), ids={"on_request": "request"}),
     str(EventType.ANNOUNCE): _Own(hint=True),

@@ -42,6 +42,9 @@ def test_isko_3_3_2_an_irregular_auction_entered_by_taps(  # type: ignore[no-unt
     expect(page.locator("#auction")).to_be_hidden()
     page.get_by_label("Reizen Schritt für Schritt erfassen").check()
     expect(page.locator("#auction")).to_be_visible()
+    # the steps open below the phone's first screen: they come into it, seats and bids
+    expect(page.locator('[data-auction-seat="middlehand"]')).to_be_in_viewport(ratio=1)
+    expect(page.locator('[data-auction="bid"][data-value="18"]')).to_be_in_viewport(ratio=1)
     settled()
     seat = page.locator("[data-auction-seat][aria-pressed=true]")
     expect(seat).to_have_text("Mittelhand")  # middlehand speaks first (ISkO 3.3.3)

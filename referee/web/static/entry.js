@@ -729,9 +729,9 @@
     $("incident-cards").hidden = !pool;
     $("pool-label").textContent = pool ? pool.label : "";
     if (pool) {
-      // the cards of a fact that went into a trick are among those not played; the cards
-      // of one in the seat's hand (shown, a claim's line) among those not played before it;
-      // others (a card taken back, drawn) may be any card
+      // the cards of a fact that went into a trick are among those not played; a claim's
+      // line among those not played before it; others (a card taken back, shown, drawn)
+      // may be any card
       var gone = fact.unplayed ? played() : fact.held ? playedBefore(inc.at) : {};
       ALL.forEach(function (token) {
         var on = inc.cards.indexOf(token) >= 0;
@@ -1039,6 +1039,8 @@
     } else if (t.id === "auction-on") {
       var stepwise = t.checked;
       change(function (d) { d.auction_on = stepwise; if (!d.auction) { d.auction = []; } });
+      // on a phone the steps open below the first screen: they come into view
+      if (stepwise) { $("auction").scrollIntoView({ block: "start" }); }
     } else if (t.id === "auction-ended") {
       var ended = t.checked;
       change(function (d) { d.ended_in_bidding = ended; });
