@@ -236,7 +236,9 @@ def destination(
         raise DestinationRefused(f"{host} is a cloud metadata name", url)
     if host == "localhost" or host.endswith(".localhost"):
         raise DestinationRefused(f"{host} is this machine", url)
-    port = port or (443 if scheme == "https" else 80)
+    if port == 0:  # no server listens on port 0 (and 0 is no "default port" either)
+        raise DestinationRefused("its port is 0", url)
+    port = (443 if scheme == "https" else 80) if port is None else port
     try:
         addresses = resolve(host, port)
     except (OSError, UnicodeError) as exc:

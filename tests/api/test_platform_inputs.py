@@ -131,3 +131,28 @@ def test_the_query_parameters_an_operation_declares_still_pass(client, keys) -> 
 def test_an_unknown_query_parameter_without_a_key_is_still_a_401(client) -> None:  # type: ignore[no-untyped-def]
     r = client.get("/v1/jobs/1/results?afer=3")
     assert r.status_code == 401
+
+
+# -- a callback URL on port 0 -----------------------------------------------------------------
+def test_a_callback_url_on_port_0_is_refused_naming_the_url(make_app, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``http://host:0/`` was registered, and each delivery went to port 80 of the host
+    (port 0 counted as "no port given"): a URL that names one server and reaches
+    another."""
+    app = make_app(
+        queue_immediate=True,
+        queue_path=str(tmp_path / "q"),
+        webhook_allow_networks=("127.0.0.0/8",),
+    )
+    _key, secret = app.extensions["referee"].keys.create("platform", "ISS")
+    auth = {"Authorization": f"Bearer {secret}"}
+    client = app.test_client()
+    for url in ("http://127.0.0.2:0/hook", "https://127.0.0.2:0/hook"):
+        r = client.post("/v1/webhooks", json={"url": url, "events": ["job.done"]}, headers=auth)
+        problem = _problem(r, 422)
+        assert problem["code"] == "webhook.url_refused"
+        assert problem["errors"][0]["pointer"] == "/url"
+        assert "port is 0" in problem["detail"]
+    assert client.get("/v1/webhooks", headers=auth).get_json() == []
+    url = "http://127.0.0.2:8080/hook"
+    r = client.post("/v1/webhooks", json={"url": url, "events": ["job.done"]}, headers=auth)
+    assert r.status_code == 201, r.get_json()
