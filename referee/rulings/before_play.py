@@ -40,12 +40,17 @@ def released_bidding(state: GameState) -> Part:
             players=players,
         )
         return r
+    one = len(players) == 1  # one player left in the bidding: said in the singular
     r = r.step(
         ("ISkO 3.3.9",),
         (
             ("bidding.released.hand.started_over" if hand else "bidding.released.started_over")
             if state.auction.free
-            else ("bidding.released.hand.as_bid" if hand else "bidding.released.as_bid")
+            else (
+                ("bidding.released.hand.as_bid.one" if hand else "bidding.released.as_bid.one")
+                if one
+                else ("bidding.released.hand.as_bid" if hand else "bidding.released.as_bid")
+            )
         ),
         event=event,
         seat=looked,
