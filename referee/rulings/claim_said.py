@@ -192,7 +192,12 @@ def declarer_claim(
         return r.add(certain)
     decided = decided_for(contract, pos, matadors, bid)
     if decided is not None:
-        r = r.step(CLAIM + ("ISkO 4.1.3",), "claim.said.decided", side=decided)
+        r = r.step(
+            CLAIM + ("ISkO 4.1.3",),
+            "claim.said.decided.declarer"
+            if decided == "declarer"
+            else "claim.said.decided.defenders",
+        )
     r = r.step(CLAIM, "claim.said.play_on", given_up=given_up)
     r = r._replace(outcome=Outcome.UNDETERMINED)
     return r

@@ -244,7 +244,12 @@ def _what_is_certain(
         certain = certain_from(state, rules, pos, 0)
         if certain is not None:  # however it is played on, nothing can change any more
             return r.step(CLAIM + ("ISkO 4.1.3",), "claim.2018.certain.result").add(certain)
-        r = r.step(CLAIM + ("ISkO 4.1.3",), "claim.2018.certain.decided", side=decided)
+        r = r.step(
+            CLAIM + ("ISkO 4.1.3",),
+            "claim.2018.certain.decided.declarer"
+            if decided == "declarer"
+            else "claim.2018.certain.decided.defenders",
+        )
         return r
     if contract.is_null:
         forced, asked = searched(

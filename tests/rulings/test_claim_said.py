@@ -42,3 +42,23 @@ def test_isko_4_3_4_a_count_said_with_a_defenders_claim_changes_nothing(
     assert {k: v for k, v in with_count.items() if k not in rest} == {
         k: v for k, v in plain.items() if k not in rest
     }
+
+
+def test_a_claim_after_the_game_was_won_says_so_in_plain_words() -> None:
+    """4.3.4 with 4.1.3: F cashes his trumps (79 : 0 after trick 7) and claims one of the
+    three tricks left. The game is won, but schneider and schwarz are still open, so the
+    result waits for the play; the step says the game was already won for the declarer
+    (it read 'entschieden (zugunsten: Alleinspieler)')."""
+    from tests.cases.build import a_game, tricks
+
+    rec = (
+        a_game(description="F cashes his trumps, then claims one of three")
+        .play(tricks(1, 4))
+        .play("F:HT M:DK R:DQ F:HK M:S9 R:S7 F:H9 M:DA R:DT")
+        .e("lay_down", "F", tricks=1)
+    )
+    ruling = render(rule(parse_record(rec.doc())), "de")
+    assert ruling["outcome"] == "undetermined"
+    texts = [s["text"] for s in ruling["reasoning"]]
+    assert "Das Spiel war vor dem Anspruch schon für den Alleinspieler gewonnen" in " ".join(texts)
+    assert not any("zugunsten:" in t for t in texts)
