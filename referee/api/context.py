@@ -120,13 +120,20 @@ def query_names(view: Callable[..., Any]) -> frozenset[str]:
 def refuse_unknown_query(known: frozenset[str]) -> None:
     """A query parameter the operation does not know is a 422 naming it: a misspelt
     ``?afer=`` or ``?editon=`` must not silently give another answer than the one asked for
-    (the whole results, the default edition)."""
-    unknown = sorted(set(request.args) - known)
-    if unknown:
+    (the whole results, the default edition). So is one given twice (every parameter
+    takes one value): ``?table=7&table=8`` found the disputes of table 7 alone."""
+    args = request.args
+    wrong = {name: ["unknown query parameter"] for name in args if name not in known}
+    wrong |= {
+        name: ["given more than once; give it once"]
+        for name in args
+        if name in known and len(args.getlist(name)) > 1
+    }
+    if wrong:
         abort(
             422,
             message="the request does not match the schema",
-            messages={"query": {name: ["unknown query parameter"] for name in unknown}},
+            messages={"query": dict(sorted(wrong.items()))},
         )
 
 

@@ -156,3 +156,27 @@ def test_a_callback_url_on_port_0_is_refused_naming_the_url(make_app, tmp_path) 
     url = "http://127.0.0.2:8080/hook"
     r = client.post("/v1/webhooks", json={"url": url, "events": ["job.done"]}, headers=auth)
     assert r.status_code == 201, r.get_json()
+
+
+@pytest.mark.parametrize(
+    "path, name",
+    [
+        ("/v1/disputes?table=7&table=8", "table"),
+        ("/v1/disputes?lang=de&lang=xx", "lang"),
+        ("/v1/jobs/1/results?after=3&after=0", "after"),
+    ],
+)
+def test_a_query_parameter_given_twice_is_a_422_naming_it(
+    client, keys, path: str, name: str
+) -> None:  # type: ignore[no-untyped-def]
+    """Each parameter takes one value; the first of two was used and the other dropped
+    without a word (``?table=7&table=8`` listed table 7 alone)."""
+    problem = _problem(client.get(path, headers=keys["platform"]), 422)
+    assert problem["errors"] == [
+        {
+            "location": "query",
+            "pointer": f"/{name}",
+            "field": name,
+            "detail": "given more than once; give it once",
+        }
+    ]
