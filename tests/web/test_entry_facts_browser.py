@@ -287,7 +287,8 @@ def test_step_4_keeps_the_next_action_in_the_phones_screen(  # type: ignore[no-u
     phone,  # noqa: F811 (the fixture imported above)
 ) -> None:
     """Called to the table for rearhand's look at the skat in the bidding, the referee enters
-    it in step 4 from nothing: once what happened and who did it are chosen, *Hinzufügen* is
+    it in step 4 from nothing (no card entered, so the place is not a card to tap): once what
+    happened and who did it are chosen, *Hinzufügen* is
     in the screen (it lay below it); once added, the screen says what was entered and shows
     the facts to choose the next one (it showed the middle of the list of facts)."""
     from playwright.sync_api import expect
@@ -306,6 +307,9 @@ def test_step_4_keeps_the_next_action_in_the_phones_screen(  # type: ignore[no-u
         expect(page.locator(selector)).to_be_in_viewport(ratio=1)
 
     page.locator('[data-incident="look_at_skat"]').click()
+    # no card is entered: the hint to the place asks for no card to be tapped
+    expect(page.locator("#where-hint")).to_be_hidden()
+    expect(page.locator("#where-hint-none")).to_have_text("Wählen Sie, wann es geschah:")
     page.locator('[data-who="rearhand"]').click()
     in_screen("#incident-add")
     page.locator('[data-at="-1"]').click()

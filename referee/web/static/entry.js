@@ -721,7 +721,10 @@
     }
     $("place-text").textContent = placeText(inc.at);
     // the place after a particular card: open when one is chosen or the incident needs one
+    // (with no card entered there is none to tap, and the hint does not ask for one)
     $("place-after").hidden = !draft.plays.length;
+    $("where-hint").hidden = !draft.plays.length;
+    $("where-hint-none").hidden = !!draft.plays.length;
     var fact = factOf(inc.type), pool = cardControl(fact);
     if (chosen !== null || (fact && fact.after_card)) { $("place-after").open = true; }
     var expose = $("expose-pool");
