@@ -224,10 +224,12 @@ class JobUploads:
 
     def _chunks(
         self, lines: Iterable[bytes], tally: _Tally
-    ) -> Iterator[list[tuple[int, str | None]]]:
+    ) -> Iterator[list[tuple[int, str | int | None]]]:
         """Chunks of (line number, text) from the raw lines, bounding the total size;
-        ``tally`` counts the lines (its count is the last line number given)."""
-        chunk: list[tuple[int, str | None]] = []
+        ``tally`` counts the lines (its count is the last line number given). A line too
+        long has no text (None); one that is not UTF-8 has, in its place, the offset of the
+        first byte that is not (ruled as an error line: the line is never repaired)."""
+        chunk: list[tuple[int, str | int | None]] = []
         total = 0
         line_no = tally.lines
         long_line = False  # inside a line already over the limit
@@ -248,10 +250,14 @@ class JobUploads:
                 chunk.append((line_no, None))
                 long_line = not ends
             else:
-                text = raw.decode("utf-8", errors="replace").strip()
-                if not text:
-                    continue
-                chunk.append((line_no, text))
+                try:
+                    text = raw.decode("utf-8").strip()
+                except UnicodeDecodeError as exc:
+                    chunk.append((line_no, exc.start))
+                else:
+                    if not text:
+                        continue
+                    chunk.append((line_no, text))
             if len(chunk) == self.chunk_records:
                 yield chunk
                 chunk = []

@@ -98,6 +98,14 @@ def _rule_claim(claim: Claim, budget: int | None = None) -> tuple[str, int, int,
                     where={},
                 )
                 line, ok = with_game(line, None), False
+            elif isinstance(text, int):
+                line = error_line(
+                    line_no,
+                    code="record.encoding",
+                    message=f"the line is not UTF-8 (byte {text + 1} of the line)",
+                    where={"byte": text + 1},
+                )
+                line, ok = with_game(line, None), False
             elif spent:
                 line, ok = _budget_line(line_no, text, budget, iss=iss), False
             else:
@@ -392,7 +400,7 @@ class JobService(JobUploads):
         out = "".join(
             with_game(
                 error_line(n, code="job.chunk_failed", message=reason, where={"chunk": claim.no}),
-                game_id_of(text, iss=iss),
+                game_id_of(text if isinstance(text, str) else None, iss=iss),
             )
             + "\n"
             for n, text in claim.lines

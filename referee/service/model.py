@@ -201,13 +201,14 @@ class QueuePlace:
 
 @dataclass(frozen=True)
 class Claim:
-    """A chunk a worker holds: its lines as (line number, text; ``None``: too long)."""
+    """A chunk a worker holds: its lines as (line number, text; ``None``: too long; an
+    int: not UTF-8, the offset of the first byte that is not)."""
 
     job_id: int
     no: int
     input_format: str
     lang: Language
-    lines: list[tuple[int, str | None]]
+    lines: list[tuple[int, str | int | None]]
     #: how often the chunk has been taken, this time included
     attempts: int = 1
     edition: Edition = Edition.ISKO_1998

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.service import example
+from tests.support.service import ISS_DIR, example
 
 PROBLEM = "application/problem+json"
 
@@ -180,3 +180,37 @@ def test_a_query_parameter_given_twice_is_a_422_naming_it(
             "detail": "given more than once; give it once",
         }
     ]
+
+
+# -- an archive line that is not UTF-8 --------------------------------------------------------
+def test_an_archive_line_that_is_not_utf8_is_an_error_line_never_a_repaired_record(
+    make_app, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    """A single record that is not UTF-8 is a 400; in an archive the line was decoded with
+    replacement characters and ruled as if the record said so (a player ``J\ufffdrgen``):
+    the evidence repaired. It is an error line of its own, naming the byte; the other
+    lines are ruled."""
+    app = make_app(queue_immediate=True, job_chunk_records=4, queue_path=str(tmp_path / "q"))
+    _key, secret = app.extensions["referee"].keys.create("platform", "ISS")
+    auth = {"Authorization": f"Bearer {secret}"}
+    client = app.test_client()
+    games = [
+        line
+        for line in (ISS_DIR / "jskat-samples.sgf").read_text("utf-8").splitlines()
+        if line.strip()
+    ][:3]
+    latin = games[1].replace("P0[", "P0[J\u00fcrgen", 1).encode("latin-1")
+    body = games[0].encode() + b"\n" + latin + b"\n" + games[2].encode() + b"\n"
+    r = client.post("/v1/jobs", data=body, headers={**auth, "Content-Type": "text/x-iss-sgf"})
+    assert r.status_code == 202, r.get_json()
+    out = client.get(r.headers["Location"] + "/results", headers=auth)
+    lines = [json.loads(line) for line in out.get_data(as_text=True).splitlines()]
+    assert [line.get("line") for line in lines] == [1, 2, 3, None]
+    assert "error" not in lines[0] and "error" not in lines[2]
+    offset = latin.index(b"\xfc") + 1
+    assert lines[1]["error"] == {
+        "code": "record.encoding",
+        "message": f"the line is not UTF-8 (byte {offset} of the line)",
+        "where": {"byte": offset},
+    }
+    assert lines[3] == {"summary": {"records": 3, "ruled": 2, "errors": 1}}
