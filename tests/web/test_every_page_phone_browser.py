@@ -1,5 +1,6 @@
 """phone layout: every console page, for every role, fits a 390 px screen
-without sideways scrolling (Chromium at 390×844, German). The pages come from Flask's
+without sideways scrolling (Chromium at 390×844, German), and every control on it is a
+thumb's size (44×44 CSS px, as the entry form's). The pages come from Flask's
 url_map (as in test_translations), so a new page is measured without being listed."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.test_entry_browser import phone  # noqa: F401 (fixture)
+from tests.web.test_entry_browser import THUMB, _boxes, phone  # noqa: F401 (fixture)
 from tests.web.test_translations import _urls, pages  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.browser
@@ -44,6 +45,7 @@ def test_every_console_page_fits_a_phone_for_every_role(  # type: ignore[no-unty
     ]
     page = phone.new_page()
     too_wide: list[str] = []
+    too_small: list[str] = []
     seen = 0
     for role in ("referee", "court", "admin"):
         _sign_in(page, live_server, keys[role])
@@ -56,6 +58,10 @@ def test_every_console_page_fits_a_phone_for_every_role(  # type: ignore[no-unty
             width = page.evaluate("document.documentElement.scrollWidth")
             if width > WIDTH + 2:
                 too_wide.append(f"{role} {url}: {width} px")
+            small = _boxes(page)["small"]  # the controls of CONTROLS shown, and checkboxes
+            if small:
+                too_small.append(f"{role} {url}: {small}")
     print(f"\n{seen} console pages measured at {WIDTH} px for three roles")
     assert seen >= 30
     assert too_wide == [], "\n".join(too_wide)
+    assert too_small == [], f"controls under {THUMB} px:\n" + "\n".join(too_small)
