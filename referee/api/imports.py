@@ -182,7 +182,9 @@ class IssImport(MethodView):
         body_kind(iss=True, json_ok=False)
         spool = _spooled(limit)
         try:
-            text = io.TextIOWrapper(spool, encoding="utf-8", errors="replace")
+            # a byte that is not UTF-8 is kept as a lone surrogate: its line is an error
+            # line (iss.encoding), never a record read with the byte replaced
+            text = io.TextIOWrapper(spool, encoding="utf-8", errors="surrogateescape")
             head = _Peeked(text)
             if not head.find_record():
                 if not head.blank:

@@ -377,6 +377,13 @@ def read_iss_lines(
     >>> [(n, t if isinstance(t, str) else t.code)
     ...  for n, t in read_iss_lines(io.StringIO(text), max_chars=5)]
     [(1, 'a'), (3, 'iss.line_too_long'), (4, 'b')]
+
+    A line that is not UTF-8, read with ``errors="surrogateescape"``, is an error naming
+    its first such byte (never a record with the byte replaced):
+
+    >>> [t.code for _n, t in read_iss_lines(io.StringIO(b"P0[J\\xfcrgen]".decode(
+    ...     "utf-8", "surrogateescape")))]
+    ['iss.encoding']
     """
     readline = _line_reader(stream)
     line_no = 0
@@ -394,8 +401,17 @@ def read_iss_lines(
             yield line_no, _error("line_too_long", message, line_no, {"count": max_chars})
             continue
         text = line.strip()
-        if text:
+        bad = _NOT_UTF8.search(text)
+        if bad is not None:  # a byte the reader could not decode (surrogateescape)
+            byte = len(text[: bad.start()].encode("utf-8", "surrogateescape")) + 1
+            message = f"the line is not UTF-8 (byte {byte} of the line)"
+            yield line_no, _error("encoding", message, line_no, {"byte": byte}, byte=byte)
+        elif text:
             yield line_no, text
+
+
+#: what a text read with ``errors="surrogateescape"`` holds for a byte that is not UTF-8
+_NOT_UTF8 = re.compile("[\udc80-\udcff]")
 
 
 def _line_reader(stream: LineSource) -> Callable[[int], str]:

@@ -214,3 +214,33 @@ def test_an_archive_line_that_is_not_utf8_is_an_error_line_never_a_repaired_reco
         "where": {"byte": offset},
     }
     assert lines[3] == {"summary": {"records": 3, "ruled": 2, "errors": 1}}
+
+
+def test_an_imported_line_that_is_not_utf8_is_an_error_line_never_a_repaired_record(
+    client, keys
+) -> None:  # type: ignore[no-untyped-def]
+    """``POST /v1/imports/iss`` read the body with replacement characters: a record
+    whose player name was Latin-1 was ruled as if the name held U+FFFD."""
+    games = [
+        line
+        for line in (ISS_DIR / "jskat-samples.sgf").read_text("utf-8").splitlines()
+        if line.strip()
+    ][:2]
+    latin = games[0].replace("P0[", "P0[J\u00fcrgen", 1).encode("latin-1")
+    body = latin + b"\n" + games[1].encode() + b"\n"
+    r = client.post(
+        "/v1/imports/iss",
+        data=body,
+        headers={**keys["platform"], "Content-Type": "text/x-iss-sgf"},
+    )
+    assert r.status_code == 200, r.get_data(as_text=True)[:300]
+    out = [json.loads(line) for line in r.get_data(as_text=True).splitlines()]
+    offset = latin.index(b"\xfc") + 1
+    assert out[0]["error"] == {
+        "code": "iss.encoding",
+        "detail": f"the line is not UTF-8 (byte {offset} of the line)",
+        "line": 1,
+        "byte": offset,
+    }
+    assert "ruling" in out[1]
+    assert out[2] == {"summary": {"games": 2, "ruled": 1, "errors": 1}}
