@@ -218,6 +218,13 @@ def test_isko_4_3_1_a_player_leaves_during_the_bidding_by_taps(  # type: ignore[
     expect(steps).to_have_count(2)
     expect(page.locator("#auction-result")).to_contain_text("Hinterhand ist an der Reihe")
     page.get_by_label("Das Spiel endete beim Reizen (kein Spiel angesagt)").check()
+    # no game was declared: neither a game nor an announcement can be chosen, and what
+    # cannot be chosen looks so (the declarer too, who follows from the steps)
+    declarer = page.locator('[data-set="declarer"][data-value="forehand"]')
+    for control in (page.locator('[data-set="game"][data-value="hearts"]'), declarer):
+        expect(control).to_be_disabled()
+        assert float(control.evaluate("b => getComputedStyle(b).opacity")) < 1
+    expect(page.locator("#flag-hand")).to_be_disabled()
     page.locator('.step-tab[data-step="incidents"]').click()
     page.locator('[data-incident="left"]').click()
     page.locator('[data-who="rearhand"]').click()

@@ -286,6 +286,10 @@
     $("auction").hidden = !on;
     root.querySelectorAll('[data-set="declarer"]').forEach(function (b) { b.disabled = stepped; });
     $("bid").disabled = stepped;
+    // a game that ended in the bidding had no game declared: none can be chosen
+    var ended = on && !!draft.ended_in_bidding;
+    root.querySelectorAll('[data-set="game"]').forEach(function (b) { b.disabled = ended; });
+    ["hand", "schneider", "schwarz", "ouvert"].forEach(function (f) { $("flag-" + f).disabled = ended; });
     if (on) { renderAuction(); }
   }
 
