@@ -104,6 +104,18 @@ def test_pages_are_not_cached_and_static_files_are_served(as_role) -> None:  # t
     assert c.get("/console/static/console.js").status_code == 200
 
 
+def test_every_page_names_its_icon(console: Console, as_role) -> None:  # type: ignore[no-untyped-def]
+    """A browser asks for an icon: each page names one of the console's files (a phone's
+    tab and bookmark show it), so none asks for /favicon.ico, which is not there (404)."""
+    for c, path in ((console, "/console/sign-in"), (as_role("referee"), "/console/disputes/enter")):
+        body = c.get(path).get_data(as_text=True)
+        found = re.search(r'<link rel="icon" href="([^"]+)" type="image/svg\+xml">', body)
+        assert found, path
+        icon = c.get(found.group(1))
+        assert icon.status_code == 200 and icon.mimetype == "image/svg+xml"
+        assert b"<svg" in icon.data
+
+
 # -- new dispute -----------------------------------------------------------------------------
 
 
