@@ -137,7 +137,14 @@ def _lines_after(output: str, after: int) -> Iterator[str]:
         yield line
 
 
-def outlook(state: QueueState, job: Job) -> tuple[QueuePlace | None, float | None]:
+#: how long after ending a chunk a worker with no lease still counts as at work: the
+#: moment between ending one chunk and claiming the next
+BETWEEN_CHUNKS_S = 0.5
+
+
+def outlook(
+    state: QueueState, job: Job, now: datetime | None = None
+) -> tuple[QueuePlace | None, float | None]:
     """Where ``job`` stands and the seconds to its end, from the queue as it is.
 
     Turns go round the owners (``next_chunk``): before the job's next chunk come its
@@ -145,8 +152,11 @@ def outlook(state: QueueState, job: Job) -> tuple[QueuePlace | None, float | Non
     each other owner (an owner served longer ago may go first, so this is the most that
     can come first). The end is as far away as every chunk held now, plus the turns up
     to the job's last chunk, take at the rate the workers ended chunks lately. No rate is
-    made up: with fewer than two chunks ended in the window, or no worker holding a
-    live lease (they are gone, or their leases ran out), the estimate is None."""
+    made up: with fewer than two chunks ended in the window, or no worker at work (none
+    holds a live lease and, as of ``now``, none ended a chunk in the last
+    :data:`BETWEEN_CHUNKS_S`: they are gone, or their leases ran out), the estimate is
+    None. A worker between two chunks holds no lease for a moment; that moment is no
+    reason to drop the estimate."""
     mine = next((row for row in state.jobs if row[1] == job.id), None)
     if mine is None:
         return None, None
@@ -176,7 +186,10 @@ def outlook(state: QueueState, job: Job) -> tuple[QueuePlace | None, float | Non
         jobs_ahead,
     )
     first, last = state.recent_first, state.recent_last
-    if state.live == 0 or state.recent < 2 or first is None or last is None or last <= first:
+    if state.recent < 2 or first is None or last is None or last <= first:
+        return place, None
+    between = now is not None and (now - last).total_seconds() <= BETWEEN_CHUNKS_S
+    if state.live == 0 and not between:
         return place, None
     rate = (state.recent - 1) / (last - first).total_seconds()  # chunks a second, all workers
     return place, round((state.live + turns_end + other_to_end) / rate, 1)
@@ -263,7 +276,7 @@ class JobService(JobUploads):
             if job.state in ("queued", "running"):
                 now = self._now()
                 state = uow.jobs.queue_state(now, now - self.rate_window)
-                place, eta = outlook(state, job)
+                place, eta = outlook(state, job, now)
                 progress = dataclasses.replace(progress, place=place, eta_s=eta)
         return job, progress
 

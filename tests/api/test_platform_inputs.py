@@ -244,3 +244,25 @@ def test_an_imported_line_that_is_not_utf8_is_an_error_line_never_a_repaired_rec
     }
     assert "ruling" in out[1]
     assert out[2] == {"summary": {"games": 2, "ruled": 1, "errors": 1}}
+
+
+# -- the estimate while the workers move from one chunk to the next ---------------------------
+def test_the_estimate_stays_while_a_worker_is_between_two_chunks() -> None:
+    """Reading a running job's progress while it ran, ``eta_s`` came and went (4.8, null,
+    3.3, null, ...): whenever the read fell between a worker ending a chunk and claiming
+    the next, no lease was live and the estimate was dropped, though the workers were at
+    work."""
+    from datetime import UTC, datetime, timedelta
+
+    from referee.core.vocabulary import Language
+    from referee.service.jobs import BETWEEN_CHUNKS_S, outlook
+    from referee.service.model import Job, QueueState
+
+    t0 = datetime(2026, 1, 1, tzinfo=UTC)
+    job = Job(5, "A", None, "iss", Language("en"), "running", 80, 20, t0)
+    last = t0 + timedelta(seconds=20)
+    state = QueueState([("A", 5, 10, 0)], live=0, recent=11, recent_first=t0, recent_last=last)
+    _place, eta = outlook(state, job, last + timedelta(seconds=0.05))
+    assert eta == 10 / 0.5  # ten chunks to go at half a chunk a second
+    gone = last + timedelta(seconds=BETWEEN_CHUNKS_S + 1)  # no worker came back
+    assert outlook(state, job, gone)[1] is None
