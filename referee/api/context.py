@@ -11,7 +11,9 @@ from typing import Any, NoReturn, TypeVar
 from flask import current_app, g, request
 from flask_smorest import abort
 
+from referee.core.errors import InvalidInput
 from referee.core.vocabulary import DEFAULT_LANGUAGE, LANGUAGES, Language, parse_language
+from referee.http_status import status_for
 from referee.record.strict_json import StrictJSONError, strict_json_loads
 from referee.service.adjudication import AdjudicationService
 from referee.service.disputes import DisputeService
@@ -131,7 +133,7 @@ def refuse_unknown_query(known: frozenset[str]) -> None:
     }
     if wrong:
         abort(
-            422,
+            status_for(InvalidInput),
             message="the request does not match the schema",
             messages={"query": dict(sorted(wrong.items()))},
         )
