@@ -350,13 +350,22 @@ class Webhooks(MethodView):
     @authorized("platform")
     @blp.doc(operationId="createWebhook")
     @blp.arguments(WebhookCreateSchema)
-    @blp.response(201, WebhookSchema)
+    @blp.arguments(IdempotencyHeaderSchema, location="headers")
+    @blp.response(
+        201, WebhookSchema, headers={"Idempotent-Replayed": header_ref("Idempotent-Replayed")}
+    )
     @blp.problems(400, 401, 403, 409, 413, 415, 422, 429, 503)
-    def post(self, data: dict[str, Any]) -> Any:
+    def post(self, data: dict[str, Any], headers: dict[str, Any]) -> Any:
         """Register a callback URL for job.done and/or ruling.changed (the secret is
-        shown once, here); 409 when the owner has as many as allowed."""
-        hook = services().webhooks.add(principal(), data["url"], data["events"])
-        return _hook(hook, secret=True), 201
+        shown here); 409 when the owner has as many as allowed. With an Idempotency-Key
+        a retried registration registers nothing new: the answer is the webhook stored
+        the first time, its secret included (Idempotent-Replayed: true); the same key
+        with another URL or other events is a 422."""
+        hook, replayed = services().webhooks.add(
+            principal(), data["url"], data["events"], idem_key=headers.get("idempotency_key")
+        )
+        extra = {"Idempotent-Replayed": "true"} if replayed else {}
+        return _hook(hook, secret=True), 201, extra
 
     @authorized("platform")
     @blp.doc(operationId="listWebhooks")

@@ -8,8 +8,6 @@ receiving the same retry never both store it.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
@@ -29,30 +27,19 @@ from referee.rulings.appeals import (
 )
 from referee.service import engine
 from referee.service.errors import (
-    DuplicateIdempotencyKey,
-    IdempotencyMismatch,
     InvalidInput,
     NotFound,
     RevisionNotCurrent,
 )
+from referee.service.idempotency import once
 from referee.service.keys import Principal
-from referee.service.model import Dispute, DisputeFilter, IdempotencyEntry, Revision
+from referee.service.model import Dispute, DisputeFilter, Revision
 from referee.service.ports import UnitOfWork, UnitOfWorkFactory
 from referee.service.rulings import infraction_kinds
 
 SUBMITTERS = ("referee", "platform")
 READERS = ("referee", "platform", "court")
 APPELLATE = ("court",)
-
-
-def request_hash(payload: Any) -> str:
-    """A stable fingerprint of a request body.
-
-    >>> request_hash({"b": 1, "a": 2}) == request_hash({"a": 2, "b": 1})
-    True
-    """
-    text = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _text(value: Any) -> str | None:
@@ -186,62 +173,6 @@ class DisputeService:
 
     # -- writing -----------------------------------------------------------------------
 
-    def _idempotent(
-        self,
-        who: Principal,
-        scope: str,
-        idem_key: str | None,
-        payload: Any,
-        prepare: Callable[[], Callable[[UnitOfWork], int]],
-        lookup: Callable[[int], Any],
-    ) -> tuple[Any, bool]:
-        """Once per (key, scope, Idempotency-Key): ``prepare()`` (the slow part, outside
-        any transaction) returns ``produce(uow) -> id``, run in one transaction with the
-        key's claim; ``produce`` takes the write turn (``UnitOfWork.write_turn``) before its
-        first statement. Returns (result, replayed)."""
-        keyed = bool(idem_key) and who.key_id is not None
-        # the fingerprint only where a key is given (a request without one is never replayed)
-        digest = request_hash(payload) if keyed else ""
-        if keyed:
-            assert idem_key is not None and who.key_id is not None
-            with self._uow() as uow:
-                seen = uow.idempotency.get(who.key_id, scope, idem_key)
-            if seen is not None:
-                return self._replayed(seen, digest, lookup), True
-        produce = prepare()
-        try:
-            with self._uow() as uow:
-                entry = None
-                if keyed:
-                    assert idem_key is not None and who.key_id is not None
-                    uow.write_turn()
-                    entry = IdempotencyEntry(who.key_id, scope, idem_key, digest, None)
-                    uow.idempotency.claim(entry)
-                # produce() takes the write turn before its first statement (a dispute's
-                # insert once its values are encoded: the turn is held as briefly as can be)
-                resource_id = produce(uow)
-                if entry is not None:
-                    uow.idempotency.resolve(entry, resource_id)
-                uow.commit()
-        except DuplicateIdempotencyKey:
-            assert idem_key and who.key_id is not None
-            with self._uow() as uow:
-                seen = uow.idempotency.get(who.key_id, scope, idem_key)
-            if seen is None or seen.resource_id is None:  # pragma: no cover - defensive
-                raise
-            return self._replayed(seen, digest, lookup), True
-        return lookup(resource_id), False
-
-    @staticmethod
-    def _replayed(seen: IdempotencyEntry, digest: str, lookup: Callable[[int], Any]) -> Any:
-        if seen.request_hash != digest:
-            raise IdempotencyMismatch(
-                "this Idempotency-Key was already used with a different request",
-                where={"header": "Idempotency-Key"},
-            )
-        assert seen.resource_id is not None
-        return lookup(seen.resource_id)
-
     def submit(
         self,
         who: Principal,
@@ -263,7 +194,8 @@ class DisputeService:
         def lookup(dispute_id: int) -> Dispute:
             return stored.get(dispute_id) or self._load_dispute(dispute_id)
 
-        return self._idempotent(
+        return once(
+            self._uow,
             who,
             "disputes",
             idem_key,
@@ -381,7 +313,8 @@ class DisputeService:
             return dispute, next(r for r in dispute.rulings if r.id == ruling_id)
 
         dispute = self.get(who, dispute_id)
-        (stored, revision), replayed = self._idempotent(
+        (stored, revision), replayed = once(
+            self._uow,
             who,
             scope,
             idem_key,

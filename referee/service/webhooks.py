@@ -44,9 +44,10 @@ from urllib.parse import urlsplit
 import orjson
 
 from referee.core.errors import Conflict, InvalidInput, NotFound
+from referee.service.idempotency import once
 from referee.service.keys import Principal
 from referee.service.model import Dispute, Revision, Webhook
-from referee.service.ports import UnitOfWorkFactory
+from referee.service.ports import UnitOfWork, UnitOfWorkFactory
 from referee.service.settings import Settings
 
 __all__ = [
@@ -326,9 +327,18 @@ class WebhookService:
         """``url`` checked and resolved now (raises :class:`DestinationRefused`)."""
         return destination(url, self.allowed, self.resolve)
 
-    def add(self, who: Principal, url: str, events: Iterable[str]) -> Webhook:
-        """Register a callback for the caller's jobs and disputes; the secret is shown
-        once, in this answer."""
+    def add(
+        self,
+        who: Principal,
+        url: str,
+        events: Iterable[str],
+        *,
+        idem_key: str | None = None,
+    ) -> tuple[Webhook, bool]:
+        """Register a callback for the caller's jobs and disputes; (webhook, replayed).
+        Its secret is shown in this answer, and again to a retry with the same
+        Idempotency-Key, which registers nothing new (a retried registration would
+        otherwise deliver every event twice, under two message ids)."""
         who.require(*SUBMITTERS)
         chosen = tuple(dict.fromkeys(events))
         unknown = [e for e in chosen if e not in EVENTS]
@@ -336,9 +346,12 @@ class WebhookService:
             raise InvalidInput(
                 f"events must be among {', '.join(EVENTS)}", where={"field": "events"}
             )
-        self.check(url)
-        hook = Webhook(None, who.owner, url, new_secret(), chosen, self._now())
-        with self._uow() as uow:
+
+        def prepare() -> Callable[[UnitOfWork], int]:
+            self.check(url)
+            return produce
+
+        def produce(uow: UnitOfWork) -> int:
             uow.write_turn()  # one registration of the owner's at a time counts its hooks
             uow.webhooks.lock_owner(who.owner)
             if len(uow.webhooks.of_owner(who.owner)) >= self.max_per_owner:
@@ -349,9 +362,20 @@ class WebhookService:
                     where={"limit": self.max_per_owner},
                     params={"limit": self.max_per_owner},
                 )
-            hook = uow.webhooks.add(hook)
-            uow.commit()
-        return hook
+            hook = uow.webhooks.add(
+                Webhook(None, who.owner, url, new_secret(), chosen, self._now())
+            )
+            assert hook.id is not None
+            return hook.id
+
+        def lookup(hook_id: int) -> Webhook:
+            hook = self.get(hook_id)
+            assert hook is not None
+            return hook
+
+        payload = {"url": url, "events": list(chosen)}
+        hook, replayed = once(self._uow, who, "webhooks", idem_key, payload, prepare, lookup)
+        return hook, replayed
 
     def of(self, who: Principal) -> list[Webhook]:
         with self._uow() as uow:

@@ -208,6 +208,31 @@ def test_an_owner_has_at_most_the_allowed_number_of_webhooks(
     assert _register(app, keys["platform"], "http://127.0.0.1:9/c").status_code == 201
 
 
+def test_a_registration_retried_with_its_idempotency_key_registers_one_webhook(
+    make_app: Callable[..., Flask], tmp_path: Path
+) -> None:
+    """A platform whose answer was lost retries: it gets the webhook (and its secret)
+    stored the first time, not a second webhook delivering every event again."""
+    app = _app(make_app, tmp_path, webhook_allow_networks=LOOPBACK)
+    keys = _keys(app)
+    client = app.test_client()
+    body = {"url": "http://127.0.0.1:9/hook", "events": ["job.done"]}
+    keyed = {**keys["platform"], "Idempotency-Key": "hook-1"}
+    first = client.post("/v1/webhooks", json=body, headers=keyed)
+    again = client.post("/v1/webhooks", json=body, headers=keyed)
+    assert first.status_code == again.status_code == 201, again.get_json()
+    assert "Idempotent-Replayed" not in first.headers
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json() == first.get_json() and first.get_json()["secret"]
+    listed = client.get("/v1/webhooks", headers=keys["platform"]).get_json()
+    assert [h["id"] for h in listed] == [first.get_json()["id"]]
+    other = client.post("/v1/webhooks", json={**body, "events": ["ruling.changed"]}, headers=keyed)
+    assert other.status_code == 422 and other.get_json()["code"] == "idempotency.mismatch"
+    # without the key, or with another, a second registration is a second webhook
+    assert _register(app, keys["platform"], body["url"], body["events"]).status_code == 201
+    assert len(client.get("/v1/webhooks", headers=keys["platform"]).get_json()) == 2
+
+
 # -- delivery -----------------------------------------------------------------------------
 
 
