@@ -20,11 +20,24 @@ from huey.api import TaskWrapper
 from referee.service.jobs import JobService
 from referee.service.settings import Settings
 from referee.service.webhooks import allowed_networks
-from referee.worker.delivery import post
+from referee.worker.delivery import DeliveryFailed, post
 
 __all__ = ["HueyQueue", "Worker", "build", "make_huey"]
 
 log = logging.getLogger("referee.worker")
+
+
+def one_line_for_a_failed_delivery(record: logging.LogRecord) -> bool:
+    """Huey logs a task's exception with its traceback, once per attempt. A delivery that
+    failed (the receiver down, a 5xx, the deadline) is the receiver's state, not a fault
+    of ours: one warning line saying why, without the traceback of our own code."""
+    exc = record.exc_info[1] if record.exc_info else None
+    if isinstance(exc, DeliveryFailed):
+        record.msg = "webhook delivery failed, retried while retries remain: %s"
+        record.args = (exc,)
+        record.exc_info = record.exc_text = None
+        record.levelno, record.levelname = logging.WARNING, logging.getLevelName(logging.WARNING)
+    return True
 
 
 def make_huey(settings: Settings, name: str = "referee") -> Huey:
@@ -121,6 +134,7 @@ class HueyQueue:
 
     def _register_hooks(self, huey: Huey) -> Huey:
         settings = self.settings
+        logging.getLogger("huey").addFilter(one_line_for_a_failed_delivery)  # (kept once)
         allowed = allowed_networks(settings.webhook_allow_networks)
 
         def deliver(webhook_id: int, message_id: str, event: str, body: str) -> None:

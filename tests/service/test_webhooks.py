@@ -9,6 +9,7 @@ tests open with ``webhook_allow_networks`` (loopback is refused otherwise).
 from __future__ import annotations
 
 import http.server
+import logging
 import socket
 import threading
 import time
@@ -274,6 +275,34 @@ def test_deliveries_are_signed_over_an_id_and_a_time_and_a_retry_keeps_the_id(
     _method, headers, body = handler.got[-1]
     assert receiver.verify(body, headers)["event"] == "ruling.changed"
     assert headers["webhook-id"] != first["webhook-id"]
+
+
+def test_a_failed_delivery_is_logged_as_one_line_without_a_traceback(
+    make_app: Callable[..., Flask],
+    tmp_path: Path,
+    receivers: Callable[[], Receiver],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A receiver that is down is its owner's state: the log says why in one warning line
+    per attempt, not with the traceback of the delivery code."""
+    app = _app(
+        make_app,
+        tmp_path,
+        webhook_allow_networks=LOOPBACK,
+        webhook_retries=1,
+        webhook_retry_delay_s=0,
+    )
+    keys = _keys(app)
+    url, handler = receivers()
+    _register(app, keys["platform"], url)
+    handler.fail_first = 1
+    with caplog.at_level(logging.INFO, logger="huey"):
+        _submit(app.test_client(), keys["platform"], _archive())
+    assert len(handler.got) == 2  # the failed attempt and its retry
+    failed = [r for r in caplog.records if "webhook delivery failed" in r.getMessage()]
+    assert len(failed) == 1, [r.getMessage() for r in caplog.records]
+    assert failed[0].levelno == logging.WARNING and "503" in failed[0].getMessage()
+    assert not [r for r in caplog.records if r.exc_info], "a traceback was logged"
 
 
 def test_a_name_that_resolves_inside_at_delivery_time_gets_nothing(
