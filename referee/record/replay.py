@@ -143,6 +143,15 @@ class Replayer(Bidding):
         seat = event.seat
         if len(event.cards) != 2 or s.contract is not None:  # noted below, after the exchange
             s.keep_position(event.index)
+        if not (s.skat_taken and seat is s.declarer) and s.phase == Phase.BIDDING:
+            # the bidding has not ended: a seat has still to speak (the record may have
+            # started it over after a look the rule set does not let release the bidding)
+            raise RecordError(
+                f"{seat} discards while the bidding has not ended",
+                code="replay.discard_before_pickup",
+                where={"event": event.index, "field": "cards"},
+                params={"seat": str(seat), "variant": "bidding"},
+            )
         if not (s.skat_taken and seat is s.declarer):
             raise RecordError(
                 f"{seat} discards without having taken up the skat",

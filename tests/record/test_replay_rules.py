@@ -170,3 +170,33 @@ def test_the_consoles_ruling_page_replays_under_the_revisions_rule_set(
     monkeypatch.setattr(views_disputes, "replay_document", watched)
     views_disputes.ruling_context(dispute, revision, 1, "en")
     assert seen == [stands, stands]
+
+
+def test_a_bidding_started_over_under_bids_that_stand_is_refused_as_unfinished_bidding() -> None:
+    """ISkO 3.3.9 read as the English text (isko-3.3.9-hand-look: bidding_stands): a look
+    into a hand in the bidding does not release it, so a record whose table started the
+    bidding over ends with a seat that has still to speak. The record is refused at the
+    discard with a text that says the bidding has not ended, not that the skat was never
+    taken up; under the default reading the same record is ruled."""
+    import json
+    from pathlib import Path
+
+    from referee.core.errors import RecordError
+    from referee.core.vocabulary import Language
+    from referee.web.error_text import error_text
+
+    path = Path(__file__).resolve().parents[1] / "cases" / "isko_3_declaration"
+    doc = json.loads(
+        (
+            path / "isko_3_3_9_player_looks_into_another_hand_in_the_bidding_started_over.json"
+        ).read_text(encoding="utf-8")
+    )
+    assert rule(parse_record(doc)).outcome is not None
+    stands = {**doc, "rules": {"readings": {"isko-3.3.9-hand-look": "bidding_stands"}}}
+    with pytest.raises(RecordError) as refused:
+        rule(parse_record(stands))
+    error = refused.value
+    assert error.code == "replay.discard_before_pickup" and error.params["variant"] == "bidding"
+    assert error.where == {"event": 12, "field": "cards"}
+    assert "bevor das Reizen beendet ist" in error_text(error, Language.DE)
+    assert "before the bidding has ended" in error_text(error, Language.EN)
