@@ -143,21 +143,18 @@ class Replayer(Bidding):
         seat = event.seat
         if len(event.cards) != 2 or s.contract is not None:  # noted below, after the exchange
             s.keep_position(event.index)
-        if not (s.skat_taken and seat is s.declarer) and s.phase == Phase.BIDDING:
-            # the bidding has not ended: a seat has still to speak (the record may have
-            # started it over after a look the rule set does not let release the bidding)
-            raise RecordError(
-                f"{seat} discards while the bidding has not ended",
-                code="replay.discard_before_pickup",
-                where={"event": event.index, "field": "cards"},
-                params={"seat": str(seat), "variant": "bidding"},
-            )
         if not (s.skat_taken and seat is s.declarer):
+            # in the bidding a seat has still to speak (the record may have started it over
+            # after a look the rule set does not let release the bidding)
+            bidding = s.phase == Phase.BIDDING
+            why = (
+                "while the bidding has not ended" if bidding else "without having taken up the skat"
+            )
             raise RecordError(
-                f"{seat} discards without having taken up the skat",
+                f"{seat} discards {why}",
                 code="replay.discard_before_pickup",
                 where={"event": event.index, "field": "cards"},
-                params={"seat": str(seat)},
+                params={"seat": str(seat), **({"variant": "bidding"} if bidding else {})},
             )
         for i, card in enumerate(event.cards):
             if not (s.hands[seat.index] >> card) & 1:
