@@ -37,8 +37,10 @@ def test_isko_4_1_3_a_lead_out_of_turn_is_entered_under_the_seat_that_played_it(
     expect(status).to_have_text("Stich 2: Vorhand ist dran")
     page.locator("#played-by summary").click()
     middlehand = page.locator('#played-by [data-by="middlehand"]')
-    expect(middlehand).to_be_visible()
-    box = middlehand.bounding_box()  # in the phone's screen without scrolling on
+    # the choice scrolls into the screen on the details' toggle event, which the browser
+    # fires a task after the click: wait for it, whole, without scrolling on
+    expect(middlehand).to_be_in_viewport(ratio=1)
+    box = middlehand.bounding_box()
     assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= PHONE_HEIGHT, box
     spade_ace = page.locator('#play-pool [data-card="SA"]').bounding_box()
     assert spade_ace is not None and spade_ace["y"] >= 0, spade_ace  # the card still in sight
