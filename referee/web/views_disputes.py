@@ -439,6 +439,15 @@ def _value(value: Any, lang: Language) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def _field_value(path: str, value: Any, lang: Language) -> str:
+    """A compared field's value in ``lang``; an outcome in the words the dispute list uses
+    (``won`` -> ``gewonnen``), every other value as :func:`_value` says it."""
+    key = f"console.outcome.{value}"
+    if path == "outcome" and isinstance(value, str) and default_messages().has(key):
+        return text(key, lang)
+    return _value(value, lang)
+
+
 @bp.route(f"/disputes/<{ID_PATH}:dispute_id>/revisions", endpoint="revisions")
 @signed_in
 def revisions_page(dispute_id: int) -> Any:
@@ -455,8 +464,8 @@ def revisions_page(dispute_id: int) -> Any:
         {
             "field": c["field"],
             "label": field_label(c["field"], lang),
-            "before": _value(c["before"], lang),
-            "after": _value(c["after"], lang),
+            "before": _field_value(c["field"], c["before"], lang),
+            "after": _field_value(c["field"], c["after"], lang),
         }
         for c in diff["changed"]
     ]

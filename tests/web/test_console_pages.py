@@ -496,6 +496,24 @@ def test_appeal_adds_a_revision_and_the_revisions_show_what_changed(revoke_page,
     assert "What changed" not in same
 
 
+def test_the_revisions_say_a_changed_outcome_in_the_console_language(revoke_page, as_role) -> None:  # type: ignore[no-untyped-def]
+    _c, dispute = revoke_page
+    record = json.loads(REVOKE)
+    for event in record["events"]:
+        if event.get("card") == "DK":  # middlehand followed suit after all: no revoke
+            event["card"] = "CK"
+    court = as_role("court")
+    response = _appeal(court, dispute, grounds="Er hat bedient.", record=json.dumps(record))
+    assert response.status_code == 302, text_of(response)[:400]
+    body = text_of(court.get(f"/console/disputes/{dispute}/revisions?lang=de"))
+    outcome = re.search(
+        r'title="outcome">[^<]*</th><td><del>(.*?)</del></td><td><ins>(.*?)</ins>', body
+    )
+    assert outcome is not None and outcome.groups() == ("gewonnen", "nicht entscheidbar")
+    spanish = text_of(court.get(f"/console/disputes/{dispute}/revisions?lang=es"))
+    assert "<del>ganado</del>" in spanish and "<ins>no decidible</ins>" in spanish
+
+
 def test_an_unverified_appeal_is_heard(as_role) -> None:  # type: ignore[no-untyped-def]
     dispute = as_role("referee").submit_ok(REVOKE)
     court = as_role("court")
