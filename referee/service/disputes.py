@@ -292,12 +292,15 @@ class DisputeService:
         record: dict[str, Any] | None = None,
         rules: dict[str, Any] | None = None,
         idem_key: str | None = None,
+        reviews: int | None = None,
     ) -> tuple[tuple[Dispute, Revision], bool]:
         """Hear an appeal: check admissibility, rule again, store a new revision.
 
         The appeal is ruled under ``rules`` when it names a rule set, else under the one
         an amended record names, else under the one the reviewed ruling was made under;
-        the revision's ``appeal.rules`` says which."""
+        the revision's ``appeal.rules`` says which. ``reviews``, when given, is the
+        revision number the appeal was written against: if the current revision is
+        another, the appeal is refused (a form sent twice must not be heard twice)."""
         who.require(*APPELLATE)
         payload = {
             "grounds": grounds,
@@ -319,7 +322,7 @@ class DisputeService:
             scope,
             idem_key,
             payload,
-            lambda: self._prepare_appeal(who, dispute, grounds, lodged_at, record, rules),
+            lambda: self._prepare_appeal(who, dispute, grounds, lodged_at, record, rules, reviews),
             lookup,
         )
         if not replayed and self._on_ruling_changed is not None:
@@ -334,8 +337,20 @@ class DisputeService:
         lodged_at: datetime | None,
         record: dict[str, Any] | None,
         rules: dict[str, Any] | None = None,
+        reviews: int | None = None,
     ) -> Callable[[UnitOfWork], int]:
         dispute_id = dispute.id
+        if reviews is not None and reviews != dispute.current.revision:
+            raise RevisionNotCurrent(
+                f"this appeal reviewed revision {reviews}, but revision "
+                f"{dispute.current.revision} was stored since; read it and appeal again",
+                where={
+                    "dispute": dispute_id,
+                    "reviewed": reviews,
+                    "current": dispute.current.revision,
+                },
+                params={"reviewed": reviews, "current": dispute.current.revision},
+            )
         asked = RuleSet.from_dict(rules) if rules is not None else None
         assert dispute_id is not None
         text = require_grounds(grounds)

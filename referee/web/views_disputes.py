@@ -349,7 +349,8 @@ def appeal_page(dispute_id: int) -> Any:
     who = require_principal()
     lang = current_language()
     dispute = services().disputes.get(who, dispute_id)
-    form = {k: request.form.get(k, "") for k in ("grounds", "lodged_at", "record", "edition")}
+    fields = ("grounds", "lodged_at", "record", "edition", "reviews")
+    form = {k: request.form.get(k, "") for k in fields}
     error = None
     status = 200
     if who.role not in APPELLATE:
@@ -366,6 +367,7 @@ def appeal_page(dispute_id: int) -> Any:
                 lodged_at=parse_time(lodged, name="lodged_at") if lodged else None,
                 record=amended,
                 rules={"edition": form["edition"]} if form["edition"] else None,
+                reviews=int(form["reviews"]) if form["reviews"].isdigit() else None,
             )
         except RefereeError as exc:
             status = _form_status(exc)

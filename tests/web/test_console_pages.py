@@ -514,6 +514,22 @@ def test_the_revisions_say_a_changed_outcome_in_the_console_language(revoke_page
     assert "<del>ganado</del>" in spanish and "<ins>no decidible</ins>" in spanish
 
 
+def test_an_appeal_form_sent_twice_is_heard_once(revoke_page, as_role) -> None:  # type: ignore[no-untyped-def]
+    _c, dispute = revoke_page
+    court = as_role("court")
+    page = text_of(court.get(f"/console/disputes/{dispute}/appeal"))
+    reviews = re.search(r'name="reviews" value="(\d+)"', page)
+    assert reviews is not None and reviews.group(1) == "1"
+    fields = {"grounds": "Er hat bedient.", "reviews": reviews.group(1)}
+    assert _appeal(court, dispute, **fields).status_code == 302
+    again = _appeal(court, dispute, **fields)  # sent again (back, resend): not a second appeal
+    assert again.status_code == 409
+    body = text_of(again)
+    assert "reviewed revision 1, but revision 2 was stored since" in body
+    assert court.get(f"/console/disputes/{dispute}?rev=2").status_code == 200
+    assert court.get(f"/console/disputes/{dispute}?rev=3").status_code == 404  # heard once
+
+
 def test_an_unverified_appeal_is_heard(as_role) -> None:  # type: ignore[no-untyped-def]
     dispute = as_role("referee").submit_ok(REVOKE)
     court = as_role("court")
