@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import functools
 import json
 from collections.abc import Callable
@@ -172,15 +173,46 @@ def is_json_mimetype(mimetype: str) -> bool:
     )
 
 
+#: the charsets a body may declare: UTF-8, and ASCII (a part of it), by their codec names
+READ_CHARSETS = ("utf-8", "ascii")
+
+
+def refuse_other_charset() -> None:
+    """A 415 problem naming the charset when the Content-Type declares one other than
+    UTF-8 (or ASCII). Every body is read as UTF-8: JSON exchanged between systems is
+    UTF-8 (RFC 8259, 8.1), an NDJSON line is JSON, and the ISS server writes its records
+    in UTF-8. A body decoded by what it declares would be read as other text than the
+    same bytes under another label, so a platform re-encodes it instead."""
+    charset = request.mimetype_params.get("charset")
+    if charset is None:
+        return
+    try:
+        name = codecs.lookup(charset).name
+    except LookupError:
+        name = ""
+    if name in READ_CHARSETS:
+        return
+    shown = charset[:40]
+    abort(
+        415,
+        message=f"the body is declared as charset={shown}; this service reads bodies as "
+        "UTF-8 only (JSON is UTF-8, RFC 8259): encode it as UTF-8 and send charset=utf-8 "
+        "or no charset",
+        messages={"headers": {"Content-Type": [f"charset {shown!r}: must be utf-8"]}},
+    )
+
+
 def body_kind(*, iss: bool = False, json_ok: bool = True) -> str:
     """``"json"`` or ``"iss"`` by the request's Content-Type; any other is refused with a
-    415 problem naming the types to use."""
+    415 problem naming the types to use, as is a charset other than UTF-8."""
     mimetype = request.mimetype
     if not mimetype:  # no Content-Type: the endpoint's own format
         return "json" if json_ok else "iss"
     if json_ok and is_json_mimetype(mimetype):
+        refuse_other_charset()
         return "json"
     if iss and mimetype in ISS_TYPES:
+        refuse_other_charset()
         return "iss"
     wanted = [*([JSON_TYPE] if json_ok else []), *(ISS_TYPES if iss else ())]
     sent = f"Content-Type {mimetype}"

@@ -24,7 +24,7 @@ from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from werkzeug.utils import cached_property
 
-from referee.api.context import body_kind, json_error
+from referee.api.context import body_kind, json_error, refuse_other_charset
 from referee.api.contract import ERROR_HEADERS, RATE_LIMIT_HEADERS, header_ref
 from referee.api.problems import PROBLEM_JSON, ProblemSchema, from_http_exception
 from referee.api.schemas import LanguageParam
@@ -128,6 +128,7 @@ class StrictParser(FlaskParser):
             # a body in another type: 415, naming application/json; a body sent without
             # a Content-Type is read as JSON, as the operations that read it themselves do
             body_kind()
+        refuse_other_charset()
         return strict_json_loads(req.get_data(cache=True))
 
     def _handle_invalid_json_error(self, error: Any, req: Any, *args: Any, **kwargs: Any) -> Any:

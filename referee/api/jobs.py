@@ -18,7 +18,7 @@ from flask import Response, request, url_for
 from flask.views import MethodView
 from flask_smorest import abort
 
-from referee.api.context import authorized, principal, services
+from referee.api.context import authorized, principal, refuse_other_charset, services
 from referee.api.contract import NOT_BLANK, header_ref
 from referee.api.dispute_schemas import IdempotencyHeaderSchema
 from referee.api.extensions import Blueprint
@@ -121,7 +121,8 @@ def _lines(limit: int) -> Iterator[bytes]:
 
 
 def _archive_format() -> str:
-    """The format the body's content type names (415 for another type)."""
+    """The format the body's content type names (415 for another type, or for a charset
+    other than UTF-8)."""
     kind = (request.mimetype or "").lower()
     if kind not in FORMAT_OF:
         abort(
@@ -129,6 +130,7 @@ def _archive_format() -> str:
             message=f"send the archive as one of {', '.join(FORMAT_OF)} (got {kind or 'none'})",
             messages={"headers": {"Content-Type": [f"must be one of {', '.join(FORMAT_OF)}"]}},
         )
+    refuse_other_charset()
     return FORMAT_OF[kind]
 
 

@@ -1,0 +1,160 @@
+"""A body is read as UTF-8: JSON is UTF-8 (RFC 8259, 8.1), an NDJSON line is JSON, ISS
+records come in UTF-8. A Content-Type declaring another charset is refused with a 415
+problem naming it (decoding it as UTF-8 read other text than the platform meant: the
+Latin-1 byte of "ü" broke the body, or a name came out garbled), and nothing is
+stored. charset=utf-8 (any spelling) and us-ascii, a part of UTF-8, are read as before."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.support.service import EXAMPLES, example
+
+PROBLEM = "application/problem+json"
+ISS = (EXAMPLES / "iss-record.sgf").read_text(encoding="utf-8")
+
+
+def _record_latin1() -> bytes:
+    record = example("revoke-objected")
+    record.setdefault("meta", {})["event"] = "Skatclub Düren"
+    return json.dumps({"record": record}, ensure_ascii=False).encode("latin-1")
+
+
+def _line_latin1() -> bytes:
+    record = example("revoke-objected")
+    record.setdefault("meta", {})["event"] = "Skatclub Düren"
+    return json.dumps(record, ensure_ascii=False).encode("latin-1") + b"\n"
+
+
+#: (url, content type, role, a body in UTF-8 that is read, the listing of what is stored, id)
+CASES: list[tuple[str, str, str, str, bytes, str]] = [
+    (
+        "/v1/adjudications",
+        "application/json",
+        "platform",
+        json.dumps(example("revoke-objected")).encode(),
+        "",
+        "json-rule",
+    ),
+    (
+        "/v1/disputes",
+        "application/json",
+        "platform",
+        json.dumps({"record": example("revoke-objected")}).encode(),
+        "/v1/disputes",
+        "json-dispute",
+    ),
+    ("/v1/disputes", "text/x-iss-sgf", "platform", ISS.encode(), "/v1/disputes", "iss-dispute"),
+    ("/v1/imports/iss", "text/plain", "platform", ISS.encode(), "", "iss-import"),
+    (
+        "/v1/jobs",
+        "application/x-ndjson",
+        "platform",
+        json.dumps(example("revoke-objected")).encode() + b"\n",
+        "/v1/jobs",
+        "ndjson-job",
+    ),
+    ("/v1/jobs", "text/x-iss-sgf", "platform", ISS.encode(), "/v1/jobs", "iss-job"),
+    (
+        "/v1/webhooks",
+        "application/json",
+        "platform",
+        json.dumps({"url": "https://platform.example/hook", "events": ["job.done"]}).encode(),
+        "/v1/webhooks",
+        "json-webhook",
+    ),
+]
+IDS = [c[-1] for c in CASES]
+
+
+def _post(client, keys, url: str, ctype: str, role: str, body: bytes):  # type: ignore[no-untyped-def]
+    return client.post(url, data=body, headers={**keys[role], "Content-Type": ctype})
+
+
+@pytest.mark.parametrize("url, ctype, role, body, listing, name", CASES, ids=IDS)
+@pytest.mark.parametrize("charset", ["ISO-8859-1", "utf-16", "klingon"])
+def test_a_body_declared_in_another_charset_is_a_415_naming_it(
+    client,
+    keys,
+    url: str,
+    ctype: str,
+    role: str,
+    body: bytes,
+    listing: str,
+    name: str,
+    charset: str,
+) -> None:  # type: ignore[no-untyped-def]
+    r = _post(client, keys, url, f"{ctype}; charset={charset}", role, body)
+    assert r.status_code == 415, (r.status_code, r.get_data(as_text=True)[:400])
+    assert r.mimetype == PROBLEM
+    problem: dict[str, Any] = r.get_json()
+    assert problem["code"] == "request.unsupported_media_type"
+    assert f"charset={charset}" in problem["detail"] and "UTF-8" in problem["detail"]
+    assert any(e.get("location") == "headers" for e in problem["errors"]), problem
+    if listing:
+        assert client.get(listing, headers=keys[role]).get_json() == []
+
+
+@pytest.mark.parametrize("url, ctype, role, body, listing, name", CASES, ids=IDS)
+@pytest.mark.parametrize("charset", ["UTF8", '"utf-8"', "us-ascii"])
+def test_a_body_declared_as_utf8_or_ascii_is_read(
+    client,
+    keys,
+    url: str,
+    ctype: str,
+    role: str,
+    body: bytes,
+    listing: str,
+    name: str,
+    charset: str,
+) -> None:  # type: ignore[no-untyped-def]
+    r = _post(client, keys, url, f"{ctype}; charset={charset}", role, body)
+    if name == "json-webhook":  # read: its URL checked (the test's host does not resolve)
+        assert r.get_json()["code"] == "webhook.url_refused", r.get_json()
+        return
+    assert r.status_code in (200, 201, 202), (r.status_code, r.get_data(as_text=True)[:400])
+
+
+def test_a_latin1_body_labelled_latin1_is_refused_not_garbled(client, keys) -> None:  # type: ignore[no-untyped-def]
+    """The case the field test met: a Latin-1 body honestly labelled."""
+    for url, ctype, body in (
+        ("/v1/disputes", "application/json", _record_latin1()),
+        ("/v1/jobs", "application/x-ndjson", _line_latin1()),
+    ):
+        r = _post(client, keys, url, f"{ctype}; charset=latin-1", "platform", body)
+        assert r.status_code == 415 and "charset=latin-1" in r.get_json()["detail"], url
+    assert client.get("/v1/disputes", headers=keys["platform"]).get_json() == []
+    assert client.get("/v1/jobs", headers=keys["platform"]).get_json() == []
+
+
+def test_an_appeal_and_a_part_declared_in_another_charset_are_415(client, keys) -> None:  # type: ignore[no-untyped-def]
+    r = client.post(
+        "/v1/disputes", json={"record": example("revoke-objected")}, headers=keys["platform"]
+    )
+    dispute = r.get_json()["id"]
+    r = client.post(
+        f"/v1/disputes/{dispute}/appeals",
+        data=json.dumps({"grounds": "Einspruch zu spät"}).encode("latin-1"),
+        headers={**keys["court"], "Content-Type": "application/json; charset=latin-1"},
+    )
+    assert r.status_code == 415 and "charset=latin-1" in r.get_json()["detail"]
+    r = client.post(
+        "/v1/jobs?open=true",
+        data=json.dumps(example("revoke-objected")).encode() + b"\n",
+        headers={**keys["platform"], "Content-Type": "application/x-ndjson"},
+    )
+    assert r.status_code == 202, r.get_json()
+    job = r.get_json()["id"]
+    r = _post(
+        client,
+        keys,
+        f"/v1/jobs/{job}/parts",
+        "application/x-ndjson; charset=latin-1",
+        "platform",
+        _line_latin1(),
+    )
+    assert r.status_code == 415 and "charset=latin-1" in r.get_json()["detail"]
+    assert client.get(f"/v1/jobs/{job}", headers=keys["platform"]).get_json()["parts"] == 1
