@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee.core.vocabulary import Language
+from referee.rulings.appeals import reason_in
 from referee.service.model import Dispute, Revision
 
 
@@ -35,10 +36,22 @@ def ruling(r: Revision, lang: Language, revisions: Sequence[Revision]) -> dict[s
         "record": r.record,
         "language": lang,
         "document": r.in_language(lang),
-        "appeal": r.appeal,
+        "appeal": appeal(r.appeal, lang),
         "comparison": r.comparison,
         "record_amended": bool(r.appeal and r.appeal.get("amended_record")),
         "url": ruling_url(r),
+    }
+
+
+def appeal(stored: dict[str, Any] | None, lang: Language) -> dict[str, Any] | None:
+    """The appeal a revision answers, its admissibility's reason in ``lang`` (the stored
+    appeal keeps the English one; nothing stored is changed)."""
+    if not stored or not isinstance(stored.get("admissibility"), dict):
+        return stored
+    verdict = stored["admissibility"]
+    return {
+        **stored,
+        "admissibility": {**verdict, "reason": reason_in(verdict.get("reason"), lang)},
     }
 
 

@@ -37,7 +37,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from referee.core.errors import InvalidInput
-from referee.core.vocabulary import Word
+from referee.core.vocabulary import Language, Word
+from referee.rules.messages import default_messages
 
 #: the clauses every admissibility decision cites
 ADMISSIBILITY_CLAUSES: tuple[str, ...] = ("ISkO 4.5.10", "SkWO 7.3.3", "SkWO 9.10")
@@ -70,6 +71,45 @@ COMPARED_FIELDS: tuple[str, ...] = (
     "rules",
 )
 _TEXT_KEYS = frozenset({"explanation", "title", "summary", "text", "reason_text"})
+
+
+#: the reasons an admissibility decision gives, by name: their texts are
+#: ``console.appeal.reason.<name>`` (rules_kb/messages); the English one is stored
+REASON_NAMES: tuple[str, ...] = (
+    "last_series_end_unknown",
+    "within_grace",
+    "after_grace",
+    "before_next_series",
+    "after_next_series",
+    "no_schedule",
+    "unreadable",
+)
+_UNREADABLE_KEYS = (NEXT_SERIES_KEY, SERIES_END_KEY)
+
+
+def _reason(name: str, lang: Language = Language.EN, **params: str) -> str:
+    return default_messages().render(f"console.appeal.reason.{name}", params, lang)
+
+
+def reason_in(reason: str | None, lang: Language) -> str | None:
+    """A stored admissibility reason (English) said in ``lang``; a reason this service
+    does not give is left as it is.
+
+    >>> reason_in("lodged before the next series started", Language.DE)
+    'vor Beginn der nächsten Serie eingelegt'
+    >>> reason_in("meta.series_ends_at in the dispute is not an ISO-8601 time", Language.ES)
+    'meta.series_ends_at de la disputa no es una hora ISO 8601'
+    """
+    if reason is None:
+        return None
+    for name in REASON_NAMES:
+        if name == "unreadable":
+            for key in _UNREADABLE_KEYS:
+                if reason == _reason(name, key=key):
+                    return _reason(name, lang, key=key)
+        elif reason == _reason(name):
+            return _reason(name, lang)
+    return reason
 
 
 class AppealError(InvalidInput):
@@ -153,7 +193,7 @@ def check_admissibility(lodged_at: datetime, meta: Mapping[str, Any]) -> Admissi
         if meta.get(SERIES_END_KEY) is None:
             return Admissibility(
                 Verdict.UNVERIFIED,
-                "the game was in the last series but its end time is not known",
+                _reason("last_series_end_unknown"),
                 missing=(SERIES_END_KEY,),
             )
         end = _meta_time(meta, SERIES_END_KEY)
@@ -161,24 +201,18 @@ def check_admissibility(lodged_at: datetime, meta: Mapping[str, Any]) -> Admissi
             return _unreadable(SERIES_END_KEY)
         last_deadline = _after(end, LAST_SERIES_GRACE)
         if lodged <= last_deadline:
-            return Admissibility(
-                Verdict.ADMISSIBLE, "lodged within 15 minutes after the last series", last_deadline
-            )
-        return Admissibility(
-            Verdict.LATE, "lodged more than 15 minutes after the last series ended", last_deadline
-        )
+            return Admissibility(Verdict.ADMISSIBLE, _reason("within_grace"), last_deadline)
+        return Admissibility(Verdict.LATE, _reason("after_grace"), last_deadline)
     if meta.get(NEXT_SERIES_KEY) is not None:
         deadline = _meta_time(meta, NEXT_SERIES_KEY)
         if deadline is None:
             return _unreadable(NEXT_SERIES_KEY)
         if lodged < deadline:
-            return Admissibility(
-                Verdict.ADMISSIBLE, "lodged before the next series started", deadline
-            )
-        return Admissibility(Verdict.LATE, "lodged after the next series had started", deadline)
+            return Admissibility(Verdict.ADMISSIBLE, _reason("before_next_series"), deadline)
+        return Admissibility(Verdict.LATE, _reason("after_next_series"), deadline)
     return Admissibility(
         Verdict.UNVERIFIED,
-        "the schedule is not known: neither the next series' start nor 'last series' is given",
+        _reason("no_schedule"),
         missing=(NEXT_SERIES_KEY, LAST_SERIES_KEY),
     )
 
@@ -284,9 +318,7 @@ def _meta_time(meta: Mapping[str, Any], key: str) -> datetime | None:
 
 
 def _unreadable(key: str) -> Admissibility:
-    return Admissibility(
-        Verdict.UNVERIFIED, f"meta.{key} in the dispute is not an ISO-8601 time", missing=(key,)
-    )
+    return Admissibility(Verdict.UNVERIFIED, _reason("unreadable", key=key), missing=(key,))
 
 
 def require_grounds(grounds: str) -> str:

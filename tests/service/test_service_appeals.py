@@ -150,3 +150,22 @@ def test_ruling_revision_lookup(client, keys):
     url = f"/v1/disputes/{d['id']}/rulings"
     assert client.get(url + "/1", headers=keys["referee"]).json == d["ruling"]
     assert client.get(url + "/2", headers=keys["referee"]).status_code == 404
+
+
+def test_skwo_9_10_the_admissibility_reason_is_in_the_language_asked(client, keys):
+    d = dispute(client, keys)
+    url = f"/v1/disputes/{d['id']}/appeals?lang=de"
+    body = {"grounds": "Er hat bedient.", "lodged_at": "2026-05-02T11:00:00Z"}
+    r = client.post(url, json=body, headers=keys["court"])
+    assert r.status_code == 201 and r.json["language"] == "de"
+    assert r.json["appeal"]["admissibility"]["reason"] == "vor Beginn der nächsten Serie eingelegt"
+    rev = f"/v1/disputes/{d['id']}/rulings/2"
+    spanish = client.get(rev + "?lang=es", headers=keys["court"]).json["appeal"]["admissibility"]
+    assert spanish["reason"] == "presentada antes del inicio de la serie siguiente"
+    english = client.get(rev + "?lang=en", headers=keys["court"]).json["appeal"]["admissibility"]
+    assert english["reason"] == "lodged before the next series started"
+    unheard = dispute(client, keys, meta=None)
+    r = client.post(
+        f"/v1/disputes/{unheard['id']}/appeals?lang=de", json=body, headers=keys["court"]
+    )
+    assert r.json["appeal"]["admissibility"]["reason"].startswith("der Zeitplan ist nicht bekannt")
