@@ -147,6 +147,14 @@ class NotLaidOut(StrEnum):
     NOT_PUNISHED = "not_punished"
 
 
+class NoAnnouncement(StrEnum):
+    """The declarer gives up before he has announced a game (4.3.1, 3.4.1, 3.4.3): what
+    does he lose?"""
+
+    CHEAPEST_GAME = "cheapest_game"
+    UNDETERMINED = "undetermined"
+
+
 class PartialClaim(StrEnum):
     """A declarer lays his cards down saying he takes only some of the remaining tricks
     (4.3.4): is that count his claim?"""

@@ -25,6 +25,7 @@ from referee.core.reading_options import (
     EntitledLead,
     HandLook,
     HandLookInBidding,
+    NoAnnouncement,
     NotLaidOut,
     NullBelowBid,
     ObjectionAtEnd,
@@ -393,6 +394,22 @@ NOT_LAID_OUT = declare(
     applied=(
         Applied(("ouvert_not_laid_out.not_punished",), ("ISkO 2.2.5",), NotLaidOut.NOT_PUNISHED),
     ),
+)
+
+NO_ANNOUNCEMENT = declare(
+    "isko-4.3.1-no-announcement",
+    NoAnnouncement,
+    NoAnnouncement.CHEAPEST_GAME,
+    "The declarer gives up before he has announced a game: what does he lose?",
+    ("ISkO 4.3.1", "ISkO 3.4.1", "ISkO 3.4.3"),
+    cheapest_game="Both texts of 3.4.1 oblige the declarer to announce a game, 3.4.3 shows "
+    "how one who cannot win gives up (he announces a game that covers his bid and declares "
+    "it lost), and the Spanish 4.3.1 values a game given up at no less than the bid with "
+    "his matadors: he loses the cheapest suit game or grand that covers the bid with his "
+    "matadors.",
+    undetermined="Both texts of 4.3.1 let the declarer give up his announced game only: "
+    "without an announcement there is no game to value, and the table must have him "
+    "announce one (3.4.1) before the concession can count.",
 )
 
 

@@ -44,6 +44,7 @@ from referee.core.reading_options import (
     EntitledLead,
     HandLook,
     HandLookInBidding,
+    NoAnnouncement,
     NotLaidOut,
     NullBelowBid,
     ObjectionAtEnd,
@@ -88,6 +89,7 @@ __all__ = [
     "AddedWords",
     "TricksGathered",
     "NotLaidOut",
+    "NoAnnouncement",
 ]
 
 
@@ -147,6 +149,7 @@ class RuleSet:
     added_words: AddedWords = _field(readings.ADDED_WORDS)
     tricks_gathered: TricksGathered = _field(readings.TRICKS_GATHERED)
     not_laid_out: NotLaidOut = _field(readings.NOT_LAID_OUT)
+    no_announcement: NoAnnouncement = _field(readings.NO_ANNOUNCEMENT)
 
     # -- reading the declarations ----------------------------------------------------------
     @staticmethod

@@ -10,9 +10,10 @@ from referee.core.ruleset import (
     DefenderNull,
     DefenderThrowIn,
     Edition,
+    NoAnnouncement,
     RuleSet,
 )
-from referee.core.valuation import Matadors, levels_reached, value_game
+from referee.core.valuation import Matadors, cheapest_lost_game, levels_reached, value_game
 from referee.core.vocabulary import Status
 from referee.record.event_model import EventType
 from referee.record.event_types_end import LayDown
@@ -73,10 +74,7 @@ def _end_by_marker(
         return r
     if declarer is None or contract is None or bid is None:
         if m.type == EventType.CONCEDE:
-            r = r._replace(outcome=Outcome.UNDETERMINED)
-            r = r._replace(ended=Ended(EndReason.DECLARER_CONCEDED, m.event, None))
-            r = r.step(("ISkO 4.3.1", "ISkO 3.4.1"), "ending.no_contract")
-            return r
+            return _concedes_unannounced(state, rules, m)
         return NOTHING
     pos = position_at(state, m.event)
     side = "declarer" if m.seat is declarer else "defenders"
@@ -202,6 +200,32 @@ def _end_by_marker(
         r = r.step(ENDING_CLAUSES["played_out"], "value.from_counts", points=dp, tricks=dt)
         return r
     return NOTHING
+
+
+def _concedes_unannounced(state: GameState, rules: RuleSet, m: Marker) -> Part:
+    """A concession before any game was announced. The declarer's own (bidding over, no
+    announcement yet) is valued by the reading isko-4.3.1-no-announcement; anyone else's,
+    or one made before the bidding has a declarer, leaves nothing to value."""
+    r = Part(ends=True, ended=Ended(EndReason.DECLARER_CONCEDED, m.event, None))
+    declarer, bid = state.declarer, state.bid
+    if declarer is None or bid is None or m.seat is not declarer:
+        r = r._replace(outcome=Outcome.UNDETERMINED)
+        return r.step(("ISkO 4.3.1", "ISkO 3.4.1"), "ending.no_contract")
+    clauses = ("ISkO 4.3.1", "ISkO 3.4.1", "ISkO 3.4.3")
+    if rules.no_announcement is NoAnnouncement.UNDETERMINED:
+        r = r._replace(outcome=Outcome.UNDETERMINED)
+        return r.step(clauses, "reading.isko-4.3.1-no-announcement.undetermined", bid=bid)
+    # he must announce (3.4.1) and may then give the game up (3.4.3, 4.3.1): the cheapest
+    # suit game or grand that covers the bid with his matadors, as for 3.4.4 and 4.1.1
+    game, valuation = cheapest_lost_game(state.declarer_cards_with_skat(), bid)
+    r = r.valued(valuation).step(
+        clauses,
+        "reading.isko-4.3.1-no-announcement",
+        bid=bid,
+        game=game.value,
+        value=valuation.value,
+    )
+    return r._replace(counts=counts_at(position_at(state, m.event)))
 
 
 def declarer_concedes(

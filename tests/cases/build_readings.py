@@ -517,5 +517,50 @@ case(
 )
 
 
+# ------------------------------------------------------------------------------ 4.3.1
+def conceded_unannounced(description: str) -> Rec:
+    rec = Rec(DEAL_A, description)
+    return rec.bids("M18 Fh M20 Fh Mp Rp").pickup("F", ["D9", "D7"]).e("concede", "F")
+
+
+case(
+    b.F43,
+    "isko_4_3_1_concession_before_announcing_loses_the_cheapest_game_covering_the_bid",
+    conceded_unannounced(
+        "F wins the bidding at 20, takes up the skat and gives up before announcing. "
+        "3.4.1 obliges him to announce, 3.4.3 has him announce a game covering the bid and "
+        "declare it lost, the Spanish 4.3.1 values it at no less than the bid with his "
+        "matadors: with 2 (CJ, SJ), the cheapest such game is diamonds, game 3 = 27, "
+        "lost doubled: -54."
+    ),
+    outcome="lost",
+    declarer="forehand",
+    game_value=27,
+    score=-54,
+    matadors={"with": True, "count": 2},
+    ended=ended("declarer_conceded"),
+    infractions=[],
+    cited=cited("4.3.1", "3.4.1", "3.4.3"),
+    readings=["isko-4.3.1-no-announcement"],
+)
+case_under(
+    b.F43,
+    "isko_4_3_1_concession_before_announcing_undetermined_under_the_reading",
+    conceded_unannounced(
+        "Rule set with the reading isko-4.3.1-no-announcement: undetermined. F wins the "
+        "bidding at 20, takes up the skat and gives up before announcing. 4.3.1 lets him "
+        "give up only an announced game, so under this reading there is nothing to value: "
+        "undetermined."
+    ),
+    "isko-4.3.1-no-announcement",
+    "undetermined",
+    outcome="undetermined",
+    declarer="forehand",
+    ended=ended("declarer_conceded"),
+    infractions=[],
+    cited=cited("4.3.1", "3.4.1"),
+)
+
+
 if __name__ == "__main__":
     b.write(FIRST)

@@ -59,6 +59,7 @@ QUESTIONS = {
     "3.4.8 vs 4.2.8 the declarer looks at the skat in play": ["isko-4.2.8-declarer-in-play"],
     "4.1.5 announced levels": ["isko-4.1.5-announced"],
     "4.3.2 a concession without consent, the record stops": ["isko-4.3.2-record-stops"],
+    "4.3.1 a concession before any game is announced": ["isko-4.3.1-no-announcement"],
     "3.5.1 the dealer at a table of four and the parties": ["isko-3.5.1-dealer-party"],
     "3.2.10 an objection to the shuffle in time": ["isko-3.2.10-in-time"],
     "4.1.8 who may not stop whom, and from when": ["isko-4.1.8-partner"],

@@ -224,6 +224,14 @@ FLIPS: list[tuple[str, str, str, dict[str, Any]]] = [
         "isko_4_4_tricks/isko_4_4_4_defenders_mix_their_tricks_declarer_wins",
         {"outcome": "undetermined", "infractions": [("tricks_not_gathered", "void")]},
     ),
+    # 4.3.1 read strictly: a declarer who gives up before announcing has given up no
+    # announced game, so nothing is valued (by default he loses diamonds with 2, -54)
+    (
+        "isko-4.3.1-no-announcement",
+        "undetermined",
+        "isko_4_3_shortened/isko_4_3_1_concession_before_announcing_loses_the_cheapest_game_covering_the_bid",
+        {"outcome": "undetermined", "declarer": "forehand"},
+    ),
 ]
 
 
