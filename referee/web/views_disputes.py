@@ -408,9 +408,15 @@ def field_label(path: str, lang: Language) -> str:
     """A ruling field for people: ``card_points.declarer`` -> ``Augen · Alleinspieler``."""
     messages = default_messages()
     parts = []
-    for part in path.split("."):
+    names = path.split(".")
+    for i, part in enumerate(names):
         key = f"console.field.{part}"
-        parts.append(text(key, lang) if messages.has(key) else capitalized(part, lang))
+        if messages.has(key):
+            parts.append(text(key, lang))
+        elif i and names[i - 1] == "readings":
+            parts.append(part)  # a reading's id is its name, as the ruling cites it
+        else:
+            parts.append(capitalized(part, lang))
     return " · ".join(parts)
 
 

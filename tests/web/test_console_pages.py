@@ -471,6 +471,12 @@ def test_appeal_adds_a_revision_and_the_revisions_show_what_changed(revoke_page,
     body = text_of(court.get(response.headers["Location"]))
     assert "The appeal was heard: revision 2." in body
     assert "in time" in body and "ruled on an amended record" in body
+    # the fact is labelled as a fact, not with the form's label for an optional field
+    assert "<dt>Record</dt><dd>ruled on an amended record</dd>" in body
+    assert "Amended record (optional)" not in body
+    ruling = text_of(court.get(f"/console/disputes/{dispute}?lang=de"))
+    assert "<dt>Protokoll</dt><dd>auf berichtigtem Protokoll entschieden</dd>" in ruling
+    assert "(optional)" not in ruling
     assert "on appeal, reviewing revision 1" in body
     rows = re.findall(
         r'title="([a-z_.]+)">([^<]*)</th><td><del>(.*?)</del></td><td><ins>(.*?)</ins>', body
@@ -528,6 +534,21 @@ def test_an_appeal_form_sent_twice_is_heard_once(revoke_page, as_role) -> None: 
     assert "reviewed revision 1, but revision 2 was stored since" in body
     assert court.get(f"/console/disputes/{dispute}?rev=2").status_code == 200
     assert court.get(f"/console/disputes/{dispute}?rev=3").status_code == 404  # heard once
+
+
+def test_the_revisions_name_a_reading_by_its_id(revoke_page, as_role, keys) -> None:  # type: ignore[no-untyped-def]
+    _c, dispute = revoke_page
+    court = as_role("court")
+    rules = {"edition": "1998", "readings": {"objection-at-record-end": "none"}}
+    response = court.client.post(
+        f"/v1/disputes/{dispute}/appeals",
+        json={"grounds": "Eine andere Lesart.", "rules": rules},
+        headers={"Authorization": f"Bearer {keys['court']}"},
+    )
+    assert response.status_code == 201, response.json
+    body = text_of(court.get(f"/console/disputes/{dispute}/revisions?lang=de"))
+    row = re.search(r'title="rules\.readings\.objection-at-record-end">([^<]*)</th>', body)
+    assert row is not None and row.group(1) == "Regelwerk · Lesarten · objection-at-record-end"
 
 
 def test_an_unverified_appeal_is_heard(as_role) -> None:  # type: ignore[no-untyped-def]
