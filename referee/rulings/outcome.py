@@ -147,9 +147,11 @@ def _innocent_declarer(
     origin = start or pos  # 5.4.3 asks about the game as dealt, not as it stands
 
     def ask(search: Any, question: str) -> str:
-        """Reachable from here (which implies: from the deal, the play so far being one
-        line), else from the deal; "unknown" if a search reaches its node limit (never
-        met in practice; an open question is not credited, 5.2.8)."""
+        """ "yes": reachable from here (which implies: from the deal, the play so far
+        being one line); "from_the_deal": no longer from here, but by some play from the
+        deal, which is all 5.4.3 asks (the Spanish: impossible before the first trick);
+        "never"; "unknown" if a search reaches its node limit (never met in practice; an
+        open question is not credited, 5.2.8)."""
         nonlocal said
         for where, at in (("from_here", pos), ("from_the_deal", origin)):
             answer, asked = searched(f"{question}_{where}", ("ISkO 5.2.8",), search, at)
@@ -157,7 +159,7 @@ def _innocent_declarer(
             if answer is None:
                 return "unknown"
             if answer:
-                return "yes"
+                return "yes" if where == "from_here" else "from_the_deal"
             if at is origin:
                 break
         return "never"
@@ -169,7 +171,7 @@ def _innocent_declarer(
         if pos.defender_points > 30:
             return "blocked"  # the defenders already have what it takes (4.1.5)
         if not search:
-            return "yes"
+            return "unsearched"
         return ask(
             lambda at: can_reach_points(
                 at.hands,
@@ -186,7 +188,7 @@ def _innocent_declarer(
         if pos.defender_tricks > 0:
             return "blocked"
         if not search:
-            return "yes"
+            return "unsearched"
         return ask(
             lambda at: can_take_all(at.hands, at.leader, at.trick, contract.game, d),
             "schwarz_reachable",
@@ -215,8 +217,9 @@ def _innocent_declarer(
             said = said.step(("ISkO 4.1.5",), "reading.isko-4.1.5-announced", level=level)
         elif needed:  # the bid needs the announced level: 4.1.5 as both readings have it
             said = said.step(("ISkO 4.1.5",), "outcome.announced_needed", level=level, bid=bid)
-        ok = reachable(search_announced)
-        if not credit and ok == "yes":
+        ok = reachable(search_announced or needed)  # 5.4.3 covers an overbid game always
+        creditable = ok in _CREDITABLE
+        if not credit and creditable:
             # 4.1.5 only for a level the bid needs; 4.1.4 decides, at the simple level. An
             # announced level already lost or never reachable loses the game under either
             # option (below), so the option is named only where it decides.
@@ -226,19 +229,29 @@ def _innocent_declarer(
                 level=level,
                 bid=bid,
             )
-        if not search_announced and ok == "yes":  # 5.4.3 read for overbid games only
+        if not search_announced and creditable:  # 5.4.3 read for overbid games only
             said = said.step(
                 ("ISkO 5.4.3", "ISkO 4.1.5"),
                 "reading.isko-5.4.3-any-game.overbid_only",
                 level=level,
             )
-        if ok != "yes":
+        if not creditable:
             said = said.with_steps(_unreached("outcome.announced_unreachable", level, ok, bid))
             if ok == "never":  # 5.4.3 read for any game, not only an overbid one
                 said = said.step(("ISkO 5.4.3",), "reading.isko-5.4.3-any-game", level=level)
             return done(value_game(contract, matadors, bid, won=False))
-        if credit:
-            said = said.step(("ISkO 4.1.5",), "outcome.announced_credited", level=level)
+        if credit and ok == "unsearched":  # 4.1.5 alone: what the defenders have taken
+            said = said.step(("ISkO 4.1.5",), "outcome.announced_credited.unsearched", level=level)
+        elif credit and ok == "from_the_deal":
+            said = said.step(
+                ("ISkO 4.1.5", "ISkO 5.4.3"),
+                "outcome.announced_credited.from_the_deal",
+                level=level,
+            )
+        elif credit:
+            said = said.step(
+                ("ISkO 4.1.5", "ISkO 5.4.3"), "outcome.announced_credited", level=level
+            )
         else:
             simple, left_out = plain, True
     v = value_game(contract, matadors, bid, won=True, levels=simple)
@@ -257,13 +270,20 @@ def _innocent_declarer(
         if level in levels:
             continue
         ok = check()
-        if ok != "yes":
+        if ok not in _CREDITABLE:
             said = said.with_steps(_unreached("outcome.level_unreachable", level, ok, bid))
             return done(value_game(contract, matadors, bid, won=False, levels=tuple(levels)))
         levels.insert(levels.index("game") + (2 if contract.hand else 1), level)
         levels.sort(key=_LEVEL_ORDER.index)
         v = value_game(contract, matadors, bid, won=True, levels=tuple(levels))
-        said = said.step(("ISkO 4.1.5",), "outcome.level_credited", level=level, bid=bid)
+        said = said.step(
+            ("ISkO 4.1.5", "ISkO 5.4.3"),
+            "outcome.level_credited.from_the_deal"
+            if ok == "from_the_deal"
+            else "outcome.level_credited",
+            level=level,
+            bid=bid,
+        )
         if not v.overbid:
             return done(v)
     return done(v)
@@ -281,6 +301,10 @@ def _unreached(key: str, level: str, answer: str, bid: int) -> Step:
     return Step(("ISkO 4.1.5", "ISkO 5.4.3"), Message(key, params))
 
 
+#: what :func:`_innocent_declarer`'s reachability tests answer where a level is credited:
+#: 4.1.5 refuses it only once the defenders have what prevents it, 5.4.3 only where no
+#: play from the deal reaches it ("unsearched": 5.4.3 not asked for an announced level)
+_CREDITABLE = frozenset({"yes", "from_the_deal", "unsearched"})
 _LEVEL_ORDER = list(LEVELS)
 #: the levels 4.1.4 leaves out of a game the defenders lose by their infraction
 _SCHNEIDER_SCHWARZ = frozenset({"schneider", "schneider_announced", "schwarz", "schwarz_announced"})

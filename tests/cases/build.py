@@ -2053,6 +2053,46 @@ case(
     readings=["isko-4.1.5-announced"],
 )
 
+#: deal S3: forehand holds all four jacks, five top clubs and S7; middlehand six spades, all
+#: higher than S7, and four hearts
+DEAL_S3 = {
+    "forehand": ["CJ", "SJ", "HJ", "DJ", "CA", "CT", "CK", "CQ", "C9", "S7"],
+    "middlehand": ["SA", "ST", "SK", "SQ", "S9", "S8", "HA", "HT", "HK", "HQ"],
+    "rearhand": ["C8", "C7", "H9", "H8", "H7", "DA", "DT", "DK", "DQ", "D9"],
+    "skat": ["D8", "D7"],
+}
+rec = Rec(
+    DEAL_S3,
+    "Grand hand schwarz announced with 4 (bid 18). From the deal F can take every trick: "
+    "M throws his six spades on F's four jacks and first two clubs, and S7 then wins. F "
+    "leads his jacks and CA, M keeps five spades; M can now throw only four of them on F's "
+    "clubs, so S7 must lose a trick: from here no play reaches schwarz, but the defenders "
+    "have no trick yet. R leads before F in trick 6. 4.1.5 refuses the level only for what "
+    "the defenders have already achieved, 5.4.3 (Spanish 5.4.2: impossible before the "
+    "first trick) only for a level impossible from the deal: schwarz is credited, "
+    "4 + 6 = 10 x 24 = 240.",
+)
+rec.bids("M18 Fh Mp Rp").declare("F", "grand", hand=True, schneider=True, schwarz=True)
+rec.play("F:CJ M:HA R:D9 F:SJ M:HT R:DQ F:HJ M:HK R:DK F:DJ M:HQ R:DT F:CA M:S8 R:C7")
+rec.play("R:H7", "R:H7").e("objection", "F")
+case(
+    F5,
+    "isko_4_1_5_announced_schwarz_reachable_only_from_the_deal_is_credited",
+    rec,
+    outcome="won",
+    declarer="forehand",
+    overbid=False,
+    ended=ended("infraction", 6),
+    infractions=[inf("false_lead", "penalized", seat="R")],
+    game_value=240,
+    score=240,
+    matadors={"with": True, "count": 4},
+    card_points=cp(64, 0),
+    tricks=cp(5, 0),
+    cited=cited("4.1.5", "5.4.3"),
+    readings=["isko-4.1.5-announced"],
+)
+
 DEAL_S2 = {
     "forehand": ["SJ", "HJ", "DJ", "CA", "CT", "CK", "CQ", "C9", "C8", "C7"],
     "middlehand": ["CJ", "SA", "ST", "SK", "SQ", "HA", "HT", "HK", "DA", "DT"],
