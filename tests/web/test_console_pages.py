@@ -551,6 +551,15 @@ def test_the_revisions_name_a_reading_by_its_id(revoke_page, as_role, keys) -> N
     assert row is not None and row.group(1) == "Regelwerk · Lesarten · objection-at-record-end"
 
 
+def test_the_records_context_is_labelled_in_the_console_language(revoke_page) -> None:  # type: ignore[no-untyped-def]
+    c, dispute = revoke_page  # the record's meta has the game's number and a description
+    german = text_of(c.get(f"/console/disputes/{dispute}?lang=de"))
+    assert "<dt>Spiel Nr.</dt><dd>5</dd>" in german and "<dt>Beschreibung</dt>" in german
+    assert "<dt>game</dt>" not in german and "<dt>description</dt>" not in german
+    spanish = text_of(c.get(f"/console/disputes/{dispute}?lang=es"))
+    assert "<dt>Juego n.º</dt><dd>5</dd>" in spanish and "<dt>Descripción</dt>" in spanish
+
+
 def test_an_unverified_appeal_is_heard(as_role) -> None:  # type: ignore[no-untyped-def]
     dispute = as_role("referee").submit_ok(REVOKE)
     court = as_role("court")
