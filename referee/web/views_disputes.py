@@ -338,6 +338,23 @@ def dispute_page(dispute_id: int) -> Any:
 # -- appeal ----------------------------------------------------------------------------------
 
 
+def _edition_asked(
+    edition: str, amended: dict[str, Any] | None, dispute: Dispute
+) -> dict[str, Any] | None:
+    """The rule set an appeal form asks for: None when it keeps the edition (the service
+    then keeps the rule set); else the edition chosen with the readings that would have
+    applied otherwise (the amended record's, else the reviewed ruling's): the form asks
+    for an edition, not for the default readings."""
+    if not edition:
+        return None
+    if amended is not None and "rules" in amended:
+        kept = amended["rules"]
+    else:
+        kept = dispute.current.texts["en"].get("rules")
+    readings = kept.get("readings") if isinstance(kept, dict) else None
+    return {"edition": edition, **({"readings": readings} if isinstance(readings, dict) else {})}
+
+
 @bp.route(
     f"/disputes/<{ID_PATH}:dispute_id>/appeal",
     methods=["GET", "POST"],
@@ -366,7 +383,7 @@ def appeal_page(dispute_id: int) -> Any:
                 grounds=form["grounds"],
                 lodged_at=parse_time(lodged, name="lodged_at") if lodged else None,
                 record=amended,
-                rules={"edition": form["edition"]} if form["edition"] else None,
+                rules=_edition_asked(form["edition"], amended, dispute),
                 reviews=int(form["reviews"]) if form["reviews"].isdigit() else None,
             )
         except RefereeError as exc:

@@ -560,6 +560,25 @@ def test_the_records_context_is_labelled_in_the_console_language(revoke_page) ->
     assert "<dt>Juego n.º</dt><dd>5</dd>" in spanish and "<dt>Descripción</dt>" in spanish
 
 
+def test_an_appeal_under_another_edition_keeps_the_readings(as_role, keys) -> None:  # type: ignore[no-untyped-def]
+    record = json.loads(REVOKE)
+    record["rules"] = {"readings": {"isko-5.2.5-schwarz-suffered": "announced_only"}}
+    dispute = as_role("referee").submit_ok(json.dumps(record))
+    court = as_role("court")
+    assert _appeal(court, dispute, grounds="Nach 2022.", edition="2022").status_code == 302
+    api = {"Authorization": f"Bearer {keys['court']}"}
+    rules = court.client.get(f"/v1/disputes/{dispute}/rulings/2", headers=api).json["appeal"]
+    assert rules["rules"]["edition"] == "2022"
+    assert rules["rules"]["readings"]["isko-5.2.5-schwarz-suffered"] == "announced_only"
+    # an amended record's readings are the ones kept beside the edition chosen
+    record["rules"] = {"readings": {"isko-5.2.5-schwarz-suffered": "at_least"}}
+    fields = {"grounds": "Berichtigt.", "edition": "1998", "record": json.dumps(record)}
+    assert _appeal(court, dispute, **fields).status_code == 302
+    third = court.client.get(f"/v1/disputes/{dispute}/rulings/3", headers=api).json["appeal"]
+    assert third["rules"]["edition"] == "1998"
+    assert third["rules"]["readings"]["isko-5.2.5-schwarz-suffered"] == "at_least"
+
+
 def test_an_unverified_appeal_is_heard(as_role) -> None:  # type: ignore[no-untyped-def]
     dispute = as_role("referee").submit_ok(REVOKE)
     court = as_role("court")
