@@ -421,6 +421,7 @@ FIXED_READINGS: tuple[str, ...] = (
     "isko-3.2.10-in-time",
     "isko-4.1.8-partner",
     "isko-3.2.7-sitting-out",
+    "isko-4.3.4-consented-count",
 )
 
 #: the verdicts that apply a reading of :data:`FIXED_READINGS` (by its id), declared as a

@@ -169,7 +169,7 @@ def _claim_granted(
         r = r.valued(value_game(contract, None, bid, won=True))
         r = r._replace(counts=counts_at(pos))
         r = r.step(CLAIM, "claim.2018.won_null")
-        return r
+        return r.step(CLAIM, "reading.isko-4.3.4-consented-count")
     d = declarer.index
     # the announced game includes its announcements (an ouvert suit or grand game is
     # declared with schwarz announced)
@@ -225,6 +225,8 @@ def _claim_granted(
         level=claimed,
         levels=[lv for lv in ("schneider", "schwarz") if lv in v.levels] or ["game"],
     )
+    # the cards not yet played are nobody's: the count stays as the cards lay
+    r = r.step(CLAIM, "reading.isko-4.3.4-consented-count")
     return r
 
 

@@ -197,6 +197,7 @@ pair(
         ended=ended("claim", 5),
         infractions=[],
         cited=cited("4.3.4"),
+        readings=["isko-4.3.4-consented-count"],
     ),
 )
 
@@ -244,6 +245,48 @@ pair(
         ended=ended("claim", 7),
         infractions=[],
         cited=cited("4.3.4"),
+        readings=["isko-4.3.4-consented-count"],
+    ),
+)
+
+
+def _accepted_by_a_concession(edition: str) -> Rec:
+    return (
+        a_game(
+            description=f"Edition {edition}. After trick 6 of a line in which the defenders "
+            "keep only trick 5 (44 : 13), F lays down HT HK H9 S8 claiming the rest, with no "
+            "level, and M gives up. Under 1998/99 laying the cards down claims every "
+            "remaining trick (4.3.4) and M's concession accepts it: the four tricks left "
+            "(63 card points) are F's, 107 : 13, hearts with 2, game 3, schneider 4: 40. "
+            "Under 2018/2022 (4.4.4) the accepted claim wins the announced game and a level "
+            "only if claimed: hearts with 2, 30, the count as the cards lay (44 : 13), "
+            "reading isko-4.3.4-consented-count. " + SRC_CLAIM
+        )
+        .play(" ".join(KEEP_S8[:6]))
+        .e("lay_down", "F")
+        .e("concede", "M")
+    )
+
+
+pair(
+    "isko_4_3_4_claim_accepted_by_a_defenders_concession",
+    _accepted_by_a_concession,
+    dict(
+        **(HEARTS_WON | {"game_value": 40, "score": 40}),
+        card_points=cp(107, 13),
+        tricks=cp(9, 1),
+        ended=ended("claim"),
+        infractions=[],
+        cited=cited("4.3.4", "4.3.3"),
+    ),
+    dict(
+        **HEARTS_WON,
+        card_points=cp(44, 13),
+        tricks=cp(5, 1),
+        ended=ended("claim", 7),
+        infractions=[],
+        cited=cited("4.3.4"),
+        readings=["isko-4.3.4-consented-count"],
     ),
 )
 pair(
@@ -257,6 +300,7 @@ pair(
         ended=ended("claim", 7),
         infractions=[],
         cited=cited("4.3.4"),
+        readings=["isko-4.3.4-consented-count"],
     ),
 )
 
