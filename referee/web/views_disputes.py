@@ -249,7 +249,7 @@ TIME_KEYS = frozenset({NEXT_SERIES_KEY, SERIES_END_KEY})
 
 def deadline_line(meta: dict[str, Any] | None, lang: Language) -> str:
     """The appeal deadline under the dispute's schedule, in words and in the event's
-    zone: before the next series starts (ISkO 4.5.10, SkWO 7.3.3), or 15 minutes after
+    zone: before the next series starts (ISkO 4.5.10, SkWO 9.10), or 15 minutes after
     the last series ended (SkWO 9.10); or that the schedule does not say."""
     meta = meta or {}
     deadline = appeal_deadline(meta)

@@ -579,6 +579,16 @@ def test_an_appeal_under_another_edition_keeps_the_readings(as_role, keys) -> No
     assert third["rules"]["readings"]["isko-5.2.5-schwarz-suffered"] == "at_least"
 
 
+def test_isko_4_5_10_the_deadline_cites_the_clauses_that_set_it(as_role) -> None:  # type: ignore[no-untyped-def]
+    dispute = as_role("referee").submit_ok(REVOKE, next_series="2026-05-02T14:00")
+    page = text_of(as_role("court").get(f"/console/disputes/{dispute}/appeal?lang=de"))
+    line = re.search(r'<p class="deadline" id="appeal-deadline">(.*?)</p>', page)
+    assert line is not None and "vor 02.05.2026 14:00 (+02:00)" in line.group(1)
+    # SkWO 7.3.3 asks for the appeal in writing and sets no deadline (rules_kb says so)
+    assert "ISkO 4.5.10" in line.group(1) and "SkWO 9.10" in line.group(1)
+    assert "7.3.3" not in line.group(1)
+
+
 def test_an_unverified_appeal_is_heard(as_role) -> None:  # type: ignore[no-untyped-def]
     dispute = as_role("referee").submit_ok(REVOKE)
     court = as_role("court")

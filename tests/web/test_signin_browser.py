@@ -120,7 +120,7 @@ def test_admin_hands_a_referee_key_to_a_phone_by_qr_link(
             expect(page.locator("body")).to_contain_text("ISkO 4.2.3")
             expect(page.locator("#appeal-deadline")).to_have_text(
                 "Einspruchsfrist: vor 24.11.2026 20:00 (+01:00), dem Beginn der nächsten Serie"
-                " (ISkO 4.5.10, SkWO 7.3.3)."
+                " (ISkO 4.5.10, SkWO 9.10)."
             )
             print(f"\nfrom the admin's key to the revoke's ruling: {taps} taps on the phone")
 
