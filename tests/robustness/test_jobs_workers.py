@@ -23,6 +23,7 @@ from tests.support.stack import (
     expected_results,
     instance,
     job_env,
+    run_out_leases,
     start_worker,
     stop,
     wait_for,
@@ -94,7 +95,10 @@ def test_a_worker_killed_mid_job_loses_nothing(
         job_url = base + r.headers["Location"]
         wait_for(job_url, headers, lambda j: j["progress"]["chunks_done"] >= 2)
         _kill_while_holding_a_chunk(workers[0], env["DATABASE_URL"])
-        # another worker takes the rest at once, and the dead one's chunk when its lease ends
+        # the dead worker's lease ends (the lease is long: a live worker's never ends while
+        # it rules, however loaded the machine); another worker takes the rest at once,
+        # and the dead one's chunk once the reaper has queued it again
+        assert run_out_leases(env["DATABASE_URL"]) == 1
         workers.append(start_worker(env, tmp_path))
         job = wait_for(job_url, headers, lambda j: j["state"] == "done")
         assert job["progress"]["records_done"] == RECORDS

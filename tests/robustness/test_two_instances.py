@@ -33,6 +33,7 @@ from tests.support.stack import (
     expected_results,
     instance,
     job_env,
+    run_out_leases,
     start_worker,
     stop,
     wait_for,
@@ -184,6 +185,7 @@ def test_a_job_runs_across_instances_and_survives_a_killed_worker(two, tmp_path:
         assert r.status_code == 202, r.text
         on_b = b + r.headers["Location"]
         _kill_while_holding_a_chunk(workers[0], env["DATABASE_URL"])
+        assert run_out_leases(env["DATABASE_URL"]) == 1  # the dead worker's chunk
         workers += [start_worker(env, tmp_path), start_worker(env, tmp_path)]
         job = wait_for(on_b, keys["platform"], lambda j: j["state"] == "done", every=0.5)
         results = requests.get(b + job["results"], headers=keys["platform"], timeout=60)

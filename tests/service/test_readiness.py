@@ -7,6 +7,7 @@ migration state says the schema is current.
 
 from __future__ import annotations
 
+import socket
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +18,6 @@ from sqlalchemy import text
 from referee.app import create_app
 from referee.service.settings import Settings
 from referee.storage.backend import SqlBackend
-from tests.support.pg_server import free_port
 
 PROBLEM = "application/problem+json"
 
@@ -85,14 +85,18 @@ def test_missing_column_is_not_ready(private_url: str) -> None:
 
 @pytest.mark.parametrize("kind", ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def test_unreachable_database_is_another_problem(kind: str, tmp_path: Path) -> None:
-    if kind == "sqlite":
-        url = f"sqlite:///{tmp_path}"  # a directory: the file cannot be opened
-    else:
-        url = f"postgresql+psycopg://postgres@127.0.0.1:{free_port()}/referee"  # nobody there
-    app, client = _client(url)
-    r = client.get("/ready")
-    assert r.status_code == 503 and r.content_type == PROBLEM
-    assert r.json["code"] == "service.database_unreachable"
-    assert r.json["detail"].startswith("database unreachable")
-    assert client.get("/health").json == {"status": "ok"}  # the process itself is alive
-    app.extensions["referee"].backend.dispose()
+    # nobody listens on a port this test holds bound: a port found free and let go could be
+    # taken meanwhile by another test's server (a PostgreSQL, which would answer)
+    with socket.socket() as nobody:
+        nobody.bind(("127.0.0.1", 0))
+        if kind == "sqlite":
+            url = f"sqlite:///{tmp_path}"  # a directory: the file cannot be opened
+        else:
+            url = f"postgresql+psycopg://postgres@127.0.0.1:{nobody.getsockname()[1]}/referee"
+        app, client = _client(url)
+        r = client.get("/ready")
+        assert r.status_code == 503 and r.content_type == PROBLEM
+        assert r.json["code"] == "service.database_unreachable"
+        assert r.json["detail"].startswith("database unreachable")
+        assert client.get("/health").json == {"status": "ok"}  # the process itself is alive
+        app.extensions["referee"].backend.dispose()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -19,20 +20,19 @@ from typing import IO
 
 import requests
 
-from tests.support.pg_server import free_port
-
 ROOT = Path(__file__).resolve().parents[2]
 #: what most tests want: no rate limit in the way, no analysis gate between the tests
 TEST_ENV = {"REFEREE_RATE_LIMIT": "1000000 per minute", "REFEREE_ANALYSIS_LOCK": ""}
 
 
 class Served:
-    """``gunicorn --config gunicorn.conf.py`` on a free port of 127.0.0.1.
+    """``gunicorn --config gunicorn.conf.py`` on a free port of 127.0.0.1 (bound here).
 
     ``env`` is added to this process's environment; a value of ``None`` removes the
     variable. ``stderr`` is ``subprocess.PIPE`` when the test reads the log
     (``stop()`` returns it). Raises ``RuntimeError`` if the server is not ready within
-    ``ready_s`` seconds (it is stopped first).
+    ``ready_s`` seconds (it is stopped first): a watchdog, not a measurement (a start took
+    a minute and more at a load of 17 on two cores; one that exits fails at once).
     """
 
     def __init__(
@@ -42,10 +42,14 @@ class Served:
         *,
         workers: int | None = None,
         stderr: int | IO[bytes] = subprocess.DEVNULL,
-        ready_s: float = 60,
+        ready_s: float = 180,
         **env: str | None,
     ) -> None:
-        self.port = free_port()
+        # the listening socket is made here and handed over (``fd://``): a port picked
+        # free and bound later by gunicorn could be taken in between (by another xdist
+        # worker's server), and /ready would then be answered by that one
+        listener = socket.create_server(("127.0.0.1", 0), backlog=2048)
+        self.port = listener.getsockname()[1]
         self.base = f"http://127.0.0.1:{self.port}"
         environ = {**os.environ, "DATABASE_URL": database_url, "PYTHONPATH": str(ROOT)}
         for name, value in env.items():
@@ -54,16 +58,18 @@ class Served:
             else:
                 environ[name] = value
         command = [sys.executable, "-m", "gunicorn", "--config", str(ROOT / "gunicorn.conf.py")]
-        command += ["--bind", f"127.0.0.1:{self.port}", "--access-logfile", "/dev/null"]
+        command += ["--bind", f"fd://{listener.fileno()}", "--access-logfile", "/dev/null"]
         if workers is not None:
             command += ["--workers", str(workers)]
-        self.proc = subprocess.Popen(
-            [*command, "referee.wsgi:app"],
-            env=environ,
-            cwd=cwd,
-            stdout=subprocess.DEVNULL,
-            stderr=stderr,
-        )
+        with listener:  # gunicorn holds its own copy
+            self.proc = subprocess.Popen(
+                [*command, "referee.wsgi:app"],
+                env=environ,
+                cwd=cwd,
+                stdout=subprocess.DEVNULL,
+                stderr=stderr,
+                pass_fds=(listener.fileno(),),
+            )
         if not self.wait_ready(ready_s):
             log = self.stop()
             raise RuntimeError(

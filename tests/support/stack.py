@@ -13,12 +13,16 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import requests
+from sqlalchemy import update
 
 from referee.service.lines import rule_job_line
+from referee.storage.backend import SqlBackend
+from referee.storage.models import JobChunkRow
 from tests.support.gunicorn import gunicorn
 
 
@@ -61,11 +65,31 @@ def job_env(database_url: str, tmp: Path, **extra: str) -> dict[str, str]:
         "REFEREE_QUEUE_PATH": str(tmp / "queue.db"),
         "REFEREE_RATE_LIMIT": "100000 per minute",
         "REFEREE_JOB_CHUNK_RECORDS": "40",
-        "REFEREE_JOB_LEASE_S": "3",
+        # longer than any chunk takes on a loaded machine: a live worker's lease never runs
+        # out (another worker would take its chunk a second time); a test that kills a
+        # worker ends the dead one's lease with run_out_leases()
+        "REFEREE_JOB_LEASE_S": "600",
         "REFEREE_JOB_REAP_INTERVAL_S": "0.5",
         "REFEREE_ANALYSIS_LOCK": "",
         **extra,
     }
+
+
+def run_out_leases(database_url: str) -> int:
+    """The leases of the chunks held now end (as the lease of a worker killed holding one
+    ends after REFEREE_JOB_LEASE_S): the workers' reaper queues those chunks again.
+    Returns how many there were."""
+    backend = SqlBackend(database_url)
+    try:
+        with backend.engine.begin() as conn:
+            ended = conn.execute(
+                update(JobChunkRow)
+                .where(JobChunkRow.state == "running")
+                .values(lease_until=datetime(2000, 1, 1, tzinfo=UTC))
+            )
+            return int(ended.rowcount)
+    finally:
+        backend.dispose()
 
 
 def expected_results(lines: list[str], *, iss: bool, lang: str) -> bytes:
