@@ -49,6 +49,7 @@ def _enter_revoke_by_taps(page: Any) -> int:
     taps = Taps(page)
     enter_revoke(page, taps, example, names=False)
     # the schedule, so the dispute knows its appeal deadline (typed in Berlin time)
+    taps.tap("#review-optional > summary")  # the optional fields are folded
     taps.tap("#entry-schedule summary")
     taps.fill("#entry-next-series", "2026-11-24T20:00")
     taps.tap("#entry-send")

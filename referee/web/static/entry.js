@@ -255,6 +255,20 @@
       seen.appendChild(el("span", { "data-seat": s, text: data.seats[s] + ": " + draft.players[s] }));
     });
     $("names-error").hidden = namesRefused === null;
+    if (namesRefused !== null) { $("review-optional").open = true; }  // the error in sight
+    renderOptionalSaid();
+  }
+  // the fold of what is optional says on its summary what it holds: nothing entered is
+  // out of sight while it is closed
+  function renderOptionalSaid() {
+    var parts = [namesText(draft.players)];
+    ["entry-event", "entry-table", "entry-note"].forEach(function (id) {
+      var field = $(id);
+      if (!field || !field.value.trim()) { return; }
+      var label = field.labels && field.labels[0] ? field.labels[0].textContent + " " : "";
+      parts.push((id === "entry-note" ? "" : label) + field.value.trim().slice(0, 40));
+    });
+    $("review-optional-said").textContent = parts.filter(function (x) { return x; }).join(" · ");
   }
   function takeNames(value) {
     var order = nameSeats();
@@ -1067,6 +1081,15 @@
       change(function (d) { d.inc[key] = value; }, true);
     }
   });
+
+  // what is typed into the fold of optional fields shows on its summary
+  root.addEventListener("input", function (event) {
+    if (["entry-event", "entry-table", "entry-note"].indexOf(event.target.id) >= 0) { renderOptionalSaid(); }
+  });
+  // a field the browser finds invalid on submitting is shown: its fold opens
+  root.addEventListener("invalid", function (event) {
+    for (var d = event.target.closest("details"); d; d = d.parentElement.closest("details")) { d.open = true; }
+  }, true);
 
   // a submitted draft is kept aside once (in case the submission is refused) and cleared
   $("entry-submit").addEventListener("submit", function (event) {
