@@ -385,6 +385,27 @@ def deduce(held: dict[str, list[str]]) -> dict[str, list[str]]:
     return {}
 
 
+#: the facts of step 4 that the record places apart from the others (the declarer's choice
+#: after the auction, a second card in a trick, a corrected declaration, the deal's mark)
+PLACED_APART = (CHOICE, "extra_cards", "correction", "dealt_out_of_turn")
+
+
+def unplaced_in_auction(d: Draft) -> list[int]:
+    """The facts during the bidding whose place among the auction's steps entered the
+    referee has not chosen (their indices). None is put before the first step by default:
+    where a look at the skat came in the auction changes the ruling (ISkO 3.3.9)."""
+    if not d.auction:
+        return []
+    return [
+        k
+        for k, inc in enumerate(d.incidents)
+        if inc.at == -1
+        and inc.step is None
+        and inc.type not in PLACED_APART
+        and FACTS[inc.type].steps
+    ]
+
+
 def build_record(
     d: Draft, table: Table, held: dict[str, list[str]], meta: dict[str, Any] | None = None
 ) -> dict[str, Any]:
@@ -402,7 +423,7 @@ def build_record(
             break
     by_place: dict[int, list[Incident]] = {}
     for inc in d.incidents:
-        if inc.type not in (CHOICE, "extra_cards", "correction", "dealt_out_of_turn"):
+        if inc.type not in PLACED_APART:
             by_place.setdefault(inc.at, []).append(inc)
     if d.auction:  # the steps as entered, an incident during the bidding at its place
         events += auction_events(d.auction, by_place.get(-1, []), incident_events)

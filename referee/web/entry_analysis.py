@@ -41,9 +41,10 @@ from referee.web.entry import (
     holdings,
     play_seats,
     read_draft,
+    unplaced_in_auction,
 )
 from referee.web.entry_auction import follow, looks_of
-from referee.web.entry_facts import CHOICE
+from referee.web.entry_facts import CHOICE, FACTS
 from referee.web.error_text import error_text
 from referee.web.i18n import term, text
 from referee.web.ruling_view import event_text, outcome_line
@@ -217,6 +218,17 @@ def _analyse(doc: Any, lang: Language, rules: RuleSet | None) -> dict[str, Any]:
         "ruling": None,
         "knowledge": None,
     }
+    for k in unplaced_in_auction(d):  # chosen by the referee, never a default
+        inc = d.incidents[k]
+        what = text(FACTS[inc.type].label, lang)
+        if inc.seat:
+            what += " · " + _holder_name(inc.seat, lang)
+        problems.append(
+            {
+                "field": f"incidents/{k}",
+                "message": text("console.entry.need_auction_place", lang, what=what),
+            }
+        )
     if problems:
         return answer
     folded = any(i.type == CHOICE and i.values.get("choice") == "fold" for i in d.incidents)

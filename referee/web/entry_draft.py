@@ -114,9 +114,10 @@ def draft_from_record(
             said = sum(1 for e in events[:index] if e["type"] in ("bid", "hold", "pass"))
             if before_play and taken_up and FACTS[kind].steps:
                 inc["at"] = -2  # after the skat was taken up (or a card led), before declaring
-            elif before_play and said and FACTS[kind].steps:  # its place in the auction matters
+            elif before_play and FACTS[kind].steps:  # its place in the auction, said always
                 inc["step"] = said
-                draft["auction"] = steps
+                if said:  # it matters: the record opens with the auction's steps
+                    draft["auction"] = steps
             if e.get("seat") is not None:
                 inc["seat"] = e["seat"]
             inc |= draft_values(FACTS[kind], e)  # a field the form does not offer is refused

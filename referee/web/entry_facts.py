@@ -285,7 +285,11 @@ _FORM_FACTS = (
     ),
     _own_fact("early_lead", _c("cards", FieldKind.CARD), at=-2, unplayed=True),
     _own_fact(
-        "dealt_out_of_turn", _c("dealing", FormKind.ONE_OF, options=DEALINGS), seat=False, at=-1
+        "dealt_out_of_turn",
+        _c("dealing", FormKind.ONE_OF, options=DEALINGS),
+        seat=False,
+        at=-1,
+        steps=False,  # the deal's own mark: before the bidding, never among its steps
     ),
 )
 FORM_FACTS = tuple(f.type for f in _FORM_FACTS)

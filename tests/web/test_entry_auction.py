@@ -257,6 +257,47 @@ def test_an_incident_placed_beyond_the_steps_entered_is_refused() -> None:
         entry.read_draft(draft)
 
 
+def test_isko_3_3_9_a_look_at_the_skat_gets_no_place_in_the_auction_by_default() -> None:
+    """With the auction's steps entered, a look at the skat during the bidding whose place
+    among them was not chosen is not put before the first step (that would rule another
+    game, ISkO 3.3.9): the form says what is missing, in the referee's language, and builds
+    no record to submit until the place is chosen; *before the first step* chosen counts."""
+    draft = draft_from_record(example("choice-fold"))
+    look = next(i for i in draft["incidents"] if i["type"] == "look_at_skat")
+    del look["step"]
+    answer = analyse(draft, "de")
+    assert answer["record"] is None and answer["ruling"] is None
+    [problem] = answer["problems"]
+    assert problem["field"] == f"incidents/{draft['incidents'].index(look)}"
+    assert problem["message"].startswith(
+        "Wann beim Reizen geschah es (Skat angesehen · Hinterhand)?"
+    )
+    assert answer["held"]["rearhand"]  # the rest of the form still answers
+    look["step"] = 0  # chosen: before the first step
+    answer = analyse(draft, "de")
+    assert answer["problems"] == [] and answer["ruling"] is not None
+    assert answer["record"]["events"][0]["type"] == "look_at_skat"
+
+
+def test_a_look_at_the_skat_before_the_first_step_keeps_its_place_saying_so() -> None:
+    """A record whose look at the skat came before the first bid, in a draft that holds the
+    auction's steps, says the place (step 0) and is ruled as the record is."""
+    record = copy.deepcopy(example("choice-fold"))
+    events = record["events"]
+    look = next(e for e in events if e["type"] == "look_at_skat")
+    events.remove(look)
+    first_bid = next(i for i, e in enumerate(events) if e["type"] in BIDDING)
+    events.insert(first_bid, look)
+    events.insert(first_bid + 2, {"type": "bid", "seat": "rearhand", "value": 20})  # irregular
+    draft = draft_from_record(record)
+    assert draft["auction"]  # the steps matter: the irregular bid
+    [placed] = [i for i in draft["incidents"] if i["type"] == "look_at_skat"]
+    assert placed["step"] == 0
+    answer = analyse(draft)
+    assert answer["problems"] == []
+    assert _said(answer["record"]) == _said(record)
+
+
 # -- a game that ended during the bidding (a player left, ISkO 4.3.1; the skat seen, 3.3.9) ---
 
 

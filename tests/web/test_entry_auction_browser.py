@@ -169,11 +169,26 @@ def test_isko_3_3_9_a_look_at_the_skat_between_two_bids_by_taps(  # type: ignore
     page.locator('[data-who="rearhand"]').click()
     expect(page.locator("#inc-step-field")).to_be_hidden()
     page.locator('[data-at="-1"]').click()
-    page.get_by_label("Wann beim Reizen").select_option("2")
+    # no place among the steps is preselected: the referee chooses it, and the form says so
+    place = page.get_by_label("Wann beim Reizen", exact=True)
+    expect(place).to_have_value("")
+    expect(place.locator("option:checked")).to_have_text("— bitte wählen —")
+    entered = page.locator("#incident-list li").count()
+    page.locator("#incident-add").click()
+    expect(page.locator("#incident-error")).to_have_text(
+        "Wählen Sie, wann beim Reizen es geschah: vor dem ersten Schritt oder nach einem der"
+        " Schritte."
+    )
+    expect(place).to_be_focused()
+    expect(page.locator("#incident-list li")).to_have_count(entered)  # nothing added
+    place.select_option("2")
+    expect(page.locator("#incident-error")).to_be_hidden()
     page.locator("#incident-add").click()
     expect(page.locator("#incident-list li").last).to_contain_text(
         "nach Schritt 2 (Vorhand: Ja (gehalten))"
     )
+    # the place stays to be changed in the list of what was entered
+    expect(page.locator("#incident-list li").last.locator("select")).to_have_value("2")
     page.locator('.step-tab[data-step="review"]').click()
     built = built_record(page)
     said = [(e["type"], e.get("seat")) for e in built["events"]]

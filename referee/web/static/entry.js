@@ -357,13 +357,24 @@
     var what = !s ? "" : s.type === "bid" ? String(s.value) : (s.type === "hold" ? T.auction_hold : T.auction_pass);
     return fmt(T.auction_after, { count: k }) + (s ? " (" + data.seats[s.seat] + ": " + what + ")" : "");
   }
-  function renderStepPlace(inc) {
+  // a fact during the bidding, with the auction's steps entered, needs its place among them:
+  // the referee chooses it (nothing is preselected: where a look at the skat came in the
+  // auction changes the ruling, ISkO 3.3.9)
+  function needsStep(x) {
+    var f = factOf(x.type), at = f && f.at !== null ? f.at : x.at;  // some facts have their place
+    return at === -1 && !!draft.auction_on && (draft.auction || []).length > 0 && (!f || f.steps);
+  }
+  function said(step) { return step !== undefined && step !== null; }
+  function fillSteps(select, step) {
     var steps = draft.auction || [];
-    var field = $("inc-step-field"), select = $("inc-step");
-    field.hidden = !(inc.at === -1 && draft.auction_on && steps.length && (!factOf(inc.type) || factOf(inc.type).steps));
     select.textContent = "";
+    select.appendChild(el("option", { value: "", text: T.auction_place_choose }));
     for (var k = 0; k <= steps.length; k++) { select.appendChild(el("option", { value: String(k), text: stepText(k) })); }
-    select.value = String(Math.min(inc.step || 0, steps.length));
+    select.value = said(step) ? String(Math.min(step, steps.length)) : "";
+  }
+  function renderStepPlace(inc) {
+    $("inc-step-field").hidden = !needsStep(inc);
+    fillSteps($("inc-step"), inc.step);
   }
   function addStep(type, value) {
     var seat = auctionSeat();
@@ -782,6 +793,13 @@
         attrs["data-" + c.key] = String(k);
         tools.push(el("button", attrs));
       });
+      if (needsStep(x)) {  // its place among the steps, chosen (or changed) right here
+        var id = "inc-step-" + k;
+        var pick = el("select", { id: id, "data-list-step": String(k), "aria-label": T.auction_place + ": " + factWords(x) });
+        fillSteps(pick, x.step);
+        tools.push(el("span", { cls: "field list-step" + (said(x.step) ? "" : " invalid") }, [
+          el("label", { "for": id, text: T.auction_place }), pick]));
+      }
       list.appendChild(el("li", {}, tools));
     });
   }
@@ -877,7 +895,7 @@
       words += " · " + optionText(c, v);
       last = "word";
     });
-    if (x.step) { words += " · " + stepText(x.step); }
+    if (said(x.step) && needsStep(x)) { words += " · " + stepText(x.step); }
     return words;
   }
 
@@ -1029,6 +1047,12 @@
       err.textContent = f ? T.need_seat : factOf(data.quick).label + "?";
       return;
     }
+    if (needsStep(inc) && !said(inc.step)) {  // no place assumed for it
+      err.hidden = false;
+      err.textContent = T.need_step;
+      $("inc-step").focus();
+      return;
+    }
     err.hidden = true;
     change(function (d) {
       var x = { type: inc.type, seat: inc.seat, at: inc.at === "end" ? (pinned(inc.type) ? d.plays.length : "end") : inc.at };
@@ -1039,7 +1063,7 @@
         if (v !== undefined) { x[c.key] = v; }
       });
       if (f.at !== null) { x.at = f.at; }  // the bidding, after the skat, before the first card
-      if (x.at === -1 && d.auction_on && inc.step && f.steps) { x.step = inc.step; }  // among the steps
+      if (needsStep(x) && said(inc.step)) { x.step = inc.step; }  // among the steps
       d.incidents.push(x);
       d.inc = blankIncident();
     });
@@ -1073,8 +1097,12 @@
       var flag = t.getAttribute("data-flag"), on = t.checked;
       change(function (d) { d[flag] = on; });
     } else if (t.id === "inc-step") {
-      var k = Number(t.value) || 0;
+      var k = t.value === "" ? null : Number(t.value);
       change(function (d) { d.inc.step = k; }, true);
+      if (k !== null) { $("incident-error").hidden = true; }
+    } else if (t.hasAttribute("data-list-step")) {  // the place of a fact already entered
+      var j1 = Number(t.getAttribute("data-list-step")), k1 = t.value === "" ? null : Number(t.value);
+      change(function (d) { if (k1 === null) { delete d.incidents[j1].step; } else { d.incidents[j1].step = k1; } });
     } else if (t.hasAttribute("data-control")) {  // a control of the chosen fact
       var key = t.getAttribute("data-control"), kind = t.getAttribute("data-kind");
       var value = t.type === "checkbox" ? t.checked : kind === "trick" && t.value ? Number(t.value) : t.value;
