@@ -155,6 +155,14 @@ class NoAnnouncement(StrEnum):
     UNDETERMINED = "undetermined"
 
 
+class ClaimPlayedOn(StrEnum):
+    """A declarer's claim fails in play that went on after it (4.3.4): from when do the
+    remaining cards belong to the defenders?"""
+
+    FROM_THE_CLAIM = "from_the_claim"
+    FROM_THE_LOST_TRICK = "from_the_lost_trick"
+
+
 class PartialClaim(StrEnum):
     """A declarer lays his cards down saying he takes only some of the remaining tricks
     (4.3.4): is that count his claim?"""

@@ -15,6 +15,7 @@ from referee.core.reading_options import (
     AddedWords,
     AnnouncedLevel,
     ClaimExplanation,
+    ClaimPlayedOn,
     ConcessionRecordStops,
     DealerParty,
     DeclarerSkatInPlay,
@@ -410,6 +411,22 @@ NO_ANNOUNCEMENT = declare(
     undetermined="Both texts of 4.3.1 let the declarer give up his announced game only: "
     "without an announcement there is no game to value, and the table must have him "
     "announce one (3.4.1) before the concession can count.",
+)
+
+CLAIM_PLAYED_ON = declare(
+    "isko-4.3.4-played-on",
+    ClaimPlayedOn,
+    ClaimPlayedOn.FROM_THE_CLAIM,
+    "A declarer's claim fails in play that went on after it: from when do the remaining "
+    "cards belong to the defenders, and where is the game judged?",
+    ("ISkO 4.3.4", "ISkO 4.1.3"),
+    from_the_claim="Spanish 4.3.4: a claim that does not come true ends the game, and 4.1.3 "
+    "judges it where it ended: the play after the claim only shows that it failed, and "
+    "every card from the claim on is the defenders' (the older German: all the remaining "
+    "tricks).",
+    from_the_lost_trick="English 4.3.4: if the defenders make a trick, the remaining cards "
+    "'from this point on' are theirs: the tricks the declarer took after the claim stand, "
+    "and the game is judged at the trick the defenders won.",
 )
 
 

@@ -34,6 +34,7 @@ from referee.core.reading_options import (
     AddedWords,
     AnnouncedLevel,
     ClaimExplanation,
+    ClaimPlayedOn,
     ConcessionRecordStops,
     DealerParty,
     DeclarerSkatInPlay,
@@ -90,6 +91,7 @@ __all__ = [
     "TricksGathered",
     "NotLaidOut",
     "NoAnnouncement",
+    "ClaimPlayedOn",
 ]
 
 
@@ -150,6 +152,7 @@ class RuleSet:
     tricks_gathered: TricksGathered = _field(readings.TRICKS_GATHERED)
     not_laid_out: NotLaidOut = _field(readings.NOT_LAID_OUT)
     no_announcement: NoAnnouncement = _field(readings.NO_ANNOUNCEMENT)
+    claim_played_on: ClaimPlayedOn = _field(readings.CLAIM_PLAYED_ON)
 
     # -- reading the declarations ----------------------------------------------------------
     @staticmethod

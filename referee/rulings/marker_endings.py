@@ -120,7 +120,7 @@ def _end_by_marker(
                     return r
                 award = said
             else:
-                award = declarer_claim(state, m, pos, contract.is_null)
+                award = declarer_claim(state, m, pos, contract.is_null, rules)
             kind = Kind.FAILED_CLAIM
         else:
             award = defender_claim(state, m, pos, rules)
@@ -133,6 +133,9 @@ def _end_by_marker(
             r = r._replace(counts=counts_at(pos))
             return r
         if not award.holds:
+            # judged where the claim failed (isko-4.3.4-played-on): at the claim, unless
+            # the rule set keeps the tricks taken after it
+            pos = award.judged_at or pos
             # a claim that fails once the game was already decided changes nothing (4.1.3)
             settled = decided_for(contract, pos, matadors, bid) is not None
             who = {"seat": m.seat.value if m.seat else None}

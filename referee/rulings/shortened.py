@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.core.cards import CARD_POINTS, points_of
-from referee.core.ruleset import DefenderClaim, RuleSet
+from referee.core.ruleset import ClaimPlayedOn, DefenderClaim, RuleSet
 from referee.core.seats import Seat
 from referee.record.event_model import EventType
 from referee.record.position import Position
-from referee.record.state import GameState, Marker, Trick
+from referee.record.state import GameState, Marker, Trick, position_before_trick
 from referee.rulings.claims import can_force_trick, searched
 from referee.rulings.model import NOTHING, Part
 
@@ -29,6 +29,8 @@ class Award:
     defender_tricks: int
     holds: bool | None  # whether the claim held (None: not a claim, or undecided)
     said: Part = NOTHING
+    #: where a failed claim is judged (4.1.3), if not where it was made
+    judged_at: Position | None = None
 
 
 def remaining(pos: Position) -> tuple[int, int]:
@@ -53,7 +55,7 @@ def later_tricks(state: GameState, after_event: int) -> list[Trick]:
 
 
 def declarer_claim(
-    state: GameState, marker: Marker, pos: Position, contract_is_null: bool
+    state: GameState, marker: Marker, pos: Position, contract_is_null: bool, rules: RuleSet
 ) -> Award:
     """4.3.4: the declarer lays his cards open, claiming the rest (null: claiming no trick)."""
     declarer = state.declarer
@@ -69,6 +71,7 @@ def declarer_claim(
         None,
     )
     holds: bool | None
+    lost_trick: Trick | None = None  # the trick after the claim that went against it
     played = later_tricks(state, marker.event)
     # what would the defenders do with open cards? exact search from the claim position
     if contract_is_null:
@@ -114,6 +117,26 @@ def declarer_claim(
         # count stays as played, as after any other infraction in null
         dp, dt, ft = pos.declarer_points, pos.declarer_tricks, pos.defender_tricks
         said = said.step(("ISkO 4.3.4", "ISkO 4.1.3"), "claim.failed.null")
+    elif not holds and lost_trick is not None:
+        # the play after the claim shows it failed: from when is the rest the defenders'?
+        at = pos
+        if rules.claim_played_on is ClaimPlayedOn.FROM_THE_LOST_TRICK:
+            at = position_before_trick(state, lost_trick.number)
+            said = said.step(
+                ("ISkO 4.3.4",),
+                "reading.isko-4.3.4-played-on.from_the_lost_trick",
+                trick=lost_trick.number,
+                points=at.declarer_points,
+            )
+        else:
+            said = said.step(
+                ("ISkO 4.3.4", "ISkO 4.1.3"),
+                "reading.isko-4.3.4-played-on",
+                trick=lost_trick.number,
+            )
+        dp, dt, ft = award_rest(at, to)
+        said = said.step(("ISkO 4.3.4", "ISkO 4.4.5"), "claim.failed", to=to)
+        return Award(dp, dt, ft, holds, said, judged_at=at)
     else:
         dp, dt, ft = award_rest(pos, to)
         if not holds:

@@ -18,6 +18,7 @@ from tests.cases import build as b  # noqa: E402
 from tests.cases.build import (  # noqa: E402
     DEAL_A,
     DEAL_N,
+    HEARTS_LOST,
     HEARTS_WON,
     NULL_WON,
     Rec,
@@ -559,6 +560,56 @@ case_under(
     ended=ended("declarer_conceded"),
     infractions=[],
     cited=cited("4.3.1", "3.4.1"),
+)
+
+
+# ------------------------------------------------------------------------------ 4.3.4
+def claim_fails_after_more_tricks(description: str) -> Rec:
+    rec = a_game(description=description).play(tricks(1, 4)).e("lay_down", "F")
+    return rec.play(
+        "F:HT M:DK R:DQ F:HK M:S9 R:S7 F:H9 M:DA R:DT F:H8 M:SK R:SQ F:C7 M:CT R:CQ M:SA R:ST F:S8"
+    )
+
+
+_CLAIM_AFTER_4 = (
+    "After trick 4 (37 : 0) F lays down his cards claiming the rest; play goes on, F takes "
+    "tricks 5 to 8 with his trumps (86 : 0) and M takes trick 9 with CT: the claim fails "
+    "in trick 9. "
+)
+case(
+    b.F43,
+    "isko_4_3_4_claim_failing_in_play_after_more_tricks_is_judged_at_the_claim",
+    claim_fails_after_more_tricks(
+        _CLAIM_AFTER_4 + "The game ended at the claim (Spanish 4.3.4, 4.1.3): there F had "
+        "37 and had not won yet, so he loses hearts with 2 at the simple level, -60, and "
+        "every card from the claim on is the defenders', 37 : 83."
+    ),
+    **HEARTS_LOST,
+    card_points=cp(37, 83),
+    tricks=cp(4, 6),
+    ended=ended("claim"),
+    infractions=[inf("failed_claim", "penalized", "4.3.4", seat="F")],
+    cited=cited("4.3.4", "4.1.3"),
+    readings=["isko-4.3.4-played-on"],
+)
+case_under(
+    b.F43,
+    "isko_4_3_4_claim_failing_in_play_after_more_tricks_judged_at_the_lost_trick_under_the_reading",
+    claim_fails_after_more_tricks(
+        "Rule set with the reading isko-4.3.4-played-on: from_the_lost_trick. "
+        + _CLAIM_AFTER_4
+        + "The English 4.3.4 gives the defenders the cards from the point they make a "
+        "trick: F keeps tricks 5 to 8, and before trick 9 he had 86 with hearts with 2 "
+        "covering the bid, so the game was already won (4.1.3) and the failed claim changes "
+        "nothing: won, 30, the last two tricks to the defenders, 86 : 34."
+    ),
+    "isko-4.3.4-played-on",
+    "from_the_lost_trick",
+    **HEARTS_WON,
+    card_points=cp(86, 34),
+    tricks=cp(8, 2),
+    ended=ended("claim"),
+    infractions=[inf("failed_claim", "void", "4.3.4", seat="F")],
 )
 
 

@@ -61,6 +61,7 @@ QUESTIONS = {
     "4.3.2 a concession without consent, the record stops": ["isko-4.3.2-record-stops"],
     "4.3.1 a concession before any game is announced": ["isko-4.3.1-no-announcement"],
     "4.3.4 (2018 4.4.4) the count of a consented claim": ["isko-4.3.4-consented-count"],
+    "4.3.4 a failed claim played on: from the claim or the lost trick": ["isko-4.3.4-played-on"],
     "3.5.1 the dealer at a table of four and the parties": ["isko-3.5.1-dealer-party"],
     "3.2.10 an objection to the shuffle in time": ["isko-3.2.10-in-time"],
     "4.1.8 who may not stop whom, and from when": ["isko-4.1.8-partner"],

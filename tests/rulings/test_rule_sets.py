@@ -232,6 +232,19 @@ FLIPS: list[tuple[str, str, str, dict[str, Any]]] = [
         "isko_4_3_shortened/isko_4_3_1_concession_before_announcing_loses_the_cheapest_game_covering_the_bid",
         {"outcome": "undetermined", "declarer": "forehand"},
     ),
+    # the English 4.3.4 'from this point on': F keeps tricks 5 to 8 taken after his claim,
+    # and at trick 9, where M's trick breaks it, he had 86 and the game was already won
+    (
+        "isko-4.3.4-played-on",
+        "from_the_lost_trick",
+        "isko_4_3_shortened/isko_4_3_4_claim_failing_in_play_after_more_tricks_is_judged_at_the_claim",
+        {
+            "outcome": "won",
+            "score": 30,
+            "card_points": {"declarer": 86, "defenders": 34},
+            "infractions": [("failed_claim", "void")],
+        },
+    ),
 ]
 
 
