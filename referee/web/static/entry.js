@@ -59,7 +59,8 @@
     return out;
   }
   function blankIncident() {
-    return { type: null, seat: null, at: "end", cards: [], step: 0 };
+    // no place among the auction's steps until the referee chooses one (see needsStep)
+    return { type: null, seat: null, at: "end", cards: [], step: null };
   }
   function load(key, fallback) {
     try { var v = JSON.parse(window.localStorage.getItem(key)); return v || fallback; } catch (e) { return fallback; }
@@ -84,6 +85,7 @@
   var draft = load(KEY, null);
   if (!draft || draft.v !== 1) { draft = start(); }
   if (STEPS.indexOf(draft.step) < 0) { draft.step = STEPS[0]; }  // a draft of an older form
+  if (draft.inc && !draft.inc.type) { draft.inc.step = null; }  // an older form preset step 0
   var undo = load(UNDO_KEY, []);
   var analysis = null;
   var asked = 0;
@@ -793,7 +795,7 @@
         attrs["data-" + c.key] = String(k);
         tools.push(el("button", attrs));
       });
-      if (needsStep(x)) {  // its place among the steps, chosen (or changed) right here
+      if (needsStep(x) && !said(x.step)) {  // entered without its place: chosen right here
         var id = "inc-step-" + k;
         var pick = el("select", { id: id, "data-list-step": String(k), "aria-label": T.auction_place + ": " + factWords(x) });
         fillSteps(pick, x.step);
