@@ -64,7 +64,9 @@ def render_amend(
     is kept in the browser until the appeal is heard."""
     current = dispute.current
     try:
-        prefill = draft_from_record(current.record, rules=current.ruled_under())
+        # the auction as its steps: the court amends what was found, and a bid or hold the
+        # form left out would be dropped from the amended record without anyone changing it
+        prefill = draft_from_record(current.record, full_auction=True, rules=current.ruled_under())
     except entry.EntryError:
         return None
     data = script_data(lang)

@@ -40,10 +40,25 @@ def test_the_court_amends_in_the_entry_form_prefilled_from_the_current_revision(
     body = page.get_data(as_text=True)
     assert page.status_code == 200
     prefill = _prefill(body)
-    assert prefill == {**draft_from_record(example("revoke-objected")), "step": "review"}
+    full = draft_from_record(example("revoke-objected"), full_auction=True)
+    assert prefill == {**full, "step": "review"}
     assert f'action="/console/disputes/{dispute}/appeal"' in body  # it lodges an appeal
     assert 'name="grounds"' in body and f'data-draft-key="skat-referee-amend-{dispute}-1"' in body
     assert "Protokoll von Streitfall" in body and "Fassung 1" in body
+
+
+def test_an_amendment_that_changes_nothing_keeps_the_auctions_steps(as_role) -> None:  # type: ignore[no-untyped-def]
+    dispute = as_role("referee").submit_ok(REVOKE)  # middlehand bids 18 and 20, forehand holds
+    page = as_role("court").get(f"/console/disputes/{dispute}/amend")
+    draft = {k: v for k, v in _prefill(page.get_data(as_text=True)).items() if k != "step"}
+    built = entry_analysis.analyse(draft, "de")["record"]
+    assert built is not None
+
+    def bidding(record: dict[str, Any]) -> list[dict[str, Any]]:
+        return [e for e in record["events"] if e["type"] in ("bid", "hold", "pass")]
+
+    assert bidding(built) == bidding(example("revoke-objected"))
+    assert built["events"] == example("revoke-objected")["events"]
 
 
 def test_only_the_court_amends(as_role) -> None:  # type: ignore[no-untyped-def]
@@ -73,7 +88,14 @@ def test_the_amended_appeal_is_a_new_revision_compared_by_facts_and_results(
     dispute = as_role("referee").submit_ok(REVOKE)
     court = as_role("court")
     prefill = _prefill(court.get(f"/console/disputes/{dispute}/amend").get_data(as_text=True))
-    record = _amended_record(prefill, bid=18)  # the court finds the bidding stopped at 18
+    steps = prefill["auction"]  # the form holds the auction's steps as the record says them
+    assert [(a["type"], a.get("value")) for a in steps[:3]] == [
+        ("bid", 18),
+        ("hold", None),
+        ("bid", 20),
+    ]
+    # the court finds the bidding stopped at 18: middlehand passed instead of bidding 20
+    record = _amended_record(prefill, auction=steps[:2] + steps[-2:])
     response = court.post(
         f"/console/disputes/{dispute}/appeal?lang=de",
         {"grounds": "Gereizt wurde nur bis 18.", "record": record},
@@ -87,7 +109,7 @@ def test_the_amended_appeal_is_a_new_revision_compared_by_facts_and_results(
     rows = re.findall(r"<tr><th scope=\"row\">(.*?)</th><td>(.*?)</td><td>(.*?)</td></tr>", facts)
     assert rows, facts
     texts = [" ".join(re.sub(r"<[^>]+>", "", c) for c in row) for row in rows]
-    # the auction the form writes for a bid of 18 stops before forehand holds and 20 is bid
+    # the amended auction stops before middlehand bids 20 and forehand holds it
     assert "Ereignis 2 Mittelhand reizt 20 —" in texts, texts
     assert "Reizwert" in revisions  # the results table names the bid that changed
     current = html.unescape(

@@ -47,8 +47,12 @@ def test_the_court_amends_the_record_in_the_form_by_taps(  # type: ignore[no-unt
     expect(page.locator("#step-review")).to_be_visible()  # opens at the preview
     expect(page.locator("#entry-outcome")).to_have_text(outcome)
     assert _width(page) <= 392
-    # the court finds the bidding stopped at 18
+    # the court finds the bidding stopped at 18: the form holds the auction's steps as the
+    # record says them, so the result is chosen once the court leaves the steps
     page.locator('.step-tab[data-step="contract"]').click()
+    expect(page.locator("#auction-steps li")).to_have_count(6)
+    expect(page.locator("#bid")).to_be_disabled()
+    page.get_by_label("Reizen Schritt für Schritt erfassen").uncheck()
     page.locator("#bid").select_option("18")
     page.locator('.step-tab[data-step="review"]').click()
     expect(page.locator("#entry-outcome")).to_have_text(outcome)  # the same game and score
