@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import tempfile
 from pathlib import Path
 
 SECRET_NAME = "console-secret-key"
@@ -24,20 +25,24 @@ SECRET_FILE = Path("var") / SECRET_NAME
 
 
 def load_or_create_secret(path: Path = SECRET_FILE) -> str:
-    """The secret stored at ``path``; created atomically (first writer wins) if missing."""
+    """The secret stored at ``path``; created if missing, whole or not at all (the first
+    writer wins).
+
+    The secret is written to a file of its own beside ``path`` and linked to ``path``
+    only then, so a worker starting at the same moment finds no file or a complete one,
+    never one created and not yet written, however long the writer is held up."""
     if not path.is_file():
         path.parent.mkdir(parents=True, exist_ok=True)
+        fd, written = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)  # 0600
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            pass  # another worker wrote it just now
-        else:
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 out.write(secrets.token_urlsafe(48) + "\n")
+            os.link(written, path)
+        except FileExistsError:
+            pass  # another worker's secret came first: that one is used
+        finally:
+            os.unlink(written)
     secret = path.read_text(encoding="utf-8").strip()
-    if not secret:  # a worker is still writing it: wait for it once
-        import time
-
-        time.sleep(0.05)
-        secret = path.read_text(encoding="utf-8").strip()
+    if not secret:
+        raise RuntimeError(f"{path} is empty: remove it, a new secret is made on start")
     return secret
