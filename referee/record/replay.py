@@ -98,6 +98,8 @@ class Replayer(Bidding):
         kind = event.type
         if self.state.auction_kept is not None and kind in AFTER_BIDDING:
             self._settle_bidding()
+        if self.state.held_over is not None and kind in AFTER_BIDDING:
+            self._settle_held_over()
         if kind in ("play", "no_card"):
             self._after_gathered(event)
         _HANDLERS[type(event)](self, event)

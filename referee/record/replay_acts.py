@@ -86,6 +86,9 @@ class ActsOutsidePlay:
     def release_bidders(self, event: Event) -> None:  # pragma: no cover - the Replayer's
         raise NotImplementedError
 
+    def follow_held_over(self, event: Event) -> None:  # pragma: no cover - the Replayer's
+        raise NotImplementedError
+
     @handles
     def _on_look_at_skat(self, event: tab.LookAtSkat) -> None:
         if event.by_dealer:
@@ -148,6 +151,8 @@ class ActsOutsidePlay:
             )
             if self.rules.hand_look_in_bidding is HandLookInBidding.RELEASES_BIDDING:
                 self.release_bidders(event)
+            else:
+                self.follow_held_over(event)
             return
         first = next(
             (

@@ -48,6 +48,8 @@ class Bidding(ActsOutsidePlay):
         s = self.state
         if s.phase == Phase.DEAL:  # bidding began before the deal was marked as finished
             s.phase = Phase.BIDDING
+        if s.held_over is not None and not (action == "pass" and event.seat in s.held_over[2].out):
+            _bid_into(s.held_over[2], event)  # what does not fit it is noted below, if at all
         seat = event.seat
         if action == "pass" and seat in s.auction.out:
             return  # a player shut out of the bidding (3.2.14, 3.3.9) says he passes
@@ -79,6 +81,42 @@ class Bidding(ActsOutsidePlay):
         if kept is not None and kept.stage == 0 and s.auction.stage != 0:
             s.auction = kept
             self._end_bidding()
+
+    def follow_held_over(self, event: Event) -> None:
+        """A look into another player's cards before the bidding was over, under a rule set
+        whose 3.3.9 lets the bids stand (isko-3.3.9-hand-look: bidding_stands): the bidding
+        goes on as bid, but the table may have started it over anyway, as the Spanish 3.3.9
+        would (the looker out, the others free). That bidding is followed beside the one
+        that stands; :meth:`_settle_held_over` says which of them the record shows."""
+        s = self.state
+        auction = s.auction
+        if s.phase not in (Phase.DEAL, Phase.BIDDING) or not auction.history:
+            return
+        seat = event.seat
+        if seat is None:
+            return
+        passed = {a.seat for a in auction.history if a.kind == "pass"}
+        over = auction.restarted(frozenset(auction.out | passed | {seat}))
+        s.held_over = (event.index, seat, over)
+
+    def _settle_held_over(self) -> None:
+        """An act that needs the bidding to be over, after a look under bidding_stands
+        (:meth:`follow_held_over`). If the bidding that stands is over, it decides. If it is
+        not, but the record completed the bidding the table started over, the table held
+        that bidding and everyone played the game it gave: it decides, and the ruling says
+        the start-over was not the rule set's (an irregularity nobody objected to, as any
+        irregular bidding, is only noted). Otherwise the bidding has not ended, and the act
+        is refused where it needs it."""
+        s = self.state
+        held = s.held_over
+        s.held_over = None
+        if held is None or s.phase != Phase.BIDDING:
+            return
+        look, seat, over = held
+        if over.stage != 0 or over.declarer is None:
+            return
+        s.auction, s.held_over_at = over, (look, seat)
+        self._end_bidding()
 
     def _end_bidding(self) -> None:
         s = self.state
@@ -152,7 +190,7 @@ def take_regular_bidding(bidding: Bidding, events: tuple[Event, ...], i: int) ->
     were used (0: none; the caller applies event ``i``, which notes what is wrong)."""
     s = bidding.state
     auction = s.auction
-    if s.phase != Phase.BIDDING or s.auction_kept is not None:
+    if s.phase != Phase.BIDDING or s.auction_kept is not None or s.held_over is not None:
         return 0
     start, n = i, len(events)
     while i < n:

@@ -133,6 +133,8 @@ class GameState:
         "phase",
         "auction",
         "auction_kept",
+        "held_over",
+        "held_over_at",
         "released",
         "declarer",
         "bid",
@@ -166,6 +168,12 @@ class GameState:
         #: (``auction``) or go on as bid (this one); the record decides which, and this one
         #: is dropped as soon as it cannot be what the table did
         self.auction_kept: Auction | None = None
+        #: under a rule set whose 3.3.9 lets the bids stand after a look into a hand
+        #: (isko-3.3.9-hand-look: bidding_stands), the bidding the table may nonetheless
+        #: have started over, followed beside the one that stands: (the look's event, the
+        #: seat that looked, that bidding); ``held_over_at`` is set once it decided
+        self.held_over: tuple[int, Seat, Auction] | None = None
+        self.held_over_at: tuple[int, Seat] | None = None
         #: the looks at the skat before the bidding was over: (event, the seat that looked
         #: or None for the dealer, the seats out of the bidding from then on, whether bids
         #: had been made that no longer bind: ISkO 3.3.9; before any bid: 3.2.14)

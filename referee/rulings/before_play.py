@@ -23,6 +23,17 @@ def released_bidding(state: GameState) -> Part:
     others, no longer bound by their bids, may pass or start the bidding over: the ruling
     says which bidding decided (both pass: passed in, 3.3.7)."""
     r = NOTHING
+    if state.held_over_at is not None and state.declarer is not None:
+        # the rule set let the bids stand, but the table started the bidding over
+        look, looker = state.held_over_at
+        return r.step(
+            ("ISkO 3.3.9", "ISkO 3.3.8", "ISkO 4.1.11"),
+            "bidding.held_over.hand",
+            event=look,
+            seat=looker.value,
+            declarer=state.declarer.value,
+            bid=state.bid,
+        )
     last = next((x for x in reversed(state.released) if x[3]), None)
     if last is None or state.phase in ("deal", "bidding"):
         return r

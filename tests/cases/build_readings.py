@@ -613,5 +613,33 @@ case_under(
 )
 
 
+# ------------------------------------------------------------------------------ 3.3.9
+rec = Rec(
+    DEAL_A,
+    "Rule set with the reading isko-3.3.9-hand-look: bidding_stands. M bids up to 24 and F "
+    "holds; then R looks into F's cards and M objects. Under the English 3.3.9 the look "
+    "frees nobody (4.5.5 names no consequence): the bids should have stood. The table "
+    "starts over anyway, as the Spanish 3.3.9 would: M bids 18, F holds, M passes, R bids "
+    "no more, and F takes up the skat and wins hearts played out. Nobody objected to the "
+    "start-over before the cards were gathered, and the record is the evidence of what the "
+    "table did: the bidding as held decides (F at 18), the calls that broke the standing "
+    "bidding are only noted (3.3.8), the look is noted: hearts with 2, 30.",
+).bids("M18 Fh M20 Fh M24 Fh")
+rec.e("look_into_hand", "R", into="forehand").e("objection", "M").bids("M18 Fh Mp")
+rec.pickup("F", ["D9", "D7"]).declare("F", "hearts").play(tricks(1, 10))
+case_under(
+    b.F3,
+    "isko_3_3_9_bidding_started_over_although_the_bids_stand_the_bidding_held_decides",
+    rec,
+    "isko-3.3.9-hand-look",
+    "bidding_stands",
+    **HEARTS_WON,
+    **b.PLAYED_OUT_A,
+    bid=18,
+    infractions=[inf("hand_viewed", "void", "4.5.5", "3.3.9", seat="R")],
+    cited=cited("3.3.9", "3.3.8", "4.1.11", "4.5.5"),
+)
+
+
 if __name__ == "__main__":
     b.write(FIRST)

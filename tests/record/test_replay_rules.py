@@ -172,17 +172,20 @@ def test_the_consoles_ruling_page_replays_under_the_revisions_rule_set(
     assert seen == [stands, stands]
 
 
-def test_a_bidding_started_over_under_bids_that_stand_is_refused_as_unfinished_bidding() -> None:
+def test_a_bidding_started_over_under_bids_that_stand_is_ruled_as_the_table_held_it() -> None:
     """ISkO 3.3.9 read as the English text (isko-3.3.9-hand-look: bidding_stands): a look
-    into a hand in the bidding does not release it, so a record whose table started the
-    bidding over ends with a seat that has still to speak. The record is refused at the
-    discard with a text that says the bidding has not ended, not that the skat was never
-    taken up; under the default reading the same record is ruled."""
+    into a hand in the bidding frees nobody, but the record shows the table started the
+    bidding over anyway and played the game it gave. The record is evidence of what the
+    table did: the bidding as held decides (F at 18), and the ruling says the start-over
+    was not the rule set's; under the default reading the same record gives the same
+    game. A record whose bidding really never ended (a seat that never spoke, no look)
+    is still refused at the discard, with the text that says so."""
     import json
     from pathlib import Path
 
     from referee.core.errors import RecordError
     from referee.core.vocabulary import Language
+    from referee.rulings.render import render
     from referee.web.error_text import error_text
 
     path = Path(__file__).resolve().parents[1] / "cases" / "isko_3_declaration"
@@ -191,12 +194,23 @@ def test_a_bidding_started_over_under_bids_that_stand_is_refused_as_unfinished_b
             path / "isko_3_3_9_player_looks_into_another_hand_in_the_bidding_started_over.json"
         ).read_text(encoding="utf-8")
     )
-    assert rule(parse_record(doc)).outcome is not None
     stands = {**doc, "rules": {"readings": {"isko-3.3.9-hand-look": "bidding_stands"}}}
+    ruled = render(rule(parse_record(stands)))
+    assert (ruled["outcome"], ruled["declarer"], ruled["bid"]) == ("won", "forehand", 18)
+    held = [s for s in ruled["reasoning"] if "started the bidding over" in s["text"]]
+    assert len(held) == 1 and "ISkO 3.3.9" in held[0]["clauses"]
+    default = render(rule(parse_record(doc)))
+    assert (default["outcome"], default["bid"], default["score"]) == ("won", 18, ruled["score"])
+    assert not any("started the bidding over" in s["text"] for s in default["reasoning"])
+
+    # M bids 18, F holds, M passes, and rearhand never speaks: the bidding has not ended
+    events = doc["events"]
+    unfinished = {**doc, "events": [*events[:2], {"type": "pass", "seat": "middlehand"}]}
+    unfinished["events"] += events[11:]
     with pytest.raises(RecordError) as refused:
-        rule(parse_record(stands))
+        rule(parse_record(unfinished))
     error = refused.value
     assert error.code == "replay.discard_before_pickup" and error.params["variant"] == "bidding"
-    assert error.where == {"event": 12, "field": "cards"}
+    assert error.where == {"event": 4, "field": "cards"}
     assert "bevor das Reizen beendet ist" in error_text(error, Language.DE)
     assert "before the bidding has ended" in error_text(error, Language.EN)
