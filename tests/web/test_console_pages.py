@@ -587,6 +587,10 @@ def test_isko_4_5_10_the_deadline_cites_the_clauses_that_set_it(as_role) -> None
     # SkWO 7.3.3 asks for the appeal in writing and sets no deadline (rules_kb says so)
     assert "ISkO 4.5.10" in line.group(1) and "SkWO 9.10" in line.group(1)
     assert "7.3.3" not in line.group(1)
+    # the ruling is an Entscheidung (resolución) on every page, the form's choice too
+    assert "wie die überprüfte Entscheidung (1998)" in page and "Urteil" not in page
+    spanish = text_of(as_role("court").get(f"/console/disputes/{dispute}/appeal?lang=es"))
+    assert "como la resolución revisada (1998)" in spanish
 
 
 def test_an_unverified_appeal_is_heard(as_role) -> None:  # type: ignore[no-untyped-def]
