@@ -253,9 +253,10 @@ def deadline_line(meta: dict[str, Any] | None, lang: Language) -> str:
     the last series ended (SkWO 9.10); or that the schedule does not say."""
     meta = meta or {}
     deadline = appeal_deadline(meta)
+    last = meta.get(LAST_SERIES_KEY) is True
     if deadline is None:
-        return text("console.deadline.unknown", lang)
-    key = "last" if meta.get(LAST_SERIES_KEY) is True else "next"
+        return text("console.deadline.unknown_end" if last else "console.deadline.unknown", lang)
+    key = "last" if last else "next"
     return text(f"console.deadline.{key}", lang, when=when(deadline))
 
 

@@ -593,6 +593,15 @@ def test_isko_4_5_10_the_deadline_cites_the_clauses_that_set_it(as_role) -> None
     assert "como la resolución revisada (1998)" in spanish
 
 
+def test_skwo_9_10_the_last_series_without_its_end_is_said_as_such(as_role) -> None:  # type: ignore[no-untyped-def]
+    dispute = as_role("referee").submit_ok(REVOKE, last_series="on")  # no end time given
+    page = text_of(as_role("court").get(f"/console/disputes/{dispute}/appeal?lang=de"))
+    line = re.search(r'<p class="deadline" id="appeal-deadline">(.*?)</p>', page)
+    assert line is not None and "Einspruchsfrist: nicht bekannt" in line.group(1)
+    # it was the last series: the line must not say the dispute did not say so
+    assert "letzten Serie" in line.group(1) and "dass es die letzte war" not in line.group(1)
+
+
 def test_an_unverified_appeal_is_heard(as_role) -> None:  # type: ignore[no-untyped-def]
     dispute = as_role("referee").submit_ok(REVOKE)
     court = as_role("court")
