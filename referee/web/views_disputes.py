@@ -339,6 +339,16 @@ def dispute_page(dispute_id: int) -> Any:
 # -- appeal ----------------------------------------------------------------------------------
 
 
+def _revision_number(value: str) -> int | None:
+    """The revision an appeal form was opened on (its hidden field); None when it does not
+    name one in ASCII digits (``"²"`` passes ``str.isdigit`` but is no number for ``int``).
+
+    >>> _revision_number("2"), _revision_number("²"), _revision_number("")
+    (2, None, None)
+    """
+    return int(value) if value.isascii() and value.isdigit() else None
+
+
 def _edition_asked(
     edition: str, amended: dict[str, Any] | None, dispute: Dispute
 ) -> dict[str, Any] | None:
@@ -385,7 +395,7 @@ def appeal_page(dispute_id: int) -> Any:
                 lodged_at=parse_time(lodged, name="lodged_at") if lodged else None,
                 record=amended,
                 rules=_edition_asked(form["edition"], amended, dispute),
-                reviews=int(form["reviews"]) if form["reviews"].isdigit() else None,
+                reviews=_revision_number(form["reviews"]),
             )
         except RefereeError as exc:
             status = _form_status(exc)

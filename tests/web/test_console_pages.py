@@ -534,6 +534,9 @@ def test_an_appeal_form_sent_twice_is_heard_once(revoke_page, as_role) -> None: 
     assert "reviewed revision 1, but revision 2 was stored since" in body
     assert court.get(f"/console/disputes/{dispute}?rev=2").status_code == 200
     assert court.get(f"/console/disputes/{dispute}?rev=3").status_code == 404  # heard once
+    # a revision field that is no number is no revision named, never a 500
+    odd = _appeal(court, dispute, grounds="Noch einmal.", reviews="²")
+    assert odd.status_code == 302
 
 
 def test_the_revisions_name_a_reading_by_its_id(revoke_page, as_role, keys) -> None:  # type: ignore[no-untyped-def]
