@@ -7,7 +7,7 @@ import http
 import io
 from collections.abc import Callable
 from types import FunctionType
-from typing import IO, Any
+from typing import IO, Any, cast
 
 import marshmallow as ma
 import orjson
@@ -21,8 +21,9 @@ from flask_smorest import Blueprint as SmorestBlueprint
 from flask_smorest.utils import prepare_response
 from marshmallow import missing
 from webargs.flaskparser import FlaskParser, is_json_request
-from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge
 from werkzeug.utils import cached_property
+from werkzeug.wsgi import LimitedStream
 
 from referee.api.context import body_kind, json_error, refuse_other_charset
 from referee.api.contract import ERROR_HEADERS, RATE_LIMIT_HEADERS, header_ref
@@ -248,18 +249,60 @@ class _AtMost(io.RawIOBase):
         return len(data)
 
 
+class _ClientBody(io.RawIOBase):
+    """The server's input stream, its failures told as the client's: a chunked body
+    whose framing is broken (gunicorn raises its parse errors from the read) or a
+    connection that ends inside the body is a 400 naming it, never a 500."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        try:
+            data = self.inner.read(len(buffer))
+        except OSError as e:
+            raise BadRequest(f"the request body broke off while it was read ({e})") from e
+        except Exception as e:
+            if not type(e).__module__.startswith("gunicorn.http"):
+                raise
+            raise BadRequest(
+                f"the request body is malformed: {e} (in its chunked transfer coding)"
+            ) from e
+        buffer[: len(data)] = data
+        return len(data)
+
+
+class _Declared(LimitedStream):
+    """A body with Content-Length: one that ends sooner is a 400 (gunicorn's stream just
+    ends there, and the part received was read as if it were the whole body)."""
+
+    def on_disconnect(self, error: Exception | None = None) -> None:
+        raise BadRequest(
+            f"the request body ended after {self._pos} of the {self.limit} bytes its "
+            "Content-Length declares; nothing of it was used"
+        )
+
+
 class RefereeRequest(Request):
     @cached_property
     def stream(self) -> IO[bytes]:
-        """The body; a chunked one is held to ``max_content_length`` (413 beyond it)."""
-        limit = self.max_content_length
-        if (
-            limit is not None
-            and self.content_length is None
-            and "wsgi.input_terminated" in self.environ
-        ):
-            return io.BufferedReader(_AtMost(self.environ["wsgi.input"], limit))
-        return super().stream
+        """The body: one with Content-Length is read to its end (400 when the connection
+        ends sooner), a chunked one is held to ``max_content_length`` (413 beyond it), and
+        a broken chunked framing is a 400."""
+        if "wsgi.input_terminated" not in self.environ:
+            return super().stream
+        inner = _ClientBody(self.environ["wsgi.input"])
+        limit, length = self.max_content_length, self.content_length
+        if length is not None:
+            if limit is not None and length > limit:
+                raise RequestEntityTooLarge()
+            return cast(IO[bytes], _Declared(cast(IO[bytes], inner), length))
+        if limit is not None:
+            return io.BufferedReader(_AtMost(inner, limit))
+        return io.BufferedReader(inner)
 
 
 class RefereeFlask(Flask):
