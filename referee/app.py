@@ -37,6 +37,7 @@ from referee.api.contract import (
     register_headers,
 )
 from referee.api.extensions import RefereeApi, RefereeFlask
+from referee.api.job_schemas import result_line_components
 from referee.api.problems import (
     from_crowded,
     from_http_exception,
@@ -134,6 +135,8 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
     for name in FORMATS:
         for component, schema in components(name).items():
             api.spec.components.schema(component, schema)
+    for component, schema in result_line_components().items():
+        api.spec.components.schema(component, schema)
     for module in BLUEPRINTS:
         api.register_blueprint(module.blp)
     app.register_error_handler(RefereeError, from_referee_error)

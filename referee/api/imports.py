@@ -28,6 +28,7 @@ from referee.api.context import (
     body_kind,
     language,
     principal,
+    refuse_other_charset,
     services,
 )
 from referee.api.contract import Document
@@ -40,6 +41,14 @@ from referee.record.iss import MAX_LINE_CHARS
 from referee.service.adjudication import IMPORTERS
 
 NDJSON = "application/x-ndjson"
+#: raw bytes, read as ISS text: the one request body type a generated client can send
+OCTET_STREAM = "application/octet-stream"
+ISS_BYTES = {
+    "type": "string",
+    "format": "binary",
+    "pattern": ISS_TEXT["pattern"],
+    "description": "ISS records, one a line, UTF-8 (as text/x-iss-sgf)",
+}
 #: bytes of an import kept in memory while it is read; the rest goes to a temporary file
 SPOOL_MEMORY = 1024 * 1024
 #: bytes read from the request at a time
@@ -157,8 +166,9 @@ class IssImport(MethodView):
             "description": "ISS records, one per line",
             "content": {
                 # an ISS record holds "(;": a body without one is refused as a whole
-                t: {"schema": ISS_TEXT, "example": examples.ISS_RECORD}
-                for t in ISS_TYPES
+                **{t: {"schema": ISS_TEXT, "example": examples.ISS_RECORD} for t in ISS_TYPES},
+                # the same text as raw bytes: what a generated client can send
+                OCTET_STREAM: {"schema": ISS_BYTES, "example": examples.ISS_RECORD},
             },
         },
     )
@@ -167,6 +177,9 @@ class IssImport(MethodView):
     @blp.problems(401, 403, 413, 415, 422, 429, 503)
     def post(self, args: dict[str, Any]) -> Response:
         """Rule every game of an ISS file; one JSON line per game, then a summary line.
+
+        The file comes as text/x-iss-sgf or text/plain, or as application/octet-stream
+        (what a generated client sends), always in UTF-8.
 
         An empty body, or one with no ISS record in its first 1,000 lines, is a 422; lines
         before the first record are error lines like any other unreadable line. A game that
@@ -179,7 +192,10 @@ class IssImport(MethodView):
         request.max_content_length = limit
         if request.content_length is not None and request.content_length > limit:
             abort(status_for(TooLarge), message=f"the import is larger than {limit} bytes")
-        body_kind(iss=True, json_ok=False)
+        if request.mimetype == OCTET_STREAM:
+            refuse_other_charset()
+        else:
+            body_kind(iss=True, json_ok=False)
         spool = _spooled(limit)
         try:
             # a byte that is not UTF-8 is kept as a lone surrogate: its line is an error

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import marshmallow as ma
 
+from referee.api.contract import components, ref
 from referee.api.schemas import EDITION_VALUES, LanguageParam
 from referee.core.vocabulary import DEFAULT_LANGUAGE, LANGUAGES
+from referee.service.job_uploads import FORMATS as JOB_FORMATS
 from referee.service.webhooks import EVENTS, MAX_URL
 
 
@@ -21,6 +25,15 @@ class JobQuerySchema(ma.Schema):
             "ISS record); default: the service's (REFEREE_EDITION)"
         },
     )
+    format = ma.fields.String(
+        validate=ma.validate.OneOf(JOB_FORMATS),
+        metadata={
+            "description": "the records the archive holds: iss or skat-log; needed when "
+            "the body is sent as application/octet-stream (as a generated client sends "
+            "it), else the content type says it (a format other than the content type's "
+            "is a 422)"
+        },
+    )
     open = ma.fields.Boolean(
         load_default=False,
         metadata={
@@ -31,6 +44,14 @@ class JobQuerySchema(ma.Schema):
 
 
 class PartQuerySchema(ma.Schema):
+    format = ma.fields.String(
+        validate=ma.validate.OneOf(JOB_FORMATS),
+        metadata={
+            "description": "the records the part holds; the job's format (any other is a "
+            "422); needed with none of the typed content types: a part sent as "
+            "application/octet-stream is read in the job's format"
+        },
+    )
     last = ma.fields.Boolean(
         load_default=False,
         metadata={"description": "true: this is the last part; the job starts with it"},
@@ -131,3 +152,72 @@ class ResultsQuerySchema(ma.Schema):
             "it come; 0, the default, reads from the start"
         },
     )
+
+
+def result_line_components() -> dict[str, dict[str, Any]]:
+    """The lines of a job's results as spec components, the ruling line made from the
+    skat-ruling/1 format itself: its members with ``line`` and ``iss_id`` before them (the
+    results put them into the ruling's object rather than around it)."""
+    ruling = components("skat-ruling-1")["SkatRuling"]
+    line = {"type": "integer", "minimum": 1, "description": "the input line (from 1)"}
+    iss_id = {
+        "anyOf": [{"type": "integer"}, {"type": "string"}, {"type": "null"}],
+        "description": "the record's ISS game id (null when it names none)",
+    }
+    return {
+        "JobRulingLine": {
+            "title": "JobRulingLine",
+            "type": "object",
+            "description": "a record ruled: its line, its ISS game id, then the members of "
+            "its skat-ruling/1",
+            "required": ["line", "iss_id", *ruling["required"]],
+            "properties": {"line": line, "iss_id": iss_id, **ruling["properties"]},
+            "additionalProperties": False,
+        },
+        "JobErrorLine": {
+            "title": "JobErrorLine",
+            "type": "object",
+            "description": "a record that could not be ruled: why, and where",
+            "required": ["line", "iss_id", "error"],
+            "properties": {
+                "line": line,
+                "iss_id": iss_id,
+                "error": {
+                    "type": "object",
+                    "required": ["code", "message", "where"],
+                    "properties": {
+                        "code": {"type": "string", "description": "stable machine code"},
+                        "message": {"type": "string", "description": "what is wrong"},
+                        "where": {
+                            "type": "object",
+                            "description": "where in the record (event, field, line ...)",
+                        },
+                    },
+                },
+            },
+            "additionalProperties": False,
+        },
+        "JobSummaryLine": {
+            "title": "JobSummaryLine",
+            "type": "object",
+            "description": "the last line, once the results reach the job's end",
+            "required": ["summary"],
+            "properties": {
+                "summary": {
+                    "type": "object",
+                    "required": ["records", "ruled", "errors"],
+                    "properties": {
+                        "records": {"type": "integer", "minimum": 0},
+                        "ruled": {"type": "integer", "minimum": 0},
+                        "errors": {"type": "integer", "minimum": 0},
+                    },
+                }
+            },
+            "additionalProperties": False,
+        },
+        "JobResultLine": {
+            "title": "JobResultLine",
+            "description": "one line of a job's results: a ruling, an error, or the summary",
+            "anyOf": [ref("JobRulingLine"), ref("JobErrorLine"), ref("JobSummaryLine")],
+        },
+    }

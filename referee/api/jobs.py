@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import Any, cast
 
@@ -19,7 +19,7 @@ from flask.views import MethodView
 from flask_smorest import abort
 
 from referee.api.context import authorized, principal, refuse_other_charset, services
-from referee.api.contract import NOT_BLANK, header_ref
+from referee.api.contract import NOT_BLANK, header_ref, ref
 from referee.api.dispute_schemas import IdempotencyHeaderSchema
 from referee.api.extensions import Blueprint
 from referee.api.job_schemas import (
@@ -32,23 +32,35 @@ from referee.api.job_schemas import (
 )
 from referee.api.problems import problem, problem_item
 from referee.api.schemas import edition_of
+from referee.core.errors import InvalidInput
 from referee.http_status import status_for
 from referee.service.errors import JobNotDone
 from referee.service.jobs import FINISHED
 from referee.service.model import Job, JobProgress, Webhook
 
 NDJSON = "application/x-ndjson"
-#: the body's content type says what the archive holds
-FORMAT_OF = {
+#: raw bytes: the one request body type a generated client can send (openapi-python-client
+#: sends nothing else but JSON and forms); the archive's format comes from ``?format=``
+OCTET_STREAM = "application/octet-stream"
+#: the body's content type says what the archive holds (raw bytes say nothing)
+FORMAT_OF: dict[str, str | None] = {
     "text/x-iss-sgf": "iss",
     "text/plain": "iss",
     "application/x-ndjson": "skat-log",
     "application/jsonl": "skat-log",
+    OCTET_STREAM: None,
 }
 
 #: the request body of a job: text holding a character that is not blank (no "type": any
 #: value a generator would draw is sent as its text, and "null" is a line like another)
 ARCHIVE = {"pattern": NOT_BLANK, "description": "one record a line"}
+#: the same as raw bytes (UTF-8 text, its format named by ?format=)
+ARCHIVE_BYTES = {
+    "type": "string",
+    "format": "binary",
+    "pattern": NOT_BLANK,
+    "description": "one record a line, UTF-8; ?format= says which records",
+}
 
 blp = Blueprint(
     "jobs",
@@ -120,9 +132,11 @@ def _lines(limit: int) -> Iterator[bytes]:
         yield line
 
 
-def _archive_format() -> str:
-    """The format the body's content type names (415 for another type, or for a charset
-    other than UTF-8)."""
+def _archive_format(named: str | None, of_job: Callable[[], str] | None = None) -> str:
+    """The format of the body: the one its content type names (415 for another type, or
+    for a charset other than UTF-8); for raw bytes the one ``?format=`` names (``named``),
+    else the job's (``of_job``, for a part), else a 422 asking for ``?format=``. A
+    ``?format=`` other than the content type's is a 422 naming both."""
     kind = (request.mimetype or "").lower()
     if kind not in FORMAT_OF:
         abort(
@@ -131,17 +145,34 @@ def _archive_format() -> str:
             messages={"headers": {"Content-Type": [f"must be one of {', '.join(FORMAT_OF)}"]}},
         )
     refuse_other_charset()
-    return FORMAT_OF[kind]
+    typed = FORMAT_OF[kind]
+    if typed is None:
+        typed = named or (of_job() if of_job is not None else None)
+        if typed is None:
+            need = (
+                f"an archive sent as {OCTET_STREAM} needs ?format=iss (ISS records) or "
+                "?format=skat-log (skat-log/1 JSON lines)"
+            )
+            abort(status_for(InvalidInput), messages={"query": {"format": [need]}})
+    elif named is not None and named != typed:
+        disagree = (
+            f"?format={named} disagrees with Content-Type {kind}, which holds {typed} "
+            f"records: leave ?format= out, or send the archive as {OCTET_STREAM}"
+        )
+        abort(status_for(InvalidInput), messages={"query": {"format": [disagree]}})
+    assert typed is not None  # (abort raises)
+    return typed
 
 
 #: the request body of a job or a part (the content types and what each holds)
 ARCHIVE_BODY = {
     "required": True,
     "description": "one record a line: ISS (text/x-iss-sgf, text/plain) or "
-    "skat-log/1 JSON (application/x-ndjson)",
+    "skat-log/1 JSON (application/x-ndjson, application/jsonl), in UTF-8; or either as "
+    "application/octet-stream (what a generated client sends) with ?format= naming it",
     # any text with a non-blank character (an archive of blank lines holds no record,
     # a 422); a line that is not a record becomes an error line of the results
-    "content": {t: {"schema": ARCHIVE} for t in FORMAT_OF},
+    "content": {t: {"schema": ARCHIVE if t != OCTET_STREAM else ARCHIVE_BYTES} for t in FORMAT_OF},
 }
 
 
@@ -166,10 +197,12 @@ class Jobs(MethodView):
 
         With open=true the body is the first part of a larger archive: the job is stored
         open (not started) until POST /v1/jobs/{id}/start or a part sent with last=true.
-        The body is read as a stream, at most REFEREE_JOB_MAX_BYTES (413 beyond)."""
+        The body is read as a stream, at most REFEREE_JOB_MAX_BYTES (413 beyond). Its
+        content type names its records; sent as application/octet-stream (a generated
+        client's raw body), ?format= names them."""
         who = principal()
         jobs = services().jobs
-        input_format = _archive_format()
+        input_format = _archive_format(args.get("format"))
         request.max_content_length = jobs.max_bytes
         job, replayed = jobs.submit_once(
             who,
@@ -242,9 +275,12 @@ class JobParts(MethodView):
         413 beyond REFEREE_JOB_MAX_BYTES a part or REFEREE_JOB_MAX_PARTS parts a job. With
         an Idempotency-Key a retried part is not appended twice: the answer is the job
         (Idempotent-Replayed: true), also after the job started; the same key with
-        another part is a 422, as is a part in another format than the job's."""
+        another part is a 422, as is a part in another format than the job's. A part sent
+        as application/octet-stream is read in the job's format."""
         jobs = services().jobs
-        input_format = _archive_format()
+        input_format = _archive_format(
+            args.get("format"), lambda: jobs.get(principal(), job_id).input_format
+        )
         request.max_content_length = jobs.max_bytes
         job, replayed = jobs.append(
             principal(),
@@ -303,7 +339,7 @@ class JobResults(MethodView):
     @blp.arguments(ResultsQuerySchema, location="query")
     @blp.response(
         200,
-        {"type": "object"},
+        ref("JobResultLine"),
         content_type=NDJSON,
         description="one JSON line a record: its input line number (line), its ISS game id "
         "(iss_id, null when it names none), then the skat-ruling/1 or an error; a summary "

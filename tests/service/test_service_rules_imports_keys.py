@@ -153,6 +153,7 @@ def test_the_spec_refuses_an_empty_import_as_the_service_does(app, client, keys)
     assert {t: c["schema"].get("pattern") for t, c in body.items()} == {
         "text/x-iss-sgf": "\\(;",
         "text/plain": "\\(;",
+        "application/octet-stream": "\\(;",
     }
     r = client.post(
         "/v1/imports/iss", data=b"", content_type="text/plain", headers=keys["platform"]
