@@ -50,8 +50,26 @@ def need_browser() -> None:
         pytest.skip(message)
 
 
-def open_context(pw: Any, profile: Path, *, timeout_ms: int = 10_000, **options: Any) -> Any:
-    """A persistent Chromium context in ``profile`` with Playwright's ``options``."""
+#: how long an action (a click, a navigation) or an ``expect`` waits for its condition: a
+#: watchdog, not a measurement (a page whose server builds the rule search's index on its
+#: first search took 8 s to answer at a load of 17 on two cores; ``expect`` would give up
+#: after Playwright's 5 s)
+WAIT_MS = 30_000
+
+
+def open_context(pw: Any, profile: Path, *, timeout_ms: int = WAIT_MS, **options: Any) -> Any:
+    """A persistent Chromium context in ``profile`` with Playwright's ``options``.
+
+    The context prefers reduced motion unless ``options`` say otherwise: the console
+    scrolls smoothly for everyone else (console.css), and a smooth scroll (window.scrollTo,
+    scrollIntoView) goes on for a few hundred milliseconds after the call returns, so a
+    position or bounding box read in that time is one of the animation's frames, early or
+    late as the machine's load has it. Without the animation every scroll is done when
+    the call that made it returns: the tests read where things end up."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=WAIT_MS)
+    options.setdefault("reduced_motion", "reduce")
     context = pw.chromium.launch_persistent_context(
         str(profile), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True, **options
     )
@@ -60,7 +78,7 @@ def open_context(pw: Any, profile: Path, *, timeout_ms: int = 10_000, **options:
 
 
 @contextmanager
-def chromium(profile: Path, *, timeout_ms: int = 10_000, **options: Any) -> Iterator[Any]:
+def chromium(profile: Path, *, timeout_ms: int = WAIT_MS, **options: Any) -> Iterator[Any]:
     """:func:`open_context` in its own Playwright session, closed on the way out."""
     need_browser()
     from playwright.sync_api import sync_playwright
