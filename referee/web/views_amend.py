@@ -46,7 +46,7 @@ def amend_page(dispute_id: int) -> Any:
     page = render_amend(dispute, lang)
     if page is None:
         flash(text("console.amend.cannot", lang))
-        return redirect(url_for("console.appeal", dispute_id=dispute_id))
+        return redirect(url_for("console.appeal", dispute_id=dispute_id, record="current"))
     return page
 
 

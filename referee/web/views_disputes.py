@@ -379,6 +379,9 @@ def appeal_page(dispute_id: int) -> Any:
     dispute = services().disputes.get(who, dispute_id)
     fields = ("grounds", "lodged_at", "record", "edition", "reviews")
     form = {k: request.form.get(k, "") for k in fields}
+    if request.method == "GET" and request.args.get("record") == "current":
+        # to be amended as JSON (the entry form cannot say it): the record to start from
+        form["record"] = json.dumps(dispute.current.record, ensure_ascii=False, indent=1)
     error = None
     status = 200
     if who.role not in APPELLATE:
@@ -388,6 +391,8 @@ def appeal_page(dispute_id: int) -> Any:
         try:
             lodged = read_local_time(form["lodged_at"], field="lodged_at", zone=event_zone())
             amended = read_record(form["record"]) if form["record"].strip() else None
+            if amended == dispute.current.record:
+                amended = None  # the record as the reviewed ruling had it: nothing amended
             (_d, ruling), _replayed = services().disputes.appeal(
                 who,
                 dispute_id,

@@ -75,11 +75,32 @@ def test_a_record_the_form_cannot_say_is_amended_as_json(as_role) -> None:  # ty
         draft_from_record(example("look-at-skat-bidding"))
     except entry.EntryError:
         response = court.get(f"/console/disputes/{dispute}/amend?lang=de")
-        assert response.headers["Location"] == f"/console/disputes/{dispute}/appeal"
+        assert response.headers["Location"] == f"/console/disputes/{dispute}/appeal?record=current"
         page = court.get(response.headers["Location"]).get_data(as_text=True)
         assert "Einspruchsformular als JSON" in page
     else:  # the form can say it: then it opens prefilled
         assert court.get(f"/console/disputes/{dispute}/amend").status_code == 200
+
+
+def test_a_record_sent_to_the_json_form_comes_with_its_json(as_role) -> None:  # type: ignore[no-untyped-def]
+    record = example("revoke-after-cards-gathered")
+    record["events"] = record["events"][:-1]  # cards gathered, no objection after: the form
+    dispute = as_role("referee").submit_ok(json.dumps(record))  # cannot say it
+    court = as_role("court")
+    response = court.get(f"/console/disputes/{dispute}/amend?lang=de")
+    assert response.status_code == 302
+    page = html.unescape(court.get(response.headers["Location"]).get_data(as_text=True))
+    assert "Einspruchsformular als JSON" in page
+    box = re.search(r'<textarea id="record" name="record"[^>]*>(.*?)</textarea>', page, re.S)
+    assert box is not None and json.loads(box.group(1)) == record  # the JSON to amend
+    # sent back as it came, it amends nothing: the appeal is heard on the stored record
+    sent = court.post(
+        f"/console/disputes/{dispute}/appeal", {"grounds": "Neu prüfen.", "record": box.group(1)}
+    )
+    assert sent.status_code == 302
+    heard = court.get(f"/console/disputes/{dispute}/revisions?lang=de").get_data(as_text=True)
+    assert "auf berichtigtem Protokoll entschieden" not in heard
+    assert "Beide Fassungen entschieden über dasselbe Protokoll." in heard
 
 
 def test_the_amended_appeal_is_a_new_revision_compared_by_facts_and_results(
