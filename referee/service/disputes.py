@@ -366,6 +366,8 @@ class DisputeService:
                 },
             )
         reviewed = dispute.current
+        if record == reviewed.record:
+            record = None  # the record the reviewed ruling ruled, sent back: nothing amended
         basis = record if record is not None else reviewed.record
         if asked is None and not (record is not None and "rules" in record):
             # the rule set the reviewed ruling was made under (a ruling stored before

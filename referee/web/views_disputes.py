@@ -391,8 +391,6 @@ def appeal_page(dispute_id: int) -> Any:
         try:
             lodged = read_local_time(form["lodged_at"], field="lodged_at", zone=event_zone())
             amended = read_record(form["record"]) if form["record"].strip() else None
-            if amended == dispute.current.record:
-                amended = None  # the record as the reviewed ruling had it: nothing amended
             (_d, ruling), _replayed = services().disputes.appeal(
                 who,
                 dispute_id,

@@ -169,3 +169,11 @@ def test_skwo_9_10_the_admissibility_reason_is_in_the_language_asked(client, key
         f"/v1/disputes/{unheard['id']}/appeals?lang=de", json=body, headers=keys["court"]
     )
     assert r.json["appeal"]["admissibility"]["reason"].startswith("der Zeitplan ist nicht bekannt")
+
+
+def test_an_appeal_with_the_record_as_it_was_ruled_amends_nothing(client, keys):
+    d = dispute(client, keys)
+    r = appeal(client, keys, d["id"], lodged_at="2026-05-02T11:00:00Z", record=d["record"])
+    assert r.status_code == 201
+    assert r.json["record_amended"] is False and r.json["appeal"]["amended_record"] is False
+    assert r.json["record"] == d["ruling"]["record"]
