@@ -19,17 +19,19 @@ line go into the ruling's analysis.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from referee.core.cards import Card
 from referee.core.contracts import Contract
 from referee.core.ended import Ended, EndReason
-from referee.core.ruleset import ClaimExplanation, PartialClaim, RuleSet
+from referee.core.ruleset import ClaimExplanation, ClaimPlayedOn, PartialClaim, RuleSet
 from referee.core.valuation import Matadors
 from referee.record.event_model import EventType
 from referee.record.event_types_end import LayDown
 from referee.record.events import of_class
 from referee.record.log import GameRecord
 from referee.record.position import Position
-from referee.record.state import GameState, Marker
+from referee.record.state import GameState, Marker, Trick, position_before_trick
 from referee.rulings.claims import searched
 from referee.rulings.model import NOTHING, Message, Outcome, Part, Step
 from referee.rulings.outcome import certain_from, counts_at, decided_for
@@ -167,7 +169,7 @@ def declarer_claim(
         lost += t.winner is not declarer
         if lost > given_up:
             r = r.step(CLAIM, "claim.said.played_on.fails", trick=t.number, tricks=claim.need)
-            return _failed(pos, r)
+            return _failed_in_play(state, rules, pos, t, r)
     if len(played) == claim.left:
         r = r.step(CLAIM, "claim.said.played_on.holds", tricks=claim.need)
         dp = pos.declarer_points + sum(t.points for t in played if t.winner is declarer)
@@ -211,6 +213,25 @@ def _award(pos: Position, to: str, holds: bool, r: Part) -> Award:
 def _failed(pos: Position, r: Part) -> Award:
     r = r.step(("ISkO 4.3.4", "ISkO 4.4.5"), "claim.failed", to="defenders")
     return _award(pos, "defenders", False, r)
+
+
+def _failed_in_play(state: GameState, rules: RuleSet, pos: Position, t: Trick, r: Part) -> Award:
+    """The play after the claim broke it in trick ``t``: the rest is the defenders' from
+    the claim on, or from that trick (the reading isko-4.3.4-played-on), and the game is
+    judged there."""
+    at = pos
+    if rules.claim_played_on is ClaimPlayedOn.FROM_THE_LOST_TRICK:
+        at = position_before_trick(state, t.number)
+        r = r.step(
+            CLAIM,
+            "reading.isko-4.3.4-played-on.from_the_lost_trick",
+            trick=t.number,
+            points=at.declarer_points,
+        )
+    else:
+        r = r.step(CLAIM + ("ISkO 4.1.3",), "reading.isko-4.3.4-played-on", trick=t.number)
+    award = _failed(at, r)
+    return replace(award, judged_at=at)
 
 
 def stated(

@@ -62,3 +62,36 @@ def test_a_claim_after_the_game_was_won_says_so_in_plain_words() -> None:
     texts = [s["text"] for s in ruling["reasoning"]]
     assert "Das Spiel war vor dem Anspruch schon für den Alleinspieler gewonnen" in " ".join(texts)
     assert not any("zugunsten:" in t for t in texts)
+
+
+def test_isko_4_3_4_a_partial_claim_broken_in_play_is_judged_where_the_reading_says() -> None:
+    """F claims five of the six tricks left after trick 4 (37 : 0), giving up one; play
+    goes on, he takes tricks 5 to 8 (86 : 0), gives up the club in trick 9 and loses the
+    spade in trick 10, one trick more than he gave up. By default (isko-4.3.4-played-on:
+    from_the_claim) the game is judged at the claim, where it was not yet won: lost, -60,
+    the rest the defenders' (37 : 83). Under from_the_lost_trick it is judged before trick
+    10, where F had 86 and hearts with 2 covers the bid: won, 30, the failed claim void."""
+    from referee.core.ruleset import RuleSet
+
+    name = "isko_4_3_4_claim_failing_in_play_after_more_tricks_is_judged_at_the_claim"
+    doc = json.loads((CASES / "isko_4_3_shortened" / f"{name}.json").read_text(encoding="utf-8"))
+    doc.pop("rules", None)
+    for e in doc["events"]:
+        if e["type"] == "lay_down":
+            e["tricks"] = 5
+    record = parse_record(doc)
+    by_default = render(rule(record))
+    assert (by_default["outcome"], by_default["score"]) == ("lost", -60)
+    assert by_default["card_points"] == {"declarer": 37, "defenders": 83}
+    assert any(s.get("reading") == "isko-4.3.4-played-on" for s in by_default["reasoning"])
+    rules = RuleSet().with_option("isko-4.3.4-played-on", "from_the_lost_trick")
+    at_the_trick = render(rule(record, rules))
+    assert (at_the_trick["outcome"], at_the_trick["score"]) == ("won", 30)
+    assert at_the_trick["card_points"] == {"declarer": 86, "defenders": 34}
+    assert [(i["kind"], i["status"]) for i in at_the_trick["infractions"]] == [
+        ("failed_claim", "void")
+    ]
+    assert any(
+        s.get("reading") == "isko-4.3.4-played-on" and s.get("option") == "from_the_lost_trick"
+        for s in at_the_trick["reasoning"]
+    )
