@@ -605,6 +605,18 @@ def test_skwo_9_10_the_last_series_without_its_end_is_said_as_such(as_role) -> N
     assert "letzten Serie" in line.group(1) and "dass es die letzte war" not in line.group(1)
 
 
+def test_isko_4_1_11_an_infraction_nobody_objected_to_is_not_said_to_be_objected_late(
+    as_role,
+) -> None:  # type: ignore[no-untyped-def]
+    record = json.loads(REVOKE)
+    record["events"] = record["events"][:-1]  # no objection at all
+    record["rules"] = {"readings": {"objection-at-record-end": "none"}}
+    dispute = as_role("referee").submit_ok(json.dumps(record))
+    page = text_of(as_role("court").get(f"/console/disputes/{dispute}?lang=de"))
+    assert "erhob niemand Einwand" in page  # the reasoning
+    assert "kein rechtzeitiger Einwand" in page and "Einwand zu spät" not in page
+
+
 def test_an_unverified_appeal_is_heard(as_role) -> None:  # type: ignore[no-untyped-def]
     dispute = as_role("referee").submit_ok(REVOKE)
     court = as_role("court")
