@@ -179,6 +179,11 @@ HEADERS: dict[str, dict[str, Any]] = {
         "schema": {"type": "string"},
     },
     "Allow": {"description": "the methods the resource allows", "schema": {"type": "string"}},
+    "Accept-Encoding": {
+        "description": "the content codings a body may come in: identity only (a body sent "
+        "with another Content-Encoding is refused)",
+        "schema": {"type": "string"},
+    },
     "Results-Complete": {
         "description": "true when these results reach the job's end (a summary line closes "
         "them); false when more come: ask again with ?after= the value of Results-Next",
@@ -207,6 +212,8 @@ ERROR_HEADERS = {401: ("WWW-Authenticate",), 405: ("Allow",), 429: ("Retry-After
 ERROR_HEADERS[503] = ("Retry-After",)
 # a job's results asked for before it is done: when to ask again
 ERROR_HEADERS[409] = ("Retry-After",)
+# a body in a content coding the service does not decode
+ERROR_HEADERS[415] = ("Accept-Encoding",)
 
 
 class ContractPlugin(BasePlugin):

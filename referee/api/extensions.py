@@ -16,7 +16,7 @@ from flask import Flask, Request, has_request_context
 from flask import request as request_proxy
 from flask.json.provider import DefaultJSONProvider
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
-from flask_smorest import Api
+from flask_smorest import Api, abort
 from flask_smorest import Blueprint as SmorestBlueprint
 from flask_smorest.utils import prepare_response
 from marshmallow import missing
@@ -291,7 +291,18 @@ class RefereeRequest(Request):
     def stream(self) -> IO[bytes]:
         """The body: one with Content-Length is read to its end (400 when the connection
         ends sooner), a chunked one is held to ``max_content_length`` (413 beyond it), and
-        a broken chunked framing is a 400."""
+        a broken chunked framing is a 400. A body in a content coding (gzip, ...) is a 415
+        naming it: read as it came, compressed bytes were taken for the archive itself."""
+        coding = self.headers.get("Content-Encoding", "").strip().lower()
+        if coding and coding != "identity":
+            shown = coding[:40]
+            abort(
+                415,
+                message=f"the body is sent with Content-Encoding {shown}, which this service "
+                "does not decode: send it uncompressed, without Content-Encoding",
+                messages={"headers": {"Content-Encoding": [f"{shown!r}: only identity"]}},
+                headers={"Accept-Encoding": "identity"},
+            )
         if "wsgi.input_terminated" not in self.environ:
             return super().stream
         inner = _ClientBody(self.environ["wsgi.input"])

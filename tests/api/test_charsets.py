@@ -6,6 +6,7 @@ stored. charset=utf-8 (any spelling) and us-ascii, a part of UTF-8, are read as 
 
 from __future__ import annotations
 
+import gzip
 import json
 from typing import Any
 
@@ -158,3 +159,45 @@ def test_an_appeal_and_a_part_declared_in_another_charset_are_415(client, keys) 
     )
     assert r.status_code == 415 and "charset=latin-1" in r.get_json()["detail"]
     assert client.get(f"/v1/jobs/{job}", headers=keys["platform"]).get_json()["parts"] == 1
+
+
+# -- a body in a content coding ---------------------------------------------------------------
+@pytest.mark.parametrize("url, ctype, role, body, listing, name", CASES, ids=IDS)
+@pytest.mark.parametrize("coding", ["gzip", "br", "deflate, gzip"])
+def test_a_body_in_a_content_coding_is_a_415_naming_it(
+    client,
+    keys,
+    url: str,
+    ctype: str,
+    role: str,
+    body: bytes,
+    listing: str,
+    name: str,
+    coding: str,
+) -> None:  # type: ignore[no-untyped-def]
+    """The compressed bytes were read as the body itself: a gzip archive became a job of
+    one unreadable line (202), a gzip JSON body a 400 for malformed JSON."""
+    packed = gzip.compress(body)
+    r = client.post(
+        url, data=packed, headers={**keys[role], "Content-Type": ctype, "Content-Encoding": coding}
+    )
+    assert r.status_code == 415, (r.status_code, r.get_data(as_text=True)[:400])
+    problem = r.get_json()
+    assert f"Content-Encoding {coding}" in problem["detail"] and "uncompressed" in problem["detail"]
+    assert problem["errors"][0]["pointer"] == "/Content-Encoding"
+    assert r.headers["Accept-Encoding"] == "identity"
+    if listing:
+        assert client.get(listing, headers=keys[role]).get_json() == []
+
+
+def test_a_body_with_content_encoding_identity_is_read(client, keys) -> None:  # type: ignore[no-untyped-def]
+    r = client.post(
+        "/v1/jobs",
+        data=json.dumps(example("revoke-objected")).encode() + b"\n",
+        headers={
+            **keys["platform"],
+            "Content-Type": "application/x-ndjson",
+            "Content-Encoding": "identity",
+        },
+    )
+    assert r.status_code == 202, r.get_json()
