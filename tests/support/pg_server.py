@@ -57,12 +57,24 @@ class PgServer:
     def start(self) -> str:
         """Start the server and create database ``referee``; returns its URL."""
         self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync")
-        opts = f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.root}"
-        if not self.durable:
-            opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        self._run(
-            "pg_ctl", "-D", str(self.data), "-o", opts, "-l", str(self.root / "log"), "-w", "start"
-        )
+        # the port was found free before initdb and is bound only now: another process may
+        # have taken it meanwhile, and the server then fails to start; it starts again on
+        # another port
+        for attempt in range(5):
+            opts = f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.root}"
+            if not self.durable:
+                opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+            start = ("pg_ctl", "-D", str(self.data), "-o", opts, "-l", str(self.root / "log"))
+            try:
+                self._run(*start, "-w", "start")
+                break
+            except subprocess.CalledProcessError:
+                log = self.root / "log"
+                said = log.read_text(errors="replace") if log.exists() else ""
+                if attempt == 4 or "already in use" not in said:
+                    raise
+                log.unlink()
+                self.port = free_port()
         self._run("createdb", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "referee")
         return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/referee"
 

@@ -30,7 +30,21 @@ class RedisServer:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> str:
-        """Start the server and wait for its PONG; returns its ``redis://`` URL."""
+        """Start the server and wait until it answers; returns its ``redis://`` URL.
+
+        The port is found free here and bound by the server a moment later, so another
+        process may take it in between: then this server exits (or another Redis answers
+        there, told apart by its process id) and it is started again on another port."""
+        for _attempt in range(5):
+            if self._run():
+                return f"redis://127.0.0.1:{self.port}"
+            self.port = free_port()
+        self.stop()
+        raise RuntimeError("redis-server did not answer")
+
+    def _run(self) -> bool:
+        """Start the server on ``self.port``; whether it answers there (False if it exited
+        or did not answer within 10 s: it is stopped then)."""
         self.proc = subprocess.Popen(
             [
                 self.binary,
@@ -48,17 +62,33 @@ class RedisServer:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        for _ in range(100):
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as s:
-                    s.sendall(b"PING\r\n")
-                    if s.recv(16).startswith(b"+PONG"):
-                        return f"redis://127.0.0.1:{self.port}"
-            except OSError:
-                pass
+        for _ in range(200):
+            if self.proc.poll() is not None:
+                return False  # the port was taken
+            if self._answering_pid() == self.proc.pid:
+                return True
             time.sleep(0.05)
-        self.stop()
-        raise RuntimeError("redis-server did not answer")
+        self.proc.kill()
+        self.proc.wait()
+        return False
+
+    def _answering_pid(self) -> int | None:
+        """The process id of the Redis that answers on ``self.port``, if one does."""
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=1) as s:
+                s.sendall(b"INFO server\r\n")
+                data = b""
+                while b"process_id:" not in data or not data.endswith(b"\r\n"):
+                    chunk = s.recv(65536)
+                    if not chunk:
+                        break
+                    data += chunk
+        except OSError:
+            return None
+        for line in data.decode(errors="replace").splitlines():
+            if line.startswith("process_id:"):
+                return int(line.split(":", 1)[1])
+        return None
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
