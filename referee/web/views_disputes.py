@@ -499,12 +499,14 @@ def revisions_page(dispute_id: int) -> Any:
     default_left = numbers[-2] if len(numbers) > 1 else numbers[-1]
     left = _ruling_of(dispute, _int_arg("a") or default_left)
     diff = compare_rulings(left.texts["en"], right.texts["en"])
+    # clause numbers as each revision's edition cites them, as its column writes them
+    cite_a, cite_b = rv.citer(left.texts["en"]), rv.citer(right.texts["en"])
     changes = [
         {
             "field": c["field"],
             "label": field_label(c["field"], lang),
-            "before": _field_value(c["field"], c["before"], lang),
-            "after": _field_value(c["field"], c["after"], lang),
+            "before": cite_a(_field_value(c["field"], c["before"], lang)),
+            "after": cite_b(_field_value(c["field"], c["after"], lang)),
         }
         for c in diff["changed"]
     ]

@@ -617,6 +617,29 @@ def test_isko_4_1_11_an_infraction_nobody_objected_to_is_not_said_to_be_objected
     assert "kein rechtzeitiger Einwand" in page and "Einwand zu spät" not in page
 
 
+def test_the_changed_clauses_are_cited_as_each_revisions_edition_cites_them(
+    revoke_page, as_role
+) -> None:  # type: ignore[no-untyped-def]
+    from referee.web.ruling_view import citer
+
+    _c, dispute = revoke_page
+    record = json.loads(REVOKE)
+    for event in record["events"]:
+        if event.get("card") == "DK":  # no revoke: other clauses are cited
+            event["card"] = "CK"
+    court = as_role("court")
+    fields = {"grounds": "Bedient.", "record": json.dumps(record), "edition": "2022"}
+    assert _appeal(court, dispute, **fields).status_code == 302
+    body = text_of(court.get(f"/console/disputes/{dispute}/revisions?lang=de"))
+    row = re.search(
+        r'title="citations">[^<]*</th><td><del>(.*?)</del></td><td><ins>(.*?)</ins>', body
+    )
+    assert row is not None
+    before, after = row.groups()
+    assert before.startswith("ISkO 4.2.3, ISkO 4.2.4") and "(1998/99)" not in before
+    assert after == citer({"rules": {"edition": "2022"}})("ISkO 4.3.1") != "ISkO 4.3.1"
+
+
 def test_an_unverified_appeal_is_heard(as_role) -> None:  # type: ignore[no-untyped-def]
     dispute = as_role("referee").submit_ok(REVOKE)
     court = as_role("court")
