@@ -59,6 +59,12 @@ def strict_json_loads(text: str | bytes) -> Any:
     binary = isinstance(text, (bytes, bytearray))
     # (type: ignore below) text and needle have the same type (bytes or str), by `binary`
     if (b"\x00" if binary else "\x00") in text:  # type: ignore[operator]
+        coding = json.detect_encoding(text) if isinstance(text, (bytes, bytearray)) else ""
+        if coding.startswith("utf-") and coding not in ("utf-8", "utf-8-sig"):
+            raise StrictJSONError(  # its NULs are the high bytes of its characters
+                f"the text is {coding.upper()}, not UTF-8 (JSON between systems is "
+                "UTF-8, RFC 8259): send it encoded as UTF-8"
+            )
         raise StrictJSONError("NUL characters are not allowed (no database stores them)")
     if isinstance(text, (bytes, bytearray)):
         raw = bytes(text)

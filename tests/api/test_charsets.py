@@ -201,3 +201,19 @@ def test_a_body_with_content_encoding_identity_is_read(client, keys) -> None:  #
         },
     )
     assert r.status_code == 202, r.get_json()
+
+
+# -- a JSON body in UTF-16 or UTF-32 without a charset ----------------------------------------
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-32"])
+@pytest.mark.parametrize("url", ["/v1/adjudications", "/v1/disputes"])
+def test_a_json_body_in_utf16_or_utf32_is_a_400_saying_so(client, keys, url, encoding) -> None:  # type: ignore[no-untyped-def]
+    """It was told that NUL characters are not allowed: the high bytes of its characters."""
+    body = {"record": example("revoke-objected")} if url == "/v1/disputes" else example("left")
+    r = client.post(
+        url,
+        data=json.dumps(body).encode(encoding),
+        headers={**keys["platform"], "Content-Type": "application/json"},
+    )
+    assert r.status_code == 400 and r.mimetype == PROBLEM
+    detail = r.get_json()["detail"]
+    assert "not UTF-8" in detail and encoding.upper()[:6] in detail and "NUL" not in detail
