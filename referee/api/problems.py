@@ -19,7 +19,7 @@ from http import HTTPStatus
 from typing import Any
 
 import marshmallow as ma
-from flask import Response, g, json
+from flask import Response, g, has_request_context, json, request
 from sqlalchemy import exc as sa_exc
 from werkzeug.exceptions import HTTPException
 
@@ -197,12 +197,27 @@ def from_http_exception(error: HTTPException) -> Response:
     # a 405 (RFC 9110 15.5.6: a 405 MUST list the methods the resource supports)
     headers.update({k: v for k, v in error.get_headers() if k.lower() in _KEPT_HEADERS})
     detail = data.get("message") or error.description or HTTPStatus(status).phrase
+    if not data.get("message") and status in (404, 405) and has_request_context():
+        detail = _no_route(status, error)
     if status == 422 and errors:
         detail = "the request does not match the schema"
     elif status == 400 and errors:
         detail = errors[0]["detail"]
     code = _HTTP_CODES.get(status)
     return problem(status, detail, code=code, errors=errors or None, headers=headers)
+
+
+def _no_route(status: int, error: HTTPException) -> str:
+    """What the routing found no operation for, in the caller's terms: the method and
+    path asked (werkzeug's own words name neither)."""
+    asked = f"{request.method} {request.path[:200]}"
+    if status == 405:
+        allowed = ", ".join(sorted(getattr(error, "valid_methods", None) or ()))
+        return f"{asked}: the method is not allowed here (Allow: {allowed})"
+    return (
+        f"{asked}: no operation of the service answers this path (the operations are "
+        "listed at /openapi.json; ids are whole numbers from 1 to 2147483647)"
+    )
 
 
 def from_referee_error(error: RefereeError) -> Response:
