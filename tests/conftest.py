@@ -47,6 +47,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     lanes.select(config, items)
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """No runner for long searches when the tests start, however many were collected.
+
+    Collecting the doctests imports ``referee.wsgi``, which installs the service's runner
+    on ``var/analysis.lock``: a file both xdist workers share. A test's long search then
+    waited for the other worker's, and one that may not wait was cut short, in a whole
+    run only (a file run alone collects no ``referee.wsgi``). A test that wants a runner
+    installs its own and puts back what was there."""
+    from referee.rulings.search import gate
+
+    gate.set_runner(None)
+
+
 @pytest.fixture
 def no_search_runner() -> Iterator[None]:
     """Long searches run where they are, as in a process without a runner: a runner that

@@ -128,3 +128,9 @@ def test_without_a_runner_a_long_search_runs_where_it_is() -> None:
     finally:
         gate.set_runner(before)
     assert (plain.answer, [(s, int(c)) for s, c in plain.line], plain.nodes) == _direct()
+
+
+def test_the_tests_start_without_a_runner() -> None:
+    """Whatever the run collected (``referee.wsgi`` installs the service's runner on the
+    lock file every xdist worker shares), a test finds no runner it did not install."""
+    assert gate.runner() is None
