@@ -22,6 +22,7 @@ from referee.web import (  # noqa: F401  (routes)
     views_disputes,
     views_entry,
     views_keys,
+    views_revisions,
     views_rules,
 )
 from referee.web.auth import FormExpired, check_csrf, csrf_token, current_principal

@@ -31,18 +31,18 @@ from referee.rulings.appeals import (
     SERIES_END_KEY,
     LateAppeal,
     appeal_deadline,
-    compare_rulings,
     parse_time,
 )
 from referee.rulings.model import Outcome
 from referee.service.disputes import APPELLATE, SUBMITTERS
 from referee.service.model import ID_PATH, Dispute, DisputeFilter, Revision
 from referee.web import ruling_view as rv
-from referee.web.appeal_view import appeal_facts, fact_changes
+from referee.web.appeal_view import appeal_facts
 from referee.web.auth import require_principal, signed_in
 from referee.web.blueprint import bp
 from referee.web.error_text import error_text, place, pointer
-from referee.web.i18n import capitalized, current_language, term, text
+from referee.web.field_words import value_words
+from referee.web.i18n import current_language, text
 from referee.web.record_input import ConsoleInputError, read_record, read_upload
 from referee.web.services import services
 from referee.web.times import event_zone, read_local_time, when
@@ -100,7 +100,7 @@ def _events_of(raw: str) -> list[dict[str, Any]] | None:
     return events if isinstance(events, list) else None
 
 
-def _ruling_of(dispute: Dispute, revision: int | None) -> Revision:
+def ruling_of(dispute: Dispute, revision: int | None) -> Revision:
     if revision is None:
         return dispute.current
     for ruling in dispute.rulings:
@@ -109,7 +109,7 @@ def _ruling_of(dispute: Dispute, revision: int | None) -> Revision:
     raise NotFound(f"no ruling revision {revision}", where={"revision": revision})
 
 
-def _int_arg(name: str) -> int | None:
+def int_arg(name: str) -> int | None:
     value = request.args.get(name, "").strip()
     if not value:
         return None
@@ -140,7 +140,7 @@ def dispute_list() -> Any:
             day = date.fromisoformat(args["date"])
         except ValueError:
             args["date"] = ""
-    page = max(1, _int_arg("page") or 1)
+    page = max(1, int_arg("page") or 1)
     flt = DisputeFilter(
         event=args["event"] or None,
         table=args["table"] or None,
@@ -301,7 +301,7 @@ def ruling_context(
         "clauses": rv.clause_texts(doc),
         "rule_set_changes": rv.rule_set_changes(doc),
         "meta": {
-            meta_label(k, lang): when(v) if k in TIME_KEYS else _value(v, lang)
+            meta_label(k, lang): when(v) if k in TIME_KEYS else value_words(v, lang)
             for k, v in (dispute.meta or {}).items()
             if not isinstance(v, dict | list)
         },
@@ -326,8 +326,8 @@ def dispute_page(dispute_id: int) -> Any:
     who = require_principal()
     lang = current_language()
     dispute = services().disputes.get(who, dispute_id)
-    ruling = _ruling_of(dispute, _int_arg("rev"))
-    context = ruling_context(dispute, ruling, _int_arg("at"), lang)
+    ruling = ruling_of(dispute, int_arg("rev"))
+    context = ruling_context(dispute, ruling, int_arg("at"), lang)
     context["may_appeal"] = who.role in APPELLATE
     context["submitter"] = _submitter(dispute)
     context["rev_arg"] = None if ruling is dispute.current else ruling.revision
@@ -430,110 +430,3 @@ def appeal_page(dispute_id: int) -> Any:
         current_edition=(dispute.current.in_language(lang).get("rules") or {}).get("edition"),
     )
     return page, status
-
-
-# -- revisions -------------------------------------------------------------------------------
-
-
-def field_label(path: str, lang: Language) -> str:
-    """A ruling field for people: ``card_points.declarer`` -> ``Augen · Alleinspieler``."""
-    messages = default_messages()
-    parts = []
-    names = path.split(".")
-    for i, part in enumerate(names):
-        key = f"console.field.{part}"
-        if messages.has(key):
-            parts.append(text(key, lang))
-        elif i and names[i - 1] == "readings":
-            parts.append(part)  # a reading's id is its name, as the ruling cites it
-        else:
-            parts.append(capitalized(part, lang))
-    return " · ".join(parts)
-
-
-def _value(value: Any, lang: Language) -> str:
-    """A field's value in ``lang``: terms and endings translated, lists and objects in words."""
-    if value is None:
-        return "—"
-    if isinstance(value, bool):
-        return term(value, lang)
-    if isinstance(value, str):
-        key = f"console.reason.{value}"
-        return text(key, lang) if default_messages().has(key) else term(value, lang)
-    if isinstance(value, int | float):
-        return str(value)
-    if isinstance(value, dict):
-        return ", ".join(f"{field_label(k, lang)}: {_value(v, lang)}" for k, v in value.items())
-    if isinstance(value, list):
-        words = []
-        for item in value:
-            if isinstance(item, dict) and "kind" in item:
-                status = text(f"console.status.{item.get('status')}", lang)
-                words.append(f"{capitalized(item['kind'], lang)} ({status})")
-            elif isinstance(item, dict) and "id" in item:
-                words.append(str(item["id"]))
-            else:
-                words.append(_value(item, lang))
-        return ", ".join(words) or "—"
-    return json.dumps(value, ensure_ascii=False)
-
-
-def _field_value(path: str, value: Any, lang: Language) -> str:
-    """A compared field's value in ``lang``; an outcome in the words the dispute list uses
-    (``won`` -> ``gewonnen``), every other value as :func:`_value` says it."""
-    key = f"console.outcome.{value}"
-    if path == "outcome" and isinstance(value, str) and default_messages().has(key):
-        return text(key, lang)
-    return _value(value, lang)
-
-
-@bp.route(f"/disputes/<{ID_PATH}:dispute_id>/revisions", endpoint="revisions")
-@signed_in
-def revisions_page(dispute_id: int) -> Any:
-    """Two revisions side by side (default: the latest and the one before) and what changed."""
-    who = require_principal()
-    lang = current_language()
-    dispute = services().disputes.get(who, dispute_id)
-    numbers = [r.revision for r in dispute.rulings]
-    right = _ruling_of(dispute, _int_arg("b") or numbers[-1])
-    default_left = numbers[-2] if len(numbers) > 1 else numbers[-1]
-    left = _ruling_of(dispute, _int_arg("a") or default_left)
-    diff = compare_rulings(left.texts["en"], right.texts["en"])
-    # clause numbers as each revision's edition cites them, as its column writes them
-    cite_a, cite_b = rv.citer(left.texts["en"]), rv.citer(right.texts["en"])
-    changes = [
-        {
-            "field": c["field"],
-            "label": field_label(c["field"], lang),
-            "before": cite_a(_field_value(c["field"], c["before"], lang)),
-            "after": cite_b(_field_value(c["field"], c["after"], lang)),
-        }
-        for c in diff["changed"]
-    ]
-    changed_tops = {c["field"].split(".")[0] for c in diff["changed"]}
-    columns = []
-    for ruling in (left, right):
-        doc = ruling.in_language(lang)
-        columns.append(
-            {
-                "ruling": ruling,
-                "doc": doc,
-                "summary": rv.outcome_line(doc),
-                "contract": rv.contract_text(doc.get("contract"), lang),
-                "cite": rv.citer(doc),  # clause numbers as this revision's edition cites them
-                "reviews": next(
-                    (r.revision for r in dispute.rulings if r.id == ruling.reviews), None
-                ),
-            }
-        )
-    return render_template(
-        "console/revisions.html",
-        dispute=dispute,
-        columns=columns,
-        changes=changes,
-        unchanged=", ".join(field_label(f, lang) for f in diff["unchanged"]),
-        changed_tops=changed_tops,
-        numbers=numbers,
-        same=left.revision == right.revision,
-        facts=fact_changes(left.record, right.record, lang),
-    )
