@@ -158,7 +158,9 @@ def declarer_claim(
     if accepted is not None:  # a defender gave the game up (4.3.3): the rest is his
         r = r.step(
             ("ISkO 4.3.3", "ISkO 4.3.4"),
-            "claim.accepted",
+            "claim.said.accepted",
+            tricks=claim.need,
+            left=claim.left,
             seat=accepted.seat.value if accepted.seat else None,
             event=accepted.event,
         )

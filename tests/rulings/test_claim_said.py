@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from referee.core.vocabulary import Language
 from referee.record.log import parse_record
 from referee.rulings import render, rule
 
@@ -95,3 +96,24 @@ def test_isko_4_3_4_a_partial_claim_broken_in_play_is_judged_where_the_reading_s
         s.get("reading") == "isko-4.3.4-played-on" and s.get("option") == "from_the_lost_trick"
         for s in at_the_trick["reasoning"]
     )
+
+
+def test_isko_4_3_3_a_partial_claim_a_defender_concedes_to_is_not_called_a_claim_of_all() -> None:
+    """F lays down claiming four of the six tricks left, giving up the club and the spade;
+    middlehand then gives the game up. The concession gives him the rest (4.3.3, entry 22),
+    but his claim was four tricks, not every trick left: the ruling must not say that laying
+    the cards down claimed every remaining trick, and it names the count he said."""
+    name = "isko_4_3_4_partial_claim_of_four_of_six_holds_record_stops_1998"
+    doc = json.loads((CASES / "isko_4_3_shortened" / f"{name}.json").read_text(encoding="utf-8"))
+    doc["events"].append({"type": "concede", "seat": "middlehand"})
+    ruled = rule(parse_record(doc))
+    for lang, all_tricks, said in (
+        ("en", "claims every remaining trick", "4 tricks of the 6"),
+        ("de", "beansprucht alle restlichen Stiche", "4 Stiche der 6"),
+        ("es", "reclama todas las basas restantes", "4 basas de las 6"),
+    ):
+        ruling = render(ruled, Language(lang))
+        accepted = next(s for s in ruling["reasoning"] if "ISkO 4.3.3" in s["clauses"])
+        assert all_tricks not in accepted["text"], accepted["text"]
+        assert said in accepted["text"], accepted["text"]
+    assert ruling["outcome"] == "won"
