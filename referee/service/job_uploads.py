@@ -149,7 +149,8 @@ class JobUploads:
                 raise
             if seen.request_hash != digest.hexdigest():
                 raise IdempotencyMismatch(
-                    "this Idempotency-Key was already used with a different archive",
+                    "this Idempotency-Key was already used with a different archive or "
+                    "other parameters (format, lang, edition, open): a new job needs a new key",
                     where={"header": "Idempotency-Key"},
                 ) from None
             return self.get(who, seen.resource_id), True

@@ -93,3 +93,14 @@ def test_an_iss_import_sent_as_raw_bytes_is_read_as_iss_text(client, keys) -> No
     assert lines[-1]["summary"] == {"games": 1, "ruled": 1, "errors": 0}
     r = _post(client, keys, "/v1/imports/iss", ISS, f"{OCTET}; charset=latin-1")
     assert _problem(r, 415)["detail"].startswith("the body is declared as charset=latin-1")
+
+
+def test_a_job_key_reused_with_other_parameters_is_told_so(client, keys) -> None:  # type: ignore[no-untyped-def]
+    """The same archive under the same key with another ?lang= was refused as 'a
+    different archive', which it was not."""
+    headers = {**keys["platform"], "Content-Type": "application/x-ndjson", "Idempotency-Key": "j1"}
+    assert client.post("/v1/jobs", data=LOG, headers=headers).status_code == 202
+    problem = _problem(client.post("/v1/jobs?lang=de", data=LOG, headers=headers), 422)
+    assert problem["code"] == "idempotency.mismatch"
+    assert "other parameters" in problem["detail"] and "lang" in problem["detail"]
+    assert len(client.get("/v1/jobs", headers=keys["platform"]).get_json()) == 1
