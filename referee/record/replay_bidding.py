@@ -11,6 +11,7 @@ from referee.core.seats import SEATS
 from referee.core.vocabulary import Note, Phase
 from referee.record import event_types as ev
 from referee.record.dispatch import handles
+from referee.record.event_model import EventType
 from referee.record.event_types import EVENT_TYPES, Bid, Hold, Pass
 from referee.record.events import Event
 from referee.record.replay_acts import ActsOutsidePlay
@@ -48,6 +49,8 @@ class Bidding(ActsOutsidePlay):
         s = self.state
         if s.phase == Phase.DEAL:  # bidding began before the deal was marked as finished
             s.phase = Phase.BIDDING
+        if s.held_over is not None and s.held_over_began is None:
+            s.held_over_began = event.index
         if s.held_over is not None and not (action == "pass" and event.seat in s.held_over[2].out):
             _bid_into(s.held_over[2], event)  # what does not fit it is noted below, if at all
         seat = event.seat
@@ -98,6 +101,7 @@ class Bidding(ActsOutsidePlay):
         passed = {a.seat for a in auction.history if a.kind == "pass"}
         over = auction.restarted(frozenset(auction.out | passed | {seat}))
         s.held_over = (event.index, seat, over)
+        s.held_over_began = None
 
     def _settle_held_over(self) -> None:
         """An act that needs the bidding to be over, after a look under bidding_stands
@@ -105,8 +109,9 @@ class Bidding(ActsOutsidePlay):
         not, but the record completed the bidding the table started over, the table held
         that bidding and everyone played the game it gave: it decides, and the ruling says
         the start-over was not the rule set's (an irregularity nobody objected to, as any
-        irregular bidding, is only noted). Otherwise the bidding has not ended, and the act
-        is refused where it needs it."""
+        irregular bidding, is only noted). A start-over objected to in the record (an
+        objection after its first call) does not decide. Otherwise the bidding has not
+        ended, and the act is refused where it needs it."""
         s = self.state
         held = s.held_over
         s.held_over = None
@@ -115,6 +120,11 @@ class Bidding(ActsOutsidePlay):
         look, seat, over = held
         if over.stage != 0 or over.declarer is None:
             return
+        began = s.held_over_began
+        if began is not None and any(
+            m.type == EventType.OBJECTION and m.event > began for m in s.markers
+        ):
+            return  # the start-over was objected to: it is not what the table accepted
         s.auction, s.held_over_at = over, (look, seat)
         self._end_bidding()
 

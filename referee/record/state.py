@@ -134,6 +134,7 @@ class GameState:
         "auction",
         "auction_kept",
         "held_over",
+        "held_over_began",
         "held_over_at",
         "released",
         "declarer",
@@ -173,6 +174,8 @@ class GameState:
         #: have started over, followed beside the one that stands: (the look's event, the
         #: seat that looked, that bidding); ``held_over_at`` is set once it decided
         self.held_over: tuple[int, Seat, Auction] | None = None
+        #: the event of the first call after that look (where a start-over would begin)
+        self.held_over_began: int | None = None
         self.held_over_at: tuple[int, Seat] | None = None
         #: the looks at the skat before the bidding was over: (event, the seat that looked
         #: or None for the dealer, the seats out of the bidding from then on, whether bids

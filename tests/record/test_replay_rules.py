@@ -214,3 +214,31 @@ def test_a_bidding_started_over_under_bids_that_stand_is_ruled_as_the_table_held
     assert error.where == {"event": 4, "field": "cards"}
     assert "bevor das Reizen beendet ist" in error_text(error, Language.DE)
     assert "before the bidding has ended" in error_text(error, Language.EN)
+
+
+def test_a_bidding_started_over_under_bids_that_stand_and_objected_to_does_not_decide() -> None:
+    """The same start-over under bidding_stands, but rearhand objects right after its
+    first call (the bids stand, 24 was held): the table did not accept it, so the ruling
+    must not say nobody objected and let it decide. The bidding that stands is not over
+    (middlehand never answered forehand's hold at 24), so the record is refused where the
+    game needs the bidding over, as any record whose bidding never ended. An objection
+    before the start-over began (to the look itself) leaves it deciding, as in the case."""
+    import json
+    from pathlib import Path
+
+    from referee.core.errors import RecordError
+
+    path = Path(__file__).resolve().parents[1] / "cases" / "isko_3_declaration"
+    name = "isko_3_3_9_bidding_started_over_although_the_bids_stand_the_bidding_held_decides"
+    doc = json.loads((path / f"{name}.json").read_text(encoding="utf-8"))
+    events = doc["events"]
+    look = next(i for i, e in enumerate(events) if e["type"] == "look_into_hand")
+    assert events[look + 1]["type"] == "objection"  # the case: objected to the look
+    assert rule(parse_record(doc)).outcome.value == "won"
+    restart = next(i for i, e in enumerate(events) if i > look and e["type"] == "bid")
+    objected = copy.deepcopy(doc)
+    objected["events"].insert(restart + 1, {"type": "objection", "seat": "rearhand"})
+    with pytest.raises(RecordError) as refused:
+        rule(parse_record(objected))
+    error = refused.value
+    assert error.code == "replay.discard_before_pickup" and error.params["variant"] == "bidding"
