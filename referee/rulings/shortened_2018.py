@@ -168,8 +168,8 @@ def _claim_granted(
     if contract.is_null:
         r = r.valued(value_game(contract, None, bid, won=True))
         r = r._replace(counts=counts_at(pos))
-        r = r.step(CLAIM, "claim.2018.won_null")
-        return r.step(CLAIM, "reading.isko-4.3.4-consented-count")
+        # nothing in null depends on the count: the reading on it has nothing to decide
+        return r.step(CLAIM, "claim.2018.won_null")
     d = declarer.index
     # the announced game includes its announcements (an ouvert suit or grand game is
     # declared with schwarz announced)

@@ -124,3 +124,24 @@ def test_a_consented_claim_in_a_grand_ouvert_wins_it_with_schwarz() -> None:
     ruling = rule(parse_record(rec.doc()), UNDER_2022)
     assert (ruling.outcome.value, ruling.game_value) == ("won", 264)
     assert {"schwarz", "schwarz_announced", "ouvert"} <= set(ruling.levels)
+
+
+def test_isko_4_4_4_a_consented_null_claim_names_no_reading_on_the_count() -> None:
+    """Under 2022 a null claim every defender consents to wins the null game at its fixed
+    value; the ruling shows no card points or tricks, and nothing in null depends on them.
+    The reading isko-4.3.4-consented-count (who has the cards not yet played, so that no
+    schneider or schwarz comes of them) has nothing to decide there and is not named; a
+    suit game's consented claim still names it."""
+    import json
+    from pathlib import Path
+
+    from referee.rulings.render import render
+
+    cases = Path(__file__).resolve().parents[1] / "cases"
+    null = cases / "isko_null" / "isko_4_3_4_null_claim_consented_2022.json"
+    ruled = render(rule(parse_record(json.loads(null.read_text(encoding="utf-8")))))
+    assert (ruled["outcome"], ruled["score"], ruled["card_points"]) == ("won", 23, None)
+    assert not any(s.get("reading") == "isko-4.3.4-consented-count" for s in ruled["reasoning"])
+    suit = cases / "isko_4_3_shortened" / "isko_4_3_4_claim_without_a_level_consented_2022.json"
+    ruled = render(rule(parse_record(json.loads(suit.read_text(encoding="utf-8")))))
+    assert any(s.get("reading") == "isko-4.3.4-consented-count" for s in ruled["reasoning"])
