@@ -84,7 +84,7 @@ def declarer_claim(
     if accepted is not None:
         said = said.step(
             ("ISkO 4.3.3", "ISkO 4.3.4"),
-            "claim.accepted",
+            "claim.accepted.null" if contract_is_null else "claim.accepted",
             seat=accepted.seat.value if accepted.seat else None,
             event=accepted.event,
         )

@@ -117,3 +117,21 @@ def test_isko_4_3_3_a_partial_claim_a_defender_concedes_to_is_not_called_a_claim
         assert all_tricks not in accepted["text"], accepted["text"]
         assert said in accepted["text"], accepted["text"]
     assert ruling["outcome"] == "won"
+
+
+def test_isko_4_3_3_a_null_claim_a_defender_concedes_to_gives_the_rest_to_the_defenders() -> None:
+    """A null declarer lays down claiming no trick and middlehand gives the game up: the
+    claim is accepted, the remaining tricks are the defenders' (he took none) and the null
+    game is won. The ruling must say so, not that the remaining tricks go to him."""
+    doc = json.loads((CASES / f"{NULL_CASE}.json").read_text(encoding="utf-8"))
+    doc["events"].append({"type": "concede", "seat": "middlehand"})
+    ruled = rule(parse_record(doc))
+    for lang, wrong, right in (
+        ("en", "go to the declarer", "go to the defenders"),
+        ("de", "an den Alleinspieler", "an die Gegenspieler"),
+        ("es", "son para el rematador", "son para los contrarios"),
+    ):
+        ruling = render(ruled, Language(lang))
+        accepted = next(s for s in ruling["reasoning"] if "ISkO 4.3.3" in s["clauses"])
+        assert wrong not in accepted["text"] and right in accepted["text"], accepted["text"]
+    assert (ruling["outcome"], ruling["tricks"]["declarer"]) == ("won", 0)
