@@ -109,14 +109,24 @@ def ruling_of(dispute: Dispute, revision: int | None) -> Revision:
     raise NotFound(f"no ruling revision {revision}", where={"revision": revision})
 
 
+#: the most digits a page, step or revision number in a console address may have: more
+#: than any dispute reaches, and an offset the database's integers hold
+INT_ARG_DIGITS = 9
+
+
 def int_arg(name: str) -> int | None:
+    """A whole number in the query, ASCII digits after an optional minus (``at=-1`` is the
+    deal): ``int`` alone would take ``1_0``, Arabic-Indic digits and a page number no
+    database offset holds."""
     value = request.args.get(name, "").strip()
     if not value:
         return None
-    try:
-        return int(value)
-    except ValueError:
-        raise NotFound(f"{name} must be a number", where={"field": name}) from None
+    digits = value.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= INT_ARG_DIGITS):
+        raise NotFound(
+            f"{name} must be a number of at most {INT_ARG_DIGITS} digits", where={"field": name}
+        )
+    return int(value)
 
 
 # -- list ------------------------------------------------------------------------------------

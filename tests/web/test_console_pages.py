@@ -321,6 +321,17 @@ def test_a_bad_step_or_revision_number_is_not_found(revoke_page) -> None:  # typ
     assert c.get(f"/console/disputes/{dispute}?rev=9").status_code == 404
 
 
+@pytest.mark.parametrize("page", ["1" + "0" * 30, "1_0", "\u0663", "\uff12"])
+def test_a_page_number_is_ascii_digits_a_database_offset_holds(as_role, page: str) -> None:  # type: ignore[no-untyped-def]
+    """int() alone took a page of 10^30 (an offset PostgreSQL's bigint cannot hold), 1_0
+    and Arabic-Indic or full-width digits: each is not found, as a step that is not a
+    number is."""
+    c = as_role("referee")
+    response = c.get("/console/", query_string={"page": page})
+    assert response.status_code == 404, page
+    assert c.get("/console/?page=999999999").status_code == 200  # far beyond, but a number
+
+
 def test_the_whole_page_follows_the_language(revoke_page) -> None:  # type: ignore[no-untyped-def]
     c, dispute = revoke_page
     response = c.post("/console/language", {"lang": "de", "next": f"/console/disputes/{dispute}"})
