@@ -66,7 +66,7 @@ class JobSchema(ma.Schema):
             "description": "open: stored in parts, not started (parts may be appended)",
         }
     )
-    format = ma.fields.String(metadata={"enum": ["iss", "skat-log"]})
+    format = ma.fields.String(metadata={"enum": list(JOB_FORMATS)})
     language = ma.fields.String(
         metadata={"enum": list(LANGUAGES), "description": "language of the rulings (?lang=)"}
     )
